@@ -1,0 +1,52 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { COPY_FEEDBACK_DURATION } from '../src/constants'
+
+/**
+ * A copy button's life: copy the text, show 'Copied' for 2 s (SPEC §4), or report the failure.
+ * `writeText` and `notifyFailure` are provided by the app (clipboard and toast); tests give fakes.
+ */
+export const copyFeedbackMachine = setup({
+  types: {
+    context: {} as { text: string; error: string | null },
+    events: {} as { type: 'copy'; text: string },
+  },
+  actors: {
+    writeText: fromPromise<void, { text: string }>(async () => {
+      throw new Error('writeText is provided by the app')
+    }),
+  },
+  actions: {
+    rememberText: assign({ text: ({ event }) => event.text }),
+    notifyFailure: (_, _params: { message: string }) => {},
+  },
+  delays: { feedback: COPY_FEEDBACK_DURATION },
+}).createMachine({
+  id: 'copyFeedback',
+  context: { text: '', error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { copy: { target: 'copying', actions: 'rememberText' } },
+    },
+    copying: {
+      invoke: {
+        src: 'writeText',
+        input: ({ context }) => ({ text: context.text }),
+        onDone: 'copied',
+        onError: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notifyFailure',
+              params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }),
+            },
+          ],
+        },
+      },
+    },
+    copied: {
+      after: { feedback: 'idle' },
+      on: { copy: { target: 'copying', actions: 'rememberText' } },
+    },
+  },
+})

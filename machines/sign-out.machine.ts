@@ -1,0 +1,29 @@
+import { fromPromise, setup } from 'xstate'
+
+/**
+ * Sign-out (SPEC §4): end the session with the auth service, clear local storage and every cached
+ * query, then redirect. Ending the session remotely may fail (offline); the local clean-up happens anyway.
+ */
+export const signOutMachine = setup({
+  actors: {
+    endSession: fromPromise<void>(async () => {}),
+  },
+  actions: {
+    clearLocalStorage: () => {},
+    clearCache: () => {},
+    redirect: () => {},
+  },
+}).createMachine({
+  id: 'signOut',
+  initial: 'endingSession',
+  states: {
+    endingSession: {
+      invoke: { src: 'endSession', onDone: 'clearing', onError: 'clearing' },
+    },
+    clearing: {
+      entry: ['clearLocalStorage', 'clearCache'],
+      always: 'signedOut',
+    },
+    signedOut: { type: 'final', entry: 'redirect' },
+  },
+})

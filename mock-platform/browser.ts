@@ -1,0 +1,36 @@
+import { setupWorker } from 'msw/browser'
+import type { MockScenario } from '../src/constants'
+import { createMockPlatform } from './platform'
+
+export interface BrowserMockPlatformOptions {
+  latency: number
+  scenario: MockScenario | null
+  /** Where the app is served from, so the service worker script is found under a base path. */
+  basePath: string
+}
+
+/** The mock platform in a service worker: the default for dev and preview, nothing else to start. */
+export async function startBrowserMockPlatform(options: BrowserMockPlatformOptions) {
+  const platform = await createMockPlatform({
+    databases: async () => (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider(),
+    latency: options.latency,
+    scenario: options.scenario,
+  })
+  const worker = setupWorker(...platform.handlers())
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+    serviceWorker: { url: `${options.basePath}/mockServiceWorker.js` },
+  })
+  return {
+    platform,
+    setScenario(scenario: MockScenario | null) {
+      platform.ctx.scenario = scenario
+      worker.resetHandlers(...platform.handlers())
+    },
+    setClockOffset(milliseconds: number) {
+      platform.ctx.clockOffset = milliseconds
+    },
+  }
+}
+export type BrowserMockPlatform = Awaited<ReturnType<typeof startBrowserMockPlatform>>

@@ -1,0 +1,15 @@
+import type { DatabaseProvider } from './postgres/types'
+import type { MockDatabase } from './db'
+import type { MockScenario } from '../src/constants'
+
+/** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
+export interface PlatformContext {
+  db: MockDatabase
+  /** The per-project Postgres, loaded on first use so PGlite stays out of screens that never query. */
+  databases: () => Promise<DatabaseProvider>
+  /** Extra latency per answer, ms. */
+  latency: number
+  /** Milliseconds the mock server's clock runs ahead of the real one (clock-skew tests move it). */
+  clockOffset: number
+  scenario: MockScenario | null
+}

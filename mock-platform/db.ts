@@ -1,0 +1,93 @@
+import { Collection } from '@msw/data'
+import * as v from 'valibot'
+import { OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema } from '../src/api/schemas'
+import { createPlatformFixtures, type PlatformFixtures } from '../fixtures/platform'
+
+// The mock platform's records use the app's own schemas, widened with what only the server knows.
+const UserSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  password: v.string(),
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  mfaEnabled: v.boolean(),
+})
+const MockProfileSchema = v.object({ ...ProfileSchema.entries })
+const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
+const MockProjectSchema = v.object({
+  ...ProjectDetailSchema.entries,
+  organization_slug: v.string(),
+  /** How many detail reads until a COMING_UP project is healthy (0: never changes by itself). */
+  polls_until_healthy: v.number(),
+})
+const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
+const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
+
+export function createMockDatabase() {
+  return {
+    users: new Collection({ schema: UserSchema }),
+    profiles: new Collection({ schema: MockProfileSchema }),
+    organizations: new Collection({ schema: MockOrganizationSchema }),
+    projects: new Collection({ schema: MockProjectSchema }),
+    permissions: new Collection({ schema: MockPermissionSchema }),
+    overdueInvoices: new Collection({ schema: OverdueSchema }),
+  }
+}
+export type MockDatabase = ReturnType<typeof createMockDatabase>
+export type MockProject = v.InferOutput<typeof MockProjectSchema>
+
+export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtures = createPlatformFixtures()) {
+  let profileId = 1
+  for (const user of fixtures.users) {
+    await db.users.create({
+      id: user.id,
+      email: user.email,
+      password: user.password,
+      username: user.username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      mfaEnabled: user.mfaEnabled,
+    })
+    if (user.hasProfile) await db.profiles.create(profileFor(user, profileId++))
+  }
+  for (const org of fixtures.organizations) {
+    const { plan, ...rest } = org
+    await db.organizations.create({
+      ...rest,
+      plan: { id: plan, name: plan.charAt(0).toUpperCase() + plan.slice(1) },
+      usage_billing_enabled: plan !== 'free',
+      project_count: fixtures.projects.filter((p) => p.organization_id === org.id).length,
+    })
+  }
+  for (const project of fixtures.projects) {
+    await db.projects.create({
+      ...project,
+      db_host: `db.${project.ref}.example.co`,
+      restUrl: `https://${project.ref}.example.co/rest/v1/`,
+      polls_until_healthy: project.status === 'COMING_UP' ? 3 : 0,
+    })
+  }
+  for (const permission of fixtures.permissions) await db.permissions.create(permission)
+  for (const overdue of fixtures.overdueInvoices) await db.overdueInvoices.create(overdue)
+}
+
+export function profileFor(
+  user: { id: string; email: string; username: string; first_name: string; last_name: string },
+  id: number,
+): v.InferInput<typeof MockProfileSchema> {
+  return {
+    id,
+    auth0_id: `email|${user.id}`,
+    gotrue_id: user.id,
+    username: user.username,
+    primary_email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    mobile: null,
+    is_alpha_user: false,
+    free_project_limit: 2,
+    disabled_features: [],
+    identities: [{ provider: 'email', identity_data: {} }],
+  }
+}

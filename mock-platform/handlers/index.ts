@@ -1,0 +1,18 @@
+import type { PlatformContext } from '../context'
+import { authHandlers } from './auth'
+import { organizationHandlers } from './organizations'
+import { pgMetaHandlers } from './pg-meta'
+import { profileHandlers } from './profile'
+import { projectHandlers } from './projects'
+import { systemHandlers, type PlatformRecords } from './system'
+
+export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords) {
+  return [
+    ...authHandlers(ctx),
+    ...profileHandlers(ctx),
+    ...organizationHandlers(ctx),
+    ...projectHandlers(ctx),
+    ...pgMetaHandlers(ctx),
+    ...systemHandlers(ctx, records),
+  ]
+}

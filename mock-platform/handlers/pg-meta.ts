@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw'
+import { API_ERROR_MESSAGE, PG_META_HEADERS } from '../../src/constants'
+import type { PlatformContext } from '../context'
+import { runPgMetaQuery, toPgMetaError } from '../postgres'
+import { authenticate, errorResponse, readJson, withLatency } from './util'
+
+/** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
+export function pgMetaHandlers(ctx: PlatformContext) {
+  return [
+    http.post('*/platform/pg-meta/:ref/query', async ({ request, params }) => {
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const ref = String(params.ref)
+      const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+      const member =
+        project && ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: project.organization_slug }))
+      if (!project || !member) return errorResponse(404, 'Project not found')
+      // SPEC §8: without the encrypted connection the database cannot be reached.
+      const connection = request.headers.get(PG_META_HEADERS.connection)
+      if (!connection || connection !== project.connectionString) {
+        return errorResponse(400, API_ERROR_MESSAGE.pgMetaNoConnection)
+      }
+      const body = await readJson(request)
+      if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
+      const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
+      const database = await (await ctx.databases()).open(ref)
+      try {
+        return HttpResponse.json(await runPgMetaQuery(database, { query: body.query, parameters }))
+      } catch (error) {
+        const { status, body: errorBody } = toPgMetaError(error, body.query)
+        return HttpResponse.json(errorBody, { status })
+      }
+    }),
+  ]
+}

@@ -1,0 +1,49 @@
+import { HttpResponse, delay } from 'msw'
+import type { PlatformContext } from '../context'
+
+/** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
+export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
+  return HttpResponse.json({ message }, { status, headers })
+}
+
+const TOKEN_PREFIX = 'mock.'
+
+/** Mock access tokens are self-contained, so a reload of the mock platform keeps sessions valid. */
+export function issueAccessToken(userId: string, expiresInSeconds: number, now = Date.now()): string {
+  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds }
+  return TOKEN_PREFIX + btoa(JSON.stringify(payload)).replace(/=+$/, '')
+}
+
+export function readAccessToken(token: string, now = Date.now()): string | null {
+  if (!token.startsWith(TOKEN_PREFIX)) return null
+  try {
+    const payload = JSON.parse(atob(token.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown }
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
+    return payload.exp * 1000 > now ? payload.sub : null
+  } catch {
+    return null
+  }
+}
+
+/** The signed-in user of a request, or the 401 answer to send instead. */
+export function authenticate(ctx: PlatformContext, request: Request) {
+  const header = request.headers.get('authorization') ?? ''
+  const match = /^Bearer (.+)$/.exec(header)
+  const userId = match?.[1] ? readAccessToken(match[1]) : null
+  const user = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
+  if (!user) return { user: undefined, denied: errorResponse(401, 'Unauthorized: sign in to continue') }
+  return { user, denied: undefined }
+}
+
+export async function withLatency(ctx: PlatformContext) {
+  if (ctx.latency > 0) await delay(ctx.latency)
+}
+
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await request.json()
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}

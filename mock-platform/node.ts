@@ -1,0 +1,21 @@
+import { setupServer } from 'msw/node'
+import type { MockScenario } from '../src/constants'
+import { createMockPlatform } from './platform'
+
+/** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
+export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null } = {}) {
+  const platform = await createMockPlatform({
+    databases: async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
+    latency: options.latency,
+    scenario: options.scenario,
+  })
+  const server = setupServer(...platform.handlers())
+  return {
+    platform,
+    server,
+    setScenario(scenario: MockScenario | null) {
+      platform.ctx.scenario = scenario
+      server.resetHandlers(...platform.handlers())
+    },
+  }
+}

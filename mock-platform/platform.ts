@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'msw'
+import type { MockScenario } from '../src/constants'
+import type { PlatformContext } from './context'
+import { createMockDatabase, seedMockDatabase } from './db'
+import { createPlatformHandlers } from './handlers'
+import type { PlatformRecords } from './handlers/system'
+import type { DatabaseProvider } from './postgres/types'
+import { scenarioHandlers } from './scenarios'
+
+export interface MockPlatformOptions {
+  /** Loads the per-project Postgres provider (PGlite in a worker, in memory, or a real server). */
+  databases: () => Promise<DatabaseProvider>
+  latency?: number
+  scenario?: MockScenario | null
+}
+
+/** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
+export async function createMockPlatform(options: MockPlatformOptions) {
+  const db = createMockDatabase()
+  await seedMockDatabase(db)
+  let provider: Promise<DatabaseProvider> | undefined
+  const ctx: PlatformContext = {
+    db,
+    databases: () => (provider ??= options.databases()),
+    latency: options.latency ?? 0,
+    clockOffset: 0,
+    scenario: options.scenario ?? null,
+  }
+  const records: PlatformRecords = { telemetry: [], errorReports: [] }
+  const baseHandlers = createPlatformHandlers(ctx, records)
+
+  return {
+    ctx,
+    db,
+    records,
+    /** The handlers in the order msw should try them: the active scenario's faults first. */
+    handlers(): RequestHandler[] {
+      return [...(ctx.scenario ? scenarioHandlers(ctx.scenario, ctx) : []), ...baseHandlers]
+    },
+    async close() {
+      if (provider) await (await provider).closeAll()
+    },
+  }
+}
+export type MockPlatform = Awaited<ReturnType<typeof createMockPlatform>>

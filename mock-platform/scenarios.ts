@@ -1,0 +1,74 @@
+import { http, HttpResponse, delay } from 'msw'
+import { MOCK_SCENARIOS, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
+import type { PlatformContext } from './context'
+import { authenticate, errorResponse } from './handlers/util'
+
+export const SLOW_SCENARIO_DELAY = 2500
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
+
+export function isMockScenario(value: unknown): value is MockScenario {
+  return typeof value === 'string' && (MOCK_SCENARIOS as readonly string[]).includes(value)
+}
+
+/**
+ * Named faults, as handlers placed in front of the normal ones. A handler that returns nothing
+ * lets the request fall through to the normal handler.
+ */
+export function scenarioHandlers(scenario: MockScenario, ctx: PlatformContext) {
+  switch (scenario) {
+    case 'profile-unauthorized':
+      return [http.get('*/platform/profile', () => errorResponse(401, 'Unauthorized: the session is no longer valid'))]
+    case 'profile-not-found': {
+      let created = false
+      return [
+        http.get('*/platform/profile', () => (created ? undefined : errorResponse(404, PROFILE_MESSAGE.notFound))),
+        http.post('*/platform/profile', ({ request }) => {
+          const { user, denied } = authenticate(ctx, request)
+          if (denied) return denied
+          created = true
+          // The user already has a record underneath the fault: answer as a fresh creation would.
+          const profile = ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: user.id }))
+          return profile ? HttpResponse.json(profile, { status: 201 }) : undefined
+        }),
+      ]
+    }
+    case 'profile-create-conflict': {
+      let attempted = false
+      return [
+        http.get('*/platform/profile', () => (attempted ? undefined : errorResponse(404, PROFILE_MESSAGE.notFound))),
+        http.post('*/platform/profile', () => {
+          attempted = true
+          return errorResponse(409, 'Profile already exists')
+        }),
+      ]
+    }
+    case 'profile-create-failure':
+      return [
+        http.get('*/platform/profile', () => errorResponse(404, PROFILE_MESSAGE.notFound)),
+        http.post('*/platform/profile', () => errorResponse(500, 'Profile service is unavailable')),
+      ]
+    case 'rate-limited': {
+      // Each path is refused once, then served: enough to watch Retry-After being honoured.
+      const refused = new Set<string>()
+      return [
+        http.all('*/platform/*', ({ request }) => {
+          const key = `${request.method} ${new URL(request.url).pathname}`
+          if (refused.has(key)) return undefined
+          refused.add(key)
+          return errorResponse(429, 'Too many requests, slow down', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_SECONDS) })
+        }),
+      ]
+    }
+    case 'server-error':
+      return [http.all('*/platform/*', () => errorResponse(500, 'Internal server error'))]
+    case 'network-error':
+      return [http.all('*/platform/*', () => HttpResponse.error())]
+    case 'slow':
+      return [
+        http.all('*/platform/*', async () => {
+          await delay(SLOW_SCENARIO_DELAY)
+          return undefined
+        }),
+      ]
+  }
+}

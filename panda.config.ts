@@ -1,0 +1,114 @@
+import { defineConfig, defineRecipe } from '@pandacss/dev'
+
+const button = defineRecipe({
+  className: 'button',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: 'medium',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    transition: 'background 120ms, border-color 120ms',
+    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+    _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '2px' },
+  },
+  variants: {
+    variant: {
+      primary: {
+        bg: 'accent.default',
+        color: 'accent.fg',
+        borderColor: 'accent.emphasis',
+        _hover: { _enabled: { bg: 'accent.emphasis' } },
+      },
+      default: {
+        bg: 'bg.surface',
+        color: 'fg.default',
+        borderColor: 'border.default',
+        _hover: { _enabled: { bg: 'bg.muted' } },
+      },
+      ghost: { bg: 'transparent', borderColor: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.muted' } } },
+      danger: { bg: 'danger.default', color: 'white', borderColor: 'danger.default', _hover: { _enabled: { opacity: 0.9 } } },
+    },
+    size: {
+      sm: { h: '7', px: '2.5', fontSize: 'xs' },
+      md: { h: '8', px: '3', fontSize: 'sm' },
+      lg: { h: '10', px: '4', fontSize: 'sm' },
+    },
+  },
+  defaultVariants: { variant: 'default', size: 'md' },
+})
+
+export default defineConfig({
+  preflight: true,
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'styled-system',
+  jsxFramework: 'react',
+  conditions: {
+    extend: {
+      // Themes are set on <html data-theme>; 'system' resolves to dark or light before that.
+      dark: '[data-theme=dark] &, [data-theme=classic-dark] &',
+      classicDark: '[data-theme=classic-dark] &',
+      light: '[data-theme=light] &',
+    },
+  },
+  theme: {
+    extend: {
+      recipes: { button },
+      tokens: {
+        fonts: {
+          body: { value: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+          mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace' },
+        },
+        sizes: { toast: { value: '356px' } },
+        spacing: { toastGap: { value: '14px' } },
+      },
+      semanticTokens: {
+        colors: {
+          bg: {
+            canvas: { value: { base: '#f8f9fa', _dark: '#121212', _classicDark: '#1c1c1c' } },
+            surface: { value: { base: '#ffffff', _dark: '#1a1a1a', _classicDark: '#232323' } },
+            muted: { value: { base: '#f1f3f5', _dark: '#242424', _classicDark: '#2a2a2a' } },
+            subtle: { value: { base: '#e9ecef', _dark: '#2e2e2e', _classicDark: '#333333' } },
+          },
+          fg: {
+            default: { value: { base: '#11181c', _dark: '#ededed', _classicDark: '#e6e6e6' } },
+            muted: { value: { base: '#687076', _dark: '#a0a0a0', _classicDark: '#9a9a9a' } },
+            subtle: { value: { base: '#889096', _dark: '#707070', _classicDark: '#777777' } },
+          },
+          border: {
+            default: { value: { base: '#dfe3e6', _dark: '#2e2e2e', _classicDark: '#3a3a3a' } },
+            strong: { value: { base: '#c1c8cd', _dark: '#454545', _classicDark: '#505050' } },
+          },
+          accent: {
+            default: { value: { base: '#1f9d63', _dark: '#3ecf8e', _classicDark: '#24b47e' } },
+            emphasis: { value: { base: '#18794e', _dark: '#2fb57a', _classicDark: '#1e9c6c' } },
+            fg: { value: { base: '#ffffff', _dark: '#0b1f15', _classicDark: '#ffffff' } },
+            subtle: { value: { base: '#e9f9ee', _dark: '#12301f', _classicDark: '#163526' } },
+          },
+          danger: {
+            default: { value: { base: '#e5484d', _dark: '#f2555a', _classicDark: '#e5484d' } },
+            subtle: { value: { base: '#fff0f0', _dark: '#3a1618', _classicDark: '#3b1a1c' } },
+          },
+          warning: {
+            default: { value: { base: '#ad5700', _dark: '#f1a10d', _classicDark: '#f1a10d' } },
+            subtle: { value: { base: '#fff8e6', _dark: '#33260b', _classicDark: '#362a10' } },
+          },
+          info: {
+            default: { value: { base: '#0b68cb', _dark: '#52a9ff', _classicDark: '#52a9ff' } },
+            subtle: { value: { base: '#edf6ff', _dark: '#10243e', _classicDark: '#132a44' } },
+          },
+        },
+      },
+    },
+  },
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', fontSize: 'sm', lineHeight: '1.5' },
+    '#root': { minH: '100vh' },
+    a: { color: 'inherit' },
+  },
+})

@@ -1,0 +1,172 @@
+import * as v from 'valibot'
+import { API_ERROR_MESSAGE, HEAD_REQUEST_TIMEOUT, PG_META_APPLICATION_NAME, PG_META_HEADERS } from '../constants'
+import { settings as defaultSettings } from '../lib/settings'
+import { ApiError, messageFromBody, parseRetryAfter } from './errors'
+import { getAccessToken } from './session'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
+
+export interface RequestOptions<S extends v.GenericSchema | undefined = undefined> {
+  method?: HttpMethod
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  /** Valibot schema the JSON answer must match; a mismatch is an ApiError, never trusted. */
+  schema?: S
+  /** Which base the path is under: the platform API (default) or the auth service. */
+  service?: 'platform' | 'auth'
+  /** pg-meta calls: the project's connection string (sent as x-connection-encrypted). */
+  pgMeta?: { connectionString: string | null | undefined; applicationName?: string }
+}
+
+export interface ClientConfig {
+  apiBase: string
+  authBase: string
+  isPlatform: boolean
+  getAccessToken: () => string | null
+  fetch?: typeof fetch
+}
+
+type Answer<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown
+
+const PG_META_PATH = /^\/platform\/pg-meta\//
+
+function absolute(base: string, path: string, query: RequestOptions['query']): URL {
+  const origin = globalThis.location?.origin ?? 'http://localhost'
+  const url = new URL(`${base}${path}`, origin)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue
+    // Arrays go form-style, not exploded: ?ids=a,b (PLATFORM-API §0).
+    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value))
+  }
+  return url
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** One HTTP client for the whole dashboard: the only place that calls fetch. */
+export function createApiClient(config: ClientConfig) {
+  async function send(path: string, options: RequestOptions<v.GenericSchema | undefined>) {
+    const method = options.method ?? 'GET'
+    const requestId = crypto.randomUUID()
+    const headers = new Headers({ Accept: 'application/json', 'X-Request-Id': requestId })
+    const token = config.getAccessToken()
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    for (const [key, value] of Object.entries(options.headers ?? {})) headers.set(key, value)
+
+    if (PG_META_PATH.test(path)) {
+      const connection = options.pgMeta?.connectionString
+      if (connection) headers.set(PG_META_HEADERS.connection, connection)
+      headers.set(PG_META_HEADERS.applicationName, options.pgMeta?.applicationName ?? PG_META_APPLICATION_NAME)
+      // SPEC §5/§8: a pg-meta call without the encrypted-connection header is refused before it is sent.
+      if (config.isPlatform && !headers.get(PG_META_HEADERS.connection)) {
+        throw new ApiError({ message: API_ERROR_MESSAGE.pgMetaNoConnection, code: 400, requestId })
+      }
+    }
+
+    let body: BodyInit | undefined
+    if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+      headers.set('Content-Type', 'application/json')
+      body = JSON.stringify(options.body)
+    }
+
+    // One controller carries the caller's cancellation and, for HEAD, the 60-second timeout.
+    const controller = new AbortController()
+    const onCallerAbort = () => controller.abort(options.signal?.reason)
+    if (options.signal?.aborted) onCallerAbort()
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true })
+    const timer =
+      method === 'HEAD'
+        ? setTimeout(() => controller.abort(new DOMException('HEAD request timed out', 'TimeoutError')), HEAD_REQUEST_TIMEOUT)
+        : undefined
+    const base = options.service === 'auth' ? config.authBase : config.apiBase
+    const doFetch = config.fetch ?? globalThis.fetch
+
+    let response: Response
+    try {
+      response = await doFetch(absolute(base, path, options.query), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'include',
+      })
+    } catch (error) {
+      // Cancellation is not a failure: let the caller (or the query cache) see the abort.
+      if (options.signal?.aborted) throw error
+      if (controller.signal.aborted) {
+        throw new ApiError({ message: `Request timed out after ${HEAD_REQUEST_TIMEOUT / 1000} seconds`, requestId })
+      }
+      throw new ApiError({ message: API_ERROR_MESSAGE.network, requestId })
+    } finally {
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onCallerAbort)
+    }
+
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'))
+    if (!response.ok) {
+      const errorBody = method === 'HEAD' ? undefined : await readBody(response).catch(() => undefined)
+      throw new ApiError({
+        message: messageFromBody(errorBody) ?? API_ERROR_MESSAGE.withStatus(response.status),
+        code: response.status,
+        requestId,
+        retryAfter,
+        details: typeof errorBody === 'object' && errorBody !== null ? (errorBody as Record<string, unknown>) : {},
+      })
+    }
+    return { response, requestId }
+  }
+
+  async function request<S extends v.GenericSchema | undefined = undefined>(
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<Answer<S>> {
+    const { response, requestId } = await send(path, options)
+    const data = options.method === 'HEAD' ? undefined : await readBody(response)
+    if (!options.schema) return data as Answer<S>
+    const parsed = v.safeParse(options.schema, data)
+    if (!parsed.success) {
+      throw new ApiError({
+        message: `Unexpected answer from the server for ${path}: ${v.summarize(parsed.issues)}`,
+        code: response.status,
+        requestId,
+      })
+    }
+    return parsed.output as Answer<S>
+  }
+
+  return {
+    request,
+    get: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
+      request(path, { ...options, method: 'GET' }),
+    post: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
+      request(path, { ...options, method: 'POST' }),
+    put: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
+      request(path, { ...options, method: 'PUT' }),
+    patch: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
+      request(path, { ...options, method: 'PATCH' }),
+    delete: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
+      request(path, { ...options, method: 'DELETE' }),
+    /** HEAD answers only headers (e.g. X-Total-Count); times out after 60 s. */
+    head: async (path: string, options: Omit<RequestOptions, 'method' | 'schema' | 'body'> = {}) =>
+      (await send(path, { ...options, method: 'HEAD' })).response.headers,
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+export const api: ApiClient = createApiClient({
+  apiBase: defaultSettings.apiBase,
+  authBase: defaultSettings.authBase,
+  isPlatform: defaultSettings.isPlatform,
+  getAccessToken,
+})

@@ -1,0 +1,11 @@
+/** Every query key of the dashboard, in one place so invalidation and the cache agree. */
+export const queryKeys = {
+  profile: () => ['profile'] as const,
+  permissions: () => ['profile', 'permissions'] as const,
+  organizations: () => ['organizations'] as const,
+  organizationCustomer: (slug: string | undefined) => ['organizations', slug, 'customer'] as const,
+  organizationProjects: (slug: string | undefined) => ['organizations', slug, 'projects'] as const,
+  projectDetail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
+  overdueInvoices: () => ['invoices', 'overdue'] as const,
+  authUser: () => ['auth', 'user'] as const,
+}

@@ -1,0 +1,57 @@
+import { REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
+import { api, type ApiClient } from '../client'
+import { ApiError } from '../errors'
+import { CustomerSchema, OrganizationProjectsPageSchema, OrganizationsSchema, OverdueInvoicesSchema } from '../schemas'
+import { queryKeys } from './keys'
+
+export function organizationsQuery(client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizations(),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const organizations = await client.get('/platform/organizations', { schema: OrganizationsSchema, signal })
+      return [...organizations].sort((a, b) => a.name.localeCompare(b.name))
+    },
+    staleTime: STALE_TIME.organizations,
+  }
+}
+
+export function organizationCustomerQuery(slug: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationCustomer(slug),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => {
+      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
+      return client.get(`/platform/organizations/${encodeURIComponent(slug)}/customer`, { schema: CustomerSchema, signal })
+    },
+  }
+}
+
+/** One page of an organization's projects (PLATFORM-API §3: limit ≤ 100, Studio uses 96). */
+export const ORGANIZATION_PROJECTS_PAGE_SIZE = 96
+
+export function organizationProjectsQuery(slug: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationProjects(slug),
+    queryFn: ({ signal, pageParam = 0 }: { signal?: AbortSignal; pageParam?: number }) => {
+      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
+      return client.get(`/platform/organizations/${encodeURIComponent(slug)}/projects`, {
+        query: { limit: ORGANIZATION_PROJECTS_PAGE_SIZE, offset: pageParam, sort: 'name_asc' },
+        schema: OrganizationProjectsPageSchema,
+        signal,
+      })
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: { pagination: { count: number; limit: number; offset: number } }) => {
+      const next = last.pagination.offset + last.pagination.limit
+      return next < last.pagination.count ? next : undefined
+    },
+  }
+}
+
+export function overdueInvoicesQuery(client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.overdueInvoices(),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      client.get('/platform/stripe/invoices/overdue', { schema: OverdueInvoicesSchema, signal }),
+    staleTime: STALE_TIME.overdueInvoices,
+  }
+}

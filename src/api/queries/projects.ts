@@ -1,0 +1,18 @@
+import { REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
+import { api, type ApiClient } from '../client'
+import { ApiError } from '../errors'
+import { ProjectDetailSchema, toProjectDetail } from '../schemas'
+import { queryKeys } from './keys'
+
+export function projectDetailQuery(ref: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.projectDetail(ref),
+    // The signal makes the fetch cancellable (SPEC §7).
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      if (!ref) throw new ApiError({ message: REQUIRED_MESSAGE.projectRef })
+      const raw = await client.get(`/platform/projects/${encodeURIComponent(ref)}`, { schema: ProjectDetailSchema, signal })
+      return toProjectDetail(raw)
+    },
+    staleTime: STALE_TIME.projectDetail,
+  }
+}

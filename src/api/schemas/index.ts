@@ -1,0 +1,3 @@
+export * from './profile'
+export * from './organization'
+export * from './project'

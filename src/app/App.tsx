@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { queryClient } from '../api/query-client'
+import { settings } from '../lib/settings'
+import { AppToaster } from '../ui/toast'
+import { ErrorBoundary } from './ErrorBoundary'
+import { AppRoutes } from './routes'
+
+/** Lets e2e tests raise a render error on purpose, only when the mock platform runs. */
+function TestCrashProbe() {
+  const [message, setMessage] = useState<string | null>(null)
+  useEffect(() => {
+    const onCrash = (event: Event) => setMessage(String((event as CustomEvent<string>).detail))
+    window.addEventListener('studio:test-crash', onCrash)
+    return () => window.removeEventListener('studio:test-crash', onCrash)
+  }, [])
+  if (message !== null) throw new Error(message)
+  return null
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary>
+        {settings.mockPlatform ? <TestCrashProbe /> : null}
+        <AppRoutes />
+      </ErrorBoundary>
+      <AppToaster />
+    </QueryClientProvider>
+  )
+}

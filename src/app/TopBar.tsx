@@ -1,0 +1,104 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { Link, useLocation, useRoute } from 'wouter'
+import { organizationProjectsQuery, organizationsQuery } from '../api/queries/organizations'
+import { projectDetailQuery } from '../api/queries/projects'
+import { getSession } from '../api/session'
+import { THEMES, type ThemePreference } from '../constants'
+import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
+import { setThemePreference, useThemePreference } from './theme'
+
+const THEME_LABELS: Record<ThemePreference, string> = {
+  dark: 'Dark',
+  light: 'Light',
+  'classic-dark': 'Classic dark',
+  system: 'System',
+}
+
+/** Which organization and project the current route is about. */
+function useCurrentPlace() {
+  const [, orgParams] = useRoute<{ slug: string }>('/org/:slug/*?')
+  const [, projectParams] = useRoute<{ ref: string }>('/project/:ref/*?')
+  const organizations = useQuery(organizationsQuery())
+  const project = useQuery({ ...projectDetailQuery(projectParams?.ref), enabled: Boolean(projectParams?.ref) })
+  const organization = orgParams
+    ? organizations.data?.find((o) => o.slug === orgParams.slug)
+    : organizations.data?.find((o) => o.id === project.data?.organization_id)
+  return { organizations: organizations.data ?? [], organization, project: projectParams ? project.data : undefined }
+}
+
+export function TopBar() {
+  const [, navigate] = useLocation()
+  const { organizations, organization, project } = useCurrentPlace()
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
+  const theme = useThemePreference()
+  const email = getSession()?.user.email
+
+  return (
+    <header
+      className={css({
+        h: '12',
+        px: '4',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '1',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+        position: 'sticky',
+        top: 0,
+        zIndex: 'sticky',
+      })}
+    >
+      <Link href="/organizations" className={css({ fontWeight: 'bold', textDecoration: 'none', mr: '2', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <span aria-hidden className={css({ w: '5', h: '5', borderRadius: 'sm', bg: 'accent.default' })} />
+        Studio
+      </Link>
+      <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+      <Menu label="Switch organization" triggerLabel={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
+        <MenuItemGroup>
+          <MenuItemGroupLabel className={menuGroupLabelClass}>Organizations</MenuItemGroupLabel>
+          {organizations.map((org) => (
+            <MenuItem key={org.slug} value={org.slug} className={menuItemClass} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
+              {org.name}
+              <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
+            </MenuItem>
+          ))}
+        </MenuItemGroup>
+      </Menu>
+      {organization ? (
+        <>
+          <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+          <Menu label="Switch project" triggerLabel={project?.name ?? 'Select project'} onSelect={(ref) => navigate(`/project/${ref}`)}>
+            <MenuItemGroup>
+              <MenuItemGroupLabel className={menuGroupLabelClass}>Projects</MenuItemGroupLabel>
+              {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
+                <MenuItem key={p.ref} value={p.ref} className={menuItemClass} data-state={p.ref === project?.ref ? 'checked' : undefined}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </MenuItemGroup>
+          </Menu>
+        </>
+      ) : null}
+      <div className={css({ flex: '1' })} />
+      <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
+        {THEMES.map((value) => (
+          <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
+            {THEME_LABELS[value]}
+            {value === theme ? <span aria-hidden>✓</span> : null}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Menu label="Account" triggerLabel={email ?? 'Account'} onSelect={(value) => value === 'sign-out' && navigate('/logout')}>
+        <MenuItemGroup>
+          <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
+        </MenuItemGroup>
+        <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
+        <MenuItem value="sign-out" className={menuItemClass}>
+          Sign out
+        </MenuItem>
+      </Menu>
+    </header>
+  )
+}

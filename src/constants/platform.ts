@@ -1,0 +1,105 @@
+// Entities and enumerations of SPEC.md §2, §3 and §9.
+export const DEFAULT_RETURN_PATH = '/organizations'
+export const DEFAULT_API_BASE = '/api'
+
+export const PROJECT_STATUSES = [
+  'INACTIVE',
+  'ACTIVE_HEALTHY',
+  'ACTIVE_UNHEALTHY',
+  'COMING_UP',
+  'UNKNOWN',
+  'GOING_DOWN',
+  'INIT_FAILED',
+  'REMOVED',
+  'RESTARTING',
+  'RESTORING',
+  'RESTORE_FAILED',
+  'UPGRADING',
+  'PAUSING',
+  'PAUSE_FAILED',
+  'RESIZING',
+] as const
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+/** Statuses while which the project detail is polled (SPEC §4). */
+export const POLLING_PROJECT_STATUSES: readonly ProjectStatus[] = ['COMING_UP', 'UNKNOWN']
+
+export const CLOUD_PROVIDERS = [
+  { id: 'AWS', label: 'AWS' },
+  { id: 'AWS_K8S', label: 'AWS (Revamped)' },
+  { id: 'FLY', label: 'FLY' },
+  { id: 'AWS_NIMBUS', label: 'AWS (Nimbus)' },
+] as const
+export type CloudProvider = (typeof CLOUD_PROVIDERS)[number]['id']
+export const CLOUD_PROVIDER_IDS = CLOUD_PROVIDERS.map((p) => p.id) as [CloudProvider, ...CloudProvider[]]
+
+export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const
+export type PlanId = (typeof PLAN_IDS)[number]
+
+export const RESTRICTION_STATUSES = ['grace_period', 'grace_period_over', 'restricted'] as const
+export type RestrictionStatus = (typeof RESTRICTION_STATUSES)[number]
+
+export const BILLING_PARTNERS = ['vercel_marketplace', 'aws_marketplace'] as const
+
+export const REGIONS = [
+  { code: 'us-west-1', name: 'West US (North California)', group: 'Americas' },
+  { code: 'us-east-1', name: 'East US (North Virginia)', group: 'Americas' },
+  { code: 'us-east-2', name: 'East US (Ohio)', group: 'Americas' },
+  { code: 'ca-central-1', name: 'Canada (Central)', group: 'Americas' },
+  { code: 'sa-east-1', name: 'South America (São Paulo)', group: 'Americas' },
+  { code: 'eu-west-1', name: 'West EU (Ireland)', group: 'Europe' },
+  { code: 'eu-west-2', name: 'West Europe (London)', group: 'Europe' },
+  { code: 'eu-west-3', name: 'West EU (Paris)', group: 'Europe' },
+  { code: 'eu-central-1', name: 'Central EU (Frankfurt)', group: 'Europe' },
+  { code: 'eu-central-2', name: 'Central Europe (Zurich)', group: 'Europe' },
+  { code: 'eu-north-1', name: 'North EU (Stockholm)', group: 'Europe' },
+  { code: 'ap-south-1', name: 'South Asia (Mumbai)', group: 'APAC' },
+  { code: 'ap-southeast-1', name: 'Southeast Asia (Singapore)', group: 'APAC' },
+  { code: 'ap-northeast-1', name: 'Northeast Asia (Tokyo)', group: 'APAC' },
+  { code: 'ap-northeast-2', name: 'Northeast Asia (Seoul)', group: 'APAC' },
+  { code: 'ap-southeast-2', name: 'Oceania (Sydney)', group: 'APAC' },
+  { code: 'sin', name: 'Singapore', group: 'APAC' },
+] as const
+export type RegionCode = (typeof REGIONS)[number]['code']
+
+export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast'] as const
+
+export const THEMES = ['dark', 'light', 'classic-dark', 'system'] as const
+export type ThemePreference = (typeof THEMES)[number]
+export const DEFAULT_THEME: ThemePreference = 'system'
+
+/** Headers of pg-meta requests (SPEC §7, PLATFORM-API §5). */
+export const PG_META_HEADERS = {
+  connection: 'x-connection-encrypted',
+  applicationName: 'x-pg-application-name',
+} as const
+export const PG_META_APPLICATION_NAME = 'studio-dashboard'
+
+export const SUPPORT_CATEGORIES = [
+  'Problem',
+  'Dashboard_bug',
+  'Database_unresponsive',
+  'Performance',
+  'Sales',
+  'Billing',
+  'Refund',
+  'Abuse',
+  'Login_issues',
+  'Account_deletion',
+] as const
+
+export const DEMO_CREDENTIALS = {
+  email: 'demo@example.com',
+  password: 'studio-demo-password',
+} as const
+
+export const MOCK_SCENARIOS = [
+  'profile-unauthorized',
+  'profile-not-found',
+  'profile-create-conflict',
+  'profile-create-failure',
+  'rate-limited',
+  'server-error',
+  'network-error',
+  'slow',
+] as const
+export type MockScenario = (typeof MOCK_SCENARIOS)[number]

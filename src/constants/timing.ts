@@ -1,0 +1,41 @@
+// Every timing of SPEC.md §4 and §9, in milliseconds unless the name says otherwise.
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+export const STALE_TIME = {
+  default: 60 * SECOND,
+  profile: 30 * MINUTE,
+  organizations: 30 * MINUTE,
+  permissions: 5 * MINUTE,
+  projectDetail: 30 * SECOND,
+  overdueInvoices: 1_800_000,
+} as const
+
+export const RETRY = {
+  maxRetries: 3,
+  baseDelay: 1 * SECOND,
+  maxDelay: 30 * SECOND,
+} as const
+
+export const HEAD_REQUEST_TIMEOUT = 60 * SECOND
+export const PROJECT_POLL_INTERVAL = 5 * SECOND
+export const POPUP_POLL_INTERVAL = 500
+export const POPUP_POLL_CAP = 5 * MINUTE
+export const CLOCK_SKEW_LIMIT = 120 * SECOND
+export const CLOCK_SKEW_CHECK_INTERVAL = 30 * MINUTE
+export const COPY_FEEDBACK_DURATION = 2 * SECOND
+export const TOOLTIP_DELAY = 700
+export const TOGGLE_BLUR_DELAY = 100
+export const DEFAULT_ANIMATION_DURATION_SECONDS = 0.45
+export const ASSISTANT_PERSIST_DEBOUNCE = 500
+export const ASSISTANT_MAX_MESSAGES_PER_CHAT = 20
+
+export const TOAST = {
+  duration: 4000,
+  maxVisible: 3,
+  placement: 'bottom-end',
+  gap: 14,
+  width: 356,
+  hotkey: ['altKey', 'KeyT'],
+  closeButton: true,
+} as const

@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { css } from 'styled-system/css'
+import { useLocation } from 'wouter'
+import { fromPromise } from 'xstate'
+import { signOutMachine } from '../../../machines/sign-out.machine'
+import { Spinner } from '../../ui/spinner'
+import { clearLocalStorage, endSession } from './session-actions'
+
+/** /logout: runs the sign-out machine, then lands on /sign-in. */
+export default function LogoutPage() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  useMachine(
+    signOutMachine.provide({
+      actors: { endSession: fromPromise(() => endSession()) },
+      actions: {
+        clearLocalStorage,
+        clearCache: () => queryClient.clear(),
+        redirect: () => navigate('/sign-in', { replace: true }),
+      },
+    }),
+  )
+  return (
+    <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center' })}>
+      <p className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}>
+        <Spinner label="Signing out" /> Signing out…
+      </p>
+    </main>
+  )
+}

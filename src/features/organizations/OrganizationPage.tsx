@@ -1,0 +1,72 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { Link, useParams } from 'wouter'
+import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
+import { pageClass } from './OrganizationsPage'
+
+/** /org/{slug}: the organization's projects. */
+export default function OrganizationPage() {
+  const { slug } = useParams<{ slug: string }>()
+  const organizations = useQuery(organizationsQuery())
+  const organization = organizations.data?.find((o) => o.slug === slug)
+  const projects = useInfiniteQuery(organizationProjectsQuery(slug))
+  const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
+
+  return (
+    <div className={pageClass}>
+      <header>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
+        <p className={css({ color: 'fg.muted' })}>Projects</p>
+      </header>
+      {projects.isPending ? (
+        <LoadingState label="Loading projects…" />
+      ) : projects.isError ? (
+        <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title="No projects yet">This organization has no projects.</EmptyState>
+      ) : (
+        <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>
+          {list.map((project) => {
+            const status = STATUS_PRESENTATION[project.status]
+            return (
+              <li key={project.ref}>
+                <Link
+                  href={`/project/${project.ref}`}
+                  className={css({
+                    display: 'flex',
+                    flexDir: 'column',
+                    gap: '2',
+                    p: '4',
+                    bg: 'bg.surface',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                    borderRadius: 'md',
+                    textDecoration: 'none',
+                    _hover: { borderColor: 'border.strong', bg: 'bg.muted' },
+                  })}
+                >
+                  <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
+                    <strong>{project.name}</strong>
+                    <Badge tone={status.tone}>{status.label}</Badge>
+                  </span>
+                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                    {cloudProviderLabel(project.cloud_provider)} · {regionLabel(project.region)}
+                  </span>
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {projects.hasNextPage ? (
+        <Button onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>
+          Load more projects
+        </Button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { organizationsQuery } from '../../api/queries/organizations'
+import { Badge } from '../../ui/badge'
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+
+export const pageClass = css({ maxW: '6xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
+
+/** /organizations: every organization of the user, sorted by name (the default return path). */
+export default function OrganizationsPage() {
+  const organizations = useQuery(organizationsQuery())
+  return (
+    <div className={pageClass}>
+      <header>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Your organizations</h1>
+        <p className={css({ color: 'fg.muted' })}>Pick an organization to see its projects.</p>
+      </header>
+      {organizations.isPending ? (
+        <LoadingState label="Loading organizations…" />
+      ) : organizations.isError ? (
+        <ErrorState title="Failed to load organizations" message={organizations.error.message} onRetry={() => void organizations.refetch()} />
+      ) : organizations.data.length === 0 ? (
+        <EmptyState title="No organizations yet">You are not a member of any organization.</EmptyState>
+      ) : (
+        <ul aria-label="Organizations" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '3' })}>
+          {organizations.data.map((org) => (
+            <li key={org.slug}>
+              <Link
+                href={`/org/${org.slug}`}
+                className={css({
+                  display: 'flex',
+                  flexDir: 'column',
+                  gap: '2',
+                  p: '4',
+                  bg: 'bg.surface',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  borderRadius: 'md',
+                  textDecoration: 'none',
+                  _hover: { borderColor: 'border.strong', bg: 'bg.muted' },
+                  _focusVisible: { outline: '2px solid token(colors.accent.default)' },
+                })}
+              >
+                <span className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
+                  <strong>{org.name}</strong>
+                  <Badge tone={org.plan.id === 'free' ? 'neutral' : 'success'}>{org.plan.name} plan</Badge>
+                </span>
+                <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                  {org.project_count === undefined ? '' : `${org.project_count} ${org.project_count === 1 ? 'project' : 'projects'}`}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

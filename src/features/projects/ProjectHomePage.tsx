@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { useParams } from 'wouter'
+import { projectDetailQuery } from '../../api/queries/projects'
+import { Badge } from '../../ui/badge'
+import { CopyButton } from '../../ui/copy-button'
+import { ErrorState, LoadingState } from '../../ui/states'
+import { pageClass } from '../organizations/OrganizationsPage'
+import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
+
+const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
+
+/** /project/{ref}: what the project is and how to reach its database. */
+export default function ProjectHomePage() {
+  const { ref } = useParams<{ ref: string }>()
+  const project = useQuery(projectDetailQuery(ref))
+  if (project.isPending) return <LoadingState label="Loading project…" />
+  if (project.isError) {
+    return (
+      <div className={pageClass}>
+        <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />
+      </div>
+    )
+  }
+  const p = project.data
+  const status = STATUS_PRESENTATION[p.status]
+  return (
+    <div className={pageClass}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{p.name}</h1>
+        <Badge tone={status.tone}>{status.label}</Badge>
+        {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
+      </header>
+      <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '5' })}>
+        <div>
+          <dt className={termClass}>Project ref</dt>
+          <dd className={css({ fontFamily: 'mono' })}>{p.ref}</dd>
+        </div>
+        <div>
+          <dt className={termClass}>Region</dt>
+          <dd>{regionLabel(p.region)}</dd>
+        </div>
+        <div>
+          <dt className={termClass}>Cloud provider</dt>
+          <dd>{cloudProviderLabel(p.cloud_provider)}</dd>
+        </div>
+        <div>
+          <dt className={termClass}>Database version</dt>
+          <dd>{p.dbVersion ?? 'Unknown'}</dd>
+        </div>
+      </dl>
+      <section className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+        <h2 className={css({ fontWeight: 'semibold' })}>Connection string</h2>
+        {p.connectionString ? (
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <code className={css({ flex: '1', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+              {p.connectionString}
+            </code>
+            <CopyButton text={p.connectionString} />
+          </div>
+        ) : (
+          <p className={css({ color: 'fg.muted' })}>Available once the project is up.</p>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_API_BASE } from '../constants'
+
+/** Runtime settings of the dashboard, read once from the build environment (README lists them). */
+export interface Settings {
+  /** Platform API base URL (SPEC §7): an environment setting, otherwise /api. */
+  apiBase: string
+  /** Auth (GoTrue-style) base URL. */
+  authBase: string
+  /** Hosted platform (true) or self-hosted (false). */
+  isPlatform: boolean
+  /** Self-hosted only: features turned off by a comma-separated list. */
+  disabledFeatures: string[]
+  /** 'production' shows 'Reload dashboard' on the error screen; anything else 'Return to dashboard'. */
+  environment: 'production' | 'staging' | 'local'
+  /** Run the embedded mock platform in a service worker. */
+  mockPlatform: boolean
+  /** Extra latency the mock platform adds to each answer, in ms. */
+  mockLatency: number
+  /** Base path the app is served under (stripped from returnTo). */
+  basePath: string
+}
+
+type Env = Record<string, string | boolean | undefined>
+
+function text(env: Env, key: string): string | undefined {
+  const value = env[key]
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const value = text(env, key)?.toLowerCase()
+  if (value === undefined) return fallback
+  return value === 'true' || value === '1' || value === 'yes'
+}
+
+export function parseSettings(env: Env): Settings {
+  const apiBase = (text(env, 'VITE_API_URL') ?? DEFAULT_API_BASE).replace(/\/+$/, '')
+  const environment = text(env, 'VITE_ENVIRONMENT')
+  const latency = Number(text(env, 'VITE_MOCK_LATENCY') ?? '0')
+  const isPlatform = flag(env, 'VITE_IS_PLATFORM', true)
+  return {
+    apiBase,
+    authBase: (text(env, 'VITE_AUTH_URL') ?? `${apiBase}/auth/v1`).replace(/\/+$/, ''),
+    isPlatform,
+    disabledFeatures: isPlatform
+      ? []
+      : (text(env, 'VITE_DISABLED_FEATURES') ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+    environment:
+      environment === 'production' || environment === 'staging' || environment === 'local'
+        ? environment
+        : env.PROD === true
+          ? 'production'
+          : 'local',
+    mockPlatform: text(env, 'VITE_MOCK_PLATFORM') !== 'off',
+    mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
+    basePath: (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, ''),
+  }
+}
+
+export const settings: Settings = parseSettings((import.meta.env ?? {}) as Env)

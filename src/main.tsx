@@ -1,0 +1,18 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import { App } from './app/App'
+import { startMockPlatformIfEnabled } from './app/mock-platform'
+import { applyTheme } from './app/theme'
+
+applyTheme()
+const root = createRoot(document.getElementById('root')!)
+startMockPlatformIfEnabled()
+  .catch((error: unknown) => console.error('The mock platform failed to start', error))
+  .finally(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )

@@ -1,0 +1,23 @@
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { copyFeedbackMachine } from '../../machines/copy-feedback.machine'
+import { COPY_MESSAGE } from '../constants'
+import { copyToClipboard } from '../lib/clipboard'
+import { Button, type ButtonProps } from './button'
+import { showToast } from './toast'
+
+const appCopyFeedbackMachine = copyFeedbackMachine.provide({
+  actors: { writeText: fromPromise(({ input }) => copyToClipboard(input.text)) },
+  actions: { notifyFailure: (_, params) => void showToast('error', params.message) },
+})
+
+/** Copies `text`; says 'Copied' for 2 s, or toasts 'Unable to copy to clipboard'. */
+export function CopyButton({ text, label = 'Copy', ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+  const [snapshot, send] = useMachine(appCopyFeedbackMachine)
+  const copied = snapshot.matches('copied')
+  return (
+    <Button size="sm" {...rest} onClick={() => send({ type: 'copy', text })} aria-live="polite">
+      {copied ? COPY_MESSAGE.copied : label}
+    </Button>
+  )
+}

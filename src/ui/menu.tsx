@@ -1,0 +1,69 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+
+export const menuContentClass = css({
+  minW: '56',
+  maxH: '80',
+  overflowY: 'auto',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  p: '1',
+  zIndex: 'dropdown',
+  _focusVisible: { outline: 'none' },
+})
+
+export const menuItemClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  px: '2.5',
+  py: '1.5',
+  borderRadius: 'sm',
+  cursor: 'pointer',
+  fontSize: 'sm',
+  _highlighted: { bg: 'bg.muted' },
+  '&[data-state=checked]': { fontWeight: 'semibold' },
+})
+
+export const menuGroupLabelClass = css({ px: '2.5', py: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
+
+/** A button that opens a list; `onSelect` gets the chosen item's value. */
+export function Menu({
+  label,
+  triggerLabel,
+  children,
+  onSelect,
+}: {
+  label: string
+  triggerLabel: ReactNode
+  children: ReactNode
+  onSelect: (value: string) => void
+}) {
+  return (
+    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-start' }}>
+      <ArkMenu.Trigger aria-label={label} className={button({ variant: 'ghost', size: 'sm' })}>
+        {triggerLabel}
+        <span aria-hidden className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
+          ▾
+        </span>
+      </ArkMenu.Trigger>
+      <Portal>
+        <ArkMenu.Positioner>
+          <ArkMenu.Content className={menuContentClass}>{children}</ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  )
+}
+
+export const MenuItem = ArkMenu.Item
+export const MenuItemGroup = ArkMenu.ItemGroup
+export const MenuItemGroupLabel = ArkMenu.ItemGroupLabel
+export const MenuSeparator = ArkMenu.Separator

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from './button'
+import { Spinner } from './spinner'
+
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', py: '10', justifyContent: 'center' })}>
+      <Spinner label={label} /> {label}
+    </div>
+  )
+}
+
+export function ErrorState({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className={css({ borderWidth: '1px', borderColor: 'danger.default', bg: 'danger.subtle', borderRadius: 'md', p: '4', display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+      <strong>{title}</strong>
+      <p className={css({ color: 'fg.muted' })}>{message}</p>
+      {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+    </div>
+  )
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'md', p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '2', alignItems: 'center' })}>
+      <strong>{title}</strong>
+      {children ? <div className={css({ color: 'fg.muted' })}>{children}</div> : null}
+    </div>
+  )
+}

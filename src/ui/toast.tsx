@@ -1,0 +1,87 @@
+import { Toast, Toaster, createToaster } from '@ark-ui/react/toast'
+import { css } from 'styled-system/css'
+import { TOAST } from '../constants'
+
+/** The dashboard's toaster with SPEC §9's constants: 4 s, 3 visible, bottom-right, 14 px gap, Alt+T. */
+export const toaster = createToaster({
+  placement: TOAST.placement,
+  duration: TOAST.duration,
+  max: TOAST.maxVisible,
+  gap: TOAST.gap,
+  hotkey: [...TOAST.hotkey],
+  overlap: false,
+})
+
+export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning'
+
+export function showToast(kind: ToastKind, title: string, description?: string): string {
+  return toaster.create({ type: kind, title, description, closable: TOAST.closeButton })
+}
+
+const KIND_COLOR: Record<string, string> = {
+  success: 'accent.default',
+  error: 'danger.default',
+  warning: 'warning.default',
+  info: 'info.default',
+  loading: 'fg.muted',
+}
+
+export function AppToaster() {
+  return (
+    <Toaster toaster={toaster}>
+      {(toast) => (
+        <Toast.Root
+          key={toast.id}
+          data-kind={toast.type}
+          className={css({
+            width: 'toast',
+            maxW: 'calc(100vw - 32px)',
+            bg: 'bg.surface',
+            color: 'fg.default',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            borderLeftWidth: '3px',
+            borderRadius: 'md',
+            boxShadow: 'lg',
+            p: '3',
+            pr: '9',
+            position: 'relative',
+            translate: 'var(--x) var(--y)',
+            scale: 'var(--scale)',
+            zIndex: 'var(--z-index)',
+            height: 'var(--height)',
+            opacity: 'var(--opacity)',
+            willChange: 'translate, opacity, scale',
+            transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
+          })}
+          style={{ borderLeftColor: `var(--colors-${(KIND_COLOR[toast.type ?? 'info'] ?? 'fg.muted').replace('.', '-')})` }}
+        >
+          <Toast.Title className={css({ fontWeight: 'semibold' })}>{toast.title}</Toast.Title>
+          {toast.description ? (
+            <Toast.Description className={css({ color: 'fg.muted', mt: '1', wordBreak: 'break-word' })}>
+              {toast.description}
+            </Toast.Description>
+          ) : null}
+          {toast.closable !== false ? (
+            <Toast.CloseTrigger
+              aria-label="Close"
+              className={css({
+                position: 'absolute',
+                top: '2',
+                right: '2',
+                w: '6',
+                h: '6',
+                borderRadius: 'sm',
+                cursor: 'pointer',
+                color: 'fg.muted',
+                _hover: { bg: 'bg.muted' },
+              })}
+            >
+              ✕
+            </Toast.CloseTrigger>
+          ) : null}
+        </Toast.Root>
+      )}
+    </Toaster>
+  )
+}

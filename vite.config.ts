@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+    },
+  },
+  // PGlite ships its own wasm and data files; pre-bundling would lose them.
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  worker: { format: 'es' },
+  server: { port: 5173 },
+  preview: { port: 4173 },
+  build: { target: 'es2022', manifest: true, sourcemap: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test/setup-dom.ts'],
+        },
+      },
+    ],
+    testTimeout: 20_000,
+  },
+})
