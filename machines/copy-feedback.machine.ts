@@ -30,6 +30,7 @@ export const copyFeedbackMachine = setup({
     },
     copying: {
       invoke: {
+        id: 'writeText',
         src: 'writeText',
         input: ({ context }) => ({ text: context.text }),
         onDone: 'copied',

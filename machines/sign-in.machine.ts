@@ -43,6 +43,7 @@ export const signInMachine = setup({
     },
     submitting: {
       invoke: {
+        id: 'authenticate',
         src: 'authenticate',
         input: ({ event }) => (event.type === 'submit' ? event.credentials : { email: '', password: '' }),
         onDone: 'signedIn',

@@ -18,7 +18,7 @@ export const signOutMachine = setup({
   initial: 'endingSession',
   states: {
     endingSession: {
-      invoke: { src: 'endSession', onDone: 'clearing', onError: 'clearing' },
+      invoke: { id: 'endSession', src: 'endSession', onDone: 'clearing', onError: 'clearing' },
     },
     clearing: {
       entry: ['clearLocalStorage', 'clearCache'],

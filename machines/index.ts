@@ -1,0 +1,17 @@
+import type { AnyStateMachine } from 'xstate'
+import { copyFeedbackMachine } from './copy-feedback.machine'
+import { signInMachine } from './sign-in.machine'
+import { signOutMachine } from './sign-out.machine'
+
+export interface MachineEntry {
+  name: string
+  description: string
+  machine: AnyStateMachine
+}
+
+/** Every statechart of the dashboard, for the inspector and the model-based coverage suite. */
+export const machineRegistry: readonly MachineEntry[] = [
+  { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
+  { name: 'signIn', description: 'Email and password sign-in against the auth service.', machine: signInMachine },
+  { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine },
+]
