@@ -1,4 +1,5 @@
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { ERROR_SCREEN } from '../constants'
 import { CopyButton } from '../ui/copy-button'
 import { Button } from '../ui/button'
@@ -99,8 +100,8 @@ export function ErrorScreen({ error, reportId, environment, pathname, onReset, o
           </div>
         )}
         <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
-          <a href={supportHref} className={css({ textDecoration: 'none' })}>
-            <Button tabIndex={-1}>{ERROR_SCREEN.contactSupport}</Button>
+          <a href={supportHref} className={cx(button({ variant: 'default' }), css({ textDecoration: 'none' }))}>
+            {ERROR_SCREEN.contactSupport}
           </a>
           {environment === 'production' ? (
             <Button variant="primary" onClick={onReload}>
