@@ -49,8 +49,8 @@ test.describe('sign-in and sign-out', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(page).toHaveURL(/\/sign-in$/)
     expect(await page.evaluate(() => localStorage.length)).toBe(0)
-    await page.goto('/organizations')
-    await expect(page).toHaveURL(/\/sign-in\?returnTo=/)
+    await page.goto('/org/acme-corp')
+    await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Forg%2Facme-corp$/)
   })
 
   test('/logout signs out directly', async ({ page }) => {

@@ -10,7 +10,7 @@ test('the theme choice survives a reload, and every theme renders the organizati
     ['Classic dark', 'classic-dark'],
   ] as const) {
     await page.getByRole('button', { name: 'Theme' }).click()
-    await page.getByRole('menuitem', { name: label }).click()
+    await page.getByRole('menuitem', { name: label, exact: true }).click()
     await expect(html).toHaveAttribute('data-theme', attribute)
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
@@ -22,7 +22,7 @@ test('the theme choice survives a reload, and every theme renders the organizati
   // System follows the operating system.
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.getByRole('button', { name: 'Theme' }).click()
-  await page.getByRole('menuitem', { name: 'System' }).click()
+  await page.getByRole('menuitem', { name: 'System', exact: true }).click()
   await expect(html).toHaveAttribute('data-theme', 'dark')
   await page.emulateMedia({ colorScheme: 'light' })
   await expect(html).toHaveAttribute('data-theme', 'light')

@@ -1,6 +1,9 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph'
 
+/** An event of the machine, or an actor-done / delay event, with any payload. */
+export type TestEvent = EventObject & Record<string, unknown>
+
 export interface ModelCoverage {
   machine: string
   states: { reached: number; total: number; missing: string[] }
@@ -16,7 +19,7 @@ export interface ModelCoverage {
  */
 export function modelCoverage<M extends AnyStateMachine>(
   machine: M,
-  events: readonly EventObject[] | ((snapshot: ReturnType<M['transition']>) => readonly EventObject[]),
+  events: readonly TestEvent[] | ((snapshot: ReturnType<M['transition']>) => readonly TestEvent[]),
   options: { input?: unknown } = {},
 ): ModelCoverage {
   const paths = getShortestPaths(machine, { events: events as never, input: options.input as never })

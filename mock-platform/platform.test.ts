@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { DEMO_CREDENTIALS } from '../src/constants'
+import { createNodeMockPlatform } from './node'
+
+const BASE = 'http://localhost/api'
+const fixtures = createPlatformFixtures()
+let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
+let token = ''
+
+async function call(path: string, init: RequestInit = {}, auth = true) {
+  const headers = new Headers(init.headers)
+  if (auth) headers.set('authorization', `Bearer ${token}`)
+  if (init.body) headers.set('content-type', 'application/json')
+  return fetch(`${BASE}${path}`, { ...init, headers })
+}
+
+beforeAll(async () => {
+  mock = await createNodeMockPlatform()
+  mock.server.listen({ onUnhandledRequest: 'error' })
+  const answer = await call(
+    '/auth/v1/token?grant_type=password',
+    { method: 'POST', body: JSON.stringify(DEMO_CREDENTIALS) },
+    false,
+  )
+  expect(answer.status).toBe(200)
+  token = ((await answer.json()) as { access_token: string }).access_token
+})
+afterAll(async () => {
+  mock.server.close()
+  await mock.platform.close()
+})
+beforeEach(() => mock.setScenario(null))
+
+describe('fixtures', () => {
+  it('are identical on every run (one seed)', () => {
+    expect(createPlatformFixtures()).toEqual(fixtures)
+  })
+  it('cover every plan, restriction state and several statuses and providers', () => {
+    expect(new Set(fixtures.organizations.map((o) => o.plan))).toEqual(new Set(['free', 'pro', 'team', 'enterprise']))
+    expect(new Set(fixtures.organizations.map((o) => o.restriction_status))).toEqual(new Set([null, 'grace_period', 'grace_period_over', 'restricted']))
+    expect(new Set(fixtures.projects.map((p) => p.cloud_provider))).toEqual(new Set(['AWS', 'AWS_K8S', 'FLY', 'AWS_NIMBUS']))
+    expect(new Set(fixtures.projects.map((p) => p.status)).size).toBeGreaterThanOrEqual(6)
+  })
+})
+
+describe('auth', () => {
+  it('refuses wrong credentials with a message', async () => {
+    const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: DEMO_CREDENTIALS.email, password: 'nope' }) }, false)
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toMatchObject({ error_description: 'Invalid login credentials' })
+  })
+  it('answers the current user with identities, new_email and email_change_sent_at', async () => {
+    const user = await (await call('/auth/v1/user')).json()
+    expect(user).toMatchObject({ email: DEMO_CREDENTIALS.email, new_email: null, email_change_sent_at: null })
+    expect(Array.isArray(user.identities)).toBe(true)
+  })
+  it('answers 401 to platform calls without a valid token', async () => {
+    expect((await call('/platform/organizations', {}, false)).status).toBe(401)
+    const forged = await fetch(`${BASE}/platform/organizations`, { headers: { authorization: 'Bearer mock.eyJzdWIiOiJ4IiwiZXhwIjoxfQ' } })
+    expect(forged.status).toBe(401)
+  })
+})
+
+describe('profile scenarios', () => {
+  it('profile-not-found answers 404 until the profile is created', async () => {
+    mock.setScenario('profile-not-found')
+    const missing = await call('/platform/profile')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ message: "User's profile not found" })
+    expect((await call('/platform/profile', { method: 'POST' })).status).toBe(201)
+    expect((await call('/platform/profile')).status).toBe(200)
+  })
+  it('profile-create-conflict answers 409 to creation, then the profile exists', async () => {
+    mock.setScenario('profile-create-conflict')
+    expect((await call('/platform/profile')).status).toBe(404)
+    expect((await call('/platform/profile', { method: 'POST' })).status).toBe(409)
+    expect((await call('/platform/profile')).status).toBe(200)
+  })
+  it('profile-create-failure answers 500 to creation', async () => {
+    mock.setScenario('profile-create-failure')
+    expect((await call('/platform/profile', { method: 'POST' })).status).toBe(500)
+  })
+  it('profile-unauthorized answers 401', async () => {
+    mock.setScenario('profile-unauthorized')
+    expect((await call('/platform/profile')).status).toBe(401)
+  })
+  it('the newcomer has no profile until it is created', async () => {
+    const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', password: DEMO_CREDENTIALS.password }) }, false)
+    const newcomerToken = ((await answer.json()) as { access_token: string }).access_token
+    const asNewcomer = (init: RequestInit = {}) =>
+      fetch(`${BASE}/platform/profile`, { ...init, headers: { authorization: `Bearer ${newcomerToken}` } })
+    expect((await asNewcomer()).status).toBe(404)
+    expect((await asNewcomer({ method: 'POST' })).status).toBe(201)
+    expect((await asNewcomer()).status).toBe(200)
+    expect((await asNewcomer({ method: 'POST' })).status).toBe(409)
+  })
+})
+
+describe('password-check', () => {
+  it('scores 0–4 with feedback from a real estimator', async () => {
+    const check = async (password: string) =>
+      ((await (await call('/platform/profile/password-check', { method: 'POST', body: JSON.stringify({ password }) })).json()) as {
+        result: { score: number; feedback: { warning: string; suggestions: string[] } }
+      }).result
+    const weak = await check('password')
+    expect(weak.score).toBe(0)
+    expect(weak.feedback.warning).not.toBe('')
+    const strong = await check('violet-Tractor-91-lagoon!quill')
+    expect(strong.score).toBe(4)
+  })
+})
+
+describe('system', () => {
+  it('answers the UTC time, moved by the clock offset', async () => {
+    mock.platform.ctx.clockOffset = 10 * 60_000
+    const { utcTime } = (await (await fetch(`${BASE}/get-utc-time`)).json()) as { utcTime: string }
+    expect(Date.parse(utcTime) - Date.now()).toBeGreaterThan(9 * 60_000)
+    mock.platform.ctx.clockOffset = 0
+  })
+  it('records telemetry events', async () => {
+    const before = mock.platform.records.telemetry.length
+    expect((await call('/platform/telemetry/event', { method: 'POST', body: JSON.stringify({ action: 'x' }) })).status).toBe(201)
+    expect(mock.platform.records.telemetry.length).toBe(before + 1)
+  })
+})
+
+describe('pg-meta', () => {
+  const project = fixtures.projects.find((p) => p.status === 'ACTIVE_HEALTHY')!
+  const query = (sql: string, connection: string | null = project.connectionString) =>
+    call(`/platform/pg-meta/${project.ref}/query`, {
+      method: 'POST',
+      body: JSON.stringify({ query: sql }),
+      headers: connection ? { 'x-connection-encrypted': connection } : {},
+    })
+
+  it('refuses a query without the encrypted connection header with the SPEC text', async () => {
+    const answer = await query('select 1', null)
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toEqual({ message: 'API Error: happened while trying to acquire connection to the database' })
+  })
+
+  it('runs real SQL on the project database', async () => {
+    const answer = await query('select 40 + 2 as answer')
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual([{ answer: 42 }])
+  })
+
+  it('answers a Postgres error with message, code and position', async () => {
+    const answer = await query('select * from no_such_table')
+    expect(answer.status).toBe(400)
+    const body = await answer.json()
+    expect(body).toMatchObject({ code: '42P01', position: '15' })
+    expect(body.message).toMatch(/no_such_table/)
+  })
+
+  it('keeps each project in its own database', async () => {
+    const other = fixtures.projects.find((p) => p.status === 'ACTIVE_HEALTHY' && p.ref !== project.ref)!
+    await query('create table only_here (id int)')
+    const elsewhere = await call(`/platform/pg-meta/${other.ref}/query`, {
+      method: 'POST',
+      body: JSON.stringify({ query: "select to_regclass('public.only_here') as t" }),
+      headers: { 'x-connection-encrypted': other.connectionString! },
+    })
+    expect(await elsewhere.json()).toEqual([{ t: null }])
+  })
+})

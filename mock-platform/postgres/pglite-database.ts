@@ -1,0 +1,88 @@
+/**
+ * A `ProjectDatabase` over a PGlite instance, in process (`PGlite`) or in a worker (`PGliteWorker`).
+ */
+import type { PGliteInterface, QueryOptions, Results } from '@electric-sql/pglite'
+import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
+import { mayChangeSession, sessionResetSql } from './session.ts'
+import type { ProjectDatabase, QueryResult } from './types.ts'
+
+/** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
+export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close'> & {
+  readonly parsers: Record<number | string, unknown>
+}
+
+export interface PGliteDatabaseOptions {
+  /** Called once the database is closed (providers forget it). */
+  onClose?: () => void
+  /** Rebuilds errors that lost their fields on the way (the worker's RPC keeps only `message`). */
+  mapError?: (error: unknown) => unknown
+}
+
+export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOptions = {}): ProjectDatabase {
+  const mapError = options.mapError ?? ((error: unknown) => error)
+  // PGlite parses values itself; asking for text everywhere lets `decode.ts` treat it like a server.
+  const rawOptions = (): QueryOptions => ({
+    rowMode: 'array',
+    parsers: Object.fromEntries(Object.keys(pg.parsers).map((oid) => [oid, (text: string) => text])),
+  })
+  const decoder = new ResultDecoder(async (oids) => {
+    const [result] = await pg.exec(arrayTypeLookupSql(oids), rawOptions())
+    return readArrayTypeLookup(result ? toRaw(result).rows : [])
+  })
+
+  // Our own queue, so a session reset runs right after the statement that needed it and before
+  // anything else (PGlite only serialises single calls).
+  let queue: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  // Read before any SQL of ours can change it: the user a session reset goes back to.
+  const sessionUser = exclusive(async () => {
+    try {
+      const { rows } = await pg.query<Record<string, string>>('select session_user as name')
+      return rows[0]?.['name'] ?? 'postgres'
+    } catch {
+      return 'postgres' // PGlite's default user; the failure itself will show on the next call
+    }
+  })
+
+  const run = (sql: string, execute: () => Promise<Results[]>): Promise<QueryResult[]> =>
+    exclusive(async () => {
+      try {
+        // Decoded before any reset: a type made in a transaction left open is still visible.
+        return await decoder.decode((await execute()).map(toRaw))
+      } catch (error) {
+        throw mapError(error)
+      } finally {
+        if (mayChangeSession(sql)) await pg.exec(sessionResetSql(await sessionUser)).catch(() => undefined)
+      }
+    })
+
+  let closed = false
+  return {
+    exec: (sql) => run(sql, () => pg.exec(sql, rawOptions())),
+    query: async (sql, params = []) => {
+      const [result] = await run(sql, async () => [await pg.query(sql, params, rawOptions())])
+      return result ?? { rows: [], fields: [] }
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      await exclusive(() => pg.close())
+      options.onClose?.()
+    },
+  }
+}
+
+function toRaw(result: Results): RawResult {
+  return {
+    fields: result.fields,
+    // With every parser replaced by the identity, each value is the text Postgres sent, or null.
+    rows: result.rows as unknown as (string | null)[][],
+    command: result.command,
+    rowCount: result.rowCount,
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createProviderCache } from './provider-cache.ts'
+import type { ProjectDatabase } from './types.ts'
+
+function fakeOpen() {
+  return vi.fn(async (_ref: string, forget: () => void): Promise<ProjectDatabase> => ({
+    exec: async () => [],
+    query: async () => ({ rows: [], fields: [] }),
+    close: async () => forget(),
+  }))
+}
+
+describe('createProviderCache', () => {
+  it('opens a ref once, even when asked concurrently', async () => {
+    const open = fakeOpen()
+    const provider = createProviderCache(open, { seed: false })
+    const [a, b] = await Promise.all([provider.open('one'), provider.open('one')])
+    expect(a).toBe(b)
+    expect(await provider.open('one')).toBe(a)
+    expect(await provider.open('two')).not.toBe(a)
+    expect(open).toHaveBeenCalledTimes(2)
+  })
+
+  it('forgets a closed database and a failed open, so the next open starts again', async () => {
+    const open = fakeOpen()
+    const provider = createProviderCache(open, { seed: false })
+    const first = await provider.open('one')
+    await first.close()
+    expect(await provider.open('one')).not.toBe(first)
+
+    open.mockRejectedValueOnce(new Error('no server'))
+    await expect(provider.open('bad')).rejects.toThrow('no server')
+    await expect(provider.open('bad')).resolves.toBeDefined()
+  })
+
+  it('closes what failed to seed, and closes everything on closeAll', async () => {
+    const close = vi.fn(async () => undefined)
+    const failing = createProviderCache(async () => ({ exec: async () => Promise.reject(new Error('seed failed')), query: async () => ({ rows: [], fields: [] }), close }))
+    await expect(failing.open('x')).rejects.toThrow('seed failed')
+    expect(close).toHaveBeenCalledTimes(1)
+
+    const open = fakeOpen()
+    const provider = createProviderCache(open, { seed: false })
+    const db = await provider.open('one')
+    const closeSpy = vi.spyOn(db, 'close')
+    await provider.closeAll()
+    expect(closeSpy).toHaveBeenCalled()
+    expect(await provider.open('one')).not.toBe(db)
+  })
+})

@@ -1,0 +1,46 @@
+import { seedProjectDatabase } from './seed.ts'
+import type { DatabaseProvider, ProjectDatabase } from './types.ts'
+
+export interface ProviderOptions {
+  /** Fill new databases with the demo data (default true). */
+  seed?: boolean
+}
+
+/**
+ * The bookkeeping every provider shares: one database per ref, opened (and seeded) once even when
+ * asked for concurrently, forgotten when closed or when opening fails, so a later call retries.
+ */
+export function createProviderCache(
+  openDatabase: (ref: string, forget: () => void) => Promise<ProjectDatabase>,
+  options: ProviderOptions = {},
+): DatabaseProvider {
+  const databases = new Map<string, Promise<ProjectDatabase>>()
+
+  return {
+    open(ref) {
+      const existing = databases.get(ref)
+      if (existing) return existing
+      const forget = () => {
+        if (databases.get(ref) === opening) databases.delete(ref)
+      }
+      const opening = (async () => {
+        const db = await openDatabase(ref, forget)
+        try {
+          if (options.seed !== false) await seedProjectDatabase(db, ref)
+        } catch (error) {
+          await db.close().catch(() => undefined)
+          throw error
+        }
+        return db
+      })()
+      databases.set(ref, opening)
+      opening.catch(forget)
+      return opening
+    },
+    async closeAll() {
+      const open = [...databases.values()]
+      databases.clear()
+      await Promise.all(open.map(async (db) => (await db.catch(() => null))?.close()))
+    },
+  }
+}

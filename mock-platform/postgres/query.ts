@@ -1,0 +1,54 @@
+import type { ProjectDatabase } from './types.ts'
+
+export interface PgMetaQueryBody {
+  query: string
+  parameters?: unknown[] | undefined
+}
+
+/**
+ * pg-meta's `POST /query`: with parameters, one statement bound to `$1…` (extended protocol);
+ * without, the whole text in one go (simple protocol, several statements allowed), answering with
+ * the rows of the last statement that returned any, else `[]` — postgres-meta's
+ * `res.reverse().find((x) => x.rows.length !== 0) ?? { rows: [] }`.
+ *
+ * Value types are decided by the providers (`decode.ts`): int8 and numeric as strings, timestamps
+ * as ISO 8601 text, json as parsed values, bytea as `\x…` hex, arrays as arrays. `toJsonValue`
+ * only guards against a `ProjectDatabase` that hands back Dates, bigints or bytes anyway.
+ *
+ * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`.
+ */
+export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody): Promise<Record<string, unknown>[]> {
+  // Like node-postgres, an empty parameter list still means the simple protocol.
+  if (body.parameters && body.parameters.length > 0) {
+    const { rows } = await db.query(body.query, body.parameters)
+    return rows.map(toJsonRow)
+  }
+  const results = await db.exec(body.query)
+  const last = [...results].reverse().find((result) => result.rows.length !== 0)
+  return (last?.rows ?? []).map(toJsonRow)
+}
+
+function toJsonRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(row)) out[key] = toJsonValue(value)
+  return out
+}
+
+/** A value JSON.stringify keeps as pg-meta would send it. */
+export function toJsonValue(value: unknown): unknown {
+  if (value === undefined) return null
+  if (typeof value === 'bigint') return value.toString()
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
+  if (value instanceof Uint8Array) {
+    let hex = '\\x'
+    for (const byte of value) hex += byte.toString(16).padStart(2, '0')
+    return hex
+  }
+  if (Array.isArray(value)) return value.map(toJsonValue)
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {}
+    for (const [key, member] of Object.entries(value)) out[key] = toJsonValue(member)
+    return out
+  }
+  return value
+}

@@ -1,0 +1,80 @@
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SUITE_REF, describeDatabaseSuite } from './database-suite.ts'
+import { createMemoryDatabaseProvider } from './pglite-memory.ts'
+import { runPgMetaQuery } from './query.ts'
+import { seedProjectDatabase } from './seed.ts'
+import { createServerDatabaseProvider, databaseUrlFor, projectDatabaseName } from './server-postgres.ts'
+import { sqlIdent } from './sql.ts'
+
+const databaseUrl = process.env['DATABASE_URL']
+const PREFIXES = { main: 'studio_vitest_', twin: 'studio_vitest_twin_' } as const
+
+describe('database names', () => {
+  it('are studio_<ref>, lower-cased and safe', () => {
+    expect(projectDatabaseName('AbcDefGhi')).toBe('studio_abcdefghi')
+    expect(projectDatabaseName('my-ref.1')).toBe('studio_my_ref_1')
+    expect(() => projectDatabaseName('x'.repeat(60))).toThrow(RangeError)
+  })
+
+  it('keep the server, user and options of the URL', () => {
+    expect(databaseUrlFor('postgres://me:secret@db.example:6543/postgres?sslmode=require', 'studio_abc')).toBe(
+      'postgres://me:secret@db.example:6543/studio_abc?sslmode=require',
+    )
+  })
+})
+
+describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
+  const url = databaseUrl ?? ''
+
+  async function dropDatabases(refs: readonly string[]) {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      for (const prefix of Object.values(PREFIXES)) {
+        for (const ref of refs) await admin.query(`drop database if exists ${sqlIdent(projectDatabaseName(ref, prefix))} with (force)`)
+      }
+    } finally {
+      await admin.end()
+    }
+  }
+
+  describeDatabaseSuite({
+    createProvider: (variant) => createServerDatabaseProvider(url, { databasePrefix: PREFIXES[variant] }),
+    reset: dropDatabases,
+  })
+
+  describe('persistence', () => {
+    const providers: ReturnType<typeof createServerDatabaseProvider>[] = []
+    afterAll(async () => {
+      await Promise.all(providers.map((provider) => provider.closeAll()))
+    })
+
+    it('reopens the seeded database of a ref without seeding it again', async () => {
+      const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+      providers.push(provider)
+      const db = await provider.open(SUITE_REF)
+      expect(await seedProjectDatabase(db, SUITE_REF)).toBe(false)
+      expect((await db.query('select count(*)::int as n from studio_meta.seeded')).rows).toEqual([{ n: 1 }])
+    })
+
+    it('holds the same rows as PGlite for the same ref', async () => {
+      const server = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+      const memory = createMemoryDatabaseProvider()
+      providers.push(server, memory)
+      const [onServer, inMemory] = await Promise.all([server.open(SUITE_REF), memory.open(SUITE_REF)])
+      for (const table of ['public.customers', 'public.orders', 'inventory.products', 'analytics.events', 'public.customer_order_summary']) {
+        const query = `select * from ${table} order by 1`
+        expect(await runPgMetaQuery(onServer, { query }), table).toEqual(await runPgMetaQuery(inMemory, { query }))
+      }
+    }, 120_000)
+
+    it('fails to open when the server cannot be reached', async () => {
+      const unreachable = new URL(url)
+      unreachable.port = '1' // nothing listens there
+      const provider = createServerDatabaseProvider(unreachable.toString(), { connectionTimeoutMillis: 2_000 })
+      providers.push(provider)
+      await expect(provider.open(SUITE_REF)).rejects.toThrow()
+    })
+  })
+})

@@ -1,0 +1,129 @@
+/**
+ * Project databases on a real PostgreSQL server (`DATABASE_URL`): one database per ref, named
+ * `studio_<ref>`, created on first use as the URL's user (who needs CREATEDB) and seeded once.
+ */
+import pg from 'pg'
+import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
+import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
+import { mayChangeSession } from './session.ts'
+import { sqlIdent } from './sql.ts'
+import type { DatabaseProvider, ProjectDatabase } from './types.ts'
+
+export interface ServerDatabaseOptions extends ProviderOptions {
+  /** Connections per project database (default 3). */
+  poolSize?: number
+  /** Give up connecting after this long (default 10 s; pg-meta answers 504). */
+  connectionTimeoutMillis?: number
+  /** Prefix of the database names (default `studio_`); tests use their own. */
+  databasePrefix?: string
+}
+
+/** `studio_<ref>`, lower-cased, characters other than [a-z0-9_] replaced, within Postgres's 63 bytes. */
+export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
+  const name = `${prefix}${ref}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
+  if (name.length > 63) throw new RangeError(`Project ref too long for a database name: ${ref}`)
+  return name
+}
+
+/** URL of `database` on the same server, as the same user. */
+export function databaseUrlFor(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl)
+  url.pathname = `/${encodeURIComponent(database)}`
+  return url.toString()
+}
+
+// Values come back as Postgres text and are decoded in `decode.ts`, exactly as with PGlite.
+const RAW_TEXT: pg.CustomTypesConfig = {
+  getTypeParser: (() => (text: string) => text) as unknown as pg.CustomTypesConfig['getTypeParser'],
+}
+
+// The session settings PGlite and Supabase projects have, so both back ends print values alike.
+const SESSION_OPTIONS = '-c TimeZone=UTC -c DateStyle=ISO,MDY -c IntervalStyle=postgres'
+
+export function createServerDatabaseProvider(databaseUrl: string, options: ServerDatabaseOptions = {}): DatabaseProvider {
+  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? 10_000
+  return createProviderCache(async (ref, forget) => {
+    const name = projectDatabaseName(ref, options.databasePrefix)
+    await ensureDatabase(databaseUrl, name, connectionTimeoutMillis)
+    const pool = new pg.Pool({
+      connectionString: databaseUrlFor(databaseUrl, name),
+      max: options.poolSize ?? 3,
+      connectionTimeoutMillis,
+      options: SESSION_OPTIONS,
+      types: RAW_TEXT,
+    })
+    // An idle connection dropped by the server must not take the process down; the pool replaces it.
+    pool.on('error', () => undefined)
+    return createPoolDatabase(pool, forget)
+  }, options)
+}
+
+async function ensureDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis })
+  admin.on('error', () => undefined) // a dropped connection shows up as the failing query instead
+  await admin.connect()
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_catalog.pg_database where datname = $1', [name])
+    if (rowCount) return
+    await admin.query(`create database ${sqlIdent(name)}`).catch((error: unknown) => {
+      // Someone else (another process, a parallel open) created it in between: fine. A race can
+      // also surface as a unique violation on pg_database's name index.
+      if (!(error instanceof pg.DatabaseError && (error.code === '42P04' || error.code === '23505'))) throw error
+    })
+  } finally {
+    await admin.end()
+  }
+}
+
+function createPoolDatabase(pool: pg.Pool, onClose: () => void): ProjectDatabase {
+  const decoder = new ResultDecoder(async (oids) => {
+    const result = await pool.query({ text: arrayTypeLookupSql(oids), rowMode: 'array' })
+    return readArrayTypeLookup(result.rows)
+  })
+
+  /** `values` undefined: simple protocol (several statements, one result each); else extended. */
+  const run = async (sql: string, values: unknown[] | undefined): Promise<RawResult[]> => {
+    const client = await pool.connect()
+    let destroy = mayChangeSession(sql)
+    try {
+      // `queryMode` (not in @types/pg) keeps an empty parameter list on the extended protocol, as PGlite does.
+      const config: pg.QueryArrayConfig & { queryMode?: 'extended' } =
+        values === undefined ? { text: sql, rowMode: 'array' } : { text: sql, values, rowMode: 'array', queryMode: 'extended' }
+      const answer: unknown = await client.query(config)
+      return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
+    } catch (error) {
+      // Anything but a statement error may have left the connection unusable.
+      if (!(error instanceof pg.DatabaseError)) destroy = true
+      throw error
+    } finally {
+      // Like pg-meta's connection per request: whatever the statement did to the session ends here.
+      client.release(destroy)
+    }
+  }
+
+  let closed = false
+  return {
+    exec: async (sql) => decoder.decode(await run(sql, undefined)),
+    query: async (sql, params = []) => {
+      const [result] = await decoder.decode(await run(sql, params))
+      return result ?? { rows: [], fields: [] }
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      onClose()
+      await pool.end()
+    },
+  }
+}
+
+function toRaw(result: unknown): RawResult {
+  const { fields, rows, command, rowCount } = result as pg.QueryArrayResult<(string | null)[]>
+  return {
+    // An empty query string answers without a row description.
+    fields: (fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    rows: rows ?? [],
+    command: command ?? undefined,
+    rowCount,
+  }
+}

@@ -1,0 +1,30 @@
+export interface QueryField {
+  name: string
+  dataTypeID: number
+}
+
+export interface QueryResult {
+  rows: Record<string, unknown>[]
+  fields: QueryField[]
+  /** Rows changed by this one statement (INSERT, UPDATE, DELETE, MERGE, COPY); absent otherwise. */
+  affectedRows?: number
+}
+
+/**
+ * One project's Postgres. Values come back decoded as pg-meta sends them (see `decode.ts`). Each
+ * call is its own session as far as transactions and settings go, like pg-meta's connection per
+ * request: a transaction left open, a SET or SET ROLE does not outlive the call (see `session.ts`).
+ */
+export interface ProjectDatabase {
+  /** Runs one or more statements (no parameters); one result per statement. */
+  exec(sql: string): Promise<QueryResult[]>
+  /** Runs one statement with $1.. parameters. */
+  query(sql: string, params?: unknown[]): Promise<QueryResult>
+  close(): Promise<void>
+}
+
+export interface DatabaseProvider {
+  /** The database of one project ref, created and seeded on first use, the same instance afterwards. */
+  open(ref: string): Promise<ProjectDatabase>
+  closeAll(): Promise<void>
+}
