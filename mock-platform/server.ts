@@ -3,21 +3,12 @@
  * VITE_API_URL=http://localhost:8787/api) or any other client. DATABASE_URL switches the
  * per-project databases from in-memory PGlite to a real PostgreSQL server.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
+import type { MockScenario } from '../src/constants'
 import { isMockScenario } from './scenarios'
-import { createMockPlatform } from './platform'
-
-const port = Number(process.env.PORT ?? 8787)
-const databaseUrl = process.env.DATABASE_URL
-
-const platform = await createMockPlatform({
-  databases: databaseUrl
-    ? async () => (await import('./postgres/server-postgres')).createServerDatabaseProvider(databaseUrl)
-    : async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
-  latency: Number(process.env.MOCK_LATENCY ?? 0),
-  scenario: isMockScenario(process.env.MOCK_SCENARIO) ? process.env.MOCK_SCENARIO : null,
-})
+import { createMockPlatform, type MockPlatform } from './platform'
 
 const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',
@@ -27,7 +18,7 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'retry-after, x-total-count',
 }
 
-async function toRequest(incoming: IncomingMessage): Promise<Request> {
+async function toRequest(incoming: IncomingMessage, port: number): Promise<Request> {
   const chunks: Buffer[] = []
   for await (const chunk of incoming) chunks.push(chunk as Buffer)
   const headers = new Headers()
@@ -42,14 +33,14 @@ async function toRequest(incoming: IncomingMessage): Promise<Request> {
   })
 }
 
-async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
+async function handle(platform: MockPlatform, port: number, incoming: IncomingMessage, outgoing: ServerResponse) {
   const origin = incoming.headers.origin ?? '*'
   const cors = { ...CORS_HEADERS, 'access-control-allow-origin': origin, vary: 'origin' }
   if (incoming.method === 'OPTIONS') {
     outgoing.writeHead(204, cors).end()
     return
   }
-  const response = await getResponse(platform.handlers(), await toRequest(incoming))
+  const response = await getResponse(platform.handlers(), await toRequest(incoming, port))
   if (!response || response.type === 'error') {
     outgoing.writeHead(response ? 502 : 404, { ...cors, 'content-type': 'application/json' })
     outgoing.end(JSON.stringify({ message: response ? 'Network error' : `No mock for ${incoming.method} ${incoming.url}` }))
@@ -59,12 +50,50 @@ async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
   outgoing.end(Buffer.from(await response.arrayBuffer()))
 }
 
-createServer((incoming, outgoing) => {
-  handle(incoming, outgoing).catch((error: unknown) => {
-    console.error(error)
-    if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' })
-    outgoing.end(JSON.stringify({ message: 'Mock platform failed to answer' }))
+export interface MockPlatformServerOptions {
+  port?: number
+  databaseUrl?: string
+  latency?: number
+  scenario?: MockScenario | null
+}
+
+/** Starts the server; port 0 picks a free one. */
+export async function startMockPlatformServer(options: MockPlatformServerOptions = {}) {
+  const { databaseUrl } = options
+  const platform = await createMockPlatform({
+    databases: databaseUrl
+      ? async () => (await import('./postgres/server-postgres')).createServerDatabaseProvider(databaseUrl)
+      : async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
+    latency: options.latency ?? 0,
+    scenario: options.scenario ?? null,
   })
-}).listen(port, () => {
-  console.log(`Mock platform on http://localhost:${port}/api (${databaseUrl ? 'PostgreSQL server' : 'in-memory PGlite'})`)
-})
+  let port = options.port ?? 8787
+  const server: Server = createServer((incoming, outgoing) => {
+    handle(platform, port, incoming, outgoing).catch((error: unknown) => {
+      console.error(error)
+      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' })
+      outgoing.end(JSON.stringify({ message: 'Mock platform failed to answer' }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(port, resolve))
+  port = (server.address() as AddressInfo).port
+  return {
+    platform,
+    url: `http://localhost:${port}/api`,
+    async close() {
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+      await platform.close()
+    },
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))
+if (isMain) {
+  const running = await startMockPlatformServer({
+    port: Number(process.env.PORT ?? 8787),
+    databaseUrl: process.env.DATABASE_URL,
+    latency: Number(process.env.MOCK_LATENCY ?? 0),
+    scenario: isMockScenario(process.env.MOCK_SCENARIO) ? process.env.MOCK_SCENARIO : null,
+  })
+  console.log(`Mock platform on ${running.url} (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'in-memory PGlite'})`)
+}

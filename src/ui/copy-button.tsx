@@ -1,3 +1,4 @@
+import { forwardRef } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { copyFeedbackMachine } from '../../machines/copy-feedback.machine'
@@ -12,12 +13,15 @@ const appCopyFeedbackMachine = copyFeedbackMachine.provide({
 })
 
 /** Copies `text`; says 'Copied' for 2 s, or toasts 'Unable to copy to clipboard'. */
-export function CopyButton({ text, label = 'Copy', ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+export const CopyButton = forwardRef<HTMLButtonElement, { text: string; label?: string } & Omit<ButtonProps, 'onClick'>>(function CopyButton(
+  { text, label = 'Copy', ...rest },
+  ref,
+) {
   const [snapshot, send] = useMachine(appCopyFeedbackMachine)
   const copied = snapshot.matches('copied')
   return (
-    <Button size="sm" {...rest} onClick={() => send({ type: 'copy', text })} aria-live="polite">
+    <Button ref={ref} size="sm" {...rest} onClick={() => send({ type: 'copy', text })} aria-live="polite">
       {copied ? COPY_MESSAGE.copied : label}
     </Button>
   )
-}
+})

@@ -5,6 +5,7 @@ import { projectDetailQuery } from '../../api/queries/projects'
 import { Badge } from '../../ui/badge'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
+import { Tooltip } from '../../ui/tooltip'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
 
@@ -56,7 +57,9 @@ export default function ProjectHomePage() {
             <code className={css({ flex: '1', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
               {p.connectionString}
             </code>
-            <CopyButton text={p.connectionString} />
+            <Tooltip content="Copy the connection string to the clipboard">
+              <CopyButton text={p.connectionString} />
+            </Tooltip>
           </div>
         ) : (
           <p className={css({ color: 'fg.muted' })}>Available once the project is up.</p>

@@ -1,0 +1,57 @@
+import { expect, signIn, test } from './fixtures'
+
+test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after 4 s', async ({ page }) => {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email').fill('demo@example.com')
+  const toasts = page.locator('[data-part="root"][data-scope="toast"]')
+  for (let i = 0; i < 4; i++) {
+    await page.getByLabel('Password').fill(`wrong-${i}`)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  }
+  await expect(toasts).toHaveCount(3)
+  const box = (await toasts.first().boundingBox())!
+  expect(Math.round(box.width)).toBe(356)
+  expect(box.x + box.width).toBeGreaterThan(1280 - 60)
+  expect(box.y + box.height).toBeGreaterThan(800 - 120)
+  await expect(toasts.first().getByRole('button', { name: 'Close' })).toBeVisible()
+  // Untouched, each leaves after its 4 s, and the fourth, queued behind the limit, follows.
+  const ids = () => toasts.evaluateAll((elements) => elements.map((e) => e.id))
+  const firstThree = await ids()
+  await expect.poll(async () => (await ids()).filter((id) => !firstThree.includes(id)).length, { timeout: 8000 }).toBe(1)
+  await expect(toasts).toHaveCount(0, { timeout: 8000 })
+  // The close button removes a toast at once.
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(toasts).toHaveCount(1)
+  await toasts.first().getByRole('button', { name: 'Close' }).click()
+  await expect(toasts).toHaveCount(0, { timeout: 1500 })
+  // Alt+T moves focus to the toasts region.
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(toasts).toHaveCount(1)
+  await page.keyboard.press('Alt+KeyT')
+  await expect(page.locator('[data-scope="toast"][data-part="group"]')).toBeFocused()
+})
+
+test('a tooltip waits 700 ms before it shows', async ({ page }) => {
+  await signIn(page, { returnTo: '/org/acme-corp' })
+  await page.getByRole('link', { name: /Healthy/ }).first().click()
+  const copy = page.getByRole('button', { name: 'Copy' })
+  await copy.hover()
+  const tooltip = page.getByText('Copy the connection string to the clipboard')
+  await page.waitForTimeout(400)
+  await expect(tooltip).toBeHidden()
+  await expect(tooltip).toBeVisible({ timeout: 2000 })
+})
+
+test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, { returnTo: '/org/acme-corp' })
+  await page.getByRole('link', { name: /Healthy/ }).first().click()
+  const connection = await page.locator('code').first().textContent()
+  await page.getByRole('button', { name: 'Copy' }).click()
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(connection)
+  const shownAt = Date.now()
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 4000 })
+  expect(Date.now() - shownAt).toBeGreaterThan(1200)
+})
