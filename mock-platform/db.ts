@@ -1,6 +1,6 @@
 import { Collection } from '@msw/data'
 import * as v from 'valibot'
-import { OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema } from '../src/api/schemas'
+import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlSnippetSchema } from '../src/api/schemas'
 import { createPlatformFixtures, type PlatformFixtures } from '../fixtures/platform'
 
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
@@ -23,6 +23,8 @@ const MockProjectSchema = v.object({
 })
 const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
+const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
+const MockInvoiceSchema = v.object({ ...InvoiceSchema.entries, organization_slug: v.string() })
 
 export function createMockDatabase() {
   return {
@@ -32,6 +34,8 @@ export function createMockDatabase() {
     projects: new Collection({ schema: MockProjectSchema }),
     permissions: new Collection({ schema: MockPermissionSchema }),
     overdueInvoices: new Collection({ schema: OverdueSchema }),
+    snippets: new Collection({ schema: MockSnippetSchema }),
+    invoices: new Collection({ schema: MockInvoiceSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>
@@ -70,6 +74,32 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
   }
   for (const permission of fixtures.permissions) await db.permissions.create(permission)
   for (const overdue of fixtures.overdueInvoices) await db.overdueInvoices.create(overdue)
+  for (const snippet of fixtures.snippets) {
+    const owner = db.profiles.findFirst((q) => q.where({ gotrue_id: snippet.owner_gotrue_id }))
+    await db.snippets.create({
+      id: snippet.id,
+      name: snippet.name,
+      description: null,
+      type: 'sql',
+      visibility: 'user',
+      owner_id: owner?.id ?? 0,
+      project_id: snippet.project_id,
+      project_ref: snippet.project_ref,
+      folder_id: null,
+      favorite: snippet.favorite,
+      inserted_at: snippet.inserted_at,
+      updated_at: snippet.inserted_at,
+      content: { sql: snippet.sql, content_id: snippet.id, schema_version: '1.0' },
+    })
+  }
+  for (const invoice of fixtures.invoices) {
+    await db.invoices.create({
+      ...invoice,
+      invoice_pdf: `https://billing.example.com/invoices/${invoice.id}.pdf`,
+      payment_attempted: invoice.status !== 'open',
+      subscription: `sub_${invoice.organization_slug}`,
+    })
+  }
 }
 
 export function profileFor(

@@ -165,3 +165,31 @@ describe('pg-meta', () => {
     expect(await elsewhere.json()).toEqual([{ t: null }])
   })
 })
+
+describe('content and invoices', () => {
+  const project = fixtures.projects.find((p) => p.status === 'ACTIVE_HEALTHY')!
+
+  it('lists the project snippets in the content shape and reads one', async () => {
+    const list = (await (await call(`/platform/projects/${project.ref}/content?type=sql`)).json()) as { data: { id: string; content: { sql: string } }[] }
+    expect(list.data.length).toBe(fixtures.snippets.filter((s) => s.project_ref === project.ref).length)
+    const first = list.data[0]!
+    const item = await (await call(`/platform/projects/${project.ref}/content/item/${first.id}`)).json()
+    expect(item.content.sql).toBe(first.content.sql)
+    expect((await call(`/platform/projects/${project.ref}/content/item/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+  })
+
+  it('pages invoices and counts them with HEAD', async () => {
+    const head = await call('/platform/organizations/acme-corp/billing/invoices', { method: 'HEAD' })
+    expect(head.headers.get('x-total-count')).toBe('6')
+    const page = (await (await call('/platform/organizations/acme-corp/billing/invoices?offset=4&limit=10')).json()) as unknown[]
+    expect(page).toHaveLength(2)
+  })
+
+  it('seeds an open invoice behind every overdue count', () => {
+    for (const overdue of fixtures.overdueInvoices) {
+      const org = fixtures.organizations.find((o) => o.id === overdue.organization_id)!
+      const unpaid = fixtures.invoices.filter((i) => i.organization_slug === org.slug && i.status === 'uncollectible')
+      expect(unpaid).toHaveLength(overdue.overdue_invoice_count)
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import type { PlatformContext } from '../context'
 import { authHandlers } from './auth'
+import { contentHandlers } from './content'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
@@ -12,6 +13,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...profileHandlers(ctx),
     ...organizationHandlers(ctx),
     ...projectHandlers(ctx),
+    ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...systemHandlers(ctx, records),
   ]

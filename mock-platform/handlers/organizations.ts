@@ -75,6 +75,24 @@ export function organizationHandlers(ctx: PlatformContext) {
         })),
       })
     }),
+    http.all('*/platform/organizations/:slug/billing/invoices', async ({ request, params }) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const slug = String(params.slug)
+      if (!memberSlugs(user.id).has(slug)) return errorResponse(404, 'Organization not found')
+      const all = ctx.db.invoices
+        .findMany((q) => q.where({ organization_slug: slug }))
+        .sort((a, b) => b.period_end - a.period_end)
+        .map(({ organization_slug: _slug, ...invoice }) => invoice)
+      const headers = { 'X-Total-Count': String(all.length) }
+      if (request.method === 'HEAD') return new HttpResponse(null, { headers })
+      const url = new URL(request.url)
+      const offset = Math.max(0, Number(url.searchParams.get('offset') ?? 0) || 0)
+      const limit = Math.max(1, Number(url.searchParams.get('limit') ?? 10) || 10)
+      return HttpResponse.json(all.slice(offset, offset + limit), { headers })
+    }),
     http.get('*/platform/stripe/invoices/overdue', async ({ request }) => {
       await withLatency(ctx)
       const { user, denied } = authenticate(ctx, request)

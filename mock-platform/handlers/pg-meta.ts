@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { API_ERROR_MESSAGE, PG_META_HEADERS } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { authenticate, errorResponse, findMemberProject, readJson, withLatency } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
 export function pgMetaHandlers(ctx: PlatformContext) {
@@ -12,10 +12,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const { user, denied } = authenticate(ctx, request)
       if (denied) return denied
       const ref = String(params.ref)
-      const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-      const member =
-        project && ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: project.organization_slug }))
-      if (!project || !member) return errorResponse(404, 'Project not found')
+      const project = findMemberProject(ctx, user.id, ref)
+      if (!project) return errorResponse(404, 'Project not found')
       // SPEC §8: without the encrypted connection the database cannot be reached.
       const connection = request.headers.get(PG_META_HEADERS.connection)
       if (!connection || connection !== project.connectionString) {

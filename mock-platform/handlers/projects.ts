@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, withLatency } from './util'
+import { authenticate, errorResponse, findMemberProject, withLatency } from './util'
 
 export function projectHandlers(ctx: PlatformContext) {
   return [
@@ -9,9 +9,8 @@ export function projectHandlers(ctx: PlatformContext) {
       const { user, denied } = authenticate(ctx, request)
       if (denied) return denied
       const ref = String(params.ref)
-      let project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-      const member = project && ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: project!.organization_slug }))
-      if (!project || !member) return errorResponse(404, 'Project not found')
+      let project = findMemberProject(ctx, user.id, ref)
+      if (!project) return errorResponse(404, 'Project not found')
       // A project coming up turns healthy after a few reads, as a real one does after a few polls.
       if (project.status === 'COMING_UP' && project.polls_until_healthy > 0) {
         project = await ctx.db.projects.update(project, {

@@ -47,3 +47,11 @@ export async function readJson(request: Request): Promise<Record<string, unknown
     return {}
   }
 }
+
+/** A project the user may reach through one of their organizations, or undefined. */
+export function findMemberProject(ctx: PlatformContext, userId: string, ref: string) {
+  const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+  if (!project) return undefined
+  const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: project.organization_slug }))
+  return member ? project : undefined
+}

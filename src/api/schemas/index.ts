@@ -1,3 +1,5 @@
 export * from './profile'
 export * from './organization'
 export * from './project'
+export * from './content'
+export * from './invoice'

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { Link, useParams } from 'wouter'
 import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
 import { Badge } from '../../ui/badge'
+import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
@@ -36,18 +37,7 @@ export default function OrganizationPage() {
               <li key={project.ref}>
                 <Link
                   href={`/project/${project.ref}`}
-                  className={css({
-                    display: 'flex',
-                    flexDir: 'column',
-                    gap: '2',
-                    p: '4',
-                    bg: 'bg.surface',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'md',
-                    textDecoration: 'none',
-                    _hover: { borderColor: 'border.strong', bg: 'bg.muted' },
-                  })}
+                  className={cardLinkClass}
                 >
                   <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
                     <strong>{project.name}</strong>

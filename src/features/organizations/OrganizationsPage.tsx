@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { organizationsQuery } from '../../api/queries/organizations'
 import { Badge } from '../../ui/badge'
+import { cardLinkClass } from '../../ui/card'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 
 export const pageClass = css({ maxW: '6xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
@@ -28,19 +29,7 @@ export default function OrganizationsPage() {
             <li key={org.slug}>
               <Link
                 href={`/org/${org.slug}`}
-                className={css({
-                  display: 'flex',
-                  flexDir: 'column',
-                  gap: '2',
-                  p: '4',
-                  bg: 'bg.surface',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderRadius: 'md',
-                  textDecoration: 'none',
-                  _hover: { borderColor: 'border.strong', bg: 'bg.muted' },
-                  _focusVisible: { outline: '2px solid token(colors.accent.default)' },
-                })}
+                className={cardLinkClass}
               >
                 <span className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
                   <strong>{org.name}</strong>
