@@ -58,15 +58,34 @@ async function organizationsPaint(browser) {
   await page.getByLabel('Password').fill('studio-demo-password')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByRole('list', { name: 'Organizations' }).waitFor()
+  // Watches every frame from navigation start, so the figure is when the list first painted,
+  // not when the test runner got round to looking.
+  await page.addInitScript(() => {
+    const check = () => {
+      if (document.querySelector('ul[aria-label="Organizations"] li')) window.__organizationsPaintedAt = performance.now()
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
   const times = []
+  const mockReady = []
   for (let i = 0; i < RUNS; i++) {
     await page.goto(`${BASE}/organizations`)
     await page.getByRole('list', { name: 'Organizations' }).waitFor()
-    // Time since navigation start at which the list was first in the page, read in the page itself.
-    times.push(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))))
+    const [painted, ready] = await page.evaluate(() => [
+      window.__organizationsPaintedAt,
+      performance.getEntriesByName('studio:mock-platform-ready')[0]?.startTime ?? null,
+    ])
+    times.push(painted)
+    if (ready !== null) mockReady.push(ready)
   }
   await context.close()
-  return { medianMs: Math.round(median(times)), runsMs: times.map(Math.round) }
+  return {
+    medianMs: Math.round(median(times)),
+    runsMs: times.map(Math.round),
+    // Of that, the embedded mock platform's start-up (service worker, seeded records) before the app renders.
+    mockPlatformReadyMedianMs: mockReady.length ? Math.round(median(mockReady)) : null,
+  }
 }
 
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
