@@ -1,4 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
@@ -14,6 +17,15 @@ const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 /** /project/{ref}: what the project is and how to reach its database. */
 export default function ProjectHomePage() {
   const { ref } = useParams<{ ref: string }>()
+  const queryClient = useQueryClient()
+  // The machine keeps the cached detail fresh while the project comes up; the view reads the cache.
+  const statusActor = useActorRef(
+    projectStatusMachine.provide({
+      actors: { fetchDetail: fromPromise(({ input }) => queryClient.fetchQuery({ ...projectDetailQuery(input.ref), staleTime: 0 })) },
+    }),
+    { input: { ref } },
+  )
+  const polling = useSelector(statusActor, (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))
   if (project.isPending) return <LoadingState label="Loading project…" />
   if (project.isError) {
@@ -31,6 +43,7 @@ export default function ProjectHomePage() {
         <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{p.name}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
         {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
+        {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
       </header>
       <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '5' })}>
         <div>
