@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { copyFeedbackMachine } from './copy-feedback.machine'
+import { profileMachine } from './profile.machine'
 import { projectStatusMachine } from './project-status.machine'
 import { signInMachine } from './sign-in.machine'
 import { signOutMachine } from './sign-out.machine'
@@ -13,6 +14,7 @@ export interface MachineEntry {
 /** Every statechart of the dashboard, for the inspector and the model-based coverage suite. */
 export const machineRegistry: readonly MachineEntry[] = [
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
+  { name: 'profile', description: 'Loads the profile; creates it when missing; signs out on 401.', machine: profileMachine },
   { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine },
   { name: 'signIn', description: 'Email and password sign-in against the auth service.', machine: signInMachine },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine },

@@ -4,6 +4,7 @@ import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { getSession, subscribeToSession } from '../api/session'
 import { signInPathFor } from '../lib/return-path'
 import { LoadingState } from '../ui/states'
+import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
 
 // Every screen is its own chunk: a route loads only what it shows.
@@ -27,7 +28,9 @@ function SignedIn({ children }: { children: ReactNode }) {
     <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
       <TopBar />
       <main className={css({ flex: '1' })}>
-        <Suspense fallback={<LoadingState />}>{children}</Suspense>
+        <ProfileGate>
+          <Suspense fallback={<LoadingState />}>{children}</Suspense>
+        </ProfileGate>
       </main>
     </div>
   )

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { signOutMachine } from '../../../machines/sign-out.machine'
+import { signInPathFor } from '../../lib/return-path'
 import { Spinner } from '../../ui/spinner'
 import { clearLocalStorage, endSession } from './session-actions'
 
@@ -11,13 +12,15 @@ import { clearLocalStorage, endSession } from './session-actions'
 export default function LogoutPage() {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
+  // A sign-out forced by the platform (401) brings the user back where they were after signing in.
+  const returnTo = new URLSearchParams(useSearch()).get('returnTo')
   useMachine(
     signOutMachine.provide({
       actors: { endSession: fromPromise(() => endSession()) },
       actions: {
         clearLocalStorage,
         clearCache: () => queryClient.clear(),
-        redirect: () => navigate('/sign-in', { replace: true }),
+        redirect: () => navigate(returnTo ? signInPathFor(returnTo) : '/sign-in', { replace: true }),
       },
     }),
   )

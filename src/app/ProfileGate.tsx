@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
+import { profileMachine } from '../../machines/profile.machine'
+import { api } from '../api/client'
+import { profileQuery } from '../api/queries/profile'
+import { queryKeys } from '../api/queries/keys'
+import { ProfileSchema } from '../api/schemas'
+import { PROFILE_MESSAGE } from '../constants'
+import { settings } from '../lib/settings'
+import { ErrorState, LoadingState } from '../ui/states'
+import { showToast } from '../ui/toast'
+
+/** Screens render once the profile is loaded (or created); a 401 signs out and comes back here after. */
+export function ProfileGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const actor = useActorRef(
+    profileMachine.provide({
+      actors: {
+        fetchProfile: fromPromise<unknown>(() => queryClient.fetchQuery(profileQuery())),
+        createProfile: fromPromise<unknown>(() => api.post('/platform/profile', { schema: ProfileSchema })),
+      },
+      actions: {
+        refreshAfterCreation: () => {
+          for (const queryKey of [queryKeys.profile(), queryKeys.organizations(), queryKeys.permissions()]) {
+            void queryClient.invalidateQueries({ queryKey, exact: true })
+          }
+        },
+        reportConflict: () => {
+          console.info('Profile already exists (409): fetching it again')
+          if (settings.environment !== 'production') showToast('info', 'Profile already exists', 'Creation answered 409; the existing profile is used.')
+        },
+        reportCreationFailure: (_, { message }) => void showToast('error', PROFILE_MESSAGE.createFailedToast, message),
+        signOut: () => {
+          const here = search ? `${location}?${search}` : location
+          navigate(`/logout?${new URLSearchParams({ returnTo: here })}`, { replace: true })
+        },
+      },
+    }),
+  )
+  const state = useSelector(actor, (snapshot) => ({ value: snapshot.value, error: snapshot.context.error }))
+  if (state.value === 'loaded') return <>{children}</>
+  if (state.value === 'failed') {
+    return (
+      <div style={{ maxWidth: 640, margin: '48px auto', padding: '0 24px' }}>
+        <ErrorState title="Your profile could not be loaded" message={state.error ?? ''} onRetry={() => actor.send({ type: 'retry' })} />
+      </div>
+    )
+  }
+  return <LoadingState label={state.value === 'creating' ? 'Setting up your profile…' : 'Loading your profile…'} />
+}
