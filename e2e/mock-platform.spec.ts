@@ -54,13 +54,15 @@ test.describe('mock platform in the browser', () => {
   test('?scenario=server-error shows the failure with a retry, and ?scenario=none clears it', async ({ page }) => {
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
-    // Retries take 1 + 2 + 4 s before the error shows.
+    // Retries take 1 + 2 + 4 s before the error shows; the profile is the first call to fail.
     await page.goto('/organizations?scenario=server-error')
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load organizations' })).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByText('Internal server error')).toBeVisible()
+    const failure = page.getByRole('alert').filter({ hasText: 'Your profile could not be loaded' })
+    await expect(failure).toBeVisible({ timeout: 20_000 })
+    await expect(failure).toContainText('Internal server error')
+    await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible()
     // Remembered for the tab.
     await page.goto('/organizations')
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load organizations' })).toBeVisible({ timeout: 20_000 })
+    await expect(failure).toBeVisible({ timeout: 20_000 })
     await page.goto('/organizations?scenario=none')
     await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible()
   })
@@ -69,8 +71,9 @@ test.describe('mock platform in the browser', () => {
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     await page.goto('/organizations?scenario=rate-limited')
-    await expect(page.getByText('Loading organizations…')).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible()
+    await expect(page.getByText('Loading your profile…')).toBeVisible()
+    // Profile and organizations are each refused once and served after Retry-After (1 s).
+    await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible({ timeout: 15_000 })
     await page.goto('/organizations?scenario=none')
   })
 
