@@ -1,12 +1,17 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useParams } from 'wouter'
+import { Link, useLocation, useParams } from 'wouter'
 import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
+import { NOT_FOUND_MESSAGE } from '../../constants'
+import { notFoundRedirectPath } from '../../lib/not-found-redirect'
+import { showToast } from '../../ui/toast'
+import { readLastVisitedOrganization, rememberOrganization } from './last-visited'
 import { pageClass } from './OrganizationsPage'
 
 /** /org/{slug}: the organization's projects. */
@@ -14,7 +19,17 @@ export default function OrganizationPage() {
   const { slug } = useParams<{ slug: string }>()
   const organizations = useQuery(organizationsQuery())
   const organization = organizations.data?.find((o) => o.slug === slug)
-  const projects = useInfiniteQuery(organizationProjectsQuery(slug))
+  const [, navigate] = useLocation()
+  const missing = organizations.isSuccess && !organization
+  useEffect(() => {
+    if (organization) rememberOrganization(organization.slug)
+  }, [organization])
+  useEffect(() => {
+    if (!missing) return
+    showToast('error', NOT_FOUND_MESSAGE.organization)
+    navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
+  }, [missing, slug, navigate])
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
 
   return (

@@ -3,8 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
+import { useLocation, useParams } from 'wouter'
+import { useEffect } from 'react'
+import { NOT_FOUND_MESSAGE } from '../../constants'
+import { notFoundRedirectPath } from '../../lib/not-found-redirect'
+import { showToast } from '../../ui/toast'
+import { readLastVisitedOrganization } from '../organizations/last-visited'
 import { projectDetailQuery } from '../../api/queries/projects'
+import { isApiError } from '../../api/errors'
 import { Badge } from '../../ui/badge'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
@@ -27,6 +33,14 @@ export default function ProjectHomePage() {
   )
   const polling = useSelector(statusActor, (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))
+  const [, navigate] = useLocation()
+  const missing = project.isError && isApiError(project.error) && project.error.code === 404
+  useEffect(() => {
+    if (!missing) return
+    statusActor.stop()
+    showToast('error', NOT_FOUND_MESSAGE.project)
+    navigate(notFoundRedirectPath('project', ref, readLastVisitedOrganization()), { replace: true })
+  }, [missing, ref, navigate, statusActor])
   if (project.isPending) return <LoadingState label="Loading project…" />
   if (project.isError) {
     return (

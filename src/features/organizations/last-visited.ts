@@ -1,0 +1,13 @@
+import * as v from 'valibot'
+import { browserStorage, readStored, writeStored } from '../../lib/storage'
+
+const LAST_ORGANIZATION_KEY = 'studio.last-visited-organization'
+const SlugSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+
+export function readLastVisitedOrganization(): string | null {
+  return readStored(browserStorage('local'), LAST_ORGANIZATION_KEY, SlugSchema)
+}
+
+export function rememberOrganization(slug: string): void {
+  writeStored(browserStorage('local'), LAST_ORGANIZATION_KEY, slug)
+}
