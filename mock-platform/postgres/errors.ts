@@ -34,10 +34,15 @@ export interface PgMetaError {
   body: PgMetaErrorBody
 }
 
-const OPTIONAL_FIELDS = [
-  'position',
+/** The fields of a Postgres ErrorResponse, as PGlite and node-postgres name them. */
+export const DATABASE_ERROR_FIELDS = [
+  'severity',
+  'code',
   'detail',
   'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
   'where',
   'schema',
   'table',
@@ -47,9 +52,11 @@ const OPTIONAL_FIELDS = [
   'file',
   'line',
   'routine',
-  'internalQuery',
-  'internalPosition',
 ] as const
+
+type OptionalField = Exclude<(typeof DATABASE_ERROR_FIELDS)[number], 'severity' | 'code'>
+// severity and code are always in the body; the rest only when the database gave them.
+const OPTIONAL_FIELDS = DATABASE_ERROR_FIELDS.filter((f): f is OptionalField => f !== 'severity' && f !== 'code')
 
 /**
  * Maps an error from PGlite or node-postgres (or anything else thrown) to pg-meta's status and
@@ -127,7 +134,7 @@ function lineAt(sql: string, offset: number): { line: string; lineNumber: number
   return undefined
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 

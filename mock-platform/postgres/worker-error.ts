@@ -3,27 +3,9 @@
  * the rest would be lost. The worker packs them into the message; the page unpacks them.
  */
 
-const PREFIX = 'studio-pglite-error:'
+import { DATABASE_ERROR_FIELDS, isObject } from './errors'
 
-/** The fields of a Postgres ErrorResponse, as PGlite and node-postgres name them. */
-export const DATABASE_ERROR_FIELDS = [
-  'severity',
-  'code',
-  'detail',
-  'hint',
-  'position',
-  'internalPosition',
-  'internalQuery',
-  'where',
-  'schema',
-  'table',
-  'column',
-  'dataType',
-  'constraint',
-  'file',
-  'line',
-  'routine',
-] as const
+const PREFIX = 'studio-pglite-error:'
 
 type DatabaseErrorField = (typeof DATABASE_ERROR_FIELDS)[number]
 export type DatabaseErrorFields = { message: string } & Partial<Record<DatabaseErrorField, string>>
@@ -54,6 +36,3 @@ export function decodeWorkerError(error: unknown): unknown {
   return Object.assign(decoded, fields)
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
