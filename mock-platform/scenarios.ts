@@ -1,14 +1,10 @@
 import { http, HttpResponse, delay } from 'msw'
-import { MOCK_SCENARIOS, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
+import { PROFILE_MESSAGE, type MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
 import { authenticate, errorResponse } from './handlers/util'
 
 export const SLOW_SCENARIO_DELAY = 2500
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
-
-export function isMockScenario(value: unknown): value is MockScenario {
-  return typeof value === 'string' && (MOCK_SCENARIOS as readonly string[]).includes(value)
-}
 
 /**
  * Named faults, as handlers placed in front of the normal ones. A handler that returns nothing

@@ -6,8 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
-import type { MockScenario } from '../src/constants'
-import { isMockScenario } from './scenarios'
+import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
 
 const CORS_HEADERS = {

@@ -1,4 +1,4 @@
-import { MOCK_SCENARIOS, type MockScenario } from '../constants'
+import { isMockScenario, type MockScenario } from '../constants'
 import { browserStorage } from '../lib/storage'
 import { settings } from '../lib/settings'
 
@@ -8,15 +8,15 @@ export const SCENARIO_STORAGE_KEY = 'studio.mock.scenario'
 export function resolveScenario(search: string, storage: Storage | undefined): MockScenario | null {
   const requested = new URLSearchParams(search).get('scenario')
   if (requested !== null) {
-    if ((MOCK_SCENARIOS as readonly string[]).includes(requested)) {
+    if (isMockScenario(requested)) {
       storage?.setItem(SCENARIO_STORAGE_KEY, requested)
-      return requested as MockScenario
+      return requested
     }
     storage?.removeItem(SCENARIO_STORAGE_KEY)
     return null
   }
   const remembered = storage?.getItem(SCENARIO_STORAGE_KEY) ?? null
-  return remembered !== null && (MOCK_SCENARIOS as readonly string[]).includes(remembered) ? (remembered as MockScenario) : null
+  return isMockScenario(remembered) ? remembered : null
 }
 
 declare global {

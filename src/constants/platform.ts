@@ -103,3 +103,6 @@ export const MOCK_SCENARIOS = [
   'slow',
 ] as const
 export type MockScenario = (typeof MOCK_SCENARIOS)[number]
+export function isMockScenario(value: unknown): value is MockScenario {
+  return typeof value === 'string' && (MOCK_SCENARIOS as readonly string[]).includes(value)
+}
