@@ -1,16 +1,14 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, findMemberProject, withLatency } from './util'
+import { authorizeProject, errorResponse } from './util'
 
 /** SQL snippets (PLATFORM-API §4): reads. The editor's writes arrive with the SQL editor. */
 export function contentHandlers(ctx: PlatformContext) {
   return [
     http.get('*/platform/projects/:ref/content', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
       const ref = String(params.ref)
-      if (!findMemberProject(ctx, user.id, ref)) return errorResponse(404, 'Project not found')
+      const { denied } = await authorizeProject(ctx, request, ref)
+      if (denied) return denied
       const url = new URL(request.url)
       const name = url.searchParams.get('name')?.toLowerCase()
       const favorite = url.searchParams.get('favorite')
@@ -22,11 +20,9 @@ export function contentHandlers(ctx: PlatformContext) {
       return HttpResponse.json({ data })
     }),
     http.get('*/platform/projects/:ref/content/item/:id', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
       const ref = String(params.ref)
-      if (!findMemberProject(ctx, user.id, ref)) return errorResponse(404, 'Project not found')
+      const { denied } = await authorizeProject(ctx, request, ref)
+      if (denied) return denied
       const snippet = ctx.db.snippets.findFirst((q) => q.where({ project_ref: ref, id: String(params.id) }))
       if (!snippet) return errorResponse(404, 'Content not found')
       const { project_ref: _ref, ...rest } = snippet

@@ -2,18 +2,15 @@ import { http, HttpResponse } from 'msw'
 import { API_ERROR_MESSAGE, PG_META_HEADERS } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
-import { authenticate, errorResponse, findMemberProject, readJson, withLatency } from './util'
+import { authorizeProject, errorResponse, readJson } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
 export function pgMetaHandlers(ctx: PlatformContext) {
   return [
     http.post('*/platform/pg-meta/:ref/query', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
       const ref = String(params.ref)
-      const project = findMemberProject(ctx, user.id, ref)
-      if (!project) return errorResponse(404, 'Project not found')
+      const { project, denied } = await authorizeProject(ctx, request, ref)
+      if (denied) return denied
       // SPEC §8: without the encrypted connection the database cannot be reached.
       const connection = request.headers.get(PG_META_HEADERS.connection)
       if (!connection || connection !== project.connectionString) {

@@ -55,3 +55,13 @@ export function findMemberProject(ctx: PlatformContext, userId: string, ref: str
   const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: project.organization_slug }))
   return member ? project : undefined
 }
+
+/** The common start of a project-scoped handler: latency, a signed-in member, the project. */
+export async function authorizeProject(ctx: PlatformContext, request: Request, ref: string) {
+  await withLatency(ctx)
+  const { user, denied } = authenticate(ctx, request)
+  if (denied) return { project: undefined, denied }
+  const project = findMemberProject(ctx, user.id, ref)
+  if (!project) return { project: undefined, denied: errorResponse(404, 'Project not found') }
+  return { project, denied: undefined }
+}
