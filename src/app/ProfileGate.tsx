@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { profileMachine } from '../../machines/profile.machine'
@@ -46,7 +47,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   if (state.value === 'loaded') return <>{children}</>
   if (state.value === 'failed') {
     return (
-      <div style={{ maxWidth: 640, margin: '48px auto', padding: '0 24px' }}>
+      <div className={css({ maxW: 'xl', mx: 'auto', my: '12', px: '6' })}>
         <ErrorState title="Your profile could not be loaded" message={state.error ?? ''} onRetry={() => actor.send({ type: 'retry' })} />
       </div>
     )
