@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = 4173
+/** The self-hosted build (`npm run build:self-hosted`) is served beside the platform one. */
+const SELF_HOSTED_PORT = 4174
 // Playwright's own browser download cannot work here: use the system Chromium.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -29,10 +31,22 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
-    url: `http://localhost:${PORT}/sign-in`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'platform', testIgnore: ['bench/**', 'self-hosted.spec.ts'] },
+    { name: 'self-hosted', testMatch: 'self-hosted.spec.ts', use: { baseURL: `http://localhost:${SELF_HOSTED_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `npx vite preview --port ${PORT} --strictPort`,
+      url: `http://localhost:${PORT}/sign-in`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite preview --port ${SELF_HOSTED_PORT} --strictPort --outDir dist-self-hosted`,
+      url: `http://localhost:${SELF_HOSTED_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 })

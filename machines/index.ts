@@ -1,5 +1,8 @@
 import type { AnyStateMachine } from 'xstate'
 import { copyFeedbackMachine } from './copy-feedback.machine'
+import { createProjectMachine } from './create-project.machine'
+import { joinOrganizationMachine } from './join-organization.machine'
+import { passwordStrengthMachine } from './password-strength.machine'
 import { profileMachine } from './profile.machine'
 import { projectStatusMachine } from './project-status.machine'
 import { signInMachine } from './sign-in.machine'
@@ -14,6 +17,9 @@ export interface MachineEntry {
 /** Every statechart of the dashboard, for the inspector and the model-based coverage suite. */
 export const machineRegistry: readonly MachineEntry[] = [
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
+  { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine },
+  { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine },
+  { name: 'passwordStrength', description: 'Scores a database password as it is typed: local length rule, then the server check.', machine: passwordStrengthMachine },
   { name: 'profile', description: 'Loads the profile; creates it when missing; signs out on 401.', machine: profileMachine },
   { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine },
   { name: 'signIn', description: 'Email and password sign-in against the auth service.', machine: signInMachine },

@@ -7,6 +7,7 @@ export interface BrowserMockPlatformOptions {
   scenario: MockScenario | null
   /** Where the app is served from, so the service worker script is found under a base path. */
   basePath: string
+  selfHosted: boolean
 }
 
 /** The mock platform in a service worker: the default for dev and preview, nothing else to start. */
@@ -15,6 +16,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     databases: async () => (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider(),
     latency: options.latency,
     scenario: options.scenario,
+    selfHosted: options.selfHosted,
   })
   const worker = setupWorker(...platform.handlers())
   await worker.start({

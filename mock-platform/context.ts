@@ -12,4 +12,6 @@ export interface PlatformContext {
   /** Milliseconds the mock server's clock runs ahead of the real one (clock-skew tests move it). */
   clockOffset: number
   scenario: MockScenario | null
+  /** Self-hosted: every request acts as the instance's one administrator (no platform sign-in). */
+  selfHosted: boolean
 }

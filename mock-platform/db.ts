@@ -25,6 +25,18 @@ const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: 
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
 const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
 const MockInvoiceSchema = v.object({ ...InvoiceSchema.entries, organization_slug: v.string() })
+/** An organization invitation behind a join link (PLATFORM-API §2 `…/members/invitations/{token}`). */
+const MockInvitationSchema = v.object({
+  id: v.number(),
+  token: v.string(),
+  organization_slug: v.string(),
+  invited_email: v.string(),
+  expires_at: v.string(),
+  accepted: v.boolean(),
+})
+
+/** How many detail reads a project coming up takes to be healthy, like a real one over a few polls. */
+export const POLLS_UNTIL_HEALTHY = 3
 
 export function createMockDatabase() {
   return {
@@ -36,6 +48,7 @@ export function createMockDatabase() {
     overdueInvoices: new Collection({ schema: OverdueSchema }),
     snippets: new Collection({ schema: MockSnippetSchema }),
     invoices: new Collection({ schema: MockInvoiceSchema }),
+    invitations: new Collection({ schema: MockInvitationSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>
@@ -69,7 +82,7 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       ...project,
       db_host: `db.${project.ref}.example.co`,
       restUrl: `https://${project.ref}.example.co/rest/v1/`,
-      polls_until_healthy: project.status === 'COMING_UP' ? 3 : 0,
+      polls_until_healthy: project.status === 'COMING_UP' ? POLLS_UNTIL_HEALTHY : 0,
     })
   }
   for (const permission of fixtures.permissions) await db.permissions.create(permission)
@@ -92,6 +105,7 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       content: { sql: snippet.sql, content_id: snippet.id, schema_version: '1.0' },
     })
   }
+  for (const invitation of fixtures.invitations) await db.invitations.create(invitation)
   for (const invoice of fixtures.invoices) {
     await db.invoices.create({
       ...invoice,

@@ -3,11 +3,12 @@ import type { MockScenario } from '../src/constants'
 import { createMockPlatform } from './platform'
 
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
-export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null } = {}) {
+export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean } = {}) {
   const platform = await createMockPlatform({
     databases: async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
     latency: options.latency,
     scenario: options.scenario,
+    selfHosted: options.selfHosted,
   })
   const server = setupServer(...platform.handlers())
   return {

@@ -193,3 +193,46 @@ describe('content and invoices', () => {
     }
   })
 })
+
+describe('project creation', () => {
+  const strong = 'quartz-lantern-meadow-1947-violet'
+  const body = (overrides: Record<string, unknown> = {}) =>
+    JSON.stringify({ name: 'Checkout', organization_slug: 'empty-org', db_pass: strong, db_region: 'eu-central-1', cloud_provider: 'AWS', desired_instance_size: 'micro', ...overrides })
+
+  it('creates a project that starts COMING_UP and comes up after a few reads', async () => {
+    const answer = await call('/platform/projects', { method: 'POST', body: body() })
+    expect(answer.status).toBe(201)
+    const created = (await answer.json()) as { ref: string; status: string; organization_slug: string }
+    expect(created).toMatchObject({ status: 'COMING_UP', organization_slug: 'empty-org' })
+    const statuses: string[] = []
+    for (let i = 0; i < 4; i++) statuses.push(((await (await call(`/platform/projects/${created.ref}`)).json()) as { status: string }).status)
+    expect(statuses[0]).toBe('COMING_UP')
+    expect(statuses.at(-1)).toBe('ACTIVE_HEALTHY')
+    const list = (await (await call('/platform/organizations/empty-org/projects')).json()) as { projects: { ref: string; databases: { infra_compute_size: string }[] }[] }
+    expect(list.projects.find((p) => p.ref === created.ref)?.databases[0]?.infra_compute_size).toBe('micro')
+  })
+
+  it('refuses a weak password, an over-long one and an unknown region with messages', async () => {
+    const weak = await call('/platform/projects', { method: 'POST', body: body({ db_pass: 'password1' }) })
+    expect(weak.status).toBe(400)
+    expect(await weak.json()).toEqual({ message: 'You need a stronger password.' })
+    const long = await call('/platform/projects', { method: 'POST', body: body({ db_pass: 'x'.repeat(100) }) })
+    expect(await long.json()).toEqual({ message: 'Password should be less than 100 characters' })
+    const region = await call('/platform/projects', { method: 'POST', body: body({ db_region: 'mars-1' }) })
+    expect(await region.json()).toEqual({ message: 'db_region is not a known region' })
+  })
+
+  it('holds a free organization to 2 active projects', async () => {
+    // demo-free starts with one active project: one more is allowed, then the limit holds.
+    const second = await call('/platform/projects', { method: 'POST', body: body({ organization_slug: 'demo-free' }) })
+    expect(second.status).toBe(201)
+    const third = await call('/platform/projects', { method: 'POST', body: body({ organization_slug: 'demo-free' }) })
+    expect(third.status).toBe(400)
+    expect(await third.json()).toEqual({ message: 'Free plan organizations are limited to 2 active projects' })
+  })
+
+  it('refuses an organization the user is not a member of', async () => {
+    const answer = await call('/platform/projects', { method: 'POST', body: body({ organization_slug: 'someone-else' }) })
+    expect(answer.status).toBe(404)
+  })
+})

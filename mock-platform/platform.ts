@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'msw'
 import type { MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { createSelfHostedFixtures } from '../fixtures/self-hosted'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
@@ -12,12 +14,14 @@ export interface MockPlatformOptions {
   databases: () => Promise<DatabaseProvider>
   latency?: number
   scenario?: MockScenario | null
+  /** Serve the self-hosted world: one default project, no platform sign-in. */
+  selfHosted?: boolean
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
 export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
-  await seedMockDatabase(db)
+  await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
   let provider: Promise<DatabaseProvider> | undefined
   const ctx: PlatformContext = {
     db,
@@ -25,6 +29,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     latency: options.latency ?? 0,
     clockOffset: 0,
     scenario: options.scenario ?? null,
+    selfHosted: options.selfHosted ?? false,
   }
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)

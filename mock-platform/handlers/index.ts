@@ -1,6 +1,7 @@
 import type { PlatformContext } from '../context'
 import { authHandlers } from './auth'
 import { contentHandlers } from './content'
+import { invitationHandlers } from './invitations'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
@@ -12,6 +13,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
     ...organizationHandlers(ctx),
+    ...invitationHandlers(ctx),
     ...projectHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),

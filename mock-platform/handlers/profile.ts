@@ -2,27 +2,8 @@ import { http, HttpResponse } from 'msw'
 import { PROFILE_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { profileFor } from '../db'
+import { scorePassword } from '../password-strength'
 import { authenticate, errorResponse, readJson, withLatency } from './util'
-
-type Zxcvbn = { check: (password: string, inputs?: string[]) => { score: number; feedback: { warning: string | null; suggestions: string[] } } }
-let zxcvbn: Promise<Zxcvbn> | undefined
-
-/** The strength estimator's dictionaries are large: load them only when a password is checked. */
-function loadZxcvbn(): Promise<Zxcvbn> {
-  zxcvbn ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, english]) =>
-      new core.ZxcvbnFactory({
-        translations: english.translations,
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...english.dictionary },
-      }),
-  )
-  return zxcvbn
-}
 
 export function profileHandlers(ctx: PlatformContext) {
   return [
@@ -56,9 +37,8 @@ export function profileHandlers(ctx: PlatformContext) {
       if (denied) return denied
       const body = await readJson(request)
       if (typeof body.password !== 'string') return errorResponse(400, 'password is required')
-      const estimator = await loadZxcvbn()
-      const { score, feedback } = estimator.check(body.password)
-      return HttpResponse.json({ result: { score, feedback: { warning: feedback.warning ?? '', suggestions: feedback.suggestions } } })
+      const { score, warning, suggestions } = await scorePassword(body.password)
+      return HttpResponse.json({ result: { score, feedback: { warning, suggestions } } })
     }),
   ]
 }

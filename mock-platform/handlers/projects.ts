@@ -1,9 +1,104 @@
 import { http, HttpResponse } from 'msw'
+import * as v from 'valibot'
+import {
+  CLOUD_PROVIDER_IDS,
+  COMPUTE_SIZE_IDS,
+  INACTIVE_PROJECT_STATUSES,
+  PASSWORD_MESSAGE,
+  PASSWORD_RULES,
+  PLAN_LIMITS,
+  REGIONS,
+} from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { authorizeProject } from './util'
+import { POLLS_UNTIL_HEALTHY } from '../db'
+import { scorePassword } from '../password-strength'
+import { authenticate, authorizeProject, errorResponse, readJson, withLatency } from './util'
+
+const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
+
+/** The fields of POST /platform/projects the mock platform honours (PLATFORM-API §3). */
+const CreateProjectBodySchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'name is required'), v.maxLength(64, 'name must be at most 64 characters')),
+  organization_slug: v.pipe(v.string(), v.minLength(1, 'organization_slug is required')),
+  db_pass: v.pipe(v.string(), v.maxLength(PASSWORD_RULES.maxLength, PASSWORD_MESSAGE.tooLong)),
+  db_region: v.picklist(REGION_CODES, 'db_region is not a known region'),
+  cloud_provider: v.picklist(CLOUD_PROVIDER_IDS, 'cloud_provider is not a known provider'),
+  desired_instance_size: v.optional(v.picklist(COMPUTE_SIZE_IDS, 'desired_instance_size is not a known size'), 'nano'),
+})
+
+function newRef(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  return Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => letters[b % letters.length]).join('')
+}
 
 export function projectHandlers(ctx: PlatformContext) {
   return [
+    http.post('*/platform/projects', async ({ request }) => {
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const parsed = v.safeParse(CreateProjectBodySchema, await readJson(request))
+      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const body = parsed.output
+      const org = ctx.db.organizations.findFirst((q) => q.where({ slug: body.organization_slug }))
+      const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: body.organization_slug }))
+      if (!org || !member) return errorResponse(404, 'Organization not found')
+      if (org.plan.id === 'free') {
+        const active = ctx.db.projects
+          .findMany((q) => q.where({ organization_slug: org.slug }))
+          .filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status)).length
+        if (active >= PLAN_LIMITS.free.activeProjects) {
+          return errorResponse(400, `Free plan organizations are limited to ${PLAN_LIMITS.free.activeProjects} active projects`)
+        }
+      }
+      const { score } = await scorePassword(body.db_pass)
+      if (score < PASSWORD_RULES.requiredScore) return errorResponse(400, PASSWORD_MESSAGE.needStronger)
+
+      const ref = newRef()
+      const id = Math.max(0, ...ctx.db.projects.findMany().map((p) => p.id)) + 1
+      const project = await ctx.db.projects.create({
+        id,
+        ref,
+        name: body.name,
+        organization_id: org.id,
+        organization_slug: org.slug,
+        cloud_provider: body.cloud_provider,
+        region: body.db_region,
+        status: 'COMING_UP',
+        inserted_at: new Date().toISOString(),
+        db_host: `db.${ref}.example.co`,
+        restUrl: `https://${ref}.example.co/rest/v1/`,
+        connectionString: null,
+        dbVersion: 'supabase-postgres-17.4.1.045',
+        infra_compute_size: body.desired_instance_size,
+        polls_until_healthy: POLLS_UNTIL_HEALTHY,
+      })
+      await ctx.db.organizations.update(org, {
+        data(o) {
+          o.project_count = (o.project_count ?? 0) + 1
+        },
+      })
+      return HttpResponse.json(
+        {
+          id: project.id,
+          ref,
+          name: project.name,
+          status: project.status,
+          organization_id: org.id,
+          organization_slug: org.slug,
+          region: project.region,
+          cloud_provider: project.cloud_provider,
+          endpoint: `https://${ref}.example.co`,
+          anon_key: `anon.${ref}`,
+          service_key: `service.${ref}`,
+          inserted_at: project.inserted_at,
+          subscription_id: `sub_${org.slug}`,
+          is_branch_enabled: false,
+          preview_branch_refs: [],
+        },
+        { status: 201 },
+      )
+    }),
     http.get('*/platform/projects/:ref', async ({ request, params }) => {
       const { project: found, denied } = await authorizeProject(ctx, request, String(params.ref))
       if (denied || !found) return denied

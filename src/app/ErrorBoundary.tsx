@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react'
 import { settings } from '../lib/settings'
-import { reportError } from './error-reporting'
+import { reportError } from '../api/error-reporting'
 import { ErrorScreen } from './ErrorScreen'
 
 interface State {

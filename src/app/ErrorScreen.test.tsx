@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ErrorBoundary } from './ErrorBoundary'
 import { ErrorScreen, isDomMutationError, supportLinkFor } from './ErrorScreen'
 
-vi.mock('./error-reporting', () => ({ reportError: () => 'abc123' }))
+vi.mock('../api/error-reporting', () => ({ reportError: () => 'abc123' }))
 
 function props(overrides: Partial<Parameters<typeof ErrorScreen>[0]> = {}) {
   return {

@@ -1,6 +1,7 @@
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { ERROR_SCREEN } from '../constants'
+import type { Settings } from '../lib/settings'
 import { CopyButton } from '../ui/copy-button'
 import { Button } from '../ui/button'
 
@@ -21,7 +22,7 @@ export function supportLinkFor(error: { message: string; stack?: string }, pathn
 export interface ErrorScreenProps {
   error: Error
   reportId?: string
-  environment: 'production' | 'staging' | 'local'
+  environment: Settings['environment']
   pathname: string
   onReset: () => void
   onReload: () => void

@@ -6,6 +6,9 @@ import { projectDetailQuery } from '../api/queries/projects'
 import { getSession } from '../api/session'
 import { THEMES, type ThemePreference } from '../constants'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
+import { useFeatureEnabled } from '../features/permissions/use-feature'
+import { settings } from '../lib/settings'
+import { HOME_PATH } from './home-path'
 import { setThemePreference, useThemePreference } from './theme'
 
 const THEME_LABELS: Record<ThemePreference, string> = {
@@ -17,7 +20,9 @@ const THEME_LABELS: Record<ThemePreference, string> = {
 
 /** Which organization and project the current route is about. */
 function useCurrentPlace() {
-  const [, orgParams] = useRoute<{ slug: string }>('/org/:slug/*?')
+  const [, orgPage] = useRoute<{ slug: string }>('/org/:slug/*?')
+  const [, newProjectPage] = useRoute<{ slug: string }>('/new/:slug')
+  const orgParams = orgPage ?? newProjectPage
   const [, projectParams] = useRoute<{ ref: string }>('/project/:ref/*?')
   const organizations = useQuery(organizationsQuery())
   const project = useQuery({ ...projectDetailQuery(projectParams?.ref), enabled: Boolean(projectParams?.ref) })
@@ -30,8 +35,8 @@ function useCurrentPlace() {
 export function TopBar() {
   const [, navigate] = useLocation()
   const { organizations, organization, project } = useCurrentPlace()
-  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
   const theme = useThemePreference()
+  const themeSwitch = useFeatureEnabled('theme:switch')
   const email = getSession()?.user.email
 
   return (
@@ -50,10 +55,52 @@ export function TopBar() {
         zIndex: 'sticky',
       })}
     >
-      <Link href="/organizations" className={css({ fontWeight: 'bold', textDecoration: 'none', mr: '2', display: 'flex', alignItems: 'center', gap: '2' })}>
+      <Link href={HOME_PATH} className={css({ fontWeight: 'bold', textDecoration: 'none', mr: '2', display: 'flex', alignItems: 'center', gap: '2' })}>
         <span aria-hidden className={css({ w: '5', h: '5', borderRadius: 'sm', bg: 'accent.default' })} />
         Studio
       </Link>
+      {settings.isPlatform ? (
+        <PlaceSwitchers organizations={organizations} organization={organization} project={project} />
+      ) : project ? (
+        <>
+          <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+          <span className={css({ px: '2', fontWeight: 'medium' })}>{project.name}</span>
+        </>
+      ) : null}
+      <div className={css({ flex: '1' })} />
+      {themeSwitch ? (
+        <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
+          {THEMES.map((value) => (
+            <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
+              {THEME_LABELS[value]}
+              {value === theme ? <span aria-hidden>✓</span> : null}
+            </MenuItem>
+          ))}
+        </Menu>
+      ) : null}
+      {settings.isPlatform ? (
+        <Menu label="Account" triggerLabel={email ?? 'Account'} onSelect={(value) => value === 'sign-out' && navigate('/logout')}>
+          <MenuItemGroup>
+            <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
+          </MenuItemGroup>
+          <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
+          <MenuItem value="sign-out" className={menuItemClass}>
+            Sign out
+          </MenuItem>
+        </Menu>
+      ) : null}
+    </header>
+  )
+}
+
+type Place = ReturnType<typeof useCurrentPlace>
+
+/** The organization and project menus of the hosted platform. */
+function PlaceSwitchers({ organizations, organization, project }: Place) {
+  const [, navigate] = useLocation()
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
+  return (
+    <>
       <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
       <Menu label="Switch organization" triggerLabel={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
         <MenuItemGroup>
@@ -81,24 +128,6 @@ export function TopBar() {
           </Menu>
         </>
       ) : null}
-      <div className={css({ flex: '1' })} />
-      <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
-        {THEMES.map((value) => (
-          <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
-            {THEME_LABELS[value]}
-            {value === theme ? <span aria-hidden>✓</span> : null}
-          </MenuItem>
-        ))}
-      </Menu>
-      <Menu label="Account" triggerLabel={email ?? 'Account'} onSelect={(value) => value === 'sign-out' && navigate('/logout')}>
-        <MenuItemGroup>
-          <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
-        </MenuItemGroup>
-        <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
-        <MenuItem value="sign-out" className={menuItemClass}>
-          Sign out
-        </MenuItem>
-      </Menu>
-    </header>
+    </>
   )
 }

@@ -34,5 +34,6 @@ export async function startMockPlatformIfEnabled(): Promise<void> {
     latency: settings.mockLatency,
     scenario: resolveScenario(window.location.search, browserStorage('session')),
     basePath: settings.basePath,
+    selfHosted: !settings.isPlatform,
   })
 }

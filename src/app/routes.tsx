@@ -1,9 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
-import { getSession, subscribeToSession } from '../api/session'
+import { useSignedIn } from '../features/auth/use-signed-in'
+import { DEFAULT_RETURN_PATH } from '../constants'
+import { readLastVisitedOrganization } from '../features/organizations/last-visited'
 import { signInPathFor } from '../lib/return-path'
+import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
+import { HOME_PATH } from './home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
 
@@ -13,17 +17,18 @@ const LogoutPage = lazy(() => import('../features/auth/LogoutPage'))
 const OrganizationsPage = lazy(() => import('../features/organizations/OrganizationsPage'))
 const OrganizationPage = lazy(() => import('../features/organizations/OrganizationPage'))
 const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
+const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
+const JoinPage = lazy(() => import('../features/join/JoinPage'))
 
-function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribeToSession, () => getSession() !== null)
-}
-
-/** Screens behind sign-in: without a session, go to /sign-in and come back here afterwards. */
+/**
+ * Screens behind sign-in: without a session, go to /sign-in and come back here afterwards.
+ * Self-hosted has no platform sign-in (the instance guards itself), so nothing to check.
+ */
 function SignedIn({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn()
   const [location] = useLocation()
   const search = useSearch()
-  if (!signedIn) return <Redirect to={signInPathFor(search ? `${location}?${search}` : location)} replace />
+  if (settings.isPlatform && !signedIn) return <Redirect to={signInPathFor(search ? `${location}?${search}` : location)} replace />
   return (
     <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
       <TopBar />
@@ -46,13 +51,27 @@ function dashboard(Screen: ComponentType) {
   }
 }
 
+const ProjectHomeScreen = dashboard(ProjectHomePage)
+
+/** Organizations, project creation and invitations exist only on the hosted platform. */
+function platformOnly(Screen: ComponentType) {
+  if (!settings.isPlatform) return () => <Redirect to={HOME_PATH} replace />
+  return dashboard(Screen)
+}
+
+/** /project/default on the platform (self-hosted it is the one project's real ref): the last organization visited. */
+function DefaultProjectEntry() {
+  const slug = readLastVisitedOrganization()
+  return <Redirect to={slug ? `/org/${encodeURIComponent(slug)}` : DEFAULT_RETURN_PATH} replace />
+}
+
 function NotFound() {
   return (
     <div className={css({ maxW: 'xl', mx: 'auto', py: '20', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3' })}>
       <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Page not found</h1>
       <p className={css({ color: 'fg.muted' })}>There is nothing at this address.</p>
-      <Link href="/organizations" className={css({ color: 'accent.default' })}>
-        Go to your organizations
+      <Link href={HOME_PATH} className={css({ color: 'accent.default' })}>
+        {settings.isPlatform ? 'Go to your organizations' : 'Go to your project'}
       </Link>
     </div>
   )
@@ -63,14 +82,17 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingState />}>
       <Switch>
-        <Route path="/sign-in" component={SignInPage} />
+        <Route path="/sign-in" component={settings.isPlatform ? SignInPage : () => <Redirect to={HOME_PATH} replace />} />
         <Route path="/logout" component={LogoutPage} />
         <Route path="/">
-          <Redirect to="/organizations" replace />
+          <Redirect to={HOME_PATH} replace />
         </Route>
-        <Route path="/organizations" component={dashboard(OrganizationsPage)} />
-        <Route path="/org/:slug" component={dashboard(OrganizationPage)} />
-        <Route path="/project/:ref" component={dashboard(ProjectHomePage)} />
+        <Route path="/organizations" component={platformOnly(OrganizationsPage)} />
+        <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
+        <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
+        <Route path="/join" component={platformOnly(JoinPage)} />
+        {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
+        <Route path="/project/:ref" component={ProjectHomeScreen} />
         <Route component={dashboard(NotFound)} />
       </Switch>
     </Suspense>

@@ -54,3 +54,65 @@ export const ERROR_SCREEN = {
 } as const
 
 export const TELEMETRY_FAILURE_LOG = 'Failed to send Telemetry event'
+
+/** Password strength texts of SPEC §5. */
+export const PASSWORD_MESSAGE = {
+  tooLong: 'Password should be less than 100 characters',
+  tooLongDetail: 'Maximum length of password exceeded',
+  needStronger: 'You need a stronger password.',
+  byScore: [
+    'This password is not acceptable.',
+    'This password is not secure enough.',
+    'This password is not secure enough.',
+    'Not bad, but your password must be harder to guess.',
+    'This password is strong.',
+  ],
+  checkFailed: (message: string) => `Failed to check password strength: ${message}`,
+} as const
+
+export const NEW_PROJECT_MESSAGE = {
+  freeLimitReached: (limit: number) =>
+    `Free plan organizations can have ${limit} active projects, and this one already has ${limit}. Pause a project or upgrade the plan to create another.`,
+  freeLimitNotice: (limit: number, active: number) =>
+    `The free plan allows ${limit} active projects. This organization has ${active}, so you can create ${limit - active} more.`,
+  nameRequired: 'Enter a name for the project.',
+  created: (name: string) => `Creating project "${name}"`,
+  createFailed: (message: string) => `Failed to create the project: ${message}`,
+} as const
+
+/** The /join page: accepting an organization invitation from a join link. */
+export const JOIN_MESSAGE = {
+  title: 'Join organization',
+  loading: 'Loading invitation…',
+  loadFailed: 'Failed to load the invitation',
+  invalidLinkTitle: 'This invitation link is incomplete',
+  invalidLink: 'The link needs both an invitation token and an organization. Open the link from your invitation email again.',
+  notFoundTitle: 'This invitation does not exist',
+  notFound: 'It may have been used or revoked already. Ask an owner of the organization to invite you again.',
+  expiredTitle: 'This invitation has expired',
+  expired: 'Ask an owner of the organization to send you a new invitation.',
+  emailMismatchTitle: 'This invitation was sent to another email address',
+  emailMismatch: (email: string | undefined) =>
+    `${email ? `You are signed in as ${email}. ` : ''}Sign out, then sign in with the address the invitation was sent to.`,
+  ssoMismatchTitle: 'This invitation needs a different sign-in method',
+  ssoMismatch: 'The organization requires single sign-on (SSO). Sign out, then sign in through your SSO provider to join.',
+  signOut: 'Sign out',
+  alreadyMemberTitle: (organization: string) => `You are already a member of ${organization}`,
+  openOrganization: 'Go to the organization',
+  invitedTitle: (organization: string) => `You have been invited to join ${organization}`,
+  invited: (email: string | undefined) =>
+    `${email ? `You are signed in as ${email}. ` : ''}Joining gives you access to the organization and its projects.`,
+  join: 'Join organization',
+  joining: 'Joining…',
+  joinFailed: 'Failed to join the organization',
+  joined: (organization: string) => `You joined ${organization}`,
+  backToOrganizations: 'Back to your organizations',
+  unknownOrganization: 'this organization',
+} as const
+
+/** Why a control is disabled for a user without the permission (SPEC §6: never a broken call). */
+export const PERMISSION_MESSAGE = {
+  denied: (what: string) => `You need additional permissions to ${what}.`,
+  createProject: 'create projects in this organization',
+  readBilling: 'view this organization’s billing',
+} as const

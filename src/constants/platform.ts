@@ -106,3 +106,78 @@ export type MockScenario = (typeof MOCK_SCENARIOS)[number]
 export function isMockScenario(value: unknown): value is MockScenario {
   return typeof value === 'string' && (MOCK_SCENARIOS as readonly string[]).includes(value)
 }
+
+/** Geographic groups and the region each defaults to (SPEC §9). */
+export const REGION_GROUPS = [
+  { id: 'Americas', defaultRegion: 'us-east-1' },
+  { id: 'Europe', defaultRegion: 'eu-central-1' },
+  { id: 'APAC', defaultRegion: 'ap-southeast-1' },
+] as const satisfies readonly { id: (typeof REGIONS)[number]['group']; defaultRegion: RegionCode }[]
+
+/** Default region: Southeast Asia outside production, East US 2 in production (SPEC §9). */
+export const DEFAULT_REGION = { production: 'us-east-2', other: 'ap-southeast-1' } as const satisfies Record<string, RegionCode>
+
+/** The two smallest compute sizes and their figures (SPEC §9). */
+export const COMPUTE_SIZES = [
+  {
+    id: 'nano',
+    label: 'Nano',
+    memoryGb: 0.5,
+    cpu: 'Shared CPU',
+    dedicatedCpu: false,
+    baselineDiskIoMbps: 43,
+    maxDiskIoMbps: 2085,
+    directConnections: 30,
+    poolerConnections: 200,
+  },
+  {
+    id: 'micro',
+    label: 'Micro',
+    memoryGb: 1,
+    cpu: '2-core CPU',
+    dedicatedCpu: false,
+    baselineDiskIoMbps: 87,
+    maxDiskIoMbps: 2085,
+    directConnections: 60,
+    poolerConnections: 200,
+  },
+] as const
+export type ComputeSizeId = (typeof COMPUTE_SIZES)[number]['id']
+export const COMPUTE_SIZE_IDS = COMPUTE_SIZES.map((c) => c.id) as [ComputeSizeId, ...ComputeSizeId[]]
+
+/** Plan limits used by the dashboard (SPEC §9). */
+export const PLAN_LIMITS = {
+  free: { activeProjects: 2 },
+} as const
+/** Statuses that do not count as an active project (a paused or removed one). */
+export const INACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['INACTIVE', 'REMOVED']
+
+/** Database password rules (SPEC §5). */
+export const PASSWORD_RULES = {
+  maxLength: 99,
+  requiredScore: 4,
+  /** Bar width in % by score 0–4. */
+  barWidths: [10, 30, 50, 80, 100],
+  /** Bar colour by score 0–4. */
+  barTones: ['danger', 'danger', 'warning', 'warning', 'success'],
+} as const
+
+/**
+ * Features that the disabled-features setting (self-hosted, comma-separated) or the profile's
+ * `disabled_features` can turn off. Names follow the platform's `area:feature` style.
+ */
+export const DASHBOARD_FEATURES = {
+  'project_creation:all': 'Creating projects',
+  'project_homepage:show_connection_string': 'The connection string on the project home',
+  'project_homepage:show_editors': 'The table and SQL editor shortcuts on the project home',
+  'theme:switch': 'The theme menu',
+} as const
+export type DashboardFeature = keyof typeof DASHBOARD_FEATURES
+
+/** Self-hosted has one organization and one project (SPEC §2 /project/default). */
+export const SELF_HOSTED = {
+  organizationSlug: 'default-org-slug',
+  organizationName: 'Default Organization',
+  projectRef: 'default',
+  projectName: 'Default Project',
+} as const

@@ -39,3 +39,6 @@ export const TOAST = {
   hotkey: ['altKey', 'KeyT'],
   closeButton: true,
 } as const
+
+/** Not in SPEC: how long typing must pause before a password is sent for scoring. */
+export const PASSWORD_CHECK_DEBOUNCE = 300

@@ -11,7 +11,7 @@ export interface Settings {
   /** Self-hosted only: features turned off by a comma-separated list. */
   disabledFeatures: string[]
   /** 'production' shows 'Reload dashboard' on the error screen; anything else 'Return to dashboard'. */
-  environment: 'production' | 'staging' | 'local'
+  environment: 'production' | 'staging' | 'preview' | 'local'
   /** Run the embedded mock platform in a service worker. */
   mockPlatform: boolean
   /** Extra latency the mock platform adds to each answer, in ms. */
@@ -49,7 +49,7 @@ export function parseSettings(env: Env): Settings {
           .map((s) => s.trim())
           .filter(Boolean),
     environment:
-      environment === 'production' || environment === 'staging' || environment === 'local'
+      environment === 'production' || environment === 'staging' || environment === 'preview' || environment === 'local'
         ? environment
         : env.PROD === true
           ? 'production'

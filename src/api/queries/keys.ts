@@ -5,7 +5,10 @@ export const queryKeys = {
   organizations: () => ['organizations'] as const,
   organizationCustomer: (slug: string | undefined) => ['organizations', slug, 'customer'] as const,
   organizationProjects: (slug: string | undefined) => ['organizations', slug, 'projects'] as const,
+  /** Under organizationProjects, so invalidating the list refreshes the count too. */
+  organizationActiveProjectCount: (slug: string | undefined) => ['organizations', slug, 'projects', 'active-count'] as const,
   projectDetail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   authUser: () => ['auth', 'user'] as const,
+  invitation: (slug: string, token: string) => ['invitations', slug, token] as const,
 }

@@ -1,4 +1,4 @@
-import { REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
+import { INACTIVE_PROJECT_STATUSES, PROJECT_STATUSES, REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
 import { CustomerSchema, OrganizationProjectsPageSchema, OrganizationsSchema, OverdueInvoicesSchema } from '../schemas'
@@ -43,6 +43,24 @@ export function organizationProjectsQuery(slug: string | undefined, client: ApiC
     getNextPageParam: (last: { pagination: { count: number; limit: number; offset: number } }) => {
       const next = last.pagination.offset + last.pagination.limit
       return next < last.pagination.count ? next : undefined
+    },
+  }
+}
+
+const ACTIVE_PROJECT_STATUSES = PROJECT_STATUSES.filter((s) => !INACTIVE_PROJECT_STATUSES.includes(s))
+
+/** How many of the organization's projects are active (not paused or removed): the free-plan limit counts these. */
+export function organizationActiveProjectCountQuery(slug: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationActiveProjectCount(slug),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
+      const page = await client.get(`/platform/organizations/${encodeURIComponent(slug)}/projects`, {
+        query: { limit: 1, offset: 0, statuses: ACTIVE_PROJECT_STATUSES.join(',') },
+        schema: OrganizationProjectsPageSchema,
+        signal,
+      })
+      return page.pagination.count
     },
   }
 }

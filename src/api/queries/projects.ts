@@ -1,7 +1,7 @@
 import { REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
-import { ProjectDetailSchema, toProjectDetail } from '../schemas'
+import { CreatedProjectSchema, ProjectDetailSchema, toProjectDetail } from '../schemas'
 import { queryKeys } from './keys'
 
 export function projectDetailQuery(ref: string | undefined, client: ApiClient = api) {
@@ -15,4 +15,18 @@ export function projectDetailQuery(ref: string | undefined, client: ApiClient = 
     },
     staleTime: STALE_TIME.projectDetail,
   }
+}
+
+export interface CreateProjectBody {
+  name: string
+  organization_slug: string
+  db_pass: string
+  db_region: string
+  cloud_provider: string
+  desired_instance_size: string
+}
+
+/** POST /platform/projects: the project starts COMING_UP (PLATFORM-API §3). */
+export function createProject(body: CreateProjectBody, client: ApiClient = api) {
+  return client.post('/platform/projects', { body, schema: CreatedProjectSchema })
 }

@@ -14,6 +14,8 @@ import { projectDetailQuery } from './projects'
 
 const fixtures = createPlatformFixtures()
 const demo = fixtures.users[0]!
+/** Organizations the demo user belongs to (an invitation fixture names one they have not joined). */
+const demoSlugs = fixtures.permissions.filter((p) => p.gotrue_id === demo.id).map((p) => p.organization_slug)
 let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
 let token: string | null
 const client = createApiClient({
@@ -65,7 +67,7 @@ describe('query-option factories against the mock platform', () => {
     const organizations = await queries.fetchQuery(options)
     const names = organizations.map((o) => o.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
-    expect(names).toHaveLength(fixtures.organizations.length)
+    expect(names).toHaveLength(demoSlugs.length)
     expect(new Set(organizations.map((o) => o.plan.id))).toEqual(new Set(['free', 'pro', 'team', 'enterprise']))
   })
 
@@ -73,7 +75,26 @@ describe('query-option factories against the mock platform', () => {
     const options = permissionsQuery(client)
     expect(options.staleTime).toBe(5 * 60 * 1000)
     const permissions = await queries.fetchQuery(options)
-    expect(permissions.map((p) => p.organization_slug).sort()).toEqual(fixtures.organizations.map((o) => o.slug).sort())
+    expect(permissions.map((p) => p.organization_slug).sort()).toEqual([...demoSlugs].sort())
+  })
+
+  it('permissions: server errors and unknown failures are reported, client errors are not', async () => {
+    const reported: string[] = []
+    const report = (error: unknown) => {
+      reported.push(error instanceof Error ? error.message : String(error))
+      return 'id'
+    }
+    const failing = (error: unknown) => ({ ...client, get: async () => Promise.reject(error) }) as unknown as typeof client
+    for (const error of [
+      new ApiError({ message: 'boom', code: 500 }),
+      new ApiError({ message: 'offline' }),
+      new TypeError('weird'),
+      new ApiError({ message: 'nope', code: 403 }),
+      new DOMException('cancelled', 'AbortError'),
+    ]) {
+      await queries.fetchQuery({ ...permissionsQuery(failing(error), report), queryKey: ['p', error.message] }).catch(() => {})
+    }
+    expect(reported).toEqual(['boom', 'offline', 'weird'])
   })
 
   it("project detail: 30-second freshness, parent ref fallback, and 'Project ref is required'", async () => {

@@ -53,3 +53,14 @@ export const AuthTokenSchema = v.object({
   refresh_token: v.optional(v.string()),
   user: AuthUserSchema,
 })
+
+/** POST /platform/profile/password-check: a 0–4 score with suggestions (SPEC §5). */
+export const PasswordCheckSchema = v.object({
+  result: v.object({
+    score: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)),
+    feedback: v.object({
+      warning: v.nullish(v.string(), ''),
+      suggestions: v.optional(v.array(v.string()), []),
+    }),
+  }),
+})

@@ -57,3 +57,14 @@ export const OrganizationProjectsPageSchema = v.object({
   projects: v.array(OrganizationProjectSchema),
 })
 export type OrganizationProjectsPage = v.InferOutput<typeof OrganizationProjectsPageSchema>
+
+/** 201 answer of POST /platform/projects (PLATFORM-API §3); only what the dashboard reads. */
+export const CreatedProjectSchema = v.object({
+  id: v.number(),
+  ref: v.string(),
+  name: v.string(),
+  status: v.picklist(PROJECT_STATUSES),
+  organization_slug: v.string(),
+  region: v.string(),
+  cloud_provider: v.picklist(CLOUD_PROVIDER_IDS),
+})

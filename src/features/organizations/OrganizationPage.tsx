@@ -8,7 +8,10 @@ import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
-import { NOT_FOUND_MESSAGE } from '../../constants'
+import { NOT_FOUND_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { PermissionAction } from '../../lib/permissions'
+import { GuardedButton } from '../../ui/guarded-button'
+import { usePermission } from '../permissions/use-permission'
 import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
 import { readLastVisitedOrganization, rememberOrganization } from './last-visited'
@@ -29,21 +32,34 @@ export default function OrganizationPage() {
     showToast('error', NOT_FOUND_MESSAGE.organization)
     navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
   }, [missing, slug, navigate])
+  const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
 
   return (
     <div className={pageClass}>
-      <header>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
-        <p className={css({ color: 'fg.muted' })}>Projects</p>
+      <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '4' })}>
+        <div>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
+          <p className={css({ color: 'fg.muted' })}>Projects</p>
+        </div>
+        <GuardedButton
+          variant="primary"
+          disabled={!organization || canCreate.loading}
+          blockedReason={organization && !canCreate.loading && !canCreate.allowed ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject) : null}
+          onClick={() => navigate(`/new/${slug}`)}
+        >
+          New project
+        </GuardedButton>
       </header>
       {projects.isPending ? (
         <LoadingState label="Loading projects…" />
       ) : projects.isError ? (
         <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No projects yet">This organization has no projects.</EmptyState>
+        <EmptyState title="No projects yet">
+          This organization has no projects. {canCreate.allowed ? <Link href={`/new/${slug}`}>Create your first project</Link> : null}
+        </EmptyState>
       ) : (
         <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>
           {list.map((project) => {

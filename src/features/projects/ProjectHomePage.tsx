@@ -3,9 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { css } from 'styled-system/css'
-import { useLocation, useParams } from 'wouter'
+import { Link, useLocation, useParams } from 'wouter'
 import { useEffect } from 'react'
-import { NOT_FOUND_MESSAGE } from '../../constants'
+import { COMPUTE_SIZES, NOT_FOUND_MESSAGE } from '../../constants'
+import { organizationsQuery } from '../../api/queries/organizations'
 import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
 import { readLastVisitedOrganization } from '../organizations/last-visited'
@@ -33,6 +34,8 @@ export default function ProjectHomePage() {
   )
   const polling = useSelector(statusActor, (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))
+  const organizations = useQuery(organizationsQuery())
+  const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
   const [, navigate] = useLocation()
   const missing = project.isError && isApiError(project.error) && project.error.code === 404
   useEffect(() => {
@@ -53,6 +56,11 @@ export default function ProjectHomePage() {
   const status = STATUS_PRESENTATION[p.status]
   return (
     <div className={pageClass}>
+      {organization ? (
+        <nav aria-label="Breadcrumb" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '-4' })}>
+          <Link href={`/org/${organization.slug}`}>{organization.name}</Link> / {p.name}
+        </nav>
+      ) : null}
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{p.name}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
@@ -71,6 +79,10 @@ export default function ProjectHomePage() {
         <div>
           <dt className={termClass}>Cloud provider</dt>
           <dd>{cloudProviderLabel(p.cloud_provider)}</dd>
+        </div>
+        <div>
+          <dt className={termClass}>Compute size</dt>
+          <dd>{COMPUTE_SIZES.find((c) => c.id === p.infra_compute_size)?.label ?? p.infra_compute_size ?? 'Unknown'}</dd>
         </div>
         <div>
           <dt className={termClass}>Database version</dt>

@@ -1,0 +1,62 @@
+import { assign, fromPromise, setup } from 'xstate'
+
+export interface NewProjectRequest {
+  name: string
+  organizationSlug: string
+  dbPass: string
+  region: string
+  cloudProvider: string
+  computeSize: string
+}
+
+export interface CreatedProject {
+  ref: string
+  name: string
+}
+
+/**
+ * Submitting the new-project form. The form keeps its values in every state, so a failed
+ * creation loses nothing; `onCreated` (the app navigates to the project) runs once at the end.
+ */
+export const createProjectMachine = setup({
+  types: {
+    context: {} as { error: string | null; created: CreatedProject | null },
+    events: {} as { type: 'submit'; request: NewProjectRequest } | { type: 'edit' },
+  },
+  actors: {
+    create: fromPromise<CreatedProject, NewProjectRequest>(async () => {
+      throw new Error('create is provided by the app')
+    }),
+  },
+  actions: {
+    onCreated: (_, _params: { project: CreatedProject }) => {},
+  },
+}).createMachine({
+  id: 'createProject',
+  context: { error: null, created: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        submit: { target: 'creating', actions: assign({ error: null }) },
+        edit: { actions: assign({ error: null }) },
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ event }) => (event as { request: NewProjectRequest }).request,
+        onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    created: {
+      type: 'final',
+      entry: { type: 'onCreated', params: ({ context }) => ({ project: context.created! }) },
+    },
+  },
+})

@@ -1,0 +1,88 @@
+import { http, HttpResponse } from 'msw'
+import type { PlatformContext } from '../context'
+import { authenticate, errorResponse, withLatency } from './util'
+
+/** The platform's answers to a POST that cannot join. */
+export const INVITATION_ERROR = {
+  alreadyMember: 'User is already a member of this organization',
+  notFound: 'Invitation not found',
+  expired: 'This invitation has expired',
+  emailMismatch: 'This invitation was sent to another email address',
+} as const
+
+const PATH = '*/platform/organizations/:slug/members/invitations/:token'
+
+/** Join links: read an invitation by token (GET) and accept it (POST), PLATFORM-API §2. */
+export function invitationHandlers(ctx: PlatformContext) {
+  const now = () => Date.now() + ctx.clockOffset
+
+  /** An invitation that can still be used: right organization, not accepted yet. */
+  function openInvitation(slug: string, token: string) {
+    return ctx.db.invitations.findFirst((q) => q.where({ token, organization_slug: slug, accepted: false }))
+  }
+
+  function isMember(userId: string, slug: string): boolean {
+    return Boolean(ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: slug })))
+  }
+
+  return [
+    http.get(PATH, async ({ request, params }) => {
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const slug = String(params.slug)
+      const invitation = openInvitation(slug, String(params.token))
+      const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
+      // An unknown (or already used) token is a normal answer, not an error, as on the real platform.
+      if (!invitation || !organization) {
+        return HttpResponse.json({
+          organization_name: '',
+          authorized_user: true,
+          email_match: false,
+          expired_token: false,
+          sso_mismatch: false,
+          token_does_not_exist: true,
+        })
+      }
+      return HttpResponse.json({
+        organization_name: organization.name,
+        authorized_user: true,
+        email_match: invitation.invited_email.toLowerCase() === user.email.toLowerCase(),
+        expired_token: Date.parse(invitation.expires_at) <= now(),
+        sso_mismatch: false,
+        token_does_not_exist: false,
+        invite_id: invitation.id,
+      })
+    }),
+    http.post(PATH, async ({ request, params }) => {
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const slug = String(params.slug)
+      if (isMember(user.id, slug)) return errorResponse(409, INVITATION_ERROR.alreadyMember)
+      const invitation = openInvitation(slug, String(params.token))
+      const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
+      if (!invitation || !organization) return errorResponse(404, INVITATION_ERROR.notFound)
+      if (Date.parse(invitation.expires_at) <= now()) return errorResponse(410, INVITATION_ERROR.expired)
+      if (invitation.invited_email.toLowerCase() !== user.email.toLowerCase()) return errorResponse(403, INVITATION_ERROR.emailMismatch)
+
+      // Joining is one new permission entry, like the ones the fixtures give the demo user.
+      await ctx.db.permissions.create({
+        gotrue_id: user.id,
+        organization_id: organization.id,
+        organization_slug: organization.slug,
+        actions: ['%'],
+        resources: ['%'],
+        condition: null,
+        project_refs: null,
+        restrictive: false,
+      })
+      await ctx.db.invitations.update(invitation, {
+        data(i) {
+          i.accepted = true
+        },
+      })
+      return HttpResponse.json({}, { status: 201 })
+    }),
+  ]
+}

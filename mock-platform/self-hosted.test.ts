@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SELF_HOSTED } from '../src/constants'
+import { createNodeMockPlatform } from './node'
+
+const BASE = 'http://localhost/api'
+let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
+
+beforeAll(async () => {
+  mock = await createNodeMockPlatform({ selfHosted: true })
+  mock.server.listen({ onUnhandledRequest: 'error' })
+})
+afterAll(async () => {
+  mock.server.close()
+  await mock.platform.close()
+})
+
+async function json(path: string) {
+  const answer = await fetch(`${BASE}${path}`)
+  expect(answer.status).toBe(200)
+  return answer.json()
+}
+
+describe('self-hosted mock platform', () => {
+  it('answers without a platform sign-in, with one organization and the default project', async () => {
+    expect(await json('/platform/profile')).toMatchObject({ username: 'supabase' })
+    const organizations = (await json('/platform/organizations')) as { slug: string }[]
+    expect(organizations.map((o) => o.slug)).toEqual([SELF_HOSTED.organizationSlug])
+    const list = (await json(`/platform/organizations/${SELF_HOSTED.organizationSlug}/projects`)) as { projects: { ref: string }[] }
+    expect(list.projects.map((p) => p.ref)).toEqual([SELF_HOSTED.projectRef])
+    expect(await json(`/platform/projects/${SELF_HOSTED.projectRef}`)).toMatchObject({ name: SELF_HOSTED.projectName, status: 'ACTIVE_HEALTHY' })
+  })
+
+  it('runs real SQL on the default project', async () => {
+    const detail = (await json(`/platform/projects/${SELF_HOSTED.projectRef}`)) as { connectionString: string }
+    const answer = await fetch(`${BASE}/platform/pg-meta/${SELF_HOSTED.projectRef}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-connection-encrypted': detail.connectionString },
+      body: JSON.stringify({ query: 'select count(*)::int as n from public.customers' }),
+    })
+    expect(answer.status).toBe(200)
+    const rows = (await answer.json()) as { n: number }[]
+    expect(rows[0]!.n).toBeGreaterThan(0)
+  })
+})

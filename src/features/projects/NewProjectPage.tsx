@@ -1,0 +1,285 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { useCallback, useMemo, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import { Link, useLocation, useParams } from 'wouter'
+import { fromPromise } from 'xstate'
+import { createProjectMachine } from '../../../machines/create-project.machine'
+import { queryKeys } from '../../api/queries/keys'
+import { organizationActiveProjectCountQuery, organizationsQuery } from '../../api/queries/organizations'
+import { profileQuery } from '../../api/queries/profile'
+import { createProject } from '../../api/queries/projects'
+import {
+  CLOUD_PROVIDER_IDS,
+  CLOUD_PROVIDERS,
+  COMPUTE_SIZES,
+  NEW_PROJECT_MESSAGE,
+  PERMISSION_MESSAGE,
+  PLAN_LIMITS,
+  type CloudProvider,
+  type ComputeSizeId,
+} from '../../constants'
+import { defaultCloudProvider, defaultRegion, regionGroups } from '../../lib/new-project-defaults'
+import { PermissionAction } from '../../lib/permissions'
+import { settings } from '../../lib/settings'
+import { Callout } from '../../ui/callout'
+import { TextField, inputClass } from '../../ui/field'
+import { GuardedButton } from '../../ui/guarded-button'
+import { LoadingState } from '../../ui/states'
+import { showToast } from '../../ui/toast'
+import { usePermission } from '../permissions/use-permission'
+import { pageClass } from '../organizations/OrganizationsPage'
+import { PasswordField } from './PasswordField'
+
+const GROUPS = regionGroups()
+
+const sectionClass = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: '200px 1fr' },
+  gap: { base: '2', md: '6' },
+  py: '5',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+  _first: { borderTopWidth: '0' },
+})
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <div className={sectionClass}>
+      <div>
+        <h2 className={css({ fontWeight: 'medium' })}>{title}</h2>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{description}</p>
+      </div>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>{children}</div>
+    </div>
+  )
+}
+
+/** /new/{slug}: create a project in an organization. */
+export default function NewProjectPage() {
+  const { slug } = useParams<{ slug: string }>()
+  const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
+  const organizations = useQuery(organizationsQuery())
+  const organization = organizations.data?.find((o) => o.slug === slug)
+  const profile = useQuery(profileQuery())
+  const isFree = organization?.plan.id === 'free'
+  const activeCount = useQuery({ ...organizationActiveProjectCountQuery(slug), enabled: isFree })
+  const permission = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
+
+  const [name, setName] = useState('')
+  const [nameTouched, setNameTouched] = useState(false)
+  const [password, setPassword] = useState('')
+  const [passwordAcceptable, setPasswordAcceptable] = useState(false)
+  const [region, setRegion] = useState<string>(() => defaultRegion(settings.environment))
+  const [provider, setProvider] = useState<CloudProvider>(() => defaultCloudProvider(settings.environment, CLOUD_PROVIDER_IDS))
+  const [computeSize, setComputeSize] = useState<ComputeSizeId>('nano')
+
+  const machine = useMemo(
+    () =>
+      createProjectMachine.provide({
+        actors: {
+          create: fromPromise(async ({ input }) =>
+            createProject({
+              name: input.name,
+              organization_slug: input.organizationSlug,
+              db_pass: input.dbPass,
+              db_region: input.region,
+              cloud_provider: input.cloudProvider,
+              desired_instance_size: input.computeSize,
+            }),
+          ),
+        },
+        actions: {
+          onCreated: (_, { project }) => {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.organizationProjects(slug) })
+            void queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
+            showToast('success', NEW_PROJECT_MESSAGE.created(project.name))
+            navigate(`/project/${project.ref}`)
+          },
+        },
+      }),
+    [queryClient, slug, navigate],
+  )
+  const [snapshot, send] = useMachine(machine)
+  const creating = snapshot.matches('creating')
+  const edit = useCallback(() => send({ type: 'edit' }), [send])
+
+  if (organizations.isPending) return <LoadingState label="Loading organization…" />
+  if (!organization) {
+    return (
+      <div className={pageClass}>
+        <Callout tone="danger" title="Organization not found">
+          There is no organization “{slug}” among yours. <Link href="/organizations">Choose an organization</Link>.
+        </Callout>
+      </div>
+    )
+  }
+
+  const limit = profile.data?.free_project_limit ?? PLAN_LIMITS.free.activeProjects
+  const atLimit = isFree && activeCount.data !== undefined && activeCount.data >= limit
+  const nameError = nameTouched && name.trim() === '' ? NEW_PROJECT_MESSAGE.nameRequired : null
+  const blockedReason = !permission.allowed && !permission.loading ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject) : atLimit ? NEW_PROJECT_MESSAGE.freeLimitReached(limit) : null
+  const formDisabled = creating || atLimit || Boolean(blockedReason)
+  const ready = name.trim() !== '' && passwordAcceptable && !formDisabled && !(isFree && activeCount.isPending)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setNameTouched(true)
+    if (!ready || !organization) return
+    send({
+      type: 'submit',
+      request: { name: name.trim(), organizationSlug: organization.slug, dbPass: password, region, cloudProvider: provider, computeSize },
+    })
+  }
+
+  return (
+    <div className={pageClass}>
+      <header className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Create a new project</h1>
+        <p className={css({ color: 'fg.muted' })}>
+          In <Link href={`/org/${organization.slug}`}>{organization.name}</Link> · {organization.plan.name} plan. Your project will have its own
+          Postgres database, auth, storage and APIs.
+        </p>
+      </header>
+
+      {isFree && activeCount.data !== undefined ? (
+        atLimit ? (
+          <Callout tone="warning" title="This organization has reached its free project limit">
+            {NEW_PROJECT_MESSAGE.freeLimitReached(limit)} <Link href={`/org/${organization.slug}/billing`}>Upgrade the plan</Link>
+          </Callout>
+        ) : (
+          <Callout title="Free plan">{NEW_PROJECT_MESSAGE.freeLimitNotice(limit, activeCount.data)}</Callout>
+        )
+      ) : null}
+
+      <form
+        onSubmit={submit}
+        aria-label="New project"
+        className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })}
+      >
+        <fieldset disabled={formDisabled} className={css({ border: '0', p: '0', m: '0', minW: '0' })}>
+          <Section title="Project" description="A name you will recognise in lists and the top bar.">
+            <TextField
+              label="Project name"
+              value={name}
+              maxLength={64}
+              autoFocus
+              onChange={(e) => {
+                setName(e.target.value)
+                edit()
+              }}
+              onBlur={() => setNameTouched(true)}
+              error={nameError}
+            />
+          </Section>
+          <Section title="Database" description="The password of the postgres role. Scored by the platform; it must be strong.">
+            <PasswordField
+              value={password}
+              onChange={(next) => {
+                setPassword(next)
+                edit()
+              }}
+              onStrengthChange={setPasswordAcceptable}
+              disabled={formDisabled}
+            />
+          </Section>
+          <Section title="Location" description="Choose the region closest to your users. It cannot be changed later.">
+            <div role="group" aria-label="Region groups" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+              {GROUPS.map((group) => (
+                <button
+                  key={group.id}
+                  type="button"
+                  aria-pressed={GROUPS.find((g) => g.regions.some((r) => r.code === region))?.id === group.id}
+                  onClick={() => setRegion(group.defaultRegion)}
+                  className={css({
+                    px: '3',
+                    h: '7',
+                    borderRadius: 'full',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                    fontSize: 'xs',
+                    cursor: 'pointer',
+                    bg: 'bg.surface',
+                    '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
+                  })}
+                >
+                  {group.id}
+                </button>
+              ))}
+            </div>
+            <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+              Region
+              <select aria-label="Region" className={inputClass} value={region} onChange={(e) => setRegion(e.target.value)}>
+                {GROUPS.map((group) => (
+                  <optgroup key={group.id} label={group.id}>
+                    {group.regions.map((r) => (
+                      <option key={r.code} value={r.code}>
+                        {r.name} ({r.code})
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+            <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+              Cloud provider
+              <select aria-label="Cloud provider" className={inputClass} value={provider} onChange={(e) => setProvider(e.target.value as CloudProvider)}>
+                {CLOUD_PROVIDERS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </Section>
+          <Section title="Compute size" description="The instance your database runs on. You can resize later.">
+            <div role="radiogroup" aria-label="Compute size" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+              {COMPUTE_SIZES.map((size) => (
+                <label
+                  key={size.id}
+                  className={css({
+                    display: 'flex',
+                    flexDir: 'column',
+                    gap: '1',
+                    p: '3',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                    borderRadius: 'md',
+                    cursor: 'pointer',
+                    '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
+                  })}
+                >
+                  <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+                    <input type="radio" name="compute-size" value={size.id} checked={computeSize === size.id} onChange={() => setComputeSize(size.id)} />
+                    <strong>{size.label}</strong>
+                    <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                      {size.memoryGb} GB memory · {size.cpu}
+                    </span>
+                  </span>
+                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                    Disk IO {size.baselineDiskIoMbps} MB/s baseline, up to {size.maxDiskIoMbps} MB/s · {size.directConnections} direct connections ·{' '}
+                    {size.poolerConnections} pooler connections · {size.dedicatedCpu ? 'dedicated' : 'not dedicated'}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </Section>
+        </fieldset>
+        {snapshot.context.error ? (
+          <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm', pb: '3' })}>
+            {NEW_PROJECT_MESSAGE.createFailed(snapshot.context.error)}
+          </p>
+        ) : null}
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', py: '4', borderTopWidth: '1px', borderColor: 'border.default' })}>
+          <Link href={`/org/${organization.slug}`} className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            Cancel
+          </Link>
+          <GuardedButton type="submit" variant="primary" loading={creating} disabled={!ready} blockedReason={blockedReason}>
+            Create new project
+          </GuardedButton>
+        </div>
+      </form>
+    </div>
+  )
+}

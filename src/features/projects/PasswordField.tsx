@@ -1,0 +1,113 @@
+import { useMachine } from '@xstate/react'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { fromPromise } from 'xstate'
+import { passwordStrengthMachine } from '../../../machines/password-strength.machine'
+import { checkPasswordStrength } from '../../api/queries/profile'
+import { generateStrongPassword, scoredPasswordFeedback, tooLongPasswordFeedback, type PasswordFeedback } from '../../lib/password-feedback'
+import { Button } from '../../ui/button'
+import { CopyButton } from '../../ui/copy-button'
+import { inputClass } from '../../ui/field'
+
+const toneColor = { danger: 'danger.default', warning: 'warning.default', success: 'accent.default' } as const
+
+/**
+ * The database password with its server-scored strength meter (SPEC §5). `onStrengthChange`
+ * tells the form whether the current password is acceptable.
+ */
+export function PasswordField({
+  value,
+  onChange,
+  onStrengthChange,
+  disabled,
+}: {
+  value: string
+  onChange: (password: string) => void
+  onStrengthChange: (acceptable: boolean) => void
+  disabled?: boolean
+}) {
+  const id = useId()
+  const [visible, setVisible] = useState(false)
+  const machine = useMemo(
+    () =>
+      passwordStrengthMachine.provide({
+        actors: { check: fromPromise(({ input, signal }) => checkPasswordStrength(input.password, undefined, signal)) },
+      }),
+    [],
+  )
+  const [snapshot, send] = useMachine(machine)
+
+  useEffect(() => {
+    send({ type: 'change', password: value })
+  }, [value, send])
+
+  const feedback: PasswordFeedback | null = snapshot.matches('tooLong')
+    ? tooLongPasswordFeedback()
+    : snapshot.matches('scored') && snapshot.context.result
+      ? scoredPasswordFeedback(snapshot.context.result.score, snapshot.context.result.suggestions)
+      : null
+  const checking = snapshot.matches('debouncing') || snapshot.matches('checking')
+  const acceptable = feedback?.acceptable ?? false
+  useEffect(() => onStrengthChange(acceptable), [acceptable, onStrengthChange])
+
+  const error = snapshot.matches('failed') ? snapshot.context.error : feedback?.warning ?? null
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+      <label htmlFor={id} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        Database password
+      </label>
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-feedback`}
+          className={inputClass}
+        />
+        <Button onClick={() => setVisible((v) => !v)} disabled={disabled} aria-pressed={visible}>
+          {visible ? 'Hide' : 'Show'}
+        </Button>
+        <Button
+          disabled={disabled}
+          onClick={() => {
+            onChange(generateStrongPassword())
+            setVisible(true)
+          }}
+        >
+          Generate a password
+        </Button>
+        <CopyButton text={value} disabled={!value} size="md" />
+      </div>
+      <div
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={feedback?.width ?? 0}
+        className={css({ h: '1.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}
+      >
+        <div
+          data-tone={feedback?.tone}
+          className={css({ h: 'full', transition: 'width 200ms, background 200ms' })}
+          style={{ width: `${feedback?.width ?? 0}%`, background: feedback ? `var(--colors-${toneColor[feedback.tone].replace('.', '-')})` : undefined }}
+        />
+      </div>
+      <div id={`${id}-feedback`} aria-live="polite" className={css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'xs', minH: '8' })}>
+        {error ? <p className={css({ color: 'danger.default' })}>{error}</p> : null}
+        {checking ? (
+          <p className={css({ color: 'fg.subtle' })}>Checking password strength…</p>
+        ) : feedback ? (
+          <p className={css({ color: 'fg.muted' })}>{feedback.message}</p>
+        ) : !value ? (
+          <p className={css({ color: 'fg.subtle' })}>
+            Use a long, unique password; it is checked as you type. Keep it somewhere safe: it is not shown again.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
