@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          include: ['src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
         },
       },
       {

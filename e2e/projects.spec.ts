@@ -1,4 +1,5 @@
 import { expect, signIn, test } from './fixtures'
+import { createPlatformFixtures } from '../fixtures/platform'
 
 test('a project coming up turns healthy on screen without a reload', async ({ page }) => {
   await signIn(page, { returnTo: '/org/acme-corp' })
@@ -25,4 +26,25 @@ test('a missing project redirects with the error and a toast', async ({ page }) 
   await page.goto('/project/nosuchprojectref')
   await expect(page).toHaveURL(/\/organizations\?error=project_not_found&project=nosuchprojectref$/)
   await expect(page.getByText('This project does not exist')).toBeVisible()
+})
+
+test('an organization that requires MFA sends a user without it to the organization home', async ({ page }) => {
+  const secureProject = createPlatformFixtures().projects.find((p) => p.organization_slug === 'secure-bank')!
+  await signIn(page, { returnTo: `/project/${secureProject.ref}` })
+  await expect(page).toHaveURL(/\/org\/secure-bank$/)
+  await expect(page.getByRole('alert', { name: 'This organization requires multi-factor authentication' })).toContainText('Secure Bank only lets members')
+  await expect(page.getByRole('button', { name: 'New project' })).toBeDisabled()
+  await page.goto('/new/secure-bank')
+  await expect(page).toHaveURL(/\/org\/secure-bank$/)
+})
+
+test('without the permission, New project is disabled and says why', async ({ page }) => {
+  await signIn(page, { returnTo: '/org/readonly-co' })
+  await expect(page.getByRole('heading', { name: 'Read Only Co' })).toBeVisible()
+  const button = page.getByRole('button', { name: 'New project' })
+  await expect(button).toBeDisabled()
+  await button.locator('..').hover()
+  await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to create projects in this organization.')
+  // The empty list does not offer a link the user cannot use.
+  await expect(page.getByRole('link', { name: 'Create your first project' })).toHaveCount(0)
 })

@@ -44,12 +44,14 @@ export function authHandlers(ctx: PlatformContext) {
   ]
 }
 
-function userAnswer(user: { id: string; email: string }) {
+function userAnswer(user: { id: string; email: string; mfaEnabled: boolean }) {
   return {
     id: user.id,
     email: user.email,
     identities: [{ provider: 'email', identity_data: {} }],
     new_email: null,
     email_change_sent_at: null,
+    // GoTrue lists enrolled MFA factors; a verified one is what MFA-enforcing organizations need.
+    factors: user.mfaEnabled ? [{ id: `factor-${user.id}`, factor_type: 'totp', status: 'verified' }] : [],
   }
 }

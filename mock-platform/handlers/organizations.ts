@@ -62,6 +62,7 @@ export function organizationHandlers(ctx: PlatformContext) {
           cloud_provider: p.cloud_provider,
           inserted_at: p.inserted_at,
           is_branch: false,
+          dbVersion: p.dbVersion,
           databases: [
             {
               identifier: p.ref,

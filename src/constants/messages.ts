@@ -116,3 +116,10 @@ export const PERMISSION_MESSAGE = {
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
 } as const
+
+/** SPEC §6: an organization that requires MFA sends users without it to its home page. */
+export const MFA_MESSAGE = {
+  requiredTitle: 'This organization requires multi-factor authentication',
+  required: (organization: string) =>
+    `${organization} only lets members with multi-factor authentication open its projects and settings. Enable MFA for your account, then sign in again.`,
+} as const

@@ -169,7 +169,6 @@ export const PASSWORD_RULES = {
 export const DASHBOARD_FEATURES = {
   'project_creation:all': 'Creating projects',
   'project_homepage:show_connection_string': 'The connection string on the project home',
-  'project_homepage:show_editors': 'The table and SQL editor shortcuts on the project home',
   'theme:switch': 'The theme menu',
 } as const
 export type DashboardFeature = keyof typeof DASHBOARD_FEATURES

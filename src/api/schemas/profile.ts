@@ -43,6 +43,7 @@ export const AuthUserSchema = v.object({
   identities: v.optional(v.array(IdentitySchema), []),
   new_email: v.nullish(v.string()),
   email_change_sent_at: v.nullish(v.string()),
+  factors: v.optional(v.array(v.object({ id: v.string(), factor_type: v.string(), status: v.string() })), []),
 })
 export type AuthUser = v.InferOutput<typeof AuthUserSchema>
 

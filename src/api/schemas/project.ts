@@ -22,11 +22,16 @@ export type ProjectDetailRaw = v.InferOutput<typeof ProjectDetailSchema>
 /** parent_project_ref falls back to the project's own ref (SPEC §3). */
 export type ProjectDetail = ProjectDetailRaw & { parent_project_ref: string; isOrioleDb: boolean }
 
+/** OrioleDB builds carry the engine in their version string (SPEC §3). */
+export function isOrioleDbVersion(dbVersion: string | undefined): boolean {
+  return dbVersion?.endsWith('orioledb') ?? false
+}
+
 export function toProjectDetail(raw: ProjectDetailRaw): ProjectDetail {
   return {
     ...raw,
     parent_project_ref: raw.parent_project_ref ?? raw.ref,
-    isOrioleDb: raw.dbVersion?.endsWith('orioledb') ?? false,
+    isOrioleDb: isOrioleDbVersion(raw.dbVersion),
   }
 }
 
@@ -39,6 +44,8 @@ export const OrganizationProjectSchema = v.object({
   cloud_provider: v.picklist(CLOUD_PROVIDER_IDS),
   inserted_at: v.string(),
   is_branch: v.optional(v.boolean(), false),
+  /** Not in the reference listing; the mock platform sends it so cards can mark OrioleDB projects. */
+  dbVersion: v.optional(v.string()),
   databases: v.array(
     v.object({
       identifier: v.string(),

@@ -3,14 +3,18 @@ import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useParams } from 'wouter'
 import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
+import { isOrioleDbVersion } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
-import { NOT_FOUND_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { MFA_MESSAGE, NOT_FOUND_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { Callout } from '../../ui/callout'
+import { useMfaBlocked } from './use-mfa-gate'
 import { PermissionAction } from '../../lib/permissions'
 import { GuardedButton } from '../../ui/guarded-button'
+import { useFeatureEnabled } from '../permissions/use-feature'
 import { usePermission } from '../permissions/use-permission'
 import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
@@ -32,6 +36,8 @@ export default function OrganizationPage() {
     showToast('error', NOT_FOUND_MESSAGE.organization)
     navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
   }, [missing, slug, navigate])
+  const mfaBlocked = useMfaBlocked(organization)
+  const projectCreation = useFeatureEnabled('project_creation:all')
   const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
@@ -43,22 +49,34 @@ export default function OrganizationPage() {
           <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
           <p className={css({ color: 'fg.muted' })}>Projects</p>
         </div>
-        <GuardedButton
-          variant="primary"
-          disabled={!organization || canCreate.loading}
-          blockedReason={organization && !canCreate.loading && !canCreate.allowed ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject) : null}
-          onClick={() => navigate(`/new/${slug}`)}
-        >
-          New project
-        </GuardedButton>
+        {projectCreation ? (
+          <GuardedButton
+            variant="primary"
+            disabled={!organization || canCreate.loading}
+            blockedReason={
+              mfaBlocked
+                ? MFA_MESSAGE.requiredTitle
+                : organization && !canCreate.loading && !canCreate.allowed
+                  ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject)
+                  : null
+            }
+            onClick={() => navigate(`/new/${slug}`)}
+          >
+            New project
+          </GuardedButton>
+        ) : null}
       </header>
-      {projects.isPending ? (
+      {mfaBlocked && organization ? (
+        <Callout tone="warning" title={MFA_MESSAGE.requiredTitle}>
+          {MFA_MESSAGE.required(organization.name)}
+        </Callout>
+      ) : projects.isPending ? (
         <LoadingState label="Loading projects…" />
       ) : projects.isError ? (
         <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title="No projects yet">
-          This organization has no projects. {canCreate.allowed ? <Link href={`/new/${slug}`}>Create your first project</Link> : null}
+          This organization has no projects. {canCreate.allowed && projectCreation ? <Link href={`/new/${slug}`}>Create your first project</Link> : null}
         </EmptyState>
       ) : (
         <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>
@@ -66,13 +84,13 @@ export default function OrganizationPage() {
             const status = STATUS_PRESENTATION[project.status]
             return (
               <li key={project.ref}>
-                <Link
-                  href={`/project/${project.ref}`}
-                  className={cardLinkClass}
-                >
+                <Link href={`/project/${project.ref}`} className={cardLinkClass}>
                   <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
                     <strong>{project.name}</strong>
-                    <Badge tone={status.tone}>{status.label}</Badge>
+                    <span className={css({ display: 'flex', gap: '1' })}>
+                      {isOrioleDbVersion(project.dbVersion) ? <Badge tone="info">OrioleDB</Badge> : null}
+                      <Badge tone={status.tone}>{status.label}</Badge>
+                    </span>
                   </span>
                   <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
                     {cloudProviderLabel(project.cloud_provider)} · {regionLabel(project.region)}

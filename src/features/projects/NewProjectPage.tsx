@@ -27,8 +27,10 @@ import { TextField, inputClass } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
+import { useFeatureEnabled } from '../permissions/use-feature'
 import { usePermission } from '../permissions/use-permission'
 import { pageClass } from '../organizations/OrganizationsPage'
+import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { PasswordField } from './PasswordField'
 
 const GROUPS = regionGroups()
@@ -63,6 +65,8 @@ export default function NewProjectPage() {
   const organizations = useQuery(organizationsQuery())
   const organization = organizations.data?.find((o) => o.slug === slug)
   const profile = useQuery(profileQuery())
+  const mfaBlocked = useMfaRedirect(organization)
+  const projectCreation = useFeatureEnabled('project_creation:all')
   const isFree = organization?.plan.id === 'free'
   const activeCount = useQuery({ ...organizationActiveProjectCountQuery(slug), enabled: isFree })
   const permission = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
@@ -105,12 +109,22 @@ export default function NewProjectPage() {
   const creating = snapshot.matches('creating')
   const edit = useCallback(() => send({ type: 'edit' }), [send])
 
-  if (organizations.isPending) return <LoadingState label="Loading organization…" />
+  if (organizations.isPending || mfaBlocked) return <LoadingState label="Loading organization…" />
   if (!organization) {
     return (
       <div className={pageClass}>
         <Callout tone="danger" title="Organization not found">
           There is no organization “{slug}” among yours. <Link href="/organizations">Choose an organization</Link>.
+        </Callout>
+      </div>
+    )
+  }
+
+  if (!projectCreation) {
+    return (
+      <div className={pageClass}>
+        <Callout tone="warning" title="Project creation is turned off">
+          This dashboard does not create projects. <Link href={`/org/${organization.slug}`}>Back to {organization.name}</Link>
         </Callout>
       </div>
     )

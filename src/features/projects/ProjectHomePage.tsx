@@ -10,6 +10,8 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
 import { readLastVisitedOrganization } from '../organizations/last-visited'
+import { useMfaRedirect } from '../organizations/use-mfa-gate'
+import { useFeatureEnabled } from '../permissions/use-feature'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { isApiError } from '../../api/errors'
 import { Badge } from '../../ui/badge'
@@ -36,6 +38,8 @@ export default function ProjectHomePage() {
   const project = useQuery(projectDetailQuery(ref))
   const organizations = useQuery(organizationsQuery())
   const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
+  const mfaBlocked = useMfaRedirect(organization)
+  const showConnectionString = useFeatureEnabled('project_homepage:show_connection_string')
   const [, navigate] = useLocation()
   const missing = project.isError && isApiError(project.error) && project.error.code === 404
   useEffect(() => {
@@ -44,7 +48,7 @@ export default function ProjectHomePage() {
     showToast('error', NOT_FOUND_MESSAGE.project)
     navigate(notFoundRedirectPath('project', ref, readLastVisitedOrganization()), { replace: true })
   }, [missing, ref, navigate, statusActor])
-  if (project.isPending) return <LoadingState label="Loading project…" />
+  if (project.isPending || mfaBlocked) return <LoadingState label="Loading project…" />
   if (project.isError) {
     return (
       <div className={pageClass}>
@@ -67,7 +71,18 @@ export default function ProjectHomePage() {
         {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
         {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
       </header>
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '5' })}>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+          gap: '4',
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: 'md',
+          p: '5',
+        })}
+      >
         <div>
           <dt className={termClass}>Project ref</dt>
           <dd className={css({ fontFamily: 'mono' })}>{p.ref}</dd>
@@ -89,21 +104,35 @@ export default function ProjectHomePage() {
           <dd>{p.dbVersion ?? 'Unknown'}</dd>
         </div>
       </dl>
-      <section className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-        <h2 className={css({ fontWeight: 'semibold' })}>Connection string</h2>
-        {p.connectionString ? (
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <code className={css({ flex: '1', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
-              {p.connectionString}
-            </code>
-            <Tooltip content="Copy the connection string to the clipboard">
-              <CopyButton text={p.connectionString} />
-            </Tooltip>
-          </div>
-        ) : (
-          <p className={css({ color: 'fg.muted' })}>Available once the project is up.</p>
-        )}
-      </section>
+      {showConnectionString ? (
+        <section className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+          <h2 className={css({ fontWeight: 'semibold' })}>Connection string</h2>
+          {p.connectionString ? (
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <code
+                className={css({
+                  flex: '1',
+                  fontFamily: 'mono',
+                  fontSize: 'xs',
+                  bg: 'bg.muted',
+                  p: '2',
+                  borderRadius: 'sm',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                })}
+              >
+                {p.connectionString}
+              </code>
+              <Tooltip content="Copy the connection string to the clipboard">
+                <CopyButton text={p.connectionString} />
+              </Tooltip>
+            </div>
+          ) : (
+            <p className={css({ color: 'fg.muted' })}>Available once the project is up.</p>
+          )}
+        </section>
+      ) : null}
     </div>
   )
 }
