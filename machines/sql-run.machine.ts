@@ -1,0 +1,116 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { findDestructiveStatements, type DestructiveStatement } from '../src/lib/sql/guards'
+
+export interface SqlRunRequest {
+  /** The text to run: the selection, or the whole editor. */
+  sql: string
+  /** Where `sql` starts in the editor text, so error positions land on the right character. */
+  offset: number
+  /** Row limit for queries (null: no limit). */
+  limit: number | null
+}
+
+export interface StatementResult {
+  statement: string
+  rows: Record<string, unknown>[]
+  columns: string[]
+  hasMore: boolean
+  limit: number | null
+}
+
+export interface SqlRunOutcome {
+  results: StatementResult[]
+  elapsedMs: number
+}
+
+export interface SqlRunFailure {
+  message: string
+  code?: string
+  /** 0-based offset of the error in the editor text, when Postgres gave a position. */
+  offset?: number
+  /** Results of the statements that ran before the failing one. */
+  results: StatementResult[]
+}
+
+interface SqlRunContext {
+  request: SqlRunRequest | null
+  pending: DestructiveStatement[]
+  outcome: SqlRunOutcome | null
+  failure: SqlRunFailure | null
+  cancelled: boolean
+}
+
+/**
+ * Running SQL from the editor: destructive statements are confirmed first (naming what they
+ * would do); a run can be cancelled, which aborts its request; the last outcome or failure
+ * stays until the next run.
+ */
+export const sqlRunMachine = setup({
+  types: {
+    context: {} as SqlRunContext,
+    events: {} as
+      | { type: 'run'; request: SqlRunRequest }
+      | { type: 'confirm' }
+      | { type: 'dismiss' }
+      | { type: 'cancel' },
+  },
+  actors: {
+    execute: fromPromise<SqlRunOutcome, SqlRunRequest>(async () => {
+      throw new Error('execute is provided by the app')
+    }),
+  },
+  guards: {
+    isDestructive: ({ event }) => event.type === 'run' && findDestructiveStatements(event.request.sql).length > 0,
+    hasText: ({ event }) => event.type === 'run' && event.request.sql.trim() !== '',
+  },
+}).createMachine({
+  id: 'sqlRun',
+  context: { request: null, pending: [], outcome: null, failure: null, cancelled: false },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        run: [
+          {
+            guard: 'isDestructive',
+            target: 'confirming',
+            actions: assign({
+              request: ({ event }) => event.request,
+              pending: ({ event }) => findDestructiveStatements(event.request.sql),
+            }),
+          },
+          { guard: 'hasText', target: 'running', actions: assign({ request: ({ event }) => event.request, pending: [] }) },
+        ],
+      },
+    },
+    confirming: {
+      on: {
+        confirm: 'running',
+        dismiss: { target: 'idle', actions: assign({ pending: [], request: null }) },
+      },
+    },
+    running: {
+      entry: assign({ failure: null, cancelled: false }),
+      invoke: {
+        id: 'execute',
+        src: 'execute',
+        input: ({ context }) => context.request!,
+        onDone: { target: 'idle', actions: assign({ outcome: ({ event }) => event.output, pending: [] }) },
+        onError: {
+          target: 'idle',
+          actions: assign({
+            pending: [],
+            outcome: null,
+            failure: ({ event }) => {
+              const error = event.error as Partial<SqlRunFailure> & { message?: string }
+              return { message: error?.message ?? String(event.error), code: error?.code, offset: error?.offset, results: error?.results ?? [] }
+            },
+          }),
+        },
+      },
+      on: {
+        cancel: { target: 'idle', actions: assign({ cancelled: true, pending: [] }) },
+      },
+    },
+  },
+})

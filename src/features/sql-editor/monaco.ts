@@ -1,0 +1,29 @@
+// Monaco, bundled locally and loaded only by the SQL editor route: the core API, the editing
+// features a SQL console needs, and the PostgreSQL grammar. Nothing comes from a CDN.
+import * as monaco from 'monaco-editor/editor/editor.api'
+import 'monaco-editor/features/bracketMatching/register'
+import 'monaco-editor/features/clipboard/register'
+import 'monaco-editor/features/codeEditor/register'
+import 'monaco-editor/features/comment/register'
+import 'monaco-editor/features/contextmenu/register'
+import 'monaco-editor/features/find/register'
+import 'monaco-editor/features/folding/register'
+import 'monaco-editor/features/format/register'
+import 'monaco-editor/features/hover/register'
+import 'monaco-editor/features/linesOperations/register'
+import 'monaco-editor/features/multicursor/register'
+import 'monaco-editor/features/suggest/register'
+import 'monaco-editor/features/wordOperations/register'
+import 'monaco-editor/languages/definitions/pgsql/register'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: { getWorker: (moduleId: string, label: string) => Worker }
+  }
+}
+
+window.MonacoEnvironment = { getWorker: () => new EditorWorker() }
+
+export { monaco }
+export type Monaco = typeof monaco
