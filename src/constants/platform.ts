@@ -180,3 +180,9 @@ export const SELF_HOSTED = {
   projectRef: 'default',
   projectName: 'Default Project',
 } as const
+
+/** SQL editor row-limit choices; null is "no limit". */
+export const SQL_ROW_LIMITS = [100, 500, 1000, null] as const
+export const DEFAULT_SQL_ROW_LIMIT = 100
+/** Application name of manual SQL editor runs (PLATFORM-API §5). */
+export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../api/errors'
+import { runScript, SqlRunError } from './run-script'
+
+const signal = new AbortController().signal
+
+describe('runScript', () => {
+  it('runs each statement, limits queries and reports whether rows were left out', async () => {
+    const sent: string[] = []
+    const outcome = await runScript(
+      { sql: 'select * from t; insert into t values (1)', offset: 0, limit: 2 },
+      async (sql) => {
+        sent.push(sql)
+        return sql.startsWith('select') ? [{ a: 1 }, { a: 2 }, { a: 3 }] : []
+      },
+      signal,
+    )
+    expect(sent).toEqual(['select * from (\nselect * from t\n) as studio_row_limit limit 3', 'insert into t values (1)'])
+    expect(outcome.results.map((r) => [r.rows.length, r.hasMore, r.columns])).toEqual([
+      [2, true, ['a']],
+      [0, false, []],
+    ])
+  })
+
+  it('maps the Postgres position to the editor text, past the limit wrapper and the selection', async () => {
+    const script = 'select 1;\nselect nope from t'
+    const error = await runScript(
+      { sql: script, offset: 40, limit: 100 },
+      async (sql) => {
+        if (sql.includes('nope')) {
+          const position = sql.indexOf('nope') + 1
+          throw new ApiError({ message: 'column "nope" does not exist', code: 400, details: { code: '42703', position: String(position) } })
+        }
+        return [{ '?column?': 1 }]
+      },
+      signal,
+    ).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SqlRunError)
+    const failure = error as SqlRunError
+    expect(failure.code).toBe('42703')
+    expect(failure.offset).toBe(40 + script.indexOf('nope'))
+    expect(failure.results).toHaveLength(1)
+  })
+})

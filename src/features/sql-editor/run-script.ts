@@ -1,0 +1,52 @@
+import type { SqlRunFailure, SqlRunOutcome, SqlRunRequest, StatementResult } from '../../../machines/sql-run.machine'
+import { isApiError } from '../../api/errors'
+import { applyRowLimit, trimToLimit } from '../../lib/sql/row-limit'
+import { splitStatements } from '../../lib/sql/statements'
+
+export type RunStatement = (sql: string, signal: AbortSignal) => Promise<Record<string, unknown>[]>
+
+/** An error that carries what the editor shows: the message, the SQLSTATE and where it happened. */
+export class SqlRunError extends Error implements SqlRunFailure {
+  constructor(
+    message: string,
+    readonly results: StatementResult[],
+    readonly code?: string,
+    readonly offset?: number,
+  ) {
+    super(message)
+  }
+}
+
+function columnsOf(rows: Record<string, unknown>[]): string[] {
+  const seen = new Set<string>()
+  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) seen.add(key)
+  return [...seen]
+}
+
+/**
+ * Runs each statement of the request in turn (so each has its own result), applying the row
+ * limit without touching the user's text. A failure stops the script and points at the
+ * character Postgres blamed, in editor coordinates.
+ */
+export async function runScript(request: SqlRunRequest, run: RunStatement, signal: AbortSignal, now = () => performance.now()): Promise<SqlRunOutcome> {
+  const started = now()
+  const results: StatementResult[] = []
+  for (const statement of splitStatements(request.sql)) {
+    const limited = applyRowLimit(statement, request.limit)
+    try {
+      const rows = await run(limited.sql, signal)
+      const trimmed = trimToLimit(rows, limited.limit)
+      results.push({ statement: statement.text, rows: trimmed.rows, columns: columnsOf(trimmed.rows), hasMore: trimmed.hasMore, limit: limited.limit })
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
+      const message = error instanceof Error ? error.message : String(error)
+      const details = isApiError(error) ? error.details : {}
+      const code = typeof details.code === 'string' ? details.code : undefined
+      const position = Number(details.position)
+      // Postgres positions are 1-based in the text sent, which may carry the limit wrapper.
+      const offset = Number.isInteger(position) && position > 0 ? request.offset + statement.start + Math.max(0, position - 1 - limited.prefixLength) : undefined
+      throw new SqlRunError(message, results, code, offset)
+    }
+  }
+  return { results, elapsedMs: Math.round(now() - started) }
+}
