@@ -24,6 +24,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'profile', description: 'Loads the profile; creates it when missing; signs out on 401.', machine: profileMachine },
   { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine },
   { name: 'signIn', description: 'Email and password sign-in against the auth service.', machine: signInMachine },
-  { name: 'sqlRun', description: 'Runs SQL from the editor: confirms destructive statements, cancels by aborting, keeps the outcome.', machine: sqlRunMachine },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine },
+  { name: 'sqlRun', description: 'Runs SQL from the editor: confirms destructive statements, cancels by aborting, keeps the outcome.', machine: sqlRunMachine },
 ]

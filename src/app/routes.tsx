@@ -18,6 +18,7 @@ const OrganizationsPage = lazy(() => import('../features/organizations/Organizat
 const OrganizationPage = lazy(() => import('../features/organizations/OrganizationPage'))
 const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
 const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
+const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 
 /**
@@ -93,6 +94,7 @@ export function AppRoutes() {
         <Route path="/join" component={platformOnly(JoinPage)} />
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
         <Route path="/project/:ref" component={ProjectHomeScreen} />
+        <Route path="/project/:ref/sql/:id" component={dashboard(SqlEditorPage)} />
         <Route component={dashboard(NotFound)} />
       </Switch>
     </Suspense>

@@ -8,6 +8,7 @@ export const queryKeys = {
   /** Under organizationProjects, so invalidating the list refreshes the count too. */
   organizationActiveProjectCount: (slug: string | undefined) => ['organizations', slug, 'projects', 'active-count'] as const,
   projectDetail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
+  snippet: (ref: string, id: string) => ['projects', ref, 'content', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   authUser: () => ['auth', 'user'] as const,
   invitation: (slug: string, token: string) => ['invitations', slug, token] as const,

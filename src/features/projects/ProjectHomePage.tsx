@@ -19,7 +19,9 @@ import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Tooltip } from '../../ui/tooltip'
 import { pageClass } from '../organizations/OrganizationsPage'
+import { readProjectHistory, sqlEditorPath } from './dashboard-history'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
+import { button } from 'styled-system/recipes'
 
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
@@ -70,6 +72,12 @@ export default function ProjectHomePage() {
         <Badge tone={status.tone}>{status.label}</Badge>
         {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
         {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
+        <span className={css({ flex: '1' })} />
+        {p.connectionString ? (
+          <Link href={sqlEditorPath(p.ref, readProjectHistory(p.ref))} className={button({ variant: 'primary' })}>
+            SQL editor
+          </Link>
+        ) : null}
       </header>
       <dl
         className={css({

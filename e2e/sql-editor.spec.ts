@@ -1,0 +1,61 @@
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, signIn, test } from './fixtures'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+
+async function typeSql(page: import('@playwright/test').Page, sql: string) {
+  const editor = page.getByTestId('sql-editor')
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 20_000 })
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(sql)
+}
+
+test('write and run a query on the real database, see its rows, with the row limit applied', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}` })
+  await page.getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/new$`))
+  await typeSql(page, 'select g as n, g * 2 as doubled, null as nothing from generate_series(1, 250) g order by g')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('status')).toContainText('100 rows (limited to 100)')
+  await expect(page.getByRole('columnheader', { name: 'doubled' })).toBeVisible()
+  await expect(page.getByRole('gridcell', { name: 'NULL' }).first()).toBeVisible()
+  await page.getByRole('combobox', { name: 'Row limit' }).selectOption('none')
+  await page.getByRole('button', { name: /^Run/ }).click()
+  await expect(page.getByRole('status')).toContainText('250 rows')
+  await expect(page.getByRole('status')).not.toContainText('limited')
+})
+
+test('an error shows its message, code and position, marked in the editor', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await typeSql(page, 'select 1;\nselect nope from customers')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('column "nope" does not exist')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('SQLSTATE 42703')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('Line 2, column 8')
+  await expect(page.locator('.squiggly-error')).toHaveCount(1)
+})
+
+test('a destructive query asks first; dismissing runs nothing, confirming runs it', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await typeSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  const dialog = page.getByRole('alertdialog', { name: 'Run a destructive query?' })
+  await expect(dialog).toContainText('statement 3: delete every row of scratch (no WHERE clause)')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await typeSql(page, 'select count(*) as n from scratch')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  // Dismissed: the table was never created.
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('relation "scratch" does not exist')
+  await typeSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch; select count(*) as n from scratch')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await dialog.getByRole('button', { name: 'Run this query' }).click()
+  await page.getByRole('tab', { name: 'Result 4' }).click()
+  await expect(page.getByRole('gridcell', { name: '0', exact: true })).toBeVisible()
+  await typeSql(page, 'drop table scratch')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Run this query' }).click()
+  await expect(page.getByRole('status')).toContainText('Success. No rows returned')
+})

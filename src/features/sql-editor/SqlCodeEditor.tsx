@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { editor } from 'monaco-editor/editor/editor.api'
+import { LoadingState } from '../../ui/states'
+import type { Monaco } from './monaco'
+
+export interface SqlCodeEditorHandle {
+  markError: (offset: number | undefined, message: string) => void
+  clearMarks: () => void
+  format: (formatter: (sql: string) => string) => void
+  focus: () => void
+}
+
+function monacoTheme(): string {
+  return document.documentElement.dataset.theme === 'light' ? 'vs' : 'vs-dark'
+}
+
+/**
+ * Monaco for PostgreSQL, loaded on first render of this route only. ⌘/Ctrl+Enter runs the selection,
+ * or the whole text when nothing is selected, reporting where that text starts.
+ */
+export function SqlCodeEditor({
+  initialValue,
+  onChange,
+  onRun,
+  onReady,
+}: {
+  initialValue: string
+  onChange: (sql: string) => void
+  onRun: (sql: string, offset: number) => void
+  onReady: (handle: SqlCodeEditorHandle) => void
+}) {
+  const host = useRef<HTMLDivElement>(null)
+  const [loading, setLoading] = useState(true)
+  // The latest callbacks, so the editor, created once, never calls stale ones.
+  const callbacks = useRef({ onChange, onRun, onReady })
+  callbacks.current = { onChange, onRun, onReady }
+
+  useEffect(() => {
+    let disposed = false
+    let instance: editor.IStandaloneCodeEditor | undefined
+    let observer: MutationObserver | undefined
+    void import('./monaco').then(({ monaco }: { monaco: Monaco }) => {
+      if (disposed || !host.current) return
+      instance = monaco.editor.create(host.current, {
+        value: initialValue,
+        language: 'pgsql',
+        theme: monacoTheme(),
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 13,
+        scrollBeyondLastLine: false,
+        tabSize: 2,
+        ariaLabel: 'SQL editor',
+      })
+      const model = instance.getModel()!
+      instance.onDidChangeModelContent(() => callbacks.current.onChange(instance!.getValue()))
+      instance.addAction({
+        id: 'studio.run',
+        label: 'Run SQL',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+        run: (ed) => {
+          const selection = ed.getSelection()
+          if (selection && !selection.isEmpty()) {
+            callbacks.current.onRun(model.getValueInRange(selection), model.getOffsetAt(selection.getStartPosition()))
+          } else callbacks.current.onRun(model.getValue(), 0)
+        },
+      })
+      // Follow the dashboard theme as it changes.
+      observer = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()))
+      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+      callbacks.current.onReady({
+        markError(offset, message) {
+          if (offset === undefined) return monaco.editor.setModelMarkers(model, 'studio', [])
+          const start = model.getPositionAt(offset)
+          const word = model.getWordAtPosition(start)
+          monaco.editor.setModelMarkers(model, 'studio', [
+            {
+              severity: monaco.MarkerSeverity.Error,
+              message,
+              startLineNumber: start.lineNumber,
+              startColumn: start.column,
+              endLineNumber: start.lineNumber,
+              endColumn: word ? word.endColumn : start.column + 1,
+            },
+          ])
+          instance!.revealPositionInCenterIfOutsideViewport(start)
+        },
+        clearMarks: () => monaco.editor.setModelMarkers(model, 'studio', []),
+        format(formatter) {
+          const formatted = formatter(model.getValue())
+          instance!.executeEdits('format', [{ range: model.getFullModelRange(), text: formatted }])
+        },
+        focus: () => instance!.focus(),
+      })
+      instance.focus()
+      setLoading(false)
+    })
+    return () => {
+      disposed = true
+      observer?.disconnect()
+      instance?.getModel()?.dispose()
+      instance?.dispose()
+    }
+    // The editor is created once per mount; the text afterwards belongs to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return (
+    <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
+      {loading ? (
+        <div className={css({ position: 'absolute', inset: '0' })}>
+          <LoadingState label="Loading editor…" />
+        </div>
+      ) : null}
+      <div ref={host} data-testid="sql-editor" className={css({ position: 'absolute', inset: '0' })} />
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from './button'
+
+/** A modal question with a named confirm action; Escape or Cancel dismisses it. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = 'danger',
+  onConfirm,
+  onDismiss,
+}: {
+  open: boolean
+  title: string
+  children?: ReactNode
+  confirmLabel: string
+  tone?: 'danger' | 'primary'
+  onConfirm: () => void
+  onDismiss: () => void
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onDismiss()} role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
+        <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
+          <Dialog.Content
+            className={css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', w: 'md', maxW: '90vw', p: '5', display: 'flex', flexDir: 'column', gap: '3' })}
+          >
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</div>
+            </Dialog.Description>
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+              <Button onClick={onDismiss}>Cancel</Button>
+              <Button variant={tone} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
