@@ -59,3 +59,14 @@ test('a destructive query asks first; dismissing runs nothing, confirming runs i
   await page.getByRole('alertdialog').getByRole('button', { name: 'Run this query' }).click()
   await expect(page.getByRole('status')).toContainText('Success. No rows returned')
 })
+
+test("completion offers the project's schemas, tables and columns from its catalog", async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await typeSql(page, 'select * from inventory')
+  // Typed, not inserted: the dot is what opens completion.
+  await page.keyboard.type('.')
+  const suggestions = page.locator('.suggest-widget')
+  await expect(suggestions).toBeVisible()
+  await expect(suggestions.getByText('stock_levels')).toBeVisible()
+  await expect(suggestions.getByText('customers')).toHaveCount(0)
+})

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { editor } from 'monaco-editor/editor/editor.api'
 import { LoadingState } from '../../ui/states'
+import { catalogSuggestions, type CatalogColumn } from '../../lib/sql/completion'
 import type { Monaco } from './monaco'
 
 export interface SqlCodeEditorHandle {
@@ -24,11 +25,14 @@ export function SqlCodeEditor({
   onChange,
   onRun,
   onReady,
+  loadCatalog,
 }: {
   initialValue: string
   onChange: (sql: string) => void
   onRun: (sql: string, offset: number) => void
   onReady: (handle: SqlCodeEditorHandle) => void
+  /** The project's columns, for completion; read once when the editor opens. */
+  loadCatalog?: () => Promise<CatalogColumn[]>
 }) {
   const host = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
@@ -40,6 +44,11 @@ export function SqlCodeEditor({
     let disposed = false
     let instance: editor.IStandaloneCodeEditor | undefined
     let observer: MutationObserver | undefined
+    let completion: { dispose: () => void } | undefined
+    const catalog = loadCatalog?.().catch((error: unknown) => {
+      console.warn('Could not read the catalog for completion', error)
+      return [] as CatalogColumn[]
+    })
     void import('./monaco').then(({ monaco }: { monaco: Monaco }) => {
       if (disposed || !host.current) return
       instance = monaco.editor.create(host.current, {
@@ -66,6 +75,21 @@ export function SqlCodeEditor({
           } else callbacks.current.onRun(model.getValue(), 0)
         },
       })
+      if (catalog) {
+        const kinds = { schema: monaco.languages.CompletionItemKind.Module, table: monaco.languages.CompletionItemKind.Struct, column: monaco.languages.CompletionItemKind.Field }
+        completion = monaco.languages.registerCompletionItemProvider('pgsql', {
+          triggerCharacters: ['.'],
+          async provideCompletionItems(target, position) {
+            if (target !== model) return { suggestions: [] }
+            const before = target.getValueInRange({ startLineNumber: position.lineNumber, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column })
+            const word = target.getWordUntilPosition(position)
+            const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn }
+            return {
+              suggestions: catalogSuggestions(await catalog, before).map((s) => ({ label: s.label, kind: kinds[s.kind], detail: s.detail, insertText: s.label, range })),
+            }
+          },
+        })
+      }
       // Follow the dashboard theme as it changes.
       observer = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()))
       observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
@@ -99,6 +123,7 @@ export function SqlCodeEditor({
     return () => {
       disposed = true
       observer?.disconnect()
+      completion?.dispose()
       instance?.getModel()?.dispose()
       instance?.dispose()
     }

@@ -8,8 +8,9 @@ import { sqlRunMachine } from '../../../machines/sql-run.machine'
 import { isApiError } from '../../api/errors'
 import { snippetQuery } from '../../api/queries/content'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { executeSql } from '../../api/queries/sql'
-import { DEFAULT_SQL_ROW_LIMIT, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
+import { executeSql, readCatalog } from '../../api/queries/sql'
+import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
+import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
@@ -135,7 +136,13 @@ function SqlWorkspace({
         )}
       </div>
       {notice ? <p className={css({ px: '4', py: '2', bg: 'warning.subtle', fontSize: 'sm' })}>{notice} Its text here is your local copy.</p> : null}
-      <SqlCodeEditor initialValue={initialSql} onChange={setSql} onRun={run} onReady={(handle) => (editor.current = handle)} />
+      <SqlCodeEditor
+        initialValue={initialSql}
+        onChange={setSql}
+        onRun={run}
+        onReady={(handle) => (editor.current = handle)}
+        loadCatalog={() => readCatalog({ ref: projectRef, connectionString, query: catalogQuery(EXCLUDED_SCHEMAS) })}
+      />
       <section
         aria-label="Results"
         className={css({ h: '45%', display: 'flex', flexDir: 'column', borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}

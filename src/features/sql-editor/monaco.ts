@@ -13,6 +13,8 @@ import 'monaco-editor/features/hover/register'
 import 'monaco-editor/features/linesOperations/register'
 import 'monaco-editor/features/multicursor/register'
 import 'monaco-editor/features/suggest/register'
+// The suggest register above only brings inline completions; the completion list lives here.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController'
 import 'monaco-editor/features/wordOperations/register'
 import 'monaco-editor/languages/definitions/pgsql/register'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
