@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
+import { memberPermission } from '../../fixtures/platform'
 import { authenticate, errorResponse, withLatency } from './util'
 
 /** The platform's answers to a POST that cannot join. */
@@ -67,16 +68,7 @@ export function invitationHandlers(ctx: PlatformContext) {
       if (invitation.invited_email.toLowerCase() !== user.email.toLowerCase()) return errorResponse(403, INVITATION_ERROR.emailMismatch)
 
       // Joining is one new permission entry, like the ones the fixtures give the demo user.
-      await ctx.db.permissions.create({
-        gotrue_id: user.id,
-        organization_id: organization.id,
-        organization_slug: organization.slug,
-        actions: ['%'],
-        resources: ['%'],
-        condition: null,
-        project_refs: null,
-        restrictive: false,
-      })
+      await ctx.db.permissions.create(memberPermission(user.id, organization))
       await ctx.db.invitations.update(invitation, {
         data(i) {
           i.accepted = true
