@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
 import { INVITATION_ERROR } from './handlers/invitations'
-import { createNodeMockPlatform } from './node'
+import { useNodeMockPlatform } from './testing'
 
-const BASE = 'http://localhost/api'
 const fixtures = createPlatformFixtures()
-let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
-let token = ''
-
-async function call(path: string, init: RequestInit = {}, auth = true) {
-  const headers = new Headers(init.headers)
-  if (auth) headers.set('authorization', `Bearer ${token}`)
-  if (init.body) headers.set('content-type', 'application/json')
-  return fetch(`${BASE}${path}`, { ...init, headers })
-}
+const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS })
+const { call } = platform
 
 const invitationPath = ({ slug, token: invite }: { slug: string; token: string }) =>
   `/platform/organizations/${slug}/members/invitations/${invite}`
@@ -23,22 +15,11 @@ const accept = (link: { slug: string; token: string }) => call(invitationPath(li
 const organizationSlugs = async () =>
   ((await (await call('/platform/organizations')).json()) as { slug: string }[]).map((o) => o.slug)
 
-beforeAll(async () => {
-  mock = await createNodeMockPlatform()
-  mock.server.listen({ onUnhandledRequest: 'error' })
-  const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify(DEMO_CREDENTIALS) }, false)
-  token = ((await answer.json()) as { access_token: string }).access_token
-})
-afterAll(async () => {
-  mock.server.close()
-  await mock.platform.close()
-})
-
 describe('invitation fixtures', () => {
   it('seed one invitation per fixture token, none accepted', () => {
     expect(fixtures.invitations.map((i) => i.token).sort()).toEqual(Object.values(FIXTURE_INVITATIONS).map((l) => l.token).sort())
     expect(fixtures.invitations.every((i) => !i.accepted)).toBe(true)
-    expect(mock.platform.db.invitations.count()).toBe(fixtures.invitations.length)
+    expect(platform.mock.platform.db.invitations.count()).toBe(fixtures.invitations.length)
   })
   it('invite the demo user to an organization it is not a member of yet', async () => {
     const demo = fixtures.users[0]!
@@ -100,7 +81,7 @@ describe('POST …/members/invitations/{token}', () => {
   })
 
   it('refuses expired, unknown and other-address invitations without creating a membership', async () => {
-    const before = mock.platform.db.permissions.count()
+    const before = platform.mock.platform.db.permissions.count()
     const expired = await accept(FIXTURE_INVITATIONS.expired)
     expect(expired.status).toBe(410)
     expect(await expired.json()).toEqual({ message: INVITATION_ERROR.expired })
@@ -110,20 +91,20 @@ describe('POST …/members/invitations/{token}', () => {
     const other = await accept(FIXTURE_INVITATIONS.otherEmail)
     expect(other.status).toBe(403)
     expect(await other.json()).toEqual({ message: INVITATION_ERROR.emailMismatch })
-    expect(mock.platform.db.permissions.count()).toBe(before)
+    expect(platform.mock.platform.db.permissions.count()).toBe(before)
   })
 
   it('accepts a valid invitation: one new membership, listed in /organizations, and the token is used up', async () => {
-    const permissions = mock.platform.db.permissions.count()
-    const organization = mock.platform.db.organizations.findFirst((q) => q.where({ slug: FIXTURE_INVITATIONS.valid.slug }))!
+    const permissions = platform.mock.platform.db.permissions.count()
+    const organization = platform.mock.platform.db.organizations.findFirst((q) => q.where({ slug: FIXTURE_INVITATIONS.valid.slug }))!
     const answer = await accept(FIXTURE_INVITATIONS.valid)
     expect(answer.status).toBe(201)
-    expect(mock.platform.db.permissions.count()).toBe(permissions + 1)
+    expect(platform.mock.platform.db.permissions.count()).toBe(permissions + 1)
     expect(await organizationSlugs()).toContain(FIXTURE_INVITATIONS.valid.slug)
     const entries = (await (await call('/platform/profile/permissions')).json()) as { organization_slug: string }[]
     expect(entries.filter((p) => p.organization_slug === FIXTURE_INVITATIONS.valid.slug)).toHaveLength(1)
     // Nothing else changes: the organization record is as it was.
-    expect(mock.platform.db.organizations.findFirst((q) => q.where({ slug: organization.slug }))).toEqual(organization)
+    expect(platform.mock.platform.db.organizations.findFirst((q) => q.where({ slug: organization.slug }))).toEqual(organization)
 
     expect(await (await read(FIXTURE_INVITATIONS.valid)).json()).toMatchObject({ token_does_not_exist: true })
     const again = await accept(FIXTURE_INVITATIONS.valid)

@@ -1,36 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { createNodeMockPlatform } from './node'
+import { TEST_API_BASE, useNodeMockPlatform } from './testing'
 
-const BASE = 'http://localhost/api'
 const fixtures = createPlatformFixtures()
-let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
-let token = ''
+const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS })
+const { call } = platform
 
-async function call(path: string, init: RequestInit = {}, auth = true) {
-  const headers = new Headers(init.headers)
-  if (auth) headers.set('authorization', `Bearer ${token}`)
-  if (init.body) headers.set('content-type', 'application/json')
-  return fetch(`${BASE}${path}`, { ...init, headers })
-}
-
-beforeAll(async () => {
-  mock = await createNodeMockPlatform()
-  mock.server.listen({ onUnhandledRequest: 'error' })
-  const answer = await call(
-    '/auth/v1/token?grant_type=password',
-    { method: 'POST', body: JSON.stringify(DEMO_CREDENTIALS) },
-    false,
-  )
-  expect(answer.status).toBe(200)
-  token = ((await answer.json()) as { access_token: string }).access_token
-})
-afterAll(async () => {
-  mock.server.close()
-  await mock.platform.close()
-})
-beforeEach(() => mock.setScenario(null))
+beforeEach(() => platform.mock.setScenario(null))
 
 describe('fixtures', () => {
   it('are identical on every run (one seed)', () => {
@@ -57,14 +34,14 @@ describe('auth', () => {
   })
   it('answers 401 to platform calls without a valid token', async () => {
     expect((await call('/platform/organizations', {}, false)).status).toBe(401)
-    const forged = await fetch(`${BASE}/platform/organizations`, { headers: { authorization: 'Bearer mock.eyJzdWIiOiJ4IiwiZXhwIjoxfQ' } })
+    const forged = await fetch(`${TEST_API_BASE}/platform/organizations`, { headers: { authorization: 'Bearer platform.mock.eyJzdWIiOiJ4IiwiZXhwIjoxfQ' } })
     expect(forged.status).toBe(401)
   })
 })
 
 describe('profile scenarios', () => {
   it('profile-not-found answers 404 until the profile is created', async () => {
-    mock.setScenario('profile-not-found')
+    platform.mock.setScenario('profile-not-found')
     const missing = await call('/platform/profile')
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({ message: "User's profile not found" })
@@ -72,24 +49,24 @@ describe('profile scenarios', () => {
     expect((await call('/platform/profile')).status).toBe(200)
   })
   it('profile-create-conflict answers 409 to creation, then the profile exists', async () => {
-    mock.setScenario('profile-create-conflict')
+    platform.mock.setScenario('profile-create-conflict')
     expect((await call('/platform/profile')).status).toBe(404)
     expect((await call('/platform/profile', { method: 'POST' })).status).toBe(409)
     expect((await call('/platform/profile')).status).toBe(200)
   })
   it('profile-create-failure answers 500 to creation', async () => {
-    mock.setScenario('profile-create-failure')
+    platform.mock.setScenario('profile-create-failure')
     expect((await call('/platform/profile', { method: 'POST' })).status).toBe(500)
   })
   it('profile-unauthorized answers 401', async () => {
-    mock.setScenario('profile-unauthorized')
+    platform.mock.setScenario('profile-unauthorized')
     expect((await call('/platform/profile')).status).toBe(401)
   })
   it('the newcomer has no profile until it is created', async () => {
     const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', password: DEMO_CREDENTIALS.password }) }, false)
     const newcomerToken = ((await answer.json()) as { access_token: string }).access_token
     const asNewcomer = (init: RequestInit = {}) =>
-      fetch(`${BASE}/platform/profile`, { ...init, headers: { authorization: `Bearer ${newcomerToken}` } })
+      fetch(`${TEST_API_BASE}/platform/profile`, { ...init, headers: { authorization: `Bearer ${newcomerToken}` } })
     expect((await asNewcomer()).status).toBe(404)
     expect((await asNewcomer({ method: 'POST' })).status).toBe(201)
     expect((await asNewcomer()).status).toBe(200)
@@ -113,15 +90,15 @@ describe('password-check', () => {
 
 describe('system', () => {
   it('answers the UTC time, moved by the clock offset', async () => {
-    mock.platform.ctx.clockOffset = 10 * 60_000
-    const { utcTime } = (await (await fetch(`${BASE}/get-utc-time`)).json()) as { utcTime: string }
+    platform.mock.platform.ctx.clockOffset = 10 * 60_000
+    const { utcTime } = (await (await fetch(`${TEST_API_BASE}/get-utc-time`)).json()) as { utcTime: string }
     expect(Date.parse(utcTime) - Date.now()).toBeGreaterThan(9 * 60_000)
-    mock.platform.ctx.clockOffset = 0
+    platform.mock.platform.ctx.clockOffset = 0
   })
   it('records telemetry events', async () => {
-    const before = mock.platform.records.telemetry.length
+    const before = platform.mock.platform.records.telemetry.length
     expect((await call('/platform/telemetry/event', { method: 'POST', body: JSON.stringify({ action: 'x' }) })).status).toBe(201)
-    expect(mock.platform.records.telemetry.length).toBe(before + 1)
+    expect(platform.mock.platform.records.telemetry.length).toBe(before + 1)
   })
 })
 

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SELF_HOSTED } from '../src/constants'
-import { createNodeMockPlatform } from './node'
+import { TEST_API_BASE, useNodeMockPlatform } from './testing'
 
-const BASE = 'http://localhost/api'
-let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
-
-beforeAll(async () => {
-  mock = await createNodeMockPlatform({ selfHosted: true })
-  mock.server.listen({ onUnhandledRequest: 'error' })
-})
-afterAll(async () => {
-  mock.server.close()
-  await mock.platform.close()
-})
+useNodeMockPlatform({ selfHosted: true })
 
 async function json(path: string) {
-  const answer = await fetch(`${BASE}${path}`)
+  const answer = await fetch(`${TEST_API_BASE}${path}`)
   expect(answer.status).toBe(200)
   return answer.json()
 }
@@ -32,7 +22,7 @@ describe('self-hosted mock platform', () => {
 
   it('runs real SQL on the default project', async () => {
     const detail = (await json(`/platform/projects/${SELF_HOSTED.projectRef}`)) as { connectionString: string }
-    const answer = await fetch(`${BASE}/platform/pg-meta/${SELF_HOSTED.projectRef}/query`, {
+    const answer = await fetch(`${TEST_API_BASE}/platform/pg-meta/${SELF_HOSTED.projectRef}/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-connection-encrypted': detail.connectionString },
       body: JSON.stringify({ query: 'select count(*)::int as n from public.customers' }),

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../../fixtures/platform'
 import { issueAccessToken } from '../../../mock-platform/handlers/util'
-import { createNodeMockPlatform } from '../../../mock-platform/node'
+import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
 import { createApiClient } from '../client'
 import { ApiError } from '../errors'
 import { createQueryClient } from '../query-client'
@@ -9,21 +9,12 @@ import { acceptInvitation, invitationQuery } from './invitations'
 import { queryKeys } from './keys'
 
 const demo = createPlatformFixtures().users[0]!
-let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
+useNodeMockPlatform()
 const client = createApiClient({
-  apiBase: 'http://localhost/api',
-  authBase: 'http://localhost/api/auth/v1',
+  apiBase: TEST_API_BASE,
+  authBase: `${TEST_API_BASE}/auth/v1`,
   isPlatform: true,
   getAccessToken: () => issueAccessToken(demo.id, 3600),
-})
-
-beforeAll(async () => {
-  mock = await createNodeMockPlatform()
-  mock.server.listen({ onUnhandledRequest: 'error' })
-})
-afterAll(async () => {
-  mock.server.close()
-  await mock.platform.close()
 })
 
 describe('invitation queries', () => {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/query-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createNodeMockPlatform } from '../../../mock-platform/node'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
 import { issueAccessToken } from '../../../mock-platform/handlers/util'
 import { createPlatformFixtures } from '../../../fixtures/platform'
 import { STALE_TIME } from '../../constants'
@@ -16,27 +16,19 @@ const fixtures = createPlatformFixtures()
 const demo = fixtures.users[0]!
 /** Organizations the demo user belongs to (an invitation fixture names one they have not joined). */
 const demoSlugs = fixtures.permissions.filter((p) => p.gotrue_id === demo.id).map((p) => p.organization_slug)
-let mock: Awaited<ReturnType<typeof createNodeMockPlatform>>
+const platform = useNodeMockPlatform()
 let token: string | null
 const client = createApiClient({
-  apiBase: 'http://localhost/api',
-  authBase: 'http://localhost/api/auth/v1',
+  apiBase: TEST_API_BASE,
+  authBase: `${TEST_API_BASE}/auth/v1`,
   isPlatform: true,
   getAccessToken: () => token,
 })
 let queries: QueryClient
 
-beforeAll(async () => {
-  mock = await createNodeMockPlatform()
-  mock.server.listen({ onUnhandledRequest: 'error' })
-})
-afterAll(async () => {
-  mock.server.close()
-  await mock.platform.close()
-})
 beforeEach(() => {
   token = issueAccessToken(demo.id, 3600)
-  mock.setScenario(null)
+  platform.mock.setScenario(null)
   queries = createQueryClient()
   queries.setDefaultOptions({ queries: { ...queries.getDefaultOptions().queries, retry: false } })
 })
@@ -57,7 +49,7 @@ describe('query-option factories against the mock platform', () => {
   })
 
   it("profile: 'User's profile not found' in its scenario", async () => {
-    mock.setScenario('profile-not-found')
+    platform.mock.setScenario('profile-not-found')
     await expect(queries.fetchQuery(profileQuery(client))).rejects.toMatchObject({ code: 404, message: "User's profile not found" })
   })
 
@@ -137,16 +129,16 @@ describe('query-option factories against the mock platform', () => {
   })
 
   it('rate-limited: a 429 carries Retry-After for the retry policy', async () => {
-    mock.setScenario('rate-limited')
+    platform.mock.setScenario('rate-limited')
     await expect(queries.fetchQuery(organizationsQuery(client))).rejects.toMatchObject({ code: 429, retryAfter: 1 })
     // The second request is served.
     await expect(queries.fetchQuery({ ...organizationsQuery(client), staleTime: 0 })).resolves.toBeTruthy()
   })
 
   it('server-error and network-error give the SPEC messages', async () => {
-    mock.setScenario('server-error')
+    platform.mock.setScenario('server-error')
     await expect(queries.fetchQuery(organizationsQuery(client))).rejects.toMatchObject({ code: 500 })
-    mock.setScenario('network-error')
+    platform.mock.setScenario('network-error')
     await expect(queries.fetchQuery({ ...organizationsQuery(client), staleTime: 0 })).rejects.toMatchObject({
       message: 'Unable to reach the server. Please check your network or try again later.',
     })

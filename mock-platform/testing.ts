@@ -1,0 +1,48 @@
+import { afterAll, beforeAll } from 'vitest'
+import { createNodeMockPlatform } from './node'
+
+export type NodeMockPlatform = Awaited<ReturnType<typeof createNodeMockPlatform>>
+
+/** Where the node mock platform answers in tests. */
+export const TEST_API_BASE = 'http://localhost/api'
+
+/**
+ * For a vitest file: starts the node mock platform before its tests and closes it after,
+ * optionally signed in as a user whose token `call` then sends.
+ */
+export function useNodeMockPlatform(
+  options: Parameters<typeof createNodeMockPlatform>[0] & { signInAs?: { email: string; password: string } } = {},
+) {
+  let current: NodeMockPlatform | undefined
+  let token = ''
+
+  async function call(path: string, init: RequestInit = {}, auth = true) {
+    const headers = new Headers(init.headers)
+    if (auth) headers.set('authorization', `Bearer ${token}`)
+    if (init.body) headers.set('content-type', 'application/json')
+    return fetch(`${TEST_API_BASE}${path}`, { ...init, headers })
+  }
+
+  beforeAll(async () => {
+    const { signInAs, ...platformOptions } = options
+    current = await createNodeMockPlatform(platformOptions)
+    current.server.listen({ onUnhandledRequest: 'error' })
+    if (!signInAs) return
+    const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify(signInAs) }, false)
+    if (answer.status !== 200) throw new Error(`Signing in as ${signInAs.email} answered ${answer.status}`)
+    token = ((await answer.json()) as { access_token: string }).access_token
+  })
+  afterAll(async () => {
+    current?.server.close()
+    await current?.platform.close()
+  })
+
+  return {
+    /** The running platform (available inside tests and hooks). */
+    get mock(): NodeMockPlatform {
+      if (!current) throw new Error('The mock platform starts in beforeAll')
+      return current
+    },
+    call,
+  }
+}
