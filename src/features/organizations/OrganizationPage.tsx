@@ -38,7 +38,7 @@ export default function OrganizationPage() {
   }, [missing, slug, navigate])
   const mfaBlocked = useMfaBlocked(organization)
   const projectCreation = useFeatureEnabled('project_creation:all')
-  const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
+  const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
 
@@ -56,9 +56,7 @@ export default function OrganizationPage() {
             blockedReason={
               mfaBlocked
                 ? MFA_MESSAGE.requiredTitle
-                : organization && !canCreate.loading && !canCreate.allowed
-                  ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject)
-                  : null
+                : canCreate.reason
             }
             onClick={() => navigate(`/new/${slug}`)}
           >

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { permissionsQuery } from '../../api/queries/profile'
+import { PERMISSION_MESSAGE } from '../../constants'
 import { can, type PermissionScope } from '../../lib/permissions'
 import { settings } from '../../lib/settings'
 import { useSignedIn } from '../auth/use-signed-in'
@@ -11,12 +12,13 @@ export function usePermissions() {
 }
 
 /**
- * Whether the user may do `action` on `resource` in the scope. Self-hosted has no permission
+ * Whether the user may do `action` on `resource` in the scope, and once known to be refused, the
+ * reason a disabled control shows (`what` the permission is for). Self-hosted has no permission
  * model, so everything is allowed; while the list loads (or failed to load), nothing is.
  */
-export function usePermission(action: string, resource: string, scope: PermissionScope | undefined) {
+export function usePermission(action: string, resource: string, scope: PermissionScope | undefined, what: string) {
   const permissions = usePermissions()
-  if (!settings.isPlatform) return { allowed: true, loading: false }
-  if (!scope) return { allowed: false, loading: true }
-  return { allowed: can(permissions.data, action, resource, scope), loading: permissions.isPending }
+  const allowed = !settings.isPlatform || (scope !== undefined && can(permissions.data, action, resource, scope))
+  const loading = settings.isPlatform && (scope === undefined || permissions.isPending)
+  return { allowed, loading, reason: allowed || loading ? null : PERMISSION_MESSAGE.denied(what) }
 }

@@ -69,7 +69,7 @@ export default function NewProjectPage() {
   const projectCreation = useFeatureEnabled('project_creation:all')
   const isFree = organization?.plan.id === 'free'
   const activeCount = useQuery({ ...organizationActiveProjectCountQuery(slug), enabled: isFree })
-  const permission = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined)
+  const permission = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
 
   const [name, setName] = useState('')
   const [nameTouched, setNameTouched] = useState(false)
@@ -133,7 +133,7 @@ export default function NewProjectPage() {
   const limit = profile.data?.free_project_limit ?? PLAN_LIMITS.free.activeProjects
   const atLimit = isFree && activeCount.data !== undefined && activeCount.data >= limit
   const nameError = nameTouched && name.trim() === '' ? NEW_PROJECT_MESSAGE.nameRequired : null
-  const blockedReason = !permission.allowed && !permission.loading ? PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.createProject) : atLimit ? NEW_PROJECT_MESSAGE.freeLimitReached(limit) : null
+  const blockedReason = permission.reason ?? (atLimit ? NEW_PROJECT_MESSAGE.freeLimitReached(limit) : null)
   const formDisabled = creating || atLimit || Boolean(blockedReason)
   const ready = name.trim() !== '' && passwordAcceptable && !formDisabled && !(isFree && activeCount.isPending)
 

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { token } from 'styled-system/tokens'
 import { fromPromise } from 'xstate'
 import { passwordStrengthMachine } from '../../../machines/password-strength.machine'
 import { checkPasswordStrength } from '../../api/queries/profile'
@@ -9,7 +10,7 @@ import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { inputClass } from '../../ui/field'
 
-const toneColor = { danger: 'danger.default', warning: 'warning.default', success: 'accent.default' } as const
+const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
 
 /**
  * The database password with its server-scored strength meter (SPEC §5). `onStrengthChange`
@@ -93,7 +94,7 @@ export function PasswordField({
         <div
           data-tone={feedback?.tone}
           className={css({ h: 'full', transition: 'width 200ms, background 200ms' })}
-          style={{ width: `${feedback?.width ?? 0}%`, background: feedback ? `var(--colors-${toneColor[feedback.tone].replace('.', '-')})` : undefined }}
+          style={{ width: `${feedback?.width ?? 0}%`, background: feedback ? token.var(toneColor[feedback.tone]) : undefined }}
         />
       </div>
       <div id={`${id}-feedback`} aria-live="polite" className={css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'xs', minH: '8' })}>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { fromPromise } from 'xstate'
-import { sqlRunMachine } from '../../../machines/sql-run.machine'
+import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
 import { isApiError } from '../../api/errors'
 import { snippetQuery } from '../../api/queries/content'
 import { projectDetailQuery } from '../../api/queries/projects'
@@ -164,17 +164,7 @@ function SqlWorkspace({
             </div>
           ) : null}
           <span role="status" className={css({ flex: '1' })}>
-            {running
-              ? 'Running…'
-              : cancelled
-                ? 'Query cancelled.'
-                : failure
-                  ? 'Query failed.'
-                  : outcome && shown && shown.rows.length > 0
-                    ? `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${outcome.elapsedMs} ms`
-                    : outcome
-                      ? `Success. No rows returned · ${outcome.elapsedMs} ms`
-                      : `Run a query with ${isMac ? '⌘' : 'Ctrl'}+Enter: the selection, or everything when nothing is selected.`}
+            {runStatus({ running, cancelled, failed: failure !== null, outcome, shown })}
           </span>
         </div>
         {failure ? (
@@ -205,6 +195,29 @@ function SqlWorkspace({
       </ConfirmDialog>
     </div>
   )
+}
+
+/** The one-line summary above the results. */
+function runStatus({
+  running,
+  cancelled,
+  failed,
+  outcome,
+  shown,
+}: {
+  running: boolean
+  cancelled: boolean
+  failed: boolean
+  outcome: SqlRunOutcome | null
+  shown: StatementResult | undefined
+}): string {
+  if (running) return 'Running…'
+  if (cancelled) return 'Query cancelled.'
+  if (failed) return 'Query failed.'
+  if (!outcome) return `Run a query with ${isMac ? '⌘' : 'Ctrl'}+Enter: the selection, or everything when nothing is selected.`
+  if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${outcome.elapsedMs} ms`
+  const count = `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}`
+  return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${outcome.elapsedMs} ms`
 }
 
 /** 'Line 2, column 8' for an offset into the editor text. */
