@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser'
 import type { MockScenario } from '../src/constants'
+import { browserStorage } from '../src/lib/storage'
 import { createMockPlatform } from './platform'
 
 export interface BrowserMockPlatformOptions {
@@ -17,6 +18,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     latency: options.latency,
     scenario: options.scenario,
     selfHosted: options.selfHosted,
+    contentStorage: browserStorage('local'),
   })
   const worker = setupWorker(...platform.handlers())
   await worker.start({

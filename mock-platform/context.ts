@@ -1,3 +1,4 @@
+import type { ContentPersistence } from './content-persistence'
 import type { DatabaseProvider } from './postgres/types'
 import type { MockDatabase } from './db'
 import type { MockScenario } from '../src/constants'
@@ -14,4 +15,6 @@ export interface PlatformContext {
   scenario: MockScenario | null
   /** Self-hosted: every request acts as the instance's one administrator (no platform sign-in). */
   selfHosted: boolean
+  /** Where snippets and folders outlive a reload (the browser's local storage); none in node. */
+  contentPersistence: ContentPersistence | null
 }

@@ -1,6 +1,6 @@
 import { Collection } from '@msw/data'
 import * as v from 'valibot'
-import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlSnippetSchema } from '../src/api/schemas'
+import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlFolderSchema, SqlSnippetSchema } from '../src/api/schemas'
 import { createPlatformFixtures, type PlatformFixtures } from '../fixtures/platform'
 
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
@@ -23,7 +23,8 @@ const MockProjectSchema = v.object({
 })
 const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
-const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
+export const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
+export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_ref: v.string() })
 const MockInvoiceSchema = v.object({ ...InvoiceSchema.entries, organization_slug: v.string() })
 /** An organization invitation behind a join link (PLATFORM-API §2 `…/members/invitations/{token}`). */
 const MockInvitationSchema = v.object({
@@ -47,12 +48,15 @@ export function createMockDatabase() {
     permissions: new Collection({ schema: MockPermissionSchema }),
     overdueInvoices: new Collection({ schema: OverdueSchema }),
     snippets: new Collection({ schema: MockSnippetSchema }),
+    folders: new Collection({ schema: MockFolderSchema }),
     invoices: new Collection({ schema: MockInvoiceSchema }),
     invitations: new Collection({ schema: MockInvitationSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>
 export type MockProject = v.InferOutput<typeof MockProjectSchema>
+export type MockSnippet = v.InferOutput<typeof MockSnippetSchema>
+export type MockFolder = v.InferOutput<typeof MockFolderSchema>
 
 export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtures = createPlatformFixtures()) {
   let profileId = 1
@@ -87,6 +91,17 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
   }
   for (const permission of fixtures.permissions) await db.permissions.create(permission)
   for (const overdue of fixtures.overdueInvoices) await db.overdueInvoices.create(overdue)
+  for (const folder of fixtures.folders) {
+    const owner = db.profiles.findFirst((q) => q.where({ gotrue_id: folder.owner_gotrue_id }))
+    await db.folders.create({
+      id: folder.id,
+      name: folder.name,
+      owner_id: owner?.id ?? 0,
+      parent_id: null,
+      project_id: folder.project_id,
+      project_ref: folder.project_ref,
+    })
+  }
   for (const snippet of fixtures.snippets) {
     const owner = db.profiles.findFirst((q) => q.where({ gotrue_id: snippet.owner_gotrue_id }))
     await db.snippets.create({
@@ -98,7 +113,7 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       owner_id: owner?.id ?? 0,
       project_id: snippet.project_id,
       project_ref: snippet.project_ref,
-      folder_id: null,
+      folder_id: snippet.folder_id,
       favorite: snippet.favorite,
       inserted_at: snippet.inserted_at,
       updated_at: snippet.inserted_at,

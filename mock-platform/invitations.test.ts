@@ -8,16 +8,18 @@ const fixtures = createPlatformFixtures()
 const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS })
 const { call } = platform
 
-const invitationPath = ({ slug, token: invite }: { slug: string; token: string }) =>
-  `/platform/organizations/${slug}/members/invitations/${invite}`
+const invitationPath = ({ slug, token: invite }: { slug: string; token: string }) => `/platform/organizations/${slug}/members/invitations/${invite}`
 const read = (link: { slug: string; token: string }) => call(invitationPath(link))
 const accept = (link: { slug: string; token: string }) => call(invitationPath(link), { method: 'POST' })
-const organizationSlugs = async () =>
-  ((await (await call('/platform/organizations')).json()) as { slug: string }[]).map((o) => o.slug)
+const organizationSlugs = async () => ((await (await call('/platform/organizations')).json()) as { slug: string }[]).map((o) => o.slug)
 
 describe('invitation fixtures', () => {
   it('seed one invitation per fixture token, none accepted', () => {
-    expect(fixtures.invitations.map((i) => i.token).sort()).toEqual(Object.values(FIXTURE_INVITATIONS).map((l) => l.token).sort())
+    expect(fixtures.invitations.map((i) => i.token).sort()).toEqual(
+      Object.values(FIXTURE_INVITATIONS)
+        .map((l) => l.token)
+        .sort(),
+    )
     expect(fixtures.invitations.every((i) => !i.accepted)).toBe(true)
     expect(platform.mock.platform.db.invitations.count()).toBe(fixtures.invitations.length)
   })

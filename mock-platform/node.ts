@@ -3,12 +3,13 @@ import type { MockScenario } from '../src/constants'
 import { createMockPlatform } from './platform'
 
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
-export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean } = {}) {
+export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage } = {}) {
   const platform = await createMockPlatform({
     databases: async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
     latency: options.latency,
     scenario: options.scenario,
     selfHosted: options.selfHosted,
+    contentStorage: options.contentStorage,
   })
   const server = setupServer(...platform.handlers())
   return {

@@ -3,11 +3,7 @@ let estimator: Promise<Estimator> | undefined
 
 /** The strength estimator's dictionaries are large: load them only when a password is checked. */
 function loadEstimator(): Promise<Estimator> {
-  estimator ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
+  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
     ([core, common, english]) =>
       new core.ZxcvbnFactory({
         translations: english.translations,

@@ -23,7 +23,11 @@ describe('fixtures', () => {
 
 describe('auth', () => {
   it('refuses wrong credentials with a message', async () => {
-    const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: DEMO_CREDENTIALS.email, password: 'nope' }) }, false)
+    const answer = await call(
+      '/auth/v1/token?grant_type=password',
+      { method: 'POST', body: JSON.stringify({ email: DEMO_CREDENTIALS.email, password: 'nope' }) },
+      false,
+    )
     expect(answer.status).toBe(400)
     expect(await answer.json()).toMatchObject({ error_description: 'Invalid login credentials' })
   })
@@ -63,7 +67,11 @@ describe('profile scenarios', () => {
     expect((await call('/platform/profile')).status).toBe(401)
   })
   it('the newcomer has no profile until it is created', async () => {
-    const answer = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', password: DEMO_CREDENTIALS.password }) }, false)
+    const answer = await call(
+      '/auth/v1/token?grant_type=password',
+      { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', password: DEMO_CREDENTIALS.password }) },
+      false,
+    )
     const newcomerToken = ((await answer.json()) as { access_token: string }).access_token
     const asNewcomer = (init: RequestInit = {}) =>
       fetch(`${TEST_API_BASE}/platform/profile`, { ...init, headers: { authorization: `Bearer ${newcomerToken}` } })
@@ -77,9 +85,11 @@ describe('profile scenarios', () => {
 describe('password-check', () => {
   it('scores 0–4 with feedback from a real estimator', async () => {
     const check = async (password: string) =>
-      ((await (await call('/platform/profile/password-check', { method: 'POST', body: JSON.stringify({ password }) })).json()) as {
-        result: { score: number; feedback: { warning: string; suggestions: string[] } }
-      }).result
+      (
+        (await (await call('/platform/profile/password-check', { method: 'POST', body: JSON.stringify({ password }) })).json()) as {
+          result: { score: number; feedback: { warning: string; suggestions: string[] } }
+        }
+      ).result
     const weak = await check('password')
     expect(weak.score).toBe(0)
     expect(weak.feedback.warning).not.toBe('')
@@ -174,7 +184,15 @@ describe('content and invoices', () => {
 describe('project creation', () => {
   const strong = 'quartz-lantern-meadow-1947-violet'
   const body = (overrides: Record<string, unknown> = {}) =>
-    JSON.stringify({ name: 'Checkout', organization_slug: 'empty-org', db_pass: strong, db_region: 'eu-central-1', cloud_provider: 'AWS', desired_instance_size: 'micro', ...overrides })
+    JSON.stringify({
+      name: 'Checkout',
+      organization_slug: 'empty-org',
+      db_pass: strong,
+      db_region: 'eu-central-1',
+      cloud_provider: 'AWS',
+      desired_instance_size: 'micro',
+      ...overrides,
+    })
 
   it('creates a project that starts COMING_UP and comes up after a few reads', async () => {
     const answer = await call('/platform/projects', { method: 'POST', body: body() })
@@ -185,7 +203,9 @@ describe('project creation', () => {
     for (let i = 0; i < 4; i++) statuses.push(((await (await call(`/platform/projects/${created.ref}`)).json()) as { status: string }).status)
     expect(statuses[0]).toBe('COMING_UP')
     expect(statuses.at(-1)).toBe('ACTIVE_HEALTHY')
-    const list = (await (await call('/platform/organizations/empty-org/projects')).json()) as { projects: { ref: string; databases: { infra_compute_size: string }[] }[] }
+    const list = (await (await call('/platform/organizations/empty-org/projects')).json()) as {
+      projects: { ref: string; databases: { infra_compute_size: string }[] }[]
+    }
     expect(list.projects.find((p) => p.ref === created.ref)?.databases[0]?.infra_compute_size).toBe('micro')
   })
 

@@ -3,6 +3,7 @@ import type { MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
+import { persistedContentKey } from './content-persistence'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
@@ -16,6 +17,8 @@ export interface MockPlatformOptions {
   scenario?: MockScenario | null
   /** Serve the self-hosted world: one default project, no platform sign-in. */
   selfHosted?: boolean
+  /** Keeps snippets and folders across reloads and tabs (the browser passes local storage). */
+  contentStorage?: Storage
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
@@ -30,6 +33,9 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     clockOffset: 0,
     scenario: options.scenario ?? null,
     selfHosted: options.selfHosted ?? false,
+    contentPersistence: options.contentStorage
+      ? { storage: options.contentStorage, key: persistedContentKey(options.selfHosted ?? false), revision: null }
+      : null,
   }
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)

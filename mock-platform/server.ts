@@ -11,8 +11,7 @@ import { createMockPlatform, type MockPlatform } from './platform'
 
 const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',
-  'access-control-allow-headers':
-    'authorization, content-type, accept, x-request-id, version, x-connection-encrypted, x-pg-application-name',
+  'access-control-allow-headers': 'authorization, content-type, accept, x-request-id, version, x-connection-encrypted, x-pg-application-name',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
   'access-control-expose-headers': 'retry-after, x-total-count',
 }

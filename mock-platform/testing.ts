@@ -10,9 +10,7 @@ export const TEST_API_BASE = 'http://localhost/api'
  * For a vitest file: starts the node mock platform before its tests and closes it after,
  * optionally signed in as a user whose token `call` then sends.
  */
-export function useNodeMockPlatform(
-  options: Parameters<typeof createNodeMockPlatform>[0] & { signInAs?: { email: string; password: string } } = {},
-) {
+export function useNodeMockPlatform(options: Parameters<typeof createNodeMockPlatform>[0] & { signInAs?: { email: string; password: string } } = {}) {
   let current: NodeMockPlatform | undefined
   let token = ''
 
