@@ -6,6 +6,7 @@ import { passwordStrengthMachine } from './password-strength.machine'
 import { profileMachine } from './profile.machine'
 import { projectStatusMachine } from './project-status.machine'
 import { signInMachine } from './sign-in.machine'
+import { snippetSaveMachine } from './snippet-save.machine'
 import { sqlRunMachine } from './sql-run.machine'
 import { signOutMachine } from './sign-out.machine'
 
@@ -25,5 +26,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine },
   { name: 'signIn', description: 'Email and password sign-in against the auth service.', machine: signInMachine },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine },
+  { name: 'snippetSave', description: 'Autosaves a SQL snippet after a pause in typing; retries failed saves with a doubling delay.', machine: snippetSaveMachine },
   { name: 'sqlRun', description: 'Runs SQL from the editor: confirms destructive statements, cancels by aborting, keeps the outcome.', machine: sqlRunMachine },
 ]

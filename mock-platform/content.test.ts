@@ -3,40 +3,25 @@ import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
 import { persistedContentKey } from './content-persistence'
 import { createMockPlatform } from './platform'
+import { MemoryStorage } from '../src/test/memory-storage'
 import { useNodeMockPlatform } from './testing'
 
 const fixtures = createPlatformFixtures()
 const project = fixtures.projects.find((p) => p.connectionString !== null && p.organization_slug === 'acme-corp')!
 const base = `/platform/projects/${project.ref}/content`
 
-/** A Storage in memory, shared by two mock platforms the way two tabs share local storage. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-}
-
 const storage = new MemoryStorage()
 const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS, contentStorage: storage })
 const { call } = platform
 const json = (body: unknown) => ({ body: JSON.stringify(body) })
-const snippetBody = (id: string, name: string, sql: string, extra: Record<string, unknown> = {}) => ({ id, name, type: 'sql', visibility: 'user', content: { sql }, ...extra })
+const snippetBody = (id: string, name: string, sql: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  type: 'sql',
+  visibility: 'user',
+  content: { sql },
+  ...extra,
+})
 
 describe('content endpoints', () => {
   it('list the seeded snippets and folders of the project', async () => {

@@ -20,9 +20,18 @@ export interface ModelCoverage {
 export function modelCoverage<M extends AnyStateMachine>(
   machine: M,
   events: readonly TestEvent[] | ((snapshot: ReturnType<M['transition']>) => readonly TestEvent[]),
-  options: { input?: unknown } = {},
+  options: {
+    input?: unknown
+    /** For machines with counters in their context: which snapshots count as the same graph node. */
+    serializeState?: (snapshot: ReturnType<M['transition']>) => string
+  } = {},
 ): ModelCoverage {
-  const paths = getShortestPaths(machine, { events: events as never, input: options.input as never })
+  const traversal = {
+    events: events as never,
+    input: options.input as never,
+    ...(options.serializeState ? { serializeState: options.serializeState as never } : {}),
+  }
+  const paths = getShortestPaths(machine, traversal)
   const reachedNodes = new Set<string>()
   const reachedTransitions = new Set<string>()
 
@@ -33,7 +42,7 @@ export function modelCoverage<M extends AnyStateMachine>(
     }
   }
   // Every edge of the reachable graph: the transitions each event actually enables from each state.
-  const edges = adjacencyMapToArray(getAdjacencyMap(machine, { events: events as never, input: options.input as never }))
+  const edges = adjacencyMapToArray(getAdjacencyMap(machine, traversal))
   for (const { state, event } of edges) {
     for (const transition of machine.getTransitionData(state as never, event as never)) {
       reachedTransitions.add(`${transition.source.id} -> ${transition.eventType}`)

@@ -42,3 +42,10 @@ export const TOAST = {
 
 /** Not in SPEC: how long typing must pause before a password is sent for scoring. */
 export const PASSWORD_CHECK_DEBOUNCE = 300
+
+/** Not in SPEC: how long typing pauses before a snippet autosaves (its draft is written at once). */
+export const SNIPPET_AUTOSAVE_DEBOUNCE = 1 * SECOND
+/** Not in SPEC: a failed snippet save is retried like a failed query, doubling from 1 s up to 30 s. */
+export const SNIPPET_SAVE_RETRY = { baseDelay: RETRY.baseDelay, maxDelay: RETRY.maxDelay } as const
+/** Not in SPEC: how long a deleted snippet can be brought back from the toast. */
+export const SNIPPET_UNDO_DURATION = 8 * SECOND

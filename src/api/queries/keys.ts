@@ -9,6 +9,9 @@ export const queryKeys = {
   organizationActiveProjectCount: (slug: string | undefined) => ['organizations', slug, 'projects', 'active-count'] as const,
   projectDetail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
   snippet: (ref: string, id: string) => ['projects', ref, 'content', id] as const,
+  /** Beside, not under, the single snippets: refreshing the list must not reload the open editor's snippet. */
+  snippetList: (ref: string) => ['projects', ref, 'content-list'] as const,
+  snippetFolders: (ref: string) => ['projects', ref, 'content-folders'] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   authUser: () => ['auth', 'user'] as const,
   invitation: (slug: string, token: string) => ['invitations', slug, token] as const,
