@@ -18,13 +18,13 @@ test('write and run a query on the real database, see its rows, with the row lim
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/new$`))
   await typeSql(page, 'select g as n, g * 2 as doubled, null as nothing from generate_series(1, 250) g order by g')
   await page.keyboard.press('ControlOrMeta+Enter')
-  await expect(page.getByRole('status')).toContainText('100 rows (limited to 100)')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('100 rows (limited to 100)')
   await expect(page.getByRole('columnheader', { name: 'doubled' })).toBeVisible()
   await expect(page.getByRole('gridcell', { name: 'NULL' }).first()).toBeVisible()
   await page.getByRole('combobox', { name: 'Row limit' }).selectOption('none')
   await page.getByRole('button', { name: /^Run/ }).click()
-  await expect(page.getByRole('status')).toContainText('250 rows')
-  await expect(page.getByRole('status')).not.toContainText('limited')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('250 rows')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).not.toContainText('limited')
 })
 
 test('an error shows its message, code and position, marked in the editor', async ({ page }) => {
@@ -57,7 +57,7 @@ test('a destructive query asks first; dismissing runs nothing, confirming runs i
   await typeSql(page, 'drop table scratch')
   await page.keyboard.press('ControlOrMeta+Enter')
   await page.getByRole('alertdialog').getByRole('button', { name: 'Run this query' }).click()
-  await expect(page.getByRole('status')).toContainText('Success. No rows returned')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success. No rows returned')
 })
 
 test("completion offers the project's schemas, tables and columns from its catalog", async ({ page }) => {

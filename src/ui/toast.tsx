@@ -14,8 +14,14 @@ export const toaster = createToaster({
 
 export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning'
 
-export function showToast(kind: ToastKind, title: string, description?: string): string {
-  return toaster.create({ type: kind, title, description, closable: TOAST.closeButton })
+/** `action` adds one button (e.g. Undo); `duration` overrides the default 4 s for toasts that need longer. */
+export function showToast(
+  kind: ToastKind,
+  title: string,
+  description?: string,
+  options: { action?: { label: string; onClick: () => void }; duration?: number } = {},
+): string {
+  return toaster.create({ type: kind, title, description, closable: TOAST.closeButton, action: options.action, duration: options.duration })
 }
 
 const KIND_COLOR: Record<string, string> = {
@@ -58,9 +64,25 @@ export function AppToaster() {
         >
           <Toast.Title className={css({ fontWeight: 'semibold' })}>{toast.title}</Toast.Title>
           {toast.description ? (
-            <Toast.Description className={css({ color: 'fg.muted', mt: '1', wordBreak: 'break-word' })}>
-              {toast.description}
-            </Toast.Description>
+            <Toast.Description className={css({ color: 'fg.muted', mt: '1', wordBreak: 'break-word' })}>{toast.description}</Toast.Description>
+          ) : null}
+          {toast.action ? (
+            <Toast.ActionTrigger
+              className={css({
+                mt: '2',
+                px: '2.5',
+                py: '1',
+                borderRadius: 'sm',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                fontSize: 'sm',
+                fontWeight: 'medium',
+                cursor: 'pointer',
+                _hover: { bg: 'bg.muted' },
+              })}
+            >
+              {toast.action.label}
+            </Toast.ActionTrigger>
           ) : null}
           {toast.closable !== false ? (
             <Toast.CloseTrigger

@@ -117,7 +117,9 @@ export function SqlCodeEditor({
         },
         focus: () => instance!.focus(),
       })
-      instance.focus()
+      // Ready to type, unless the user already went elsewhere (a menu, the search box) while it loaded.
+      const active = document.activeElement
+      if (!active || active === document.body) instance.focus()
       setLoading(false)
     })
     return () => {

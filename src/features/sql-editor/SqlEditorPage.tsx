@@ -1,227 +1,50 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { useCallback, useEffect, useMemo, useReducer } from 'react'
+import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
-import { fromPromise } from 'xstate'
-import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
-import { isApiError } from '../../api/errors'
-import { snippetQuery } from '../../api/queries/content'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { executeSql, readCatalog } from '../../api/queries/sql'
-import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
-import { catalogQuery } from '../../lib/sql/completion'
-import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/dialog'
-import { inputClass } from '../../ui/field'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { recordProjectVisit } from '../projects/dashboard-history'
-import { ResultsGrid } from './ResultsGrid'
-import { runScript } from './run-script'
-import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
+import { SnippetDocument } from './SnippetDocument'
+import { SnippetSidebar } from './SnippetSidebar'
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-
-/** /project/{ref}/sql/{id}: write SQL and run it on the project's real Postgres. */
+/** /project/{ref}/sql/{id}: the project's snippets beside the editor, running SQL on its real Postgres. */
 export default function SqlEditorPage() {
   const { ref, id } = useParams<{ ref: string; id: string }>()
   const project = useQuery(projectDetailQuery(ref))
   const isNew = id === 'new'
-  const snippet = useQuery({ ...snippetQuery(ref, id), enabled: !isNew, retry: false })
-  const snippetMissing = snippet.isError && isApiError(snippet.error) && snippet.error.code === 404
+  // Every visit to /new gets its own id; after the first keystroke the address becomes /sql/{that id}
+  // and the document keeps its key, so the editor is not rebuilt under the user's cursor.
+  const pendingId = useMemo(() => crypto.randomUUID(), [id]) // eslint-disable-line react-hooks/exhaustive-deps
+  const documentId = isNew ? pendingId : id
+  const [draftsVersion, draftsChanged] = useReducer((n: number) => n + 1, 0)
+  const onDraftsChanged = useCallback(() => draftsChanged(), [])
 
   useEffect(() => {
-    recordProjectVisit(ref, 'sql', id)
-  }, [ref, id])
-
-  if (project.isPending || (!isNew && snippet.isPending)) return <LoadingState label="Loading SQL editor…" />
-  if (project.isError) return <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />
-  if (snippet.isError && !snippetMissing) return <ErrorState title="Failed to load the snippet" message={snippet.error.message} onRetry={() => void snippet.refetch()} />
-  return (
-    <SqlWorkspace
-      key={`${ref}/${id}`}
-      projectRef={ref}
-      connectionString={project.data.connectionString}
-      title={isNew ? 'New query' : (snippet.data?.name ?? 'Untitled query')}
-      initialSql={snippet.data?.content.sql ?? ''}
-      notice={snippetMissing ? 'This snippet no longer exists on the server.' : null}
-    />
-  )
-}
-
-function SqlWorkspace({
-  projectRef,
-  connectionString,
-  title,
-  initialSql,
-  notice,
-}: {
-  projectRef: string
-  connectionString: string | null
-  title: string
-  initialSql: string
-  notice: string | null
-}) {
-  const editor = useRef<SqlCodeEditorHandle | null>(null)
-  const [sql, setSql] = useState(initialSql)
-  const [limit, setLimit] = useState<number | null>(DEFAULT_SQL_ROW_LIMIT)
-  const [activeResult, setActiveResult] = useState(0)
-  const machine = useMemo(
-    () =>
-      sqlRunMachine.provide({
-        actors: {
-          execute: fromPromise(({ input, signal }) =>
-            runScript(
-              input,
-              (query, abort) => executeSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }),
-              signal,
-            ),
-          ),
-        },
-      }),
-    [projectRef, connectionString],
-  )
-  const [snapshot, send] = useMachine(machine)
-  const { outcome, failure, pending, cancelled } = snapshot.context
-  const running = snapshot.matches('running')
-
-  const run = useCallback(
-    (text: string, offset: number) => {
-      editor.current?.clearMarks()
-      setActiveResult(0)
-      send({ type: 'run', request: { sql: text, offset, limit } })
-    },
-    [send, limit],
-  )
-
-  useEffect(() => {
-    if (failure) editor.current?.markError(failure.offset, failure.message)
-  }, [failure])
-
-  const results = failure?.results ?? outcome?.results ?? []
-  const shown = results[Math.min(activeResult, results.length - 1)]
+    if (!isNew) recordProjectVisit(ref, 'sql', id)
+  }, [ref, id, isNew])
 
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', h: 'calc(100vh - token(sizes.12))' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' })}>
-        <h1 className={css({ fontWeight: 'semibold', flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</h1>
-        <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
-          Row limit
-          <select
-            aria-label="Row limit"
-            className={cx(inputClass, css({ w: '28', h: '8' }))}
-            value={limit === null ? 'none' : String(limit)}
-            onChange={(e) => setLimit(e.target.value === 'none' ? null : Number(e.target.value))}
-          >
-            {SQL_ROW_LIMITS.map((option) => (
-              <option key={String(option)} value={option === null ? 'none' : String(option)}>
-                {option === null ? 'No limit' : option}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          onClick={() => void import('sql-formatter').then(({ format }) => editor.current?.format((text) => format(text, { language: 'postgresql', keywordCase: 'lower' })))}
-        >
-          Format
-        </Button>
-        {running ? (
-          <Button variant="danger" onClick={() => send({ type: 'cancel' })}>
-            Cancel
-          </Button>
-        ) : (
-          <Button variant="primary" onClick={() => run(sql, 0)} disabled={sql.trim() === ''} title={`Run (${isMac ? '⌘' : 'Ctrl'}+Enter)`}>
-            Run <kbd className={css({ fontSize: 'xs', opacity: 0.8 })}>{isMac ? '⌘↵' : 'Ctrl ↵'}</kbd>
-          </Button>
-        )}
-      </div>
-      {notice ? <p className={css({ px: '4', py: '2', bg: 'warning.subtle', fontSize: 'sm' })}>{notice} Its text here is your local copy.</p> : null}
-      <SqlCodeEditor
-        initialValue={initialSql}
-        onChange={setSql}
-        onRun={run}
-        onReady={(handle) => (editor.current = handle)}
-        loadCatalog={() => readCatalog({ ref: projectRef, connectionString, query: catalogQuery(EXCLUDED_SCHEMAS) })}
-      />
-      <section
-        aria-label="Results"
-        className={css({ h: '45%', display: 'flex', flexDir: 'column', borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}
-      >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '1.5', fontSize: 'xs', color: 'fg.muted', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-          {results.length > 1 ? (
-            <div role="tablist" aria-label="Statement results" className={css({ display: 'flex', gap: '1' })}>
-              {results.map((_, index) => (
-                <button
-                  key={index}
-                  role="tab"
-                  aria-selected={index === activeResult}
-                  onClick={() => setActiveResult(index)}
-                  className={css({ px: '2', py: '0.5', borderRadius: 'sm', cursor: 'pointer', '&[aria-selected=true]': { bg: 'bg.subtle', color: 'fg.default' } })}
-                >
-                  Result {index + 1}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <span role="status" className={css({ flex: '1' })}>
-            {runStatus({ running, cancelled, failed: failure !== null, outcome, shown })}
-          </span>
+    <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
+      <SnippetSidebar projectRef={ref} activeId={isNew ? null : id} draftsVersion={draftsVersion} />
+      {project.isPending ? (
+        <div className={css({ flex: '1' })}>
+          <LoadingState label="Loading SQL editor…" />
         </div>
-        {failure ? (
-          <div role="alert" className={css({ p: '4', fontFamily: 'mono', fontSize: 'sm', color: 'danger.default', display: 'flex', flexDir: 'column', gap: '1' })}>
-            <strong>ERROR: {failure.message}</strong>
-            {failure.code ? <span>SQLSTATE {failure.code}</span> : null}
-            {failure.offset !== undefined ? <span>{describePosition(sql, failure.offset)}</span> : null}
-          </div>
-        ) : null}
-        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} /> : null}
-      </section>
-      <ConfirmDialog
-        open={snapshot.matches('confirming')}
-        title="Run a destructive query?"
-        confirmLabel="Run this query"
-        onConfirm={() => send({ type: 'confirm' })}
-        onDismiss={() => send({ type: 'dismiss' })}
-      >
-        <p>This query would:</p>
-        <ul className={css({ listStyle: 'disc', pl: '5', my: '2' })}>
-          {pending.map((finding) => (
-            <li key={finding.index}>
-              statement {finding.index}: {finding.description}
-            </li>
-          ))}
-        </ul>
-        <p>This cannot be undone.</p>
-      </ConfirmDialog>
+      ) : project.isError ? (
+        <div className={css({ flex: '1', p: '6' })}>
+          <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />
+        </div>
+      ) : (
+        <SnippetDocument
+          key={`${ref}/${documentId}`}
+          projectRef={ref}
+          snippetId={documentId}
+          bornNew={isNew}
+          connectionString={project.data.connectionString}
+          onDraftsChanged={onDraftsChanged}
+        />
+      )}
     </div>
   )
-}
-
-/** The one-line summary above the results. */
-function runStatus({
-  running,
-  cancelled,
-  failed,
-  outcome,
-  shown,
-}: {
-  running: boolean
-  cancelled: boolean
-  failed: boolean
-  outcome: SqlRunOutcome | null
-  shown: StatementResult | undefined
-}): string {
-  if (running) return 'Running…'
-  if (cancelled) return 'Query cancelled.'
-  if (failed) return 'Query failed.'
-  if (!outcome) return `Run a query with ${isMac ? '⌘' : 'Ctrl'}+Enter: the selection, or everything when nothing is selected.`
-  if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${outcome.elapsedMs} ms`
-  const count = `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}`
-  return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${outcome.elapsedMs} ms`
-}
-
-/** 'Line 2, column 8' for an offset into the editor text. */
-function describePosition(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n')
-  return `Line ${before.length}, column ${before.at(-1)!.length + 1}`
 }

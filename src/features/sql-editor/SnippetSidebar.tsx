@@ -1,0 +1,343 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { Link } from 'wouter'
+import { snippetFoldersQuery, snippetListQuery } from '../../api/queries/content'
+import type { SqlFolder } from '../../api/schemas'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/dialog'
+import { inputClass } from '../../ui/field'
+import { menuContentClass, menuItemClass, menuGroupLabelClass } from '../../ui/menu'
+import { PromptDialog } from '../../ui/prompt-dialog'
+import { listDrafts } from './draft-store'
+import { useSnippetActions, type SnippetItem } from './use-snippet-actions'
+
+type Prompt =
+  | { kind: 'rename'; item: SnippetItem }
+  | { kind: 'duplicate'; item: SnippetItem }
+  | { kind: 'new-folder' }
+  | { kind: 'rename-folder'; folder: SqlFolder }
+  | null
+
+/** The project's snippets: search, favourites, folders, and the actions on each. */
+export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projectRef: string; activeId: string | null; draftsVersion: number }) {
+  const snippets = useQuery(snippetListQuery(projectRef))
+  const folders = useQuery(snippetFoldersQuery(projectRef))
+  const actions = useSnippetActions(projectRef, activeId)
+  const [search, setSearch] = useState('')
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  const [prompt, setPrompt] = useState<Prompt>(null)
+  const [doomedFolder, setDoomedFolder] = useState<SqlFolder | null>(null)
+
+  const items = useMemo<SnippetItem[]>(() => {
+    const saved = (snippets.data ?? []).map((s) => ({ id: s.id, name: s.name, folderId: s.folder_id, favorite: s.favorite, localOnly: false }))
+    const known = new Set(saved.map((s) => s.id))
+    // Drafts the server never confirmed: work from a crash or an outage, listed so it can be found.
+    const local = listDrafts(projectRef)
+      .filter((d) => !known.has(d.id) && !d.knownToServer)
+      .map((d) => ({ id: d.id, name: d.name, folderId: d.folderId, favorite: d.favorite, localOnly: true }))
+    return [...saved, ...local].sort((a, b) => a.name.localeCompare(b.name))
+    // draftsVersion: the editor created or saved a draft.
+  }, [snippets.data, projectRef, draftsVersion])
+
+  const needle = search.trim().toLowerCase()
+  const visible = needle ? items.filter((i) => i.name.toLowerCase().includes(needle)) : items
+  const folderList = folders.data ?? []
+  const knownFolders = new Set(folderList.map((f) => f.id))
+  const favorites = visible.filter((i) => i.favorite)
+  const loose = visible.filter((i) => !i.folderId || !knownFolders.has(i.folderId))
+  const ordered = [...folderList.flatMap((f) => visible.filter((i) => i.folderId === f.id)), ...loose]
+  const nextAfter = (id: string) => {
+    const others = ordered.filter((i) => i.id !== id)
+    return others[0]?.id ?? null
+  }
+
+  const row = (item: SnippetItem) => (
+    <SnippetRow
+      key={item.id}
+      projectRef={projectRef}
+      item={item}
+      active={item.id === activeId}
+      folders={folderList}
+      onRename={() => setPrompt({ kind: 'rename', item })}
+      onDuplicate={() => setPrompt({ kind: 'duplicate', item })}
+      onFavorite={() => void actions.update(item.id, { favorite: !item.favorite })}
+      onMove={(folderId) => void actions.update(item.id, { folderId })}
+      onDelete={() => void actions.remove(item.id, nextAfter(item.id))}
+    />
+  )
+
+  return (
+    <nav
+      aria-label="SQL snippets"
+      className={css({
+        w: '64',
+        flexShrink: '0',
+        display: 'flex',
+        flexDir: 'column',
+        borderRightWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+        minH: '0',
+      })}
+    >
+      <div className={css({ display: 'flex', gap: '2', p: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        <Link href={`/project/${projectRef}/sql/new`} className={button({ variant: 'primary', size: 'sm' })}>
+          New query
+        </Link>
+        <Button size="sm" onClick={() => setPrompt({ kind: 'new-folder' })}>
+          New folder
+        </Button>
+      </div>
+      <div className={css({ p: '2' })}>
+        <input
+          type="search"
+          aria-label="Search snippets"
+          placeholder="Search snippets…"
+          className={cx(inputClass, css({ h: '8', w: 'full' }))}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
+        />
+      </div>
+      <div className={css({ flex: '1', overflowY: 'auto', px: '1', pb: '4', fontSize: 'sm' })}>
+        {snippets.isPending ? <p className={emptyClass}>Loading snippets…</p> : null}
+        {snippets.isError ? (
+          <p role="alert" className={cx(emptyClass, css({ color: 'danger.default' }))}>
+            Failed to load snippets: {snippets.error.message}{' '}
+            <button className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => void snippets.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : null}
+        {favorites.length > 0 ? (
+          <section aria-label="Favorites">
+            <h2 className={headingClass}>Favorites</h2>
+            <ul>{favorites.map(row)}</ul>
+          </section>
+        ) : null}
+        <section aria-label="Folders">
+          {folderList.map((folder) => {
+            const inside = visible.filter((i) => i.folderId === folder.id)
+            if (needle && inside.length === 0) return null
+            const open = !collapsed.has(folder.id) || needle !== ''
+            return (
+              <div key={folder.id} role="group" aria-label={folder.name}>
+                <div className={cx(rowClass, css({ fontWeight: 'medium' }))}>
+                  <button
+                    aria-expanded={open}
+                    onClick={() =>
+                      setCollapsed((current) => {
+                        const next = new Set(current)
+                        if (next.has(folder.id)) next.delete(folder.id)
+                        else next.add(folder.id)
+                        return next
+                      })
+                    }
+                    className={css({ flex: '1', textAlign: 'left', cursor: 'pointer', display: 'flex', gap: '1.5', alignItems: 'center', minW: '0' })}
+                  >
+                    <span aria-hidden className={css({ color: 'fg.subtle', w: '3' })}>
+                      {open ? '▾' : '▸'}
+                    </span>
+                    <span className={truncateClass}>{folder.name}</span>
+                    <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{inside.length}</span>
+                  </button>
+                  <RowMenu
+                    label={`Folder actions for ${folder.name}`}
+                    onSelect={(value) => {
+                      if (value === 'rename') setPrompt({ kind: 'rename-folder', folder })
+                      if (value === 'delete') setDoomedFolder(folder)
+                    }}
+                  >
+                    <ArkMenu.Item value="rename" className={menuItemClass}>
+                      Rename folder
+                    </ArkMenu.Item>
+                    <ArkMenu.Item value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
+                      Delete folder
+                    </ArkMenu.Item>
+                  </RowMenu>
+                </div>
+                {open ? (
+                  <ul className={css({ pl: '3' })}>
+                    {inside.length === 0 ? <li className={emptyClass}>Empty folder: move snippets here from their menu.</li> : inside.map(row)}
+                  </ul>
+                ) : null}
+              </div>
+            )
+          })}
+        </section>
+        <section aria-label="Snippets">
+          <h2 className={headingClass}>Snippets</h2>
+          <ul>{loose.map(row)}</ul>
+          {snippets.isSuccess && visible.length === 0 ? (
+            <p className={emptyClass}>{needle ? `No snippets match "${search.trim()}".` : 'No snippets yet. Start one with New query.'}</p>
+          ) : null}
+        </section>
+      </div>
+
+      <PromptDialog
+        open={prompt !== null}
+        title={
+          prompt?.kind === 'rename'
+            ? 'Rename snippet'
+            : prompt?.kind === 'duplicate'
+              ? 'Duplicate snippet'
+              : prompt?.kind === 'rename-folder'
+                ? 'Rename folder'
+                : 'New folder'
+        }
+        label={prompt?.kind === 'new-folder' || prompt?.kind === 'rename-folder' ? 'Folder name' : 'Snippet name'}
+        submitLabel={prompt?.kind === 'duplicate' ? 'Duplicate' : prompt?.kind === 'new-folder' ? 'Create folder' : 'Rename'}
+        initialValue={
+          prompt?.kind === 'rename'
+            ? prompt.item.name
+            : prompt?.kind === 'duplicate'
+              ? `${prompt.item.name} (copy)`
+              : prompt?.kind === 'rename-folder'
+                ? prompt.folder.name
+                : ''
+        }
+        validate={(value) => {
+          if (prompt?.kind === 'new-folder' || prompt?.kind === 'rename-folder') {
+            const clash = folderList.find((f) => f.name === value && (prompt.kind === 'new-folder' || f.id !== prompt.folder.id))
+            return clash ? `A folder named "${value}" already exists` : null
+          }
+          return value.length > 256 ? 'Name must be 256 characters or fewer' : null
+        }}
+        onDismiss={() => setPrompt(null)}
+        onSubmit={(value) => {
+          if (prompt?.kind === 'rename') void actions.update(prompt.item.id, { name: value })
+          if (prompt?.kind === 'duplicate') void actions.duplicate(prompt.item.id, value)
+          if (prompt?.kind === 'new-folder') void actions.createFolder(value)
+          if (prompt?.kind === 'rename-folder') void actions.renameFolder(prompt.folder.id, value)
+          setPrompt(null)
+        }}
+      />
+      <ConfirmDialog
+        open={doomedFolder !== null}
+        title={`Delete the folder "${doomedFolder?.name ?? ''}"?`}
+        confirmLabel="Delete folder"
+        onDismiss={() => setDoomedFolder(null)}
+        onConfirm={() => {
+          if (doomedFolder)
+            void actions.deleteFolder(
+              doomedFolder.id,
+              items.filter((i) => i.folderId === doomedFolder.id).map((i) => i.id),
+            )
+          setDoomedFolder(null)
+        }}
+      >
+        {(() => {
+          const count = items.filter((i) => i.folderId === doomedFolder?.id).length
+          return count === 0 ? 'The folder is empty.' : `Its ${count} ${count === 1 ? 'snippet is' : 'snippets are'} deleted with it. This cannot be undone.`
+        })()}
+      </ConfirmDialog>
+    </nav>
+  )
+}
+
+function SnippetRow({
+  projectRef,
+  item,
+  active,
+  folders,
+  onRename,
+  onDuplicate,
+  onFavorite,
+  onMove,
+  onDelete,
+}: {
+  projectRef: string
+  item: SnippetItem
+  active: boolean
+  folders: SqlFolder[]
+  onRename: () => void
+  onDuplicate: () => void
+  onFavorite: () => void
+  onMove: (folderId: string | null) => void
+  onDelete: () => void
+}) {
+  return (
+    <li className={cx(rowClass, active && css({ bg: 'bg.muted' }))}>
+      <Link
+        href={`/project/${projectRef}/sql/${item.id}`}
+        aria-current={active ? 'page' : undefined}
+        className={css({ flex: '1', minW: '0', display: 'flex', alignItems: 'center', gap: '1.5', py: '0.5' })}
+      >
+        <span className={truncateClass}>{item.name}</span>
+        {item.favorite ? (
+          <span aria-label="Favorite" className={css({ color: 'warning.default', fontSize: 'xs' })}>
+            ★
+          </span>
+        ) : null}
+        {item.localOnly ? <span className={css({ color: 'fg.subtle', fontSize: 'xs', whiteSpace: 'nowrap' })}>not saved</span> : null}
+      </Link>
+      <RowMenu
+        label={`Actions for ${item.name}`}
+        onSelect={(value) => {
+          if (value === 'rename') onRename()
+          else if (value === 'duplicate') onDuplicate()
+          else if (value === 'favorite') onFavorite()
+          else if (value === 'delete') onDelete()
+          else if (value.startsWith('move:')) onMove(value === 'move:' ? null : value.slice('move:'.length))
+        }}
+      >
+        <ArkMenu.Item value="rename" className={menuItemClass}>
+          Rename
+        </ArkMenu.Item>
+        <ArkMenu.Item value="duplicate" className={menuItemClass}>
+          Duplicate
+        </ArkMenu.Item>
+        <ArkMenu.Item value="favorite" className={menuItemClass}>
+          {item.favorite ? 'Remove from favorites' : 'Add to favorites'}
+        </ArkMenu.Item>
+        <ArkMenu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
+        <ArkMenu.ItemGroup>
+          <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>Move to</ArkMenu.ItemGroupLabel>
+          {item.folderId ? (
+            <ArkMenu.Item value="move:" className={menuItemClass}>
+              No folder
+            </ArkMenu.Item>
+          ) : null}
+          {folders
+            .filter((f) => f.id !== item.folderId)
+            .map((folder) => (
+              <ArkMenu.Item key={folder.id} value={`move:${folder.id}`} className={menuItemClass}>
+                {folder.name}
+              </ArkMenu.Item>
+            ))}
+        </ArkMenu.ItemGroup>
+        <ArkMenu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
+        <ArkMenu.Item value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
+          Delete
+        </ArkMenu.Item>
+      </RowMenu>
+    </li>
+  )
+}
+
+function RowMenu({ label, children, onSelect }: { label: string; children: ReactNode; onSelect: (value: string) => void }) {
+  return (
+    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
+      <ArkMenu.Trigger
+        aria-label={label}
+        className={css({ px: '1.5', borderRadius: 'sm', color: 'fg.subtle', cursor: 'pointer', _hover: { bg: 'bg.subtle', color: 'fg.default' } })}
+      >
+        ⋯
+      </ArkMenu.Trigger>
+      <Portal>
+        <ArkMenu.Positioner>
+          <ArkMenu.Content className={menuContentClass}>{children}</ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  )
+}
+
+const rowClass = css({ display: 'flex', alignItems: 'center', gap: '1', px: '2', py: '1', borderRadius: 'sm', _hover: { bg: 'bg.muted' } })
+const truncateClass = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const headingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
+const emptyClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })
