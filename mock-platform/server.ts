@@ -16,7 +16,7 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'retry-after, x-total-count',
 }
 
-async function toRequest(incoming: IncomingMessage, port: number): Promise<Request> {
+async function toRequest(incoming: IncomingMessage, port: number, signal: AbortSignal): Promise<Request> {
   const chunks: Buffer[] = []
   for await (const chunk of incoming) chunks.push(chunk as Buffer)
   const headers = new Headers()
@@ -28,6 +28,7 @@ async function toRequest(incoming: IncomingMessage, port: number): Promise<Reque
     method,
     headers,
     body: method === 'GET' || method === 'HEAD' || chunks.length === 0 ? undefined : Buffer.concat(chunks),
+    signal,
   })
 }
 
@@ -38,7 +39,13 @@ async function handle(platform: MockPlatform, port: number, incoming: IncomingMe
     outgoing.writeHead(204, cors).end()
     return
   }
-  const response = await getResponse(platform.handlers(), await toRequest(incoming, port))
+  // The client hanging up before the answer (a cancelled query) aborts the request the handlers see.
+  const hangUp = new AbortController()
+  outgoing.on('close', () => {
+    if (!outgoing.writableFinished) hangUp.abort()
+  })
+  const response = await getResponse(platform.handlers(), await toRequest(incoming, port, hangUp.signal))
+  if (outgoing.destroyed) return
   if (!response || response.type === 'error') {
     outgoing.writeHead(response ? 502 : 404, { ...cors, 'content-type': 'application/json' })
     outgoing.end(JSON.stringify({ message: response ? 'Network error' : `No mock for ${incoming.method} ${incoming.url}` }))

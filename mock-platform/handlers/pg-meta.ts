@@ -21,7 +21,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
       const database = await (await ctx.databases()).open(ref)
       try {
-        return HttpResponse.json(await runPgMetaQuery(database, { query: body.query, parameters }))
+        // A client that goes away (the editor's Cancel) cancels the statement where the database can.
+        return HttpResponse.json(await runPgMetaQuery(database, { query: body.query, parameters }, request.signal))
       } catch (error) {
         const { status, body: errorBody } = toPgMetaError(error, body.query)
         return HttpResponse.json(errorBody, { status })

@@ -27,9 +27,16 @@ describe('runPgMetaQuery', () => {
   it('binds parameters through query, and treats an empty list like none', async () => {
     const db = fakeDatabase([result([{ t: 'x' }])])
     expect(await runPgMetaQuery(db, { query: 'select $1::text as t', parameters: ['x'] })).toEqual([{ t: 'x' }])
-    expect(db.query).toHaveBeenCalledWith('select $1::text as t', ['x'])
+    expect(db.query).toHaveBeenCalledWith('select $1::text as t', ['x'], { signal: undefined })
     await runPgMetaQuery(db, { query: 'select 1', parameters: [] })
-    expect(db.exec).toHaveBeenCalledWith('select 1')
+    expect(db.exec).toHaveBeenCalledWith('select 1', { signal: undefined })
+  })
+
+  it('hands the request signal to the database, which cancels server-side where it can', async () => {
+    const db = fakeDatabase([result([{ n: 1 }])])
+    const signal = new AbortController().signal
+    await runPgMetaQuery(db, { query: 'select pg_sleep(10)' }, signal)
+    expect(db.exec).toHaveBeenCalledWith('select pg_sleep(10)', { signal })
   })
 
   it('does not reorder the results it was given', async () => {

@@ -17,13 +17,13 @@ export interface PgMetaQueryBody {
  *
  * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`.
  */
-export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody): Promise<Record<string, unknown>[]> {
+export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, signal?: AbortSignal): Promise<Record<string, unknown>[]> {
   // Like node-postgres, an empty parameter list still means the simple protocol.
   if (body.parameters && body.parameters.length > 0) {
-    const { rows } = await db.query(body.query, body.parameters)
+    const { rows } = await db.query(body.query, body.parameters, { signal })
     return rows.map(toJsonRow)
   }
-  const results = await db.exec(body.query)
+  const results = await db.exec(body.query, { signal })
   const last = [...results].reverse().find((result) => result.rows.length !== 0)
   return (last?.rows ?? []).map(toJsonRow)
 }

@@ -44,6 +44,23 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
     reset: dropDatabases,
   })
 
+  describe('cancel', () => {
+    const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+    afterAll(() => provider.closeAll())
+
+    it('cancels the running statement on the server (pg_cancel_backend) when its signal aborts', async () => {
+      const db = await provider.open(SUITE_REF)
+      const controller = new AbortController()
+      const started = Date.now()
+      const running = db.exec('select pg_sleep(30)', { signal: controller.signal })
+      setTimeout(() => controller.abort(), 300)
+      await expect(running).rejects.toMatchObject({ code: '57014' })
+      expect(Date.now() - started).toBeLessThan(5000)
+      // The connection went back to the pool in working order.
+      expect((await db.query('select 1 as n')).rows).toEqual([{ n: 1 }])
+    })
+  })
+
   describe('persistence', () => {
     const providers: ReturnType<typeof createServerDatabaseProvider>[] = []
     afterAll(async () => {

@@ -54,7 +54,7 @@ export function createServerDatabaseProvider(databaseUrl: string, options: Serve
     })
     // An idle connection dropped by the server must not take the process down; the pool replaces it.
     pool.on('error', () => undefined)
-    return createPoolDatabase(pool, forget)
+    return createPoolDatabase(pool, forget, () => new pg.Client({ connectionString: databaseUrlFor(databaseUrl, name), connectionTimeoutMillis }))
   }, options)
 }
 
@@ -75,16 +75,40 @@ async function ensureDatabase(databaseUrl: string, name: string, connectionTimeo
   }
 }
 
-function createPoolDatabase(pool: pg.Pool, onClose: () => void): ProjectDatabase {
+/**
+ * Asks the server to cancel what backend `pid` is running, from a connection of its own (the pool's
+ * may all be busy). Best effort: a statement that finished meanwhile has nothing to cancel.
+ */
+async function cancelBackend(connect: () => pg.Client, pid: number): Promise<void> {
+  const client = connect()
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query('select pg_cancel_backend($1)', [pid])
+  } catch {
+    // The statement still ends when its request does; nothing else to do.
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+function createPoolDatabase(pool: pg.Pool, onClose: () => void, connect: () => pg.Client): ProjectDatabase {
   const decoder = new ResultDecoder(async (oids) => {
     const result = await pool.query({ text: arrayTypeLookupSql(oids), rowMode: 'array' })
     return readArrayTypeLookup(result.rows)
   })
 
   /** `values` undefined: simple protocol (several statements, one result each); else extended. */
-  const run = async (sql: string, values: unknown[] | undefined): Promise<RawResult[]> => {
+  const run = async (sql: string, values: unknown[] | undefined, signal?: AbortSignal): Promise<RawResult[]> => {
+    signal?.throwIfAborted()
     const client = await pool.connect()
     let destroy = mayChangeSession(sql)
+    // `processID` is the backend's pid (not in @types/pg's Client type).
+    const pid = (client as unknown as { processID?: number }).processID
+    const onAbort = () => {
+      if (pid) void cancelBackend(connect, pid)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
     try {
       // `queryMode` (not in @types/pg) keeps an empty parameter list on the extended protocol, as PGlite does.
       const config: pg.QueryArrayConfig & { queryMode?: 'extended' } =
@@ -96,6 +120,7 @@ function createPoolDatabase(pool: pg.Pool, onClose: () => void): ProjectDatabase
       if (!(error instanceof pg.DatabaseError)) destroy = true
       throw error
     } finally {
+      signal?.removeEventListener('abort', onAbort)
       // Like pg-meta's connection per request: whatever the statement did to the session ends here.
       client.release(destroy)
     }
@@ -103,9 +128,9 @@ function createPoolDatabase(pool: pg.Pool, onClose: () => void): ProjectDatabase
 
   let closed = false
   return {
-    exec: async (sql) => decoder.decode(await run(sql, undefined)),
-    query: async (sql, params = []) => {
-      const [result] = await decoder.decode(await run(sql, params))
+    exec: async (sql, runOptions) => decoder.decode(await run(sql, undefined, runOptions?.signal)),
+    query: async (sql, params = [], runOptions) => {
+      const [result] = await decoder.decode(await run(sql, params, runOptions?.signal))
       return result ?? { rows: [], fields: [] }
     },
     close: async () => {

@@ -15,11 +15,16 @@ export interface QueryResult {
  * call is its own session as far as transactions and settings go, like pg-meta's connection per
  * request: a transaction left open, a SET or SET ROLE does not outlive the call (see `session.ts`).
  */
+/** `signal`: cancel the running statement server-side where the database can (pg_cancel_backend). */
+export interface RunOptions {
+  signal?: AbortSignal
+}
+
 export interface ProjectDatabase {
   /** Runs one or more statements (no parameters); one result per statement. */
-  exec(sql: string): Promise<QueryResult[]>
+  exec(sql: string, options?: RunOptions): Promise<QueryResult[]>
   /** Runs one statement with $1.. parameters. */
-  query(sql: string, params?: unknown[]): Promise<QueryResult>
+  query(sql: string, params?: unknown[], options?: RunOptions): Promise<QueryResult>
   close(): Promise<void>
 }
 
