@@ -60,6 +60,17 @@ export default defineConfig({
     extend: {
       recipes: { button },
       tokens: {
+        // Layers, lowest first; Ark's positioners copy their content's z-index, so these must be real numbers.
+        zIndex: {
+          sticky: { value: 10 },
+          dropdown: { value: 1000 },
+          banner: { value: 1100 },
+          overlay: { value: 1300 },
+          modal: { value: 1400 },
+          popover: { value: 1500 },
+          toast: { value: 1700 },
+          tooltip: { value: 1800 },
+        },
         fonts: {
           body: { value: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
           mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace' },

@@ -70,3 +70,41 @@ test("completion offers the project's schemas, tables and columns from its catal
   await expect(suggestions.getByText('stock_levels')).toBeVisible()
   await expect(suggestions.getByText('customers')).toHaveCount(0)
 })
+
+test('a 300,000-row result exports whole as CSV, streamed with progress; cells copy and expand', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await page.getByRole('combobox', { name: 'Row limit' }).selectOption('none')
+  await typeSql(page, `select g as id, 'row ' || g as label, case when g % 2 = 0 then null else json_build_object('n', g, 'tags', json_build_array('a', 'b')) end as doc from generate_series(1, 300000) g`)
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('300,000 rows', { timeout: 60_000 })
+
+  // Only the rows in view are in the page.
+  expect(await page.getByRole('row').count()).toBeLessThan(100)
+
+  await page.getByRole('gridcell', { name: '{"n":1,"tags":["a","b"]}' }).click()
+  await page.keyboard.press('Enter')
+  const expanded = page.getByRole('dialog', { name: 'doc' })
+  await expect(expanded).toContainText('"tags": [')
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'Copy', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Copy row as JSON' }).click()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('"label": "row 1"')
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Download CSV' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/\.csv$/)
+  const { readFile } = await import('node:fs/promises')
+  const csv = await readFile((await download.path())!, 'utf8')
+  const lines = csv.trimEnd().split('\n')
+  expect(lines).toHaveLength(300_001)
+  expect(lines[0]).toBe('id,label,doc')
+  expect(lines[1]).toBe('1,row 1,"{""n"":1,""tags"":[""a"",""b""]}"')
+  expect(lines[2]).toBe('2,row 2,')
+  await expect(page.getByText('Exported 300,000 rows')).toBeVisible()
+})

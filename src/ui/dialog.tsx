@@ -28,7 +28,17 @@ export function ConfirmDialog({
         <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
         <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
           <Dialog.Content
-            className={css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', w: 'md', maxW: '90vw', p: '5', display: 'flex', flexDir: 'column', gap: '3' })}
+            className={css({
+              bg: 'bg.surface',
+              borderRadius: 'lg',
+              boxShadow: 'lg',
+              w: 'md',
+              maxW: '90vw',
+              p: '5',
+              display: 'flex',
+              flexDir: 'column',
+              gap: '3',
+            })}
           >
             <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
             <Dialog.Description asChild>
@@ -39,6 +49,60 @@ export function ConfirmDialog({
               <Button variant={tone} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+/** A modal that shows something, titled; Escape, a click outside or Close dismisses it. Content mounts only while open. */
+export function ViewDialog({
+  open,
+  title,
+  description,
+  children,
+  actions,
+  onClose,
+}: {
+  open: boolean
+  title: string
+  description?: ReactNode
+  children?: ReactNode
+  /** Buttons shown before Close. */
+  actions?: ReactNode
+  onClose: () => void
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
+        <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
+          <Dialog.Content
+            className={css({
+              bg: 'bg.surface',
+              borderRadius: 'lg',
+              boxShadow: 'lg',
+              w: '3xl',
+              maxW: '90vw',
+              maxH: '85vh',
+              p: '5',
+              display: 'flex',
+              flexDir: 'column',
+              gap: '3',
+            })}
+          >
+            <div>
+              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
+              {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
+            </div>
+            <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>{children}</div>
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+              {actions}
+              <Dialog.CloseTrigger asChild>
+                <Button>Close</Button>
+              </Dialog.CloseTrigger>
             </div>
           </Dialog.Content>
         </Dialog.Positioner>

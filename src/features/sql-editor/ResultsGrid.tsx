@@ -1,72 +1,367 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { css } from 'styled-system/css'
+import { copyToClipboard } from '../../lib/clipboard'
+import {
+  cellKind,
+  exportFileName,
+  formatCellText,
+  formatRow,
+  formatRows,
+  formatValueForCopy,
+  formatValueForExpand,
+  type ExportFormat,
+  type ResultRow,
+} from '../../lib/sql/result-format'
+import { CopyButton } from '../../ui/copy-button'
+import { ViewDialog } from '../../ui/dialog'
+import { showToast } from '../../ui/toast'
+import { exportResult, type ExportProgress } from './result-export'
+import { ResultsToolbar, type CopyTarget } from './ResultsToolbar'
 
 const ROW_HEIGHT = 28
+const HEADER_HEIGHT = ROW_HEIGHT
 const COLUMN_WIDTH = 180
+const ROW_NUMBER_WIDTH = 56
 
 /** How a cell reads in the grid: NULL for null, JSON on one line, long text cut. */
 export function formatCell(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL'
-  if (typeof value === 'object') return JSON.stringify(value)
-  const text = String(value)
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
+  return formatCellText(value)
 }
 
-/** A virtualized result grid: only the rows in view are in the DOM, so 100,000 rows stay smooth. */
-export function ResultsGrid({ columns, rows }: { columns: string[]; rows: Record<string, unknown>[] }) {
+interface Cell {
+  row: number
+  col: number
+}
+
+const FORMAT_NAME = { csv: 'CSV', json: 'JSON', markdown: 'Markdown' } as const
+const rowsText = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'row' : 'rows'}`
+const hasTextSelection = () => (window.getSelection()?.toString() ?? '') !== ''
+
+const cellClass = css({
+  px: '2',
+  lineHeight: '28px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  cursor: 'default',
+  outline: 'none',
+  '&[data-null]': { color: 'fg.subtle', fontStyle: 'italic' },
+  '&[data-kind=number]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  '&[data-kind=boolean]': { color: 'info.default' },
+  '&[data-kind=json]': { color: 'fg.muted' },
+  '&[aria-selected=true]': { bg: 'accent.subtle', outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+})
+
+/**
+ * A virtualized result grid (only the rows in view are in the DOM, so 100,000 rows stay smooth) with a selectable
+ * cell, keyboard navigation, an expand view, copying and streamed export.
+ */
+export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; rows: Record<string, unknown>[]; fileName?: string }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 })
-  const width = Math.max(1, columns.length) * COLUMN_WIDTH + 56
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // The sticky header sits above the rows inside the scroller: rows start below it and must not scroll under it.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  })
+  const width = Math.max(1, columns.length) * COLUMN_WIDTH + ROW_NUMBER_WIDTH
+
+  // Selection and expand view belong to one result; a new result (new rows array) starts with none.
+  const [selection, setSelection] = useState<{ rows: ResultRow[]; cell: Cell } | null>(null)
+  const selected = selection && selection.rows === rows && selection.cell.row < rows.length && selection.cell.col < columns.length ? selection.cell : null
+  const [expansion, setExpansion] = useState<{ rows: ResultRow[]; cell: Cell } | null>(null)
+  const expanded = expansion && expansion.rows === rows && expansion.cell.row < rows.length && expansion.cell.col < columns.length ? expansion.cell : null
+  const focusPending = useRef(false)
+  const tabStop = selected ?? { row: 0, col: 0 }
+
+  const [exporting, setExporting] = useState<ExportProgress | null>(null)
+  const exportController = useRef<AbortController | null>(null)
+  useEffect(() => () => exportController.current?.abort(), [])
+
+  // After a keyboard move the target row may only mount once the virtualizer has scrolled to it; focus it then.
+  useEffect(() => {
+    if (!focusPending.current || !selected) return
+    const element = scroller.current?.querySelector<HTMLElement>(`[data-cell="${selected.row}:${selected.col}"]`)
+    if (!element) return
+    focusPending.current = false
+    element.focus({ preventScroll: true })
+  })
+
+  const select = (cell: Cell) => setSelection({ rows, cell })
+
+  function moveTo(cell: Cell) {
+    const next = { row: Math.max(0, Math.min(rows.length - 1, cell.row)), col: Math.max(0, Math.min(columns.length - 1, cell.col)) }
+    select(next)
+    focusPending.current = true
+    virtualizer.scrollToIndex(next.row)
+    revealColumn(next.col)
+  }
+
+  // Columns are not virtualized; scroll sideways just enough to show the whole column.
+  function revealColumn(col: number) {
+    const element = scroller.current
+    if (!element) return
+    const left = col === 0 ? 0 : ROW_NUMBER_WIDTH + col * COLUMN_WIDTH
+    const right = ROW_NUMBER_WIDTH + (col + 1) * COLUMN_WIDTH
+    if (left < element.scrollLeft) element.scrollLeft = left
+    else if (right > element.scrollLeft + element.clientWidth) element.scrollLeft = right - element.clientWidth
+  }
+
+  function cellAt(event: { target: EventTarget }): Cell | null {
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cell]') : null
+    const [row, col] = (element?.dataset.cell ?? '').split(':').map(Number)
+    return row === undefined || col === undefined || Number.isNaN(row) || Number.isNaN(col) ? null : { row, col }
+  }
+
+  async function copy(text: string, what: string) {
+    try {
+      await copyToClipboard(text)
+      showToast('success', `Copied ${what}`)
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  function copyTarget(target: CopyTarget) {
+    if (target === 'cell' || target.startsWith('row-')) {
+      if (!selected) return
+      const row = rows[selected.row]!
+      if (target === 'cell') return void copy(formatValueForCopy(row[columns[selected.col]!]), 'cell')
+      const format = target === 'row-csv' ? 'csv' : target === 'row-json' ? 'json' : 'markdown'
+      return void copy(formatRow(format, columns, row), `row as ${FORMAT_NAME[format]}`)
+    }
+    const format = target === 'all-csv' ? 'csv' : target === 'all-json' ? 'json' : 'markdown'
+    void copy(formatRows(format, columns, rows), `${rowsText(rows.length)} as ${FORMAT_NAME[format]}`)
+  }
+
+  async function startExport(format: ExportFormat) {
+    if (exportController.current) return
+    const controller = new AbortController()
+    exportController.current = controller
+    setExporting({ done: 0, total: rows.length })
+    try {
+      const summary = await exportResult({
+        format,
+        columns,
+        rows,
+        fileName: exportFileName(format, fileName),
+        onProgress: setExporting,
+        signal: controller.signal,
+      })
+      showToast('success', `Exported ${rowsText(summary.rows)}`)
+    } catch (error) {
+      if (controller.signal.aborted) showToast('info', 'Export cancelled')
+      else showToast('error', 'Export failed', error instanceof Error ? error.message : String(error))
+    } finally {
+      exportController.current = null
+      setExporting(null)
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (rows.length === 0 || columns.length === 0 || !cellAt(event)) return
+    const at = selected ?? tabStop
+    const mod = event.ctrlKey || event.metaKey
+    const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT))
+    const lastRow = rows.length - 1
+    const lastCol = columns.length - 1
+    let next: Cell
+    switch (event.key) {
+      case 'ArrowDown':
+        next = { row: at.row + 1, col: at.col }
+        break
+      case 'ArrowUp':
+        next = { row: at.row - 1, col: at.col }
+        break
+      case 'ArrowRight':
+        next = { row: at.row, col: at.col + 1 }
+        break
+      case 'ArrowLeft':
+        next = { row: at.row, col: at.col - 1 }
+        break
+      case 'PageDown':
+        next = { row: at.row + page, col: at.col }
+        break
+      case 'PageUp':
+        next = { row: at.row - page, col: at.col }
+        break
+      case 'Home':
+        next = { row: mod ? 0 : at.row, col: 0 }
+        break
+      case 'End':
+        next = { row: mod ? lastRow : at.row, col: lastCol }
+        break
+      case 'Enter':
+        event.preventDefault()
+        setExpansion({ rows, cell: at })
+        return
+      case 'c':
+      case 'C':
+        // Leave a text selection made with the mouse to the browser's own copy.
+        if (!mod || event.altKey || event.shiftKey || hasTextSelection()) return
+        event.preventDefault()
+        void copy(formatValueForCopy(rows[at.row]![columns[at.col]!]), 'cell')
+        return
+      default:
+        return
+    }
+    event.preventDefault()
+    moveTo(next)
+  }
+
+  const expandedColumn = expanded ? columns[expanded.col]! : ''
+  const expandedValue = expanded ? formatValueForExpand(rows[expanded.row]![expandedColumn]) : null
+
   return (
-    <div
-      ref={scroller}
-      role="grid"
-      aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length}
-      className={css({ flex: '1', minH: '0', overflow: 'auto', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.surface' })}
-    >
-      <div style={{ width, position: 'relative' }}>
-        <div role="row" aria-rowindex={1} className={css({ display: 'flex', position: 'sticky', top: '0', zIndex: '1', bg: 'bg.muted', borderBottomWidth: '1px', borderColor: 'border.default', fontWeight: 'semibold' })}>
-          <span className={css({ w: '56px', flexShrink: '0', px: '2', color: 'fg.subtle' })} />
-          {columns.map((column) => (
-            <span key={column} role="columnheader" className={css({ px: '2', py: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} style={{ width: COLUMN_WIDTH, flexShrink: 0 }}>
-              {column}
-            </span>
-          ))}
-        </div>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!
-            return (
-              <div
-                key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className={css({ display: 'flex', position: 'absolute', left: '0', borderBottomWidth: '1px', borderColor: 'border.default', _hover: { bg: 'bg.muted' } })}
-                style={{ top: item.start, height: ROW_HEIGHT, width }}
+    <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
+      <ResultsToolbar
+        hasSelection={selected !== null}
+        selectionLabel={selected ? `Row ${(selected.row + 1).toLocaleString()} · ${columns[selected.col]}` : undefined}
+        exporting={exporting}
+        onCopy={copyTarget}
+        onExport={(format) => void startExport(format)}
+        onCancelExport={() => exportController.current?.abort()}
+      />
+      <div
+        ref={scroller}
+        role="grid"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length}
+        onKeyDown={onKeyDown}
+        onClick={(event: MouseEvent) => {
+          const cell = cellAt(event)
+          if (cell) select(cell)
+        }}
+        onDoubleClick={(event: MouseEvent) => {
+          const cell = cellAt(event)
+          if (cell) setExpansion({ rows, cell })
+        }}
+        onFocus={(event) => {
+          const cell = cellAt(event)
+          if (cell && (selected?.row !== cell.row || selected.col !== cell.col)) select(cell)
+        }}
+        className={css({ flex: '1', minH: '0', overflow: 'auto', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.surface' })}
+        style={{ scrollPaddingTop: HEADER_HEIGHT }}
+      >
+        <div style={{ width, position: 'relative' }}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className={css({
+              display: 'flex',
+              position: 'sticky',
+              top: '0',
+              zIndex: '1',
+              bg: 'bg.muted',
+              borderBottomWidth: '1px',
+              borderColor: 'border.default',
+              fontWeight: 'semibold',
+            })}
+            style={{ height: HEADER_HEIGHT }}
+          >
+            <span aria-hidden className={css({ flexShrink: '0', px: '2', color: 'fg.subtle' })} style={{ width: ROW_NUMBER_WIDTH }} />
+            {columns.map((column, col) => (
+              <span
+                key={column}
+                role="columnheader"
+                aria-colindex={col + 1}
+                title={column}
+                className={css({ px: '2', lineHeight: '26px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+                style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
               >
-                <span className={css({ w: '56px', flexShrink: '0', px: '2', color: 'fg.subtle', lineHeight: '28px', textAlign: 'right' })}>{item.index + 1}</span>
-                {columns.map((column) => {
-                  const value = row[column]
-                  return (
-                    <span
-                      key={column}
-                      role="gridcell"
-                      title={typeof value === 'string' && value.length > 200 ? value : undefined}
-                      className={css({ px: '2', lineHeight: '28px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '&[data-null]': { color: 'fg.subtle', fontStyle: 'italic' } })}
-                      data-null={value === null || value === undefined ? '' : undefined}
-                      style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
-                    >
-                      {formatCell(value)}
-                    </span>
-                  )
-                })}
-              </div>
-            )
-          })}
+                {column}
+              </span>
+            ))}
+          </div>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  className={css({
+                    display: 'flex',
+                    position: 'absolute',
+                    left: '0',
+                    borderBottomWidth: '1px',
+                    borderColor: 'border.default',
+                    _hover: { bg: 'bg.muted' },
+                  })}
+                  style={{ top: item.start - HEADER_HEIGHT, height: ROW_HEIGHT, width }}
+                >
+                  {/* aria-rowindex already tells assistive technology the row number. */}
+                  <span
+                    aria-hidden
+                    className={css({ flexShrink: '0', px: '2', color: 'fg.subtle', lineHeight: '28px', textAlign: 'right' })}
+                    style={{ width: ROW_NUMBER_WIDTH }}
+                  >
+                    {item.index + 1}
+                  </span>
+                  {columns.map((column, col) => {
+                    const value = row[column]
+                    const kind = cellKind(value)
+                    const isSelected = selected?.row === item.index && selected.col === col
+                    const isTabStop = tabStop.row === item.index && tabStop.col === col
+                    return (
+                      <span
+                        key={column}
+                        role="gridcell"
+                        aria-colindex={col + 1}
+                        aria-selected={isSelected}
+                        tabIndex={isTabStop ? 0 : -1}
+                        data-cell={`${item.index}:${col}`}
+                        data-kind={kind}
+                        data-null={kind === 'null' ? '' : undefined}
+                        className={cellClass}
+                        style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
+                      >
+                        {formatCellText(value)}
+                      </span>
+                    )
+                  })}
+                </div>
+              )
+            })}
+          </div>
         </div>
       </div>
+      <ViewDialog
+        open={expanded !== null}
+        title={expandedColumn}
+        description={expanded ? `Row ${(expanded.row + 1).toLocaleString()}${expandedValue?.kind === 'json' ? ' · JSON' : ''}` : undefined}
+        onClose={() => setExpansion(null)}
+        actions={expandedValue ? <CopyButton text={expandedValue.text} /> : null}
+      >
+        {expandedValue ? (
+          <pre
+            tabIndex={0}
+            data-kind={expandedValue.kind}
+            className={css({
+              flex: '1',
+              minH: '0',
+              maxH: '60vh',
+              overflow: 'auto',
+              m: '0',
+              p: '3',
+              bg: 'bg.muted',
+              borderRadius: 'md',
+              fontFamily: 'mono',
+              fontSize: 'xs',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              '&[data-kind=null]': { color: 'fg.subtle', fontStyle: 'italic' },
+            })}
+          >
+            {expandedValue.text}
+          </pre>
+        ) : null}
+      </ViewDialog>
     </div>
   )
 }

@@ -183,7 +183,7 @@ export function SqlWorkspace({
             {failure.offset !== undefined ? <span>{describePosition(sql, failure.offset)}</span> : null}
           </div>
         ) : null}
-        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} /> : null}
+        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} /> : null}
       </section>
       <ConfirmDialog
         open={snapshot.matches('confirming')}
