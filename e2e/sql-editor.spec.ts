@@ -76,7 +76,10 @@ test('a 300,000-row result exports whole as CSV, streamed with progress; cells c
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
   await page.getByRole('combobox', { name: 'Row limit' }).selectOption('none')
-  await typeSql(page, `select g as id, 'row ' || g as label, case when g % 2 = 0 then null else json_build_object('n', g, 'tags', json_build_array('a', 'b')) end as doc from generate_series(1, 300000) g`)
+  await typeSql(
+    page,
+    `select g as id, 'row ' || g as label, case when g % 2 = 0 then null else json_build_object('n', g, 'tags', json_build_array('a', 'b')) end as doc from generate_series(1, 300000) g`,
+  )
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('300,000 rows', { timeout: 60_000 })
 

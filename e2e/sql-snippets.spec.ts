@@ -24,7 +24,9 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'SQL snippe
 const setScenario = (page: Page, scenario: MockScenario | null) => page.evaluate((s) => window.__studioMock?.setScenario(s), scenario)
 
 async function snippetAction(page: Page, name: string, action: string) {
-  await sidebar(page).getByRole('button', { name: `Actions for ${name}` }).click()
+  await sidebar(page)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click()
   await page.getByRole('menuitem', { name: action, exact: true }).click()
 }
 
