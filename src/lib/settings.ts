@@ -18,6 +18,8 @@ export interface Settings {
   mockLatency: number
   /** Base path the app is served under (stripped from returnTo). */
   basePath: string
+  /** Hosted only (SPEC §7): where the code editor's runtime assets load from; null means the app's own path. */
+  editorAssetsUrl: string | null
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -25,6 +27,17 @@ type Env = Record<string, string | boolean | undefined>
 function text(env: Env, key: string): string | undefined {
   const value = env[key]
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+/** An absolute http(s) URL without a trailing slash, or null for anything else. */
+function absoluteUrl(value: string | undefined): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href.replace(/\/+$/, '') : null
+  } catch {
+    return null
+  }
 }
 
 function flag(env: Env, key: string, fallback: boolean): boolean {
@@ -57,6 +70,7 @@ export function parseSettings(env: Env): Settings {
     mockPlatform: text(env, 'VITE_MOCK_PLATFORM') !== 'off',
     mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
     basePath: (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, ''),
+    editorAssetsUrl: isPlatform ? absoluteUrl(text(env, 'VITE_EDITOR_ASSETS_URL')) : null,
   }
 }
 

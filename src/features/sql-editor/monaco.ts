@@ -17,7 +17,9 @@ import 'monaco-editor/features/suggest/register'
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController'
 import 'monaco-editor/features/wordOperations/register'
 import 'monaco-editor/languages/definitions/pgsql/register'
-import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+import editorWorkerLocalUrl from 'monaco-editor/editor/editor.worker?worker&url'
+import { editorWorkerUrl, workerBootstrap } from '../../lib/editor-assets'
+import { settings } from '../../lib/settings'
 
 declare global {
   interface Window {
@@ -25,7 +27,12 @@ declare global {
   }
 }
 
-window.MonacoEnvironment = { getWorker: () => new EditorWorker() }
+function startEditorWorker(): Worker {
+  const { url, inline } = workerBootstrap(editorWorkerUrl(editorWorkerLocalUrl, settings.editorAssetsUrl, location.href), location.href)
+  return new Worker(inline ? URL.createObjectURL(new Blob([url], { type: 'text/javascript' })) : url, { type: 'module', name: 'editor.worker' })
+}
+
+window.MonacoEnvironment = { getWorker: startEditorWorker }
 
 export { monaco }
 export type Monaco = typeof monaco
