@@ -67,14 +67,25 @@ async function waitForServer() {
   throw new Error('preview server did not start')
 }
 
-async function organizationsPaint(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+async function signedInPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
   const page = await context.newPage()
   await page.goto(`${BASE}/sign-in`)
   await page.getByLabel('Email').fill('demo@example.com')
   await page.getByLabel('Password').fill('studio-demo-password')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByRole('list', { name: 'Organizations' }).waitFor()
+  const ref = await page.evaluate(async () => {
+    const { accessToken } = JSON.parse(localStorage.getItem('studio.auth.session'))
+    const answer = await fetch('/api/platform/organizations/acme-corp/projects', { headers: { authorization: `Bearer ${accessToken}` } })
+    const { projects } = await answer.json()
+    return projects.find((p) => p.status === 'ACTIVE_HEALTHY').ref
+  })
+  return { context, page, ref }
+}
+
+async function organizationsPaint(browser) {
+  const { context, page } = await signedInPage(browser)
   // Watches every frame from navigation start, so the figure is when the list first painted,
   // not when the test runner got round to looking.
   await page.addInitScript(() => {
@@ -103,23 +114,6 @@ async function organizationsPaint(browser) {
     // Of that, the embedded mock platform's start-up (service worker, seeded records) before the app renders.
     mockPlatformReadyMedianMs: mockReady.length ? Math.round(median(mockReady)) : null,
   }
-}
-
-async function signedInPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
-  const page = await context.newPage()
-  await page.goto(`${BASE}/sign-in`)
-  await page.getByLabel('Email').fill('demo@example.com')
-  await page.getByLabel('Password').fill('studio-demo-password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('list', { name: 'Organizations' }).waitFor()
-  const ref = await page.evaluate(async () => {
-    const { accessToken } = JSON.parse(localStorage.getItem('studio.auth.session'))
-    const answer = await fetch('/api/platform/organizations/acme-corp/projects', { headers: { authorization: `Bearer ${accessToken}` } })
-    const { projects } = await answer.json()
-    return projects.find((p) => p.status === 'ACTIVE_HEALTHY').ref
-  })
-  return { context, page, ref }
 }
 
 /** From navigation start to an editor that takes keystrokes (focus inside Monaco). */

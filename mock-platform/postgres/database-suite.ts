@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toPgMetaError } from './errors.ts'
 import { runPgMetaQuery } from './query.ts'
 import { SEED_TABLES, buildSeedSql, seedProjectDatabase } from './seed.ts'
-import { sqlLiteral, type SqlScalar } from './sql.ts'
+import { sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'
+import { tableEntitiesSql, tableSchemaSql } from '../../src/lib/sql/table-catalog.ts'
+import { TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../../src/api/schemas/table-editor.ts'
+import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
+import * as v from 'valibot'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface DatabaseSuiteTarget {
@@ -67,13 +71,17 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   })
 
   describe('seed', () => {
-    it('is deterministic: the same ref gives the same rows in a database seeded from scratch', async () => {
-      expect(buildSeedSql(SUITE_REF)).toBe(buildSeedSql(SUITE_REF))
-      expect(buildSeedSql('anotherref')).not.toBe(buildSeedSql(SUITE_REF))
-      const other = await twin.open(SUITE_REF)
-      expect(other).not.toBe(db)
-      expect(await fingerprint(other)).toEqual(await fingerprint(db))
-    }, SLOW)
+    it(
+      'is deterministic: the same ref gives the same rows in a database seeded from scratch',
+      async () => {
+        expect(buildSeedSql(SUITE_REF)).toBe(buildSeedSql(SUITE_REF))
+        expect(buildSeedSql('anotherref')).not.toBe(buildSeedSql(SUITE_REF))
+        const other = await twin.open(SUITE_REF)
+        expect(other).not.toBe(db)
+        expect(await fingerprint(other)).toEqual(await fingerprint(db))
+      },
+      SLOW,
+    )
 
     it('is idempotent: a seeded database is left alone', async () => {
       const before = await fingerprint(db)
@@ -91,9 +99,7 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
     })
 
     it('creates schemas, keys, an enum, views and a trigger', async () => {
-      const schemas = await db.query(
-        `select nspname from pg_catalog.pg_namespace where nspname in ('public', 'inventory', 'analytics') order by nspname`,
-      )
+      const schemas = await db.query(`select nspname from pg_catalog.pg_namespace where nspname in ('public', 'inventory', 'analytics') order by nspname`)
       expect(schemas.rows.map((row) => row['nspname'])).toEqual(['analytics', 'inventory', 'public'])
 
       const foreignKeys = await db.query(`
@@ -165,6 +171,67 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
         { col: 'public.orders.id', data_type: 'uuid', is_identity: 'NO' },
         { col: 'public.orders.status', data_type: 'USER-DEFINED', is_identity: 'NO' },
       ])
+    })
+  })
+
+  describe('table editor catalog', () => {
+    const entities = async () => v.parse(TableEntitiesAnswerSchema, await runPgMetaQuery(db, { query: tableEntitiesSql(EXCLUDED_SCHEMAS) }))
+    const schemaOf = async (schema: string, name: string) => {
+      const entity = (await entities()).find((e) => e.schema === schema && e.name === name)!
+      return v.parse(TableSchemaAnswerSchema, await runPgMetaQuery(db, { query: tableSchemaSql(entity.id) }))!
+    }
+
+    it('lists tables, views and materialized views outside the system schemas', async () => {
+      const list = await entities()
+      const named = list.map((e) => `${e.schema}.${e.name}:${e.type}`)
+      expect(named).toEqual(
+        expect.arrayContaining([
+          'public.customers:table',
+          'inventory.stock_levels:table',
+          'public.customer_order_summary:view',
+          'analytics.daily_event_counts:materialized_view',
+        ]),
+      )
+      expect(list.some((e) => ['pg_catalog', 'information_schema', 'pg_toast'].includes(e.schema))).toBe(false)
+      expect(list.find((e) => e.name === 'customers')?.comment).toBe('People who buy from the shop.')
+    })
+
+    it('describes columns with type, identity, nullability, default, uniqueness, check and enum labels', async () => {
+      const customers = await schemaOf('public', 'customers')
+      expect(customers.primary_keys).toEqual(['id'])
+      const column = (name: string) => customers.columns.find((c) => c.name === name)!
+      expect(column('id')).toMatchObject({ data_type: 'bigint', is_identity: true, is_nullable: false })
+      expect(column('email')).toMatchObject({ data_type: 'text', is_unique: true, is_nullable: false })
+      expect(column('country_code')).toMatchObject({ data_type: 'character(2)', is_nullable: true, is_unique: false })
+      expect(column('tags')).toMatchObject({ data_type: 'text[]', type_category: 'A', default_value: "'{}'::text[]" })
+      expect(column('is_active').default_value).toBe('true')
+      const orders = await schemaOf('public', 'orders')
+      expect(orders.columns.find((c) => c.name === 'status')).toMatchObject({
+        enums: ['pending', 'paid', 'shipped', 'delivered', 'cancelled'],
+        type_category: 'E',
+      })
+      expect(orders.columns.find((c) => c.name === 'total')?.check).toBe('CHECK ((total >= (0)::numeric))')
+    })
+
+    it('gives composite primary keys in key order and relationships both ways', async () => {
+      const stock = await schemaOf('inventory', 'stock_levels')
+      expect(stock.primary_keys).toEqual(['warehouse_code', 'product_id'])
+      expect(stock.relationships.map((r) => `${r.source_table_name}.${r.source_column_name}->${r.target_table_name}.${r.target_column_name}`).sort()).toEqual([
+        'stock_levels.product_id->products.id',
+        'stock_levels.warehouse_code->warehouses.code',
+      ])
+      const customers = await schemaOf('public', 'customers')
+      expect(customers.relationships.map((r) => `${r.source_schema}.${r.source_table_name}.${r.source_column_name}`).sort()).toEqual([
+        'analytics.events.customer_id',
+        'public.orders.customer_id',
+      ])
+      const view = await schemaOf('public', 'customer_order_summary')
+      expect(view).toMatchObject({ type: 'view', primary_keys: [] })
+    })
+
+    it('answers nothing for an id that is not a relation', async () => {
+      expect(v.parse(TableSchemaAnswerSchema, await runPgMetaQuery(db, { query: tableSchemaSql(1) }))).toBeNull()
+      expect(() => tableSchemaSql(Number.NaN)).toThrow(RangeError)
     })
   })
 
@@ -265,9 +332,7 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
       const { status, body } = await pgMetaFailure(db, query)
       expect(status).toBe(400)
       expect(body).toMatchObject({ code: '42601', severity: 'ERROR', position: String(query.indexOf('frm') + 1) })
-      expect(body.formattedError).toBe(
-        'ERROR:  42601: syntax error at or near "frm"\nLINE 2: select * frm public.customers\n                 ^\n',
-      )
+      expect(body.formattedError).toBe('ERROR:  42601: syntax error at or near "frm"\nLINE 2: select * frm public.customers\n                 ^\n')
       expect(body.error).toBe(body.formattedError)
     })
 
@@ -316,9 +381,9 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
     })
 
     it('runs a multi-statement text atomically', async () => {
-      await expect(
-        db.exec(`insert into inventory.warehouses (code, name, city) values ('AAA', 'A', 'A'); select * from nope;`),
-      ).rejects.toMatchObject({ code: '42P01' })
+      await expect(db.exec(`insert into inventory.warehouses (code, name, city) values ('AAA', 'A', 'A'); select * from nope;`)).rejects.toMatchObject({
+        code: '42P01',
+      })
       expect((await db.query(`select count(*)::int as n from inventory.warehouses where code = 'AAA'`)).rows).toEqual([{ n: 0 }])
     })
 

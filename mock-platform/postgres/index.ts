@@ -7,4 +7,4 @@ export type { DatabaseProvider, ProjectDatabase, QueryField, QueryResult } from 
 export { runPgMetaQuery, toJsonValue, type PgMetaQueryBody } from './query.ts'
 export { formatPgError, toPgMetaError, type PgMetaError, type PgMetaErrorBody } from './errors.ts'
 export { SEED_MARKER_SCHEMA, SEED_TABLES, buildSeedSql, isSeeded, seedProjectDatabase } from './seed.ts'
-export { sqlArray, sqlIdent, sqlJson, sqlLiteral, type SqlScalar } from './sql.ts'
+export { sqlArray, sqlIdent, sqlJson, sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'

@@ -5,7 +5,7 @@
  * a materialized view, a trigger function). Only SQL that runs on PGlite and PostgreSQL 15+.
  */
 import { Faker, base, en } from '@faker-js/faker'
-import { sqlArray, sqlJson, sqlLiteral } from './sql.ts'
+import { sqlArray, sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Schema of the seed marker; handlers may want to hide it from schema lists. */

@@ -5,7 +5,7 @@ import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
 import { seedProjectDatabase } from './seed.ts'
 import { createServerDatabaseProvider, databaseUrlFor, projectDatabaseName } from './server-postgres.ts'
-import { sqlIdent } from './sql.ts'
+import { sqlIdent } from '../../src/lib/sql/quote.ts'
 
 const databaseUrl = process.env['DATABASE_URL']
 const PREFIXES = { main: 'studio_vitest_', twin: 'studio_vitest_twin_' } as const

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { mayChangeSession } from './session.ts'
-import { sqlIdent } from './sql.ts'
+import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface ServerDatabaseOptions extends ProviderOptions {

@@ -7,7 +7,7 @@
  * The test is deliberately loose (an `UPDATE … SET` matches too); a needless reset costs a
  * fraction of a millisecond, a missed one leaves the project stuck in an aborted transaction.
  */
-import { sqlIdent } from './sql.ts'
+import { sqlIdent } from '../../src/lib/sql/quote.ts'
 
 const SESSION_WORDS = /\b(begin|start\s+transaction|savepoint|set|set_config|reset)\b/i
 

@@ -1,8 +1,22 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Button } from './button'
+
+/** The backdrop and centred panel every modal of the dashboard shares. */
+export function ModalFrame({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <Portal>
+      <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
+      <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
+        <Dialog.Content className={cx(css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', maxW: '90vw', p: '5' }), className)}>
+          {children}
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Portal>
+  )
+}
 
 /** A modal question with a named confirm action; Escape or Cancel dismisses it. */
 export function ConfirmDialog({
@@ -24,35 +38,18 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onDismiss()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
-          <Dialog.Content
-            className={css({
-              bg: 'bg.surface',
-              borderRadius: 'lg',
-              boxShadow: 'lg',
-              w: 'md',
-              maxW: '90vw',
-              p: '5',
-              display: 'flex',
-              flexDir: 'column',
-              gap: '3',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
-            <Dialog.Description asChild>
-              <div className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</div>
-            </Dialog.Description>
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
-              <Button onClick={onDismiss}>Cancel</Button>
-              <Button variant={tone} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <ModalFrame className={css({ w: 'md', display: 'flex', flexDir: 'column', gap: '3' })}>
+        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+        <Dialog.Description asChild>
+          <div className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</div>
+        </Dialog.Description>
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+          <Button onClick={onDismiss}>Cancel</Button>
+          <Button variant={tone} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </ModalFrame>
     </Dialog.Root>
   )
 }
@@ -76,37 +73,19 @@ export function ViewDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
-          <Dialog.Content
-            className={css({
-              bg: 'bg.surface',
-              borderRadius: 'lg',
-              boxShadow: 'lg',
-              w: '3xl',
-              maxW: '90vw',
-              maxH: '85vh',
-              p: '5',
-              display: 'flex',
-              flexDir: 'column',
-              gap: '3',
-            })}
-          >
-            <div>
-              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
-              {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
-            </div>
-            <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>{children}</div>
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-              {actions}
-              <Dialog.CloseTrigger asChild>
-                <Button>Close</Button>
-              </Dialog.CloseTrigger>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <ModalFrame className={css({ w: '3xl', maxH: '85vh', display: 'flex', flexDir: 'column', gap: '3' })}>
+        <div>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
+          {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
+        </div>
+        <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>{children}</div>
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+          {actions}
+          <Dialog.CloseTrigger asChild>
+            <Button>Close</Button>
+          </Dialog.CloseTrigger>
+        </div>
+      </ModalFrame>
     </Dialog.Root>
   )
 }

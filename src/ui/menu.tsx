@@ -32,27 +32,33 @@ export const menuItemClass = css({
   '&[data-state=checked]': { fontWeight: 'semibold' },
 })
 
+const compactTriggerClass = css({ px: '1.5', borderRadius: 'sm', color: 'fg.subtle', cursor: 'pointer', _hover: { bg: 'bg.subtle', color: 'fg.default' } })
+
 export const menuGroupLabelClass = css({ px: '2.5', py: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
 
-/** A button that opens a list; `onSelect` gets the chosen item's value. */
+/** A button that opens a list; `onSelect` gets the chosen item's value. `compact`: a bare ⋯-style trigger for rows. */
 export function Menu({
   label,
   triggerLabel,
   children,
   onSelect,
+  compact = false,
 }: {
   label: string
   triggerLabel: ReactNode
   children: ReactNode
   onSelect: (value: string) => void
+  compact?: boolean
 }) {
   return (
-    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-start' }}>
-      <ArkMenu.Trigger aria-label={label} className={button({ variant: 'ghost', size: 'sm' })}>
+    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: compact ? 'bottom-end' : 'bottom-start' }}>
+      <ArkMenu.Trigger aria-label={label} className={compact ? compactTriggerClass : button({ variant: 'ghost', size: 'sm' })}>
         {triggerLabel}
-        <span aria-hidden className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
-          ▾
-        </span>
+        {compact ? null : (
+          <span aria-hidden className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
+            ▾
+          </span>
+        )}
       </ArkMenu.Trigger>
       <Portal>
         <ArkMenu.Positioner>

@@ -1,8 +1,8 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from './button'
+import { ModalFrame } from './dialog'
 import { inputClass } from './field'
 
 /**
@@ -51,42 +51,37 @@ export function PromptDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onDismiss()}>
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
-          <Dialog.Content className={css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', w: 'md', maxW: '90vw', p: '5' })}>
-            <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
-              <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
-                {label}
-                <input
-                  autoFocus
-                  className={inputClass}
-                  value={value}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(e) => {
-                    setValue(e.target.value)
-                    setError(null)
-                  }}
-                />
-              </label>
-              {error ? (
-                <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-                  {error}
-                </p>
-              ) : null}
-              <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
-                <Button type="button" onClick={onDismiss}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant="primary">
-                  {submitLabel}
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <ModalFrame className={css({ w: 'md' })}>
+        <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+          <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
+            {label}
+            <input
+              autoFocus
+              className={inputClass}
+              value={value}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setValue(e.target.value)
+                setError(null)
+              }}
+            />
+          </label>
+          {error ? (
+            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
+              {error}
+            </p>
+          ) : null}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+            <Button type="button" onClick={onDismiss}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary">
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
     </Dialog.Root>
   )
 }

@@ -1,7 +1,5 @@
-import { Menu as ArkMenu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
@@ -10,7 +8,7 @@ import type { SqlFolder } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
-import { menuContentClass, menuItemClass, menuGroupLabelClass } from '../../ui/menu'
+import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
 import { PromptDialog } from '../../ui/prompt-dialog'
 import { listDrafts } from './draft-store'
 import { useSnippetActions, type SnippetItem } from './use-snippet-actions'
@@ -145,20 +143,22 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
                     <span className={truncateClass}>{folder.name}</span>
                     <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{inside.length}</span>
                   </button>
-                  <RowMenu
+                  <Menu
+                    compact
+                    triggerLabel="⋯"
                     label={`Folder actions for ${folder.name}`}
                     onSelect={(value) => {
                       if (value === 'rename') setPrompt({ kind: 'rename-folder', folder })
                       if (value === 'delete') setDoomedFolder(folder)
                     }}
                   >
-                    <ArkMenu.Item value="rename" className={menuItemClass}>
+                    <MenuItem value="rename" className={menuItemClass}>
                       Rename folder
-                    </ArkMenu.Item>
-                    <ArkMenu.Item value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
+                    </MenuItem>
+                    <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
                       Delete folder
-                    </ArkMenu.Item>
-                  </RowMenu>
+                    </MenuItem>
+                  </Menu>
                 </div>
                 {open ? (
                   <ul className={css({ pl: '3' })}>
@@ -275,7 +275,9 @@ function SnippetRow({
         ) : null}
         {item.localOnly ? <span className={css({ color: 'fg.subtle', fontSize: 'xs', whiteSpace: 'nowrap' })}>not saved</span> : null}
       </Link>
-      <RowMenu
+      <Menu
+        compact
+        triggerLabel="⋯"
         label={`Actions for ${item.name}`}
         onSelect={(value) => {
           if (value === 'rename') onRename()
@@ -285,55 +287,37 @@ function SnippetRow({
           else if (value.startsWith('move:')) onMove(value === 'move:' ? null : value.slice('move:'.length))
         }}
       >
-        <ArkMenu.Item value="rename" className={menuItemClass}>
+        <MenuItem value="rename" className={menuItemClass}>
           Rename
-        </ArkMenu.Item>
-        <ArkMenu.Item value="duplicate" className={menuItemClass}>
+        </MenuItem>
+        <MenuItem value="duplicate" className={menuItemClass}>
           Duplicate
-        </ArkMenu.Item>
-        <ArkMenu.Item value="favorite" className={menuItemClass}>
+        </MenuItem>
+        <MenuItem value="favorite" className={menuItemClass}>
           {item.favorite ? 'Remove from favorites' : 'Add to favorites'}
-        </ArkMenu.Item>
-        <ArkMenu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
-        <ArkMenu.ItemGroup>
-          <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>Move to</ArkMenu.ItemGroupLabel>
+        </MenuItem>
+        <MenuSeparator className={css({ my: '1', borderColor: 'border.default' })} />
+        <MenuItemGroup>
+          <MenuItemGroupLabel className={menuGroupLabelClass}>Move to</MenuItemGroupLabel>
           {item.folderId ? (
-            <ArkMenu.Item value="move:" className={menuItemClass}>
+            <MenuItem value="move:" className={menuItemClass}>
               No folder
-            </ArkMenu.Item>
+            </MenuItem>
           ) : null}
           {folders
             .filter((f) => f.id !== item.folderId)
             .map((folder) => (
-              <ArkMenu.Item key={folder.id} value={`move:${folder.id}`} className={menuItemClass}>
+              <MenuItem key={folder.id} value={`move:${folder.id}`} className={menuItemClass}>
                 {folder.name}
-              </ArkMenu.Item>
+              </MenuItem>
             ))}
-        </ArkMenu.ItemGroup>
-        <ArkMenu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
-        <ArkMenu.Item value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
+        </MenuItemGroup>
+        <MenuSeparator className={css({ my: '1', borderColor: 'border.default' })} />
+        <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
           Delete
-        </ArkMenu.Item>
-      </RowMenu>
+        </MenuItem>
+      </Menu>
     </li>
-  )
-}
-
-function RowMenu({ label, children, onSelect }: { label: string; children: ReactNode; onSelect: (value: string) => void }) {
-  return (
-    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
-      <ArkMenu.Trigger
-        aria-label={label}
-        className={css({ px: '1.5', borderRadius: 'sm', color: 'fg.subtle', cursor: 'pointer', _hover: { bg: 'bg.subtle', color: 'fg.default' } })}
-      >
-        ⋯
-      </ArkMenu.Trigger>
-      <Portal>
-        <ArkMenu.Positioner>
-          <ArkMenu.Content className={menuContentClass}>{children}</ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
-    </ArkMenu.Root>
   )
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sqlArray, sqlIdent, sqlJson, sqlLiteral } from './sql.ts'
+import { sqlArray, sqlIdent, sqlJson, sqlLiteral } from './quote'
 
 describe('sqlLiteral', () => {
   it('quotes strings, doubling single quotes', () => {

@@ -1,0 +1,69 @@
+import * as v from 'valibot'
+
+/** The table editor's catalog answers (SPEC §3 "Table schema"), as `src/lib/sql/table-catalog.ts` asks for them. */
+export const TABLE_ENTITY_TYPES = ['table', 'view', 'materialized_view', 'foreign_table'] as const
+export type TableEntityType = (typeof TABLE_ENTITY_TYPES)[number]
+
+const IdSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))]),
+  v.transform((id) => Number(id)),
+)
+
+export const TableEntitySchema = v.object({
+  id: IdSchema,
+  schema: v.string(),
+  name: v.string(),
+  type: v.picklist(TABLE_ENTITY_TYPES),
+  comment: v.nullable(v.string()),
+  estimated_rows: IdSchema,
+})
+export type TableEntity = v.InferOutput<typeof TableEntitySchema>
+
+export const TableColumnSchema = v.object({
+  name: v.string(),
+  data_type: v.string(),
+  /** pg_type.typname: int4, text, _text (arrays lead with _), an enum's own name… */
+  base_type: v.string(),
+  /** pg_type.typcategory: N numeric, S string, B boolean, D date/time, A array, E enum, U user (json, uuid…). */
+  type_category: v.string(),
+  is_identity: v.boolean(),
+  is_generated: v.boolean(),
+  is_nullable: v.boolean(),
+  default_value: v.nullable(v.string()),
+  is_unique: v.boolean(),
+  check: v.nullable(v.string()),
+  enums: v.nullable(v.array(v.string())),
+})
+export type TableColumn = v.InferOutput<typeof TableColumnSchema>
+
+export const TableRelationshipSchema = v.object({
+  constraint_name: v.string(),
+  source_schema: v.string(),
+  source_table_name: v.string(),
+  source_column_name: v.string(),
+  target_table_schema: v.string(),
+  target_table_name: v.string(),
+  target_column_name: v.string(),
+})
+export type TableRelationship = v.InferOutput<typeof TableRelationshipSchema>
+
+export const TableSchemaSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  schema: v.string(),
+  type: v.picklist(TABLE_ENTITY_TYPES),
+  columns: v.array(TableColumnSchema),
+  primary_keys: v.array(v.string()),
+  relationships: v.array(TableRelationshipSchema),
+})
+export type TableSchema = v.InferOutput<typeof TableSchemaSchema>
+
+/** The pg-meta answers: one row holding the JSON value. */
+export const TableEntitiesAnswerSchema = v.pipe(
+  v.tuple([v.object({ entities: v.array(TableEntitySchema) })]),
+  v.transform(([row]) => row.entities),
+)
+export const TableSchemaAnswerSchema = v.pipe(
+  v.array(v.object({ table: TableSchemaSchema })),
+  v.transform((rows) => rows[0]?.table ?? null),
+)
