@@ -19,6 +19,7 @@ const OrganizationPage = lazy(() => import('../features/organizations/Organizati
 const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
 const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
+const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 
 /**
@@ -95,6 +96,8 @@ export function AppRoutes() {
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
         <Route path="/project/:ref" component={ProjectHomeScreen} />
         <Route path="/project/:ref/sql/:id" component={dashboard(SqlEditorPage)} />
+        <Route path="/project/:ref/editor" component={dashboard(TableEditorPage)} />
+        <Route path="/project/:ref/editor/:id" component={dashboard(TableEditorPage)} />
         <Route component={dashboard(NotFound)} />
       </Switch>
     </Suspense>

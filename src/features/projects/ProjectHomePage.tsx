@@ -19,7 +19,7 @@ import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Tooltip } from '../../ui/tooltip'
 import { pageClass } from '../organizations/OrganizationsPage'
-import { readProjectHistory, sqlEditorPath } from './dashboard-history'
+import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
 import { button } from 'styled-system/recipes'
 
@@ -74,9 +74,14 @@ export default function ProjectHomePage() {
         {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
         <span className={css({ flex: '1' })} />
         {p.connectionString ? (
-          <Link href={sqlEditorPath(p.ref, readProjectHistory(p.ref))} className={button({ variant: 'primary' })}>
-            SQL editor
-          </Link>
+          <>
+            <Link href={tableEditorPath(p.ref, readProjectHistory(p.ref))} className={button({ variant: 'default' })}>
+              Table editor
+            </Link>
+            <Link href={sqlEditorPath(p.ref, readProjectHistory(p.ref))} className={button({ variant: 'primary' })}>
+              SQL editor
+            </Link>
+          </>
         ) : null}
       </header>
       <dl

@@ -1,0 +1,30 @@
+import { EXCLUDED_SCHEMAS } from '../../constants'
+import { tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
+import { api, type ApiClient } from '../client'
+import { TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
+import { queryKeys } from './keys'
+
+const pgMetaPath = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}/query`
+
+/** The project's tables, views and materialized views (side list of the table editor). */
+export function tableEntitiesQuery(ref: string, connectionString: string | null | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.tableEntities(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      client.post(pgMetaPath(ref), {
+        body: { query: tableEntitiesSql(EXCLUDED_SCHEMAS) },
+        schema: TableEntitiesAnswerSchema,
+        signal,
+        pgMeta: { connectionString },
+      }),
+  }
+}
+
+/** One relation's schema (SPEC §3 "Table schema"); null when the id is no longer a relation. */
+export function tableSchemaQuery(ref: string, connectionString: string | null | undefined, id: number, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.tableSchema(ref, id),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      client.post(pgMetaPath(ref), { body: { query: tableSchemaSql(id) }, schema: TableSchemaAnswerSchema, signal, pgMeta: { connectionString } }),
+  }
+}
