@@ -8,6 +8,7 @@ import { runPgMetaQuery } from './query.ts'
 import { SEED_TABLES, buildSeedSql, seedProjectDatabase } from './seed.ts'
 import { sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'
 import { tableEntitiesSql, tableSchemaSql } from '../../src/lib/sql/table-catalog.ts'
+import { cursorOf, rowAnchorsSql, rowCountSql, rowWindowSql, type RowSource } from '../../src/lib/sql/table-rows.ts'
 import { TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../../src/api/schemas/table-editor.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import * as v from 'valibot'
@@ -232,6 +233,64 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
     it('answers nothing for an id that is not a relation', async () => {
       expect(v.parse(TableSchemaAnswerSchema, await runPgMetaQuery(db, { query: tableSchemaSql(1) }))).toBeNull()
       expect(() => tableSchemaSql(Number.NaN)).toThrow(RangeError)
+    })
+  })
+
+  describe('table editor rows by keyset', () => {
+    const base: RowSource = { schema: 'rows "suite"', table: 'select table', key: ['order', 'id'] }
+    beforeAll(async () => {
+      await db.exec(`drop schema if exists "rows ""suite""" cascade;
+        create schema "rows ""suite""";
+        create table "rows ""suite"""."select table" ("order" int not null, id int not null, "two words" text, primary key ("order", id));
+        insert into "rows ""suite"""."select table"
+          select g % 3, g, case when g % 7 = 0 then null else chr(97 + (g * 11) % 26) || '''s' end from generate_series(1, 500) g;`)
+    }, SLOW)
+    afterAll(async () => {
+      await db.exec(`drop schema if exists "rows ""suite""" cascade`)
+    })
+
+    /** Reads the whole source window by window, each continuing after the last row of the one before. */
+    async function pageThrough(source: RowSource, windowSize: number) {
+      const pages: Record<string, unknown>[] = []
+      let cursor: unknown[] | null = null
+      for (;;) {
+        const rows = await runPgMetaQuery(db, { query: rowWindowSql(source, { cursor, limit: windowSize }) })
+        pages.push(...rows)
+        if (rows.length < windowSize) break
+        cursor = cursorOf(source, rows.at(-1)!)
+      }
+      return pages
+    }
+
+    it.each([
+      ['the key', base],
+      ['a nullable column, ascending', { ...base, sort: [{ column: 'two words', direction: 'asc' as const }] }],
+      ['a nullable column, descending', { ...base, sort: [{ column: 'two words', direction: 'desc' as const }] }],
+      [
+        'a key column descending, filtered',
+        { ...base, sort: [{ column: 'id', direction: 'desc' as const }], filters: [{ column: 'two words', operator: 'ilike' as const, value: "%'S" }] },
+      ],
+    ])('pages through every row exactly once, ordered by %s', async (_, source) => {
+      const all = await runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 10_000 }) })
+      expect(all.length).toBeGreaterThan(300)
+      const paged = await pageThrough(source, 37)
+      expect(paged).toEqual(all)
+      const [{ count }] = (await runPgMetaQuery(db, { query: rowCountSql(source) })) as [{ count: string }]
+      expect(paged).toHaveLength(Number(count))
+    })
+
+    it('jumps to any position from the nearest anchor with one bounded read', async () => {
+      const source: RowSource = { ...base, sort: [{ column: 'two words', direction: 'desc' }] }
+      const all = await runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 10_000 }) })
+      const anchors = await runPgMetaQuery(db, { query: rowAnchorsSql(source, 100) })
+      expect(anchors.map((a) => Number(a['position']))).toEqual([0, 100, 200, 300, 400])
+      for (const position of [0, 99, 100, 257, 499]) {
+        const anchor = anchors[Math.floor(position / 100)]!
+        const rows = await runPgMetaQuery(db, {
+          query: rowWindowSql(source, { cursor: cursorOf(source, anchor), inclusive: true, limit: (position % 100) + 5 }),
+        })
+        expect(rows[position % 100]).toEqual(all[position])
+      }
     })
   })
 

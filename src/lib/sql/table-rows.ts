@@ -1,0 +1,164 @@
+import { sqlIdent, sqlLiteral } from './quote'
+
+/**
+ * The table editor's row reads: windows found by keyset (never OFFSET), user sort and filters.
+ * Rows are ordered by the sort columns and then the primary key, so every row has one place and a
+ * window continues exactly after the previous one's last row, also with NULLs in sorted columns.
+ */
+
+export type SortDirection = 'asc' | 'desc'
+export interface SortKey {
+  column: string
+  direction: SortDirection
+}
+
+export const FILTER_OPERATORS = ['=', '<>', '>', '<', '>=', '<=', 'like', 'ilike', 'in', 'is'] as const
+export type FilterOperator = (typeof FILTER_OPERATORS)[number]
+/** `is` takes one of these as its value. */
+export const IS_FILTER_VALUES = ['null', 'not null', 'true', 'false'] as const
+
+export interface RowFilter {
+  column: string
+  operator: FilterOperator
+  /** As typed: Postgres reads it as the column's type; `in` takes a comma-separated list. */
+  value: string
+}
+
+export interface RowSource {
+  schema: string
+  table: string
+  /** The primary key (or another unique, not-null key), in key order. */
+  key: readonly string[]
+  sort?: readonly SortKey[]
+  filters?: readonly RowFilter[]
+}
+
+/** A value of an order column, as it came back in a row (JSON from pg-meta). */
+export type CursorValue = unknown
+
+export interface OrderColumn {
+  column: string
+  direction: SortDirection
+  /** Key columns are not null; sorted ones may be. */
+  nullable: boolean
+}
+
+/** The full order of a source: its sort, then whatever of the key the sort has not covered. */
+export function orderColumns(source: RowSource): OrderColumn[] {
+  const sorted = (source.sort ?? []).map((s) => ({ column: s.column, direction: s.direction, nullable: !source.key.includes(s.column) }))
+  const rest = source.key.filter((k) => !sorted.some((s) => s.column === k)).map((column) => ({ column, direction: 'asc' as const, nullable: false }))
+  if (sorted.length + rest.length === 0) throw new Error('A keyset needs a key: this relation has no primary key')
+  return [...sorted, ...rest]
+}
+
+export function qualifiedName(schema: string, table: string): string {
+  return `${sqlIdent(schema)}.${sqlIdent(table)}`
+}
+
+/** A value written so Postgres reads it as the column's own type (an untyped literal), JSON as its text. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL'
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return sqlLiteral(value)
+  if (typeof value === 'object') return sqlLiteral(JSON.stringify(value))
+  return sqlLiteral(String(value))
+}
+
+export function filterCondition(filter: RowFilter): string {
+  const column = sqlIdent(filter.column)
+  switch (filter.operator) {
+    case 'is': {
+      const value = filter.value.trim().toLowerCase()
+      if (!(IS_FILTER_VALUES as readonly string[]).includes(value)) throw new Error(`"is" takes null, not null, true or false, not "${filter.value}"`)
+      return `${column} is ${value}`
+    }
+    case 'in': {
+      const values = filter.value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+      return values.length === 0 ? 'false' : `${column} in (${values.map((v) => sqlLiteral(v)).join(', ')})`
+    }
+    case 'like':
+    case 'ilike':
+      return `${column}::text ${filter.operator} ${sqlLiteral(filter.value)}`
+    default:
+      return `${column} ${filter.operator} ${sqlLiteral(filter.value)}`
+  }
+}
+
+export function whereClause(conditions: readonly string[]): string {
+  return conditions.length === 0 ? '' : ` where ${conditions.map((c) => `(${c})`).join(' and ')}`
+}
+
+/** `c` comes strictly after `v` in this column's order (asc: nulls last; desc: nulls first, as Postgres sorts). */
+function after(column: OrderColumn, value: CursorValue): string {
+  const c = sqlIdent(column.column)
+  if (column.direction === 'asc') {
+    if (value === null) return 'false'
+    return column.nullable ? `(${c} > ${literal(value)} or ${c} is null)` : `${c} > ${literal(value)}`
+  }
+  if (value === null) return `${c} is not null`
+  return `${c} < ${literal(value)}`
+}
+
+function same(column: OrderColumn, value: CursorValue): string {
+  const c = sqlIdent(column.column)
+  return value === null ? `${c} is null` : `${c} = ${literal(value)}`
+}
+
+/**
+ * Rows after the cursor (or at it, when inclusive) in the source's order: the lexicographic
+ * expansion (c1 after v1) or (c1 = v1 and c2 after v2) or …, NULL-aware.
+ */
+export function keysetCondition(order: readonly OrderColumn[], cursor: readonly CursorValue[], inclusive = false): string {
+  if (cursor.length !== order.length) throw new Error(`The cursor has ${cursor.length} values for ${order.length} order columns`)
+  const branches: string[] = []
+  for (let i = 0; i < order.length; i++) {
+    const equal = order.slice(0, i).map((column, j) => same(column, cursor[j]))
+    branches.push([...equal, after(order[i]!, cursor[i])].join(' and '))
+  }
+  if (inclusive) branches.push(order.map((column, j) => same(column, cursor[j])).join(' and '))
+  return branches.map((b) => `(${b})`).join(' or ')
+}
+
+export function orderByClause(order: readonly OrderColumn[]): string {
+  return ` order by ${order.map((o) => `${sqlIdent(o.column)} ${o.direction}`).join(', ')}`
+}
+
+/** One window of rows: the first `limit` after `cursor` (from the start when null). */
+export function rowWindowSql(
+  source: RowSource,
+  options: { cursor: readonly CursorValue[] | null; limit: number; inclusive?: boolean; columns?: readonly string[] },
+): string {
+  if (!Number.isSafeInteger(options.limit) || options.limit <= 0) throw new RangeError(`rowWindowSql: bad limit ${options.limit}`)
+  const order = orderColumns(source)
+  const conditions = (source.filters ?? []).map(filterCondition)
+  if (options.cursor) conditions.push(keysetCondition(order, options.cursor, options.inclusive))
+  const columns = options.columns ? options.columns.map(sqlIdent).join(', ') : '*'
+  return `select ${columns} from ${qualifiedName(source.schema, source.table)}${whereClause(conditions)}${orderByClause(order)} limit ${options.limit}`
+}
+
+/** The order values of the last row of a window: the cursor for the next. */
+export function cursorOf(source: RowSource, row: Record<string, unknown>): CursorValue[] {
+  return orderColumns(source).map((o) => row[o.column] ?? null)
+}
+
+/** How many rows the filters leave (exact). */
+export function rowCountSql(source: RowSource): string {
+  return `select count(*)::int8 as count from ${qualifiedName(source.schema, source.table)}${whereClause((source.filters ?? []).map(filterCondition))}`
+}
+
+/**
+ * Every `stride`-th row's order values, with its position: the anchors a grid jumps from to any
+ * position with one bounded keyset read (the read starts at the anchor and skips fewer than `stride` rows).
+ */
+export function rowAnchorsSql(source: RowSource, stride: number): string {
+  if (!Number.isSafeInteger(stride) || stride <= 0) throw new RangeError(`rowAnchorsSql: bad stride ${stride}`)
+  const order = orderColumns(source)
+  const columns = order.map((o) => sqlIdent(o.column)).join(', ')
+  const filters = whereClause((source.filters ?? []).map(filterCondition))
+  return `select studio_anchor_position as position, ${columns} from (
+  select ${columns}, row_number() over (${orderByClause(order).trim()}) - 1 as studio_anchor_position
+    from ${qualifiedName(source.schema, source.table)}${filters}
+) ranked where studio_anchor_position % ${stride} = 0 order by studio_anchor_position`
+}
