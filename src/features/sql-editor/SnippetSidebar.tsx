@@ -7,9 +7,9 @@ import { snippetFoldersQuery, snippetListQuery } from '../../api/queries/content
 import type { SqlFolder } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { inputClass } from '../../ui/field'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
 import { PromptDialog } from '../../ui/prompt-dialog'
+import { SearchBox, SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 import { listDrafts } from './draft-store'
 import { useSnippetActions, type SnippetItem } from './use-snippet-actions'
 
@@ -69,114 +69,96 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
   )
 
   return (
-    <nav
-      aria-label="SQL snippets"
-      className={css({
-        w: '64',
-        flexShrink: '0',
-        display: 'flex',
-        flexDir: 'column',
-        borderRightWidth: '1px',
-        borderColor: 'border.default',
-        bg: 'bg.surface',
-        minH: '0',
-      })}
+    <SidePanel
+      label="SQL snippets"
+      toolbar={
+        <>
+          <div className={css({ display: 'flex', gap: '2', p: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+            <Link href={`/project/${projectRef}/sql/new`} className={button({ variant: 'primary', size: 'sm' })}>
+              New query
+            </Link>
+            <Button size="sm" onClick={() => setPrompt({ kind: 'new-folder' })}>
+              New folder
+            </Button>
+          </div>
+          <SearchBox label="Search snippets" value={search} onChange={setSearch} />
+        </>
+      }
     >
-      <div className={css({ display: 'flex', gap: '2', p: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-        <Link href={`/project/${projectRef}/sql/new`} className={button({ variant: 'primary', size: 'sm' })}>
-          New query
-        </Link>
-        <Button size="sm" onClick={() => setPrompt({ kind: 'new-folder' })}>
-          New folder
-        </Button>
-      </div>
-      <div className={css({ p: '2' })}>
-        <input
-          type="search"
-          aria-label="Search snippets"
-          placeholder="Search snippets…"
-          className={cx(inputClass, css({ h: '8', w: 'full' }))}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
-        />
-      </div>
-      <div className={css({ flex: '1', overflowY: 'auto', px: '1', pb: '4', fontSize: 'sm' })}>
-        {snippets.isPending ? <p className={emptyClass}>Loading snippets…</p> : null}
-        {snippets.isError ? (
-          <p role="alert" className={cx(emptyClass, css({ color: 'danger.default' }))}>
-            Failed to load snippets: {snippets.error.message}{' '}
-            <button className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => void snippets.refetch()}>
-              Retry
-            </button>
-          </p>
-        ) : null}
-        {favorites.length > 0 ? (
-          <section aria-label="Favorites">
-            <h2 className={headingClass}>Favorites</h2>
-            <ul>{favorites.map(row)}</ul>
-          </section>
-        ) : null}
-        <section aria-label="Folders">
-          {folderList.map((folder) => {
-            const inside = visible.filter((i) => i.folderId === folder.id)
-            if (needle && inside.length === 0) return null
-            const open = !collapsed.has(folder.id) || needle !== ''
-            return (
-              <div key={folder.id} role="group" aria-label={folder.name}>
-                <div className={cx(rowClass, css({ fontWeight: 'medium' }))}>
-                  <button
-                    aria-expanded={open}
-                    onClick={() =>
-                      setCollapsed((current) => {
-                        const next = new Set(current)
-                        if (next.has(folder.id)) next.delete(folder.id)
-                        else next.add(folder.id)
-                        return next
-                      })
-                    }
-                    className={css({ flex: '1', textAlign: 'left', cursor: 'pointer', display: 'flex', gap: '1.5', alignItems: 'center', minW: '0' })}
-                  >
-                    <span aria-hidden className={css({ color: 'fg.subtle', w: '3' })}>
-                      {open ? '▾' : '▸'}
-                    </span>
-                    <span className={truncateClass}>{folder.name}</span>
-                    <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{inside.length}</span>
-                  </button>
-                  <Menu
-                    compact
-                    triggerLabel="⋯"
-                    label={`Folder actions for ${folder.name}`}
-                    onSelect={(value) => {
-                      if (value === 'rename') setPrompt({ kind: 'rename-folder', folder })
-                      if (value === 'delete') setDoomedFolder(folder)
-                    }}
-                  >
-                    <MenuItem value="rename" className={menuItemClass}>
-                      Rename folder
-                    </MenuItem>
-                    <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
-                      Delete folder
-                    </MenuItem>
-                  </Menu>
-                </div>
-                {open ? (
-                  <ul className={css({ pl: '3' })}>
-                    {inside.length === 0 ? <li className={emptyClass}>Empty folder: move snippets here from their menu.</li> : inside.map(row)}
-                  </ul>
-                ) : null}
+      {snippets.isPending ? <p className={sidePanelNoteClass}>Loading snippets…</p> : null}
+      {snippets.isError ? (
+        <p role="alert" className={cx(sidePanelNoteClass, css({ color: 'danger.default' }))}>
+          Failed to load snippets: {snippets.error.message}{' '}
+          <button className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => void snippets.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {favorites.length > 0 ? (
+        <section aria-label="Favorites">
+          <h2 className={sidePanelHeadingClass}>Favorites</h2>
+          <ul>{favorites.map(row)}</ul>
+        </section>
+      ) : null}
+      <section aria-label="Folders">
+        {folderList.map((folder) => {
+          const inside = visible.filter((i) => i.folderId === folder.id)
+          if (needle && inside.length === 0) return null
+          const open = !collapsed.has(folder.id) || needle !== ''
+          return (
+            <div key={folder.id} role="group" aria-label={folder.name}>
+              <div className={cx(rowClass, css({ fontWeight: 'medium' }))}>
+                <button
+                  aria-expanded={open}
+                  onClick={() =>
+                    setCollapsed((current) => {
+                      const next = new Set(current)
+                      if (next.has(folder.id)) next.delete(folder.id)
+                      else next.add(folder.id)
+                      return next
+                    })
+                  }
+                  className={css({ flex: '1', textAlign: 'left', cursor: 'pointer', display: 'flex', gap: '1.5', alignItems: 'center', minW: '0' })}
+                >
+                  <span aria-hidden className={css({ color: 'fg.subtle', w: '3' })}>
+                    {open ? '▾' : '▸'}
+                  </span>
+                  <span className={truncateClass}>{folder.name}</span>
+                  <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{inside.length}</span>
+                </button>
+                <Menu
+                  compact
+                  triggerLabel="⋯"
+                  label={`Folder actions for ${folder.name}`}
+                  onSelect={(value) => {
+                    if (value === 'rename') setPrompt({ kind: 'rename-folder', folder })
+                    if (value === 'delete') setDoomedFolder(folder)
+                  }}
+                >
+                  <MenuItem value="rename" className={menuItemClass}>
+                    Rename folder
+                  </MenuItem>
+                  <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
+                    Delete folder
+                  </MenuItem>
+                </Menu>
               </div>
-            )
-          })}
-        </section>
-        <section aria-label="Snippets">
-          <h2 className={headingClass}>Snippets</h2>
-          <ul>{loose.map(row)}</ul>
-          {snippets.isSuccess && visible.length === 0 ? (
-            <p className={emptyClass}>{needle ? `No snippets match "${search.trim()}".` : 'No snippets yet. Start one with New query.'}</p>
-          ) : null}
-        </section>
-      </div>
+              {open ? (
+                <ul className={css({ pl: '3' })}>
+                  {inside.length === 0 ? <li className={sidePanelNoteClass}>Empty folder: move snippets here from their menu.</li> : inside.map(row)}
+                </ul>
+              ) : null}
+            </div>
+          )
+        })}
+      </section>
+      <section aria-label="Snippets">
+        <h2 className={sidePanelHeadingClass}>Snippets</h2>
+        <ul>{loose.map(row)}</ul>
+        {snippets.isSuccess && visible.length === 0 ? (
+          <p className={sidePanelNoteClass}>{needle ? `No snippets match "${search.trim()}".` : 'No snippets yet. Start one with New query.'}</p>
+        ) : null}
+      </section>
 
       <PromptDialog
         open={prompt !== null}
@@ -235,7 +217,7 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
           return count === 0 ? 'The folder is empty.' : `Its ${count} ${count === 1 ? 'snippet is' : 'snippets are'} deleted with it. This cannot be undone.`
         })()}
       </ConfirmDialog>
-    </nav>
+    </SidePanel>
   )
 }
 
@@ -323,5 +305,3 @@ function SnippetRow({
 
 const rowClass = css({ display: 'flex', alignItems: 'center', gap: '1', px: '2', py: '1', borderRadius: 'sm', _hover: { bg: 'bg.muted' } })
 const truncateClass = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-const headingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
-const emptyClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })

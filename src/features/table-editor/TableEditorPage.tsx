@@ -8,7 +8,7 @@ import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-ed
 import type { TableEntity, TableSchema } from '../../api/schemas'
 import { sqlIdent } from '../../lib/sql/quote'
 import { Badge } from '../../ui/badge'
-import { inputClass } from '../../ui/field'
+import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { recordProjectVisit } from '../projects/dashboard-history'
 import { ResultsGrid } from '../sql-editor/ResultsGrid'
@@ -81,72 +81,52 @@ function EntityList({
   }, [entities.data, needle])
 
   return (
-    <nav
-      aria-label="Tables"
-      className={css({
-        w: '64',
-        flexShrink: '0',
-        display: 'flex',
-        flexDir: 'column',
-        borderRightWidth: '1px',
-        borderColor: 'border.default',
-        bg: 'bg.surface',
-        minH: '0',
-      })}
+    <SidePanel
+      label="Tables"
+      toolbar={
+        <div className={css({ borderBottomWidth: '1px', borderColor: 'border.default' })}>
+          <SearchBox label="Search tables" value={search} onChange={setSearch} />
+        </div>
+      }
     >
-      <div className={css({ p: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-        <input
-          type="search"
-          aria-label="Search tables"
-          placeholder="Search tables…"
-          className={cx(inputClass, css({ h: '8', w: 'full' }))}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
-        />
-      </div>
-      <div className={css({ flex: '1', overflowY: 'auto', px: '1', pb: '4', fontSize: 'sm' })}>
-        {entities.isPending ? <p className={mutedClass}>Loading tables…</p> : null}
-        {entities.isError ? (
-          <p role="alert" className={cx(mutedClass, css({ color: 'danger.default' }))}>
-            Failed to load tables: {entities.error.message}
-          </p>
-        ) : null}
-        {entities.isSuccess && bySchema.length === 0 ? (
-          <p className={mutedClass}>{needle ? `No tables match "${search.trim()}".` : 'This project has no tables yet.'}</p>
-        ) : null}
-        {bySchema.map(([schema, list]) => (
-          <section key={schema} aria-label={`Schema ${schema}`}>
-            <h2 className={css({ px: '2', pt: '3', pb: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })}>
-              {schema}
-            </h2>
-            <ul>
-              {list.map((entity) => (
-                <li key={entity.id}>
-                  <Link
-                    href={`/project/${projectRef}/editor/${entity.id}`}
-                    aria-current={entity.id === selectedId ? 'page' : undefined}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: '2',
-                      px: '2',
-                      py: '1',
-                      borderRadius: 'sm',
-                      _hover: { bg: 'bg.muted' },
-                      '&[aria-current=page]': { bg: 'bg.muted', fontWeight: 'medium' },
-                    })}
-                  >
-                    <span className={css({ flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{entity.name}</span>
-                    {entity.type !== 'table' ? <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{TYPE_LABEL[entity.type]}</span> : null}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    </nav>
+      {entities.isPending ? <p className={mutedClass}>Loading tables…</p> : null}
+      {entities.isError ? (
+        <p role="alert" className={cx(mutedClass, css({ color: 'danger.default' }))}>
+          Failed to load tables: {entities.error.message}
+        </p>
+      ) : null}
+      {entities.isSuccess && bySchema.length === 0 ? (
+        <p className={mutedClass}>{needle ? `No tables match "${search.trim()}".` : 'This project has no tables yet.'}</p>
+      ) : null}
+      {bySchema.map(([schema, list]) => (
+        <section key={schema} aria-label={`Schema ${schema}`}>
+          <h2 className={sidePanelHeadingClass}>{schema}</h2>
+          <ul>
+            {list.map((entity) => (
+              <li key={entity.id}>
+                <Link
+                  href={`/project/${projectRef}/editor/${entity.id}`}
+                  aria-current={entity.id === selectedId ? 'page' : undefined}
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    px: '2',
+                    py: '1',
+                    borderRadius: 'sm',
+                    _hover: { bg: 'bg.muted' },
+                    '&[aria-current=page]': { bg: 'bg.muted', fontWeight: 'medium' },
+                  })}
+                >
+                  <span className={css({ flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{entity.name}</span>
+                  {entity.type !== 'table' ? <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{TYPE_LABEL[entity.type]}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </SidePanel>
   )
 }
 

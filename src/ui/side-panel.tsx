@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { inputClass } from './field'
+
+/** The list beside an editor (snippets, tables): fixed width, its own scroll, a search box on top. */
+export function SidePanel({ label, toolbar, children }: { label: string; toolbar?: ReactNode; children: ReactNode }) {
+  return (
+    <nav
+      aria-label={label}
+      className={css({
+        w: '64',
+        flexShrink: '0',
+        display: 'flex',
+        flexDir: 'column',
+        borderRightWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.surface',
+        minH: '0',
+      })}
+    >
+      {toolbar}
+      <div className={css({ flex: '1', overflowY: 'auto', px: '1', pb: '4', fontSize: 'sm' })}>{children}</div>
+    </nav>
+  )
+}
+
+/** A search field that Escape clears. */
+export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className={css({ p: '2' })}>
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={`${label}…`}
+        className={cx(inputClass, css({ h: '8', w: 'full' }))}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && onChange('')}
+      />
+    </div>
+  )
+}
+
+export const sidePanelHeadingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
+export const sidePanelNoteClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })
