@@ -4,7 +4,7 @@ import { api, type ApiClient } from '../client'
 const RowsSchema = v.array(v.record(v.string(), v.unknown()))
 const CatalogSchema = v.array(v.object({ schema: v.string(), table: v.string(), column: v.string(), type: v.string() }))
 
-interface QueryParams {
+export interface QueryParams {
   ref: string
   connectionString: string | null | undefined
   query: string
@@ -13,7 +13,7 @@ interface QueryParams {
 }
 
 /** POST /platform/pg-meta/{ref}/query, answer checked against `schema` (PLATFORM-API §5). */
-function postQuery<S extends v.GenericSchema>(params: QueryParams, schema: S, client: ApiClient) {
+export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema: S, client: ApiClient) {
   return client.post(`/platform/pg-meta/${encodeURIComponent(params.ref)}/query`, {
     body: { query: params.query },
     schema,

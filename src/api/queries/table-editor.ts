@@ -3,20 +3,14 @@ import { tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
 import { api, type ApiClient } from '../client'
 import { TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-
-const pgMetaPath = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}/query`
+import { postQuery } from './sql'
 
 /** The project's tables, views and materialized views (side list of the table editor). */
 export function tableEntitiesQuery(ref: string, connectionString: string | null | undefined, client: ApiClient = api) {
   return {
     queryKey: queryKeys.tableEntities(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      client.post(pgMetaPath(ref), {
-        body: { query: tableEntitiesSql(EXCLUDED_SCHEMAS) },
-        schema: TableEntitiesAnswerSchema,
-        signal,
-        pgMeta: { connectionString },
-      }),
+      postQuery({ ref, connectionString, query: tableEntitiesSql(EXCLUDED_SCHEMAS), signal }, TableEntitiesAnswerSchema, client),
   }
 }
 
@@ -24,7 +18,6 @@ export function tableEntitiesQuery(ref: string, connectionString: string | null 
 export function tableSchemaQuery(ref: string, connectionString: string | null | undefined, id: number, client: ApiClient = api) {
   return {
     queryKey: queryKeys.tableSchema(ref, id),
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      client.post(pgMetaPath(ref), { body: { query: tableSchemaSql(id) }, schema: TableSchemaAnswerSchema, signal, pgMeta: { connectionString } }),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: tableSchemaSql(id), signal }, TableSchemaAnswerSchema, client),
   }
 }

@@ -11,7 +11,7 @@ import type { SqlSnippet } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-store'
-import { cachedSnippet, storeSnippet, untitledName } from './snippet-cache'
+import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
 import { SqlWorkspace } from './SqlWorkspace'
 
 /** Where the server stands on this snippet, as far as this tab knows. */
@@ -131,18 +131,10 @@ function OpenDocument({
       snippetSaveMachine.provide({
         actors: {
           save: fromPromise(async ({ input, signal }) => {
-            const saved = cachedSnippet(queryClient, projectRef, snippetId)
-            const draft = readDraft(projectRef, snippetId)
+            const known = newestSnippet(queryClient, projectRef, snippetId)
             const answer = await saveSnippet(
               projectRef,
-              {
-                id: snippetId,
-                name: saved?.name ?? draft?.name ?? newName.current ?? 'Untitled query',
-                sql: input.sql,
-                folderId: saved?.folder_id ?? draft?.folderId ?? null,
-                favorite: saved?.favorite ?? draft?.favorite ?? false,
-                description: saved?.description ?? null,
-              },
+              { ...(known ?? { id: snippetId, name: newName.current ?? 'Untitled query', folderId: null, favorite: false }), sql: input.sql },
               undefined,
               signal,
             )
@@ -197,16 +189,16 @@ function OpenDocument({
   }, [send, serverState])
 
   function onChange(sql: string) {
-    const saved = cachedSnippet(queryClient, projectRef, snippetId)
+    const known = newestSnippet(queryClient, projectRef, snippetId)
     const previous = readDraft(projectRef, snippetId)
-    if (!saved && !previous && !newName.current) newName.current = untitledName((list.data ?? []).map((s) => s.name))
+    if (!known && !newName.current) newName.current = untitledName((list.data ?? []).map((s) => s.name))
     const draft: SnippetDraft = {
       ref: projectRef,
       id: snippetId,
-      name: saved?.name ?? previous?.name ?? newName.current ?? 'Untitled query',
+      name: known?.name ?? newName.current ?? 'Untitled query',
       sql,
-      folderId: saved?.folder_id ?? previous?.folderId ?? null,
-      favorite: saved?.favorite ?? previous?.favorite ?? false,
+      folderId: known?.folderId ?? null,
+      favorite: known?.favorite ?? false,
       updatedAt: Date.now(),
       knownToServer: serverState === 'exists' || (previous?.knownToServer ?? false),
     }

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { snippetWriteOf, type SnippetWrite } from '../../api/queries/content'
 import { queryKeys } from '../../api/queries/keys'
 import type { SqlSnippet } from '../../api/schemas'
+import { readDraft } from './draft-store'
 
 /** Puts a snippet the server just answered with into the list and item caches, so every view agrees at once. */
 export function storeSnippet(queryClient: QueryClient, ref: string, snippet: SqlSnippet): void {
@@ -20,6 +22,17 @@ export function cachedSnippet(queryClient: QueryClient, ref: string, id: string)
     queryClient.getQueryData<SqlSnippet[]>(queryKeys.snippetList(ref))?.find((s) => s.id === id) ??
     queryClient.getQueryData<SqlSnippet>(queryKeys.snippet(ref, id))
   )
+}
+
+/**
+ * The newest this browser knows of a snippet: the server's copy with the draft's text when a draft
+ * is pending, else the draft alone (never saved), else null.
+ */
+export function newestSnippet(queryClient: QueryClient, ref: string, id: string): SnippetWrite | null {
+  const saved = cachedSnippet(queryClient, ref, id)
+  const draft = readDraft(ref, id)
+  if (saved) return { ...snippetWriteOf(saved), ...(draft ? { sql: draft.sql } : {}) }
+  return draft ? { id, name: draft.name, sql: draft.sql, folderId: draft.folderId, favorite: draft.favorite } : null
 }
 
 /** 'Untitled query', or 'Untitled query 2', 3… when the name is taken. */

@@ -1,21 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useLocation } from 'wouter'
-import {
-  createSnippetFolder,
-  deleteSnippetFolders,
-  deleteSnippets,
-  renameSnippetFolder,
-  saveSnippet,
-  snippetWriteOf,
-  type SnippetWrite,
-} from '../../api/queries/content'
+import { createSnippetFolder, deleteSnippetFolders, deleteSnippets, renameSnippetFolder, saveSnippet, type SnippetWrite } from '../../api/queries/content'
 import { queryKeys } from '../../api/queries/keys'
 import type { SqlSnippet } from '../../api/schemas'
 import { SNIPPET_UNDO_DURATION } from '../../constants'
 import { showToast } from '../../ui/toast'
 import { confirmDraft, readDraft, removeDraft, writeDraft } from './draft-store'
-import { cachedSnippet, forgetSnippets, storeSnippet } from './snippet-cache'
+import { cachedSnippet, forgetSnippets, newestSnippet, storeSnippet } from './snippet-cache'
 
 /** What the side list shows for a snippet: a saved one, or a local draft the server has not seen. */
 export interface SnippetItem {
@@ -50,7 +42,7 @@ export function useSnippetActions(ref: string, activeId: string | null) {
         refreshLists()
         return
       }
-      const write: SnippetWrite = { ...snippetWriteOf(saved), ...(draft ? { sql: draft.sql } : {}), ...change }
+      const write: SnippetWrite = { ...newestSnippet(queryClient, ref, id)!, ...change }
       // Seen at once in every view, and by an autosave that starts meanwhile.
       storeSnippet(queryClient, ref, { ...saved, name: write.name, folder_id: write.folderId, favorite: write.favorite })
       if (draft) writeDraft({ ...draft, name: write.name, folderId: write.folderId, favorite: write.favorite })
@@ -67,10 +59,8 @@ export function useSnippetActions(ref: string, activeId: string | null) {
 
   const duplicate = useCallback(
     async (id: string, name: string) => {
-      const saved = cachedSnippet(queryClient, ref, id)
-      const draft = readDraft(ref, id)
-      const sql = draft?.sql ?? saved?.content.sql ?? ''
-      const copy: SnippetWrite = { id: crypto.randomUUID(), name, sql, folderId: saved?.folder_id ?? draft?.folderId ?? null, favorite: false }
+      const source = newestSnippet(queryClient, ref, id)
+      const copy: SnippetWrite = { id: crypto.randomUUID(), name, sql: source?.sql ?? '', folderId: source?.folderId ?? null, favorite: false }
       try {
         storeSnippet(queryClient, ref, await saveSnippet(ref, copy))
         navigate(`/project/${ref}/sql/${copy.id}`)
@@ -85,12 +75,7 @@ export function useSnippetActions(ref: string, activeId: string | null) {
   const remove = useCallback(
     async (id: string, nextId: string | null) => {
       const saved = cachedSnippet(queryClient, ref, id)
-      const draft = readDraft(ref, id)
-      const restore: SnippetWrite | null = saved
-        ? { ...snippetWriteOf(saved), ...(draft ? { sql: draft.sql } : {}) }
-        : draft
-          ? { id, name: draft.name, sql: draft.sql, folderId: draft.folderId, favorite: draft.favorite }
-          : null
+      const restore = newestSnippet(queryClient, ref, id)
       if (!restore) return
       try {
         if (saved) await deleteSnippets(ref, [id])
