@@ -186,3 +186,8 @@ export const SQL_ROW_LIMITS = [100, 500, 1000, null] as const
 export const DEFAULT_SQL_ROW_LIMIT = 100
 /** Application name of manual SQL editor runs (PLATFORM-API §5). */
 export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'
+
+/** Table editor (issue 5): above this many rows the count is the planner's estimate until asked for. */
+export const EXACT_COUNT_ROW_LIMIT = 50_000
+/** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */
+export const MAX_GRID_SCROLL_HEIGHT = 2 ** 24

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_SCROLL_HEIGHT, scrollSpace, scrollTopForRow, visibleRows } from './scroll-space'
+import { MAX_GRID_SCROLL_HEIGHT } from '../../constants'
+import { scrollSpace, scrollTopForRow, visibleRows } from './scroll-space'
 
 const ROW = 35
 const VIEW = 700
@@ -8,8 +9,8 @@ const VIEW = 700
 describe('scroll space', () => {
   it('is the natural height below the cap, and the cap above it', () => {
     expect(scrollSpace(1000, ROW)).toEqual({ height: 35_000, naturalHeight: 35_000, scaled: false })
-    expect(scrollSpace(10_000_000, ROW)).toEqual({ height: MAX_SCROLL_HEIGHT, naturalHeight: 350_000_000, scaled: true })
-    expect(MAX_SCROLL_HEIGHT).toBeLessThan(2 ** 25)
+    expect(scrollSpace(10_000_000, ROW)).toEqual({ height: MAX_GRID_SCROLL_HEIGHT, naturalHeight: 350_000_000, scaled: true })
+    expect(MAX_GRID_SCROLL_HEIGHT).toBeLessThan(2 ** 25)
   })
 
   it('reaches the first and the last row of a 10,000,000-row table', () => {

@@ -1,10 +1,10 @@
+import { MAX_GRID_SCROLL_HEIGHT } from '../../constants'
 /**
  * Chromium lays nothing out past 2^25 px (GRID-BENCH.md): 1,000,000 rows × 35 px already pass it,
  * and rows beyond can never be scrolled to. When rows × height would pass the cap, the scroll
  * space is shortened and the scroll position maps linearly onto the row range, so the first and
  * the last row are both reachable and every position in between shows the rows it stands for.
  */
-export const MAX_SCROLL_HEIGHT = 2 ** 24
 
 export interface ScrollSpace {
   /** Height of the scrolled content, px. */
@@ -14,7 +14,7 @@ export interface ScrollSpace {
   scaled: boolean
 }
 
-export function scrollSpace(rowCount: number, rowHeight: number, maxHeight = MAX_SCROLL_HEIGHT): ScrollSpace {
+export function scrollSpace(rowCount: number, rowHeight: number, maxHeight = MAX_GRID_SCROLL_HEIGHT): ScrollSpace {
   const naturalHeight = rowCount * rowHeight
   return naturalHeight <= maxHeight ? { height: naturalHeight, naturalHeight, scaled: false } : { height: maxHeight, naturalHeight, scaled: true }
 }

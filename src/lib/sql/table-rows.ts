@@ -55,8 +55,8 @@ export function qualifiedName(schema: string, table: string): string {
   return `${sqlIdent(schema)}.${sqlIdent(table)}`
 }
 
-/** A value written so Postgres reads it as the column's own type (an untyped literal), JSON as its text. */
-function literal(value: unknown): string {
+/** A value as it came back in a row, written so Postgres reads it as the column's own type (an untyped literal), JSON as its text. */
+export function valueLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL'
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return sqlLiteral(value)
   if (typeof value === 'object') return sqlLiteral(JSON.stringify(value))
@@ -95,15 +95,15 @@ function after(column: OrderColumn, value: CursorValue): string {
   const c = sqlIdent(column.column)
   if (column.direction === 'asc') {
     if (value === null) return 'false'
-    return column.nullable ? `(${c} > ${literal(value)} or ${c} is null)` : `${c} > ${literal(value)}`
+    return column.nullable ? `(${c} > ${valueLiteral(value)} or ${c} is null)` : `${c} > ${valueLiteral(value)}`
   }
   if (value === null) return `${c} is not null`
-  return `${c} < ${literal(value)}`
+  return `${c} < ${valueLiteral(value)}`
 }
 
 function same(column: OrderColumn, value: CursorValue): string {
   const c = sqlIdent(column.column)
-  return value === null ? `${c} is null` : `${c} = ${literal(value)}`
+  return value === null ? `${c} is null` : `${c} = ${valueLiteral(value)}`
 }
 
 /**
@@ -125,17 +125,33 @@ export function orderByClause(order: readonly OrderColumn[]): string {
   return ` order by ${order.map((o) => `${sqlIdent(o.column)} ${o.direction}`).join(', ')}`
 }
 
-/** One window of rows: the first `limit` after `cursor` (from the start when null). */
+/** The same order read from the other end: every direction flipped (asc nulls last ↔ desc nulls first, Postgres's defaults). */
+export function reversedOrder(order: readonly OrderColumn[]): OrderColumn[] {
+  return order.map((o) => ({ ...o, direction: o.direction === 'asc' ? 'desc' : 'asc' }))
+}
+
+/**
+ * One window of rows: the first `limit` after `cursor` (from the start when null). `backward` reads
+ * the rows before the cursor (from the end when null), nearest first: reverse them for display.
+ * `offset` skips rows after an anchor; it is bounded by the anchor stride, never a position in the table.
+ */
 export function rowWindowSql(
   source: RowSource,
-  options: { cursor: readonly CursorValue[] | null; limit: number; inclusive?: boolean; columns?: readonly string[] },
+  options: { cursor: readonly CursorValue[] | null; limit: number; inclusive?: boolean; backward?: boolean; offset?: number; columns?: readonly string[] },
 ): string {
   if (!Number.isSafeInteger(options.limit) || options.limit <= 0) throw new RangeError(`rowWindowSql: bad limit ${options.limit}`)
-  const order = orderColumns(source)
+  const offset = options.offset ?? 0
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`rowWindowSql: bad offset ${options.offset}`)
+  const order = options.backward ? reversedOrder(orderColumns(source)) : orderColumns(source)
   const conditions = (source.filters ?? []).map(filterCondition)
   if (options.cursor) conditions.push(keysetCondition(order, options.cursor, options.inclusive))
   const columns = options.columns ? options.columns.map(sqlIdent).join(', ') : '*'
-  return `select ${columns} from ${qualifiedName(source.schema, source.table)}${whereClause(conditions)}${orderByClause(order)} limit ${options.limit}`
+  return `select ${columns} from ${qualifiedName(source.schema, source.table)}${whereClause(conditions)}${orderByClause(order)} limit ${options.limit}${offset ? ` offset ${offset}` : ''}`
+}
+
+/** The planner's row estimate for the filtered source (EXPLAIN, nothing read): one row, column "QUERY PLAN". */
+export function rowEstimateSql(source: RowSource): string {
+  return `explain (format json) select 1 from ${qualifiedName(source.schema, source.table)}${whereClause((source.filters ?? []).map(filterCondition))}`
 }
 
 /** The order values of the last row of a window: the cursor for the next. */

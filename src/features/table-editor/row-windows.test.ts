@@ -1,0 +1,128 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
+import { runPgMetaQuery } from '../../../mock-platform/postgres/query'
+import type { DatabaseProvider, ProjectDatabase } from '../../../mock-platform/postgres/types'
+import { rowWindowSql, type RowSource } from '../../lib/sql/table-rows'
+import { ANCHOR_STRIDE, PAGE_SIZE, RowWindowStore, type Row } from './row-windows'
+
+const ROWS = 2_537
+const base: RowSource = { schema: 'window test', table: 'the "rows"', key: ['id'] }
+
+let provider: DatabaseProvider
+let db: ProjectDatabase
+const reads: string[] = []
+const run = (sql: string, signal: AbortSignal) => {
+  reads.push(sql)
+  return runPgMetaQuery(db, { query: sql }, signal)
+}
+
+beforeAll(async () => {
+  provider = createMemoryDatabaseProvider({ seed: false })
+  db = await provider.open('windows')
+  await db.exec(`create schema "window test";
+    create table "window test"."the ""rows""" (id int primary key, label text);
+    insert into "window test"."the ""rows""" select g, case when g % 5 = 0 then null else md5(g::text) end from generate_series(1, ${ROWS}) g;
+    analyze "window test"."the ""rows""";`)
+}, 60_000)
+afterAll(() => provider.closeAll())
+
+async function everyRow(source: RowSource): Promise<Row[]> {
+  return runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 100_000 }) })
+}
+
+async function started(source: RowSource, estimate = ROWS) {
+  const store = new RowWindowStore(source, run, estimate)
+  store.start()
+  await store.idle()
+  await store.countExactly()
+  return store
+}
+
+describe('RowWindowStore', () => {
+  it('reads the first page and an exact count for a small table', async () => {
+    const store = await started(base)
+    expect(store.count).toEqual({ value: ROWS, exact: true })
+    expect(store.row(0)).toEqual({ id: 1, label: expect.any(String) })
+    expect(store.row(PAGE_SIZE * 2 - 1)).toEqual({ id: PAGE_SIZE * 2, label: null })
+    store.dispose()
+  })
+
+  it('keeps an estimate above the exact-count limit until asked', async () => {
+    const store = new RowWindowStore(base, run, 1_000_000)
+    store.start()
+    await store.idle()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.count).toEqual({ value: 1_000_000, exact: false })
+    await store.countExactly()
+    expect(store.count).toEqual({ value: ROWS, exact: true })
+    store.dispose()
+  })
+
+  it('shows the rows every position implies, whatever order the windows are asked for in', async () => {
+    const sources: RowSource[] = [
+      base,
+      { ...base, sort: [{ column: 'label', direction: 'desc' }] },
+      { ...base, sort: [{ column: 'label', direction: 'asc' }], filters: [{ column: 'id', operator: '>', value: '400' }] },
+    ]
+    for (const source of sources) {
+      const all = await everyRow(source)
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.integer({ min: 0, max: all.length - 1 }), { minLength: 1, maxLength: 6 }), async (positions) => {
+          const store = await started(source)
+          for (const position of positions) {
+            store.ensure(position, position + 20)
+            await store.idle()
+            for (const p of [position, Math.min(all.length - 1, position + 20)]) expect(store.row(p)).toEqual(all[p])
+          }
+          store.dispose()
+        }),
+        { numRuns: 8 },
+      )
+    }
+  }, 60_000)
+
+  it('never reads with an offset from the top: far jumps start at an anchor, the end reads backwards', async () => {
+    const store = await started(base)
+    reads.length = 0
+    store.ensure(ROWS - 10, ROWS - 1)
+    await store.idle()
+    expect(store.row(ROWS - 1)).toMatchObject({ id: ROWS })
+    expect(reads.every((sql) => / desc limit \d+$/.test(sql))).toBe(true)
+    reads.length = 0
+    store.ensure(1_234, 1_260)
+    await store.idle()
+    expect(store.row(1_234)).toMatchObject({ id: 1_235 })
+    expect(reads.some((sql) => sql.includes('studio_anchor_position'))).toBe(true)
+    for (const sql of reads) {
+      const offset = /offset (\d+)/.exec(sql)
+      if (offset) expect(Number(offset[1])).toBeLessThan(ANCHOR_STRIDE)
+    }
+    store.dispose()
+  })
+
+  it('replaces an edited row in place and reads again after reset', async () => {
+    const store = await started(base)
+    store.replaceRow(3, { id: 4, label: 'edited' })
+    expect(store.row(3)).toEqual({ id: 4, label: 'edited' })
+    store.reset()
+    await store.idle()
+    expect(store.row(3)).toEqual({ id: 4, label: expect.not.stringMatching('edited') })
+    store.dispose()
+  })
+
+  it('reports a failed read and reads again on retry', async () => {
+    let failing = true
+    const store = new RowWindowStore(base, (sql, signal) => (failing ? Promise.reject(new Error('relation does not exist')) : run(sql, signal)), ROWS)
+    store.start()
+    await store.idle()
+    expect(store.error?.message).toBe('relation does not exist')
+    expect(store.row(0)).toBeUndefined()
+    failing = false
+    store.retry()
+    await store.idle()
+    expect(store.error).toBeNull()
+    expect(store.row(0)).toMatchObject({ id: 1 })
+    store.dispose()
+  })
+})

@@ -1,0 +1,286 @@
+import { EXACT_COUNT_ROW_LIMIT } from '../../constants'
+import { cursorOf, rowAnchorsSql, rowCountSql, rowEstimateSql, rowWindowSql, type CursorValue, type RowSource } from '../../lib/sql/table-rows'
+
+export type Row = Record<string, unknown>
+/** Runs one read and answers its rows (pg-meta JSON). */
+export type RunRows = (sql: string, signal: AbortSignal) => Promise<Row[]>
+
+/** Rows per window read. */
+export const PAGE_SIZE = 100
+/** An anchor (a row's order values and position) every this many rows: a jump is one read from the nearest. */
+export const ANCHOR_STRIDE = 1000
+/** Pages kept in memory; the farthest from the rows in view go first. */
+export const MAX_CACHED_PAGES = 300
+
+export interface RowCount {
+  value: number
+  exact: boolean
+}
+
+/** How to read one page: the SQL, which of its rows are the page's, and whether it reads forwards (a short answer then ends the rows). */
+type Read = { sql: string; take: (rows: Row[]) => Row[]; forward: boolean }
+type Plan = Read | 'anchors' | { after: Promise<void> }
+
+/**
+ * The rows of one table (with its sort and filters) by position, read in windows by keyset:
+ * a page continues from a neighbour's first or last row, the pages near the end read backwards
+ * from it, and a far jump starts at the nearest anchor. Never OFFSET from the top.
+ */
+export class RowWindowStore {
+  private readonly pages = new Map<number, Row[]>()
+  private readonly loading = new Map<number, { promise: Promise<void>; controller: AbortController }>()
+  private readonly failures = new Map<number, Error>()
+  private anchors: CursorValue[][] | null = null
+  private anchorsLoading: Promise<void> | null = null
+  private countLoading: Promise<void> | null = null
+  private readonly listeners = new Set<() => void>()
+  private readonly controller = new AbortController()
+  private wanted: [number, number] = [0, 0]
+  count: RowCount | null = null
+  /** Bumped on every change, for useSyncExternalStore. */
+  version = 0
+  error: Error | null = null
+
+  constructor(
+    readonly source: RowSource,
+    private readonly run: RunRows,
+    /** The catalog's estimate for the whole table (pg_class.reltuples), used when nothing is filtered. */
+    private readonly tableEstimate: number,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getVersion = () => this.version
+
+  private changed() {
+    this.version++
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Reads the first page and the count (exact for small results, the planner's estimate above EXACT_COUNT_ROW_LIMIT). */
+  start() {
+    this.ensure(0, PAGE_SIZE - 1)
+    void this.loadInitialCount()
+  }
+
+  dispose() {
+    this.controller.abort()
+    for (const { controller } of this.loading.values()) controller.abort()
+    this.listeners.clear()
+  }
+
+  row(index: number): Row | undefined {
+    return this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE]
+  }
+
+  pageError(index: number): Error | undefined {
+    return this.failures.get(Math.floor(index / PAGE_SIZE))
+  }
+
+  /** Rows the grid may show: the count when known, else what has been read so far. */
+  get rowCount(): number {
+    if (this.count) return this.count.value
+    const first = this.pages.get(0)
+    return first ? first.length : 0
+  }
+
+  /** Asks for the rows first..last (inclusive) and a page either side; pages out of range stop loading. */
+  ensure(first: number, last: number) {
+    const lastPage = this.count ? Math.max(0, Math.ceil(this.count.value / PAGE_SIZE) - 1) : Number.MAX_SAFE_INTEGER
+    const from = Math.max(0, Math.floor(first / PAGE_SIZE) - 1)
+    const to = Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE) + 1)
+    this.wanted = [from, to]
+    for (const [page, { controller }] of this.loading) if (page < from || page > to) controller.abort()
+    for (let page = from; page <= to; page++) void this.load(page)
+    this.evict()
+  }
+
+  /** The exact count, read now (the "Count exactly" button, and before a jump to the end). */
+  countExactly(): Promise<void> {
+    if (this.count?.exact) return Promise.resolve()
+    this.countLoading ??= this.read(rowCountSql(this.source), this.controller.signal)
+      .then(([row]) => this.setCount({ value: Number(row?.['count'] ?? 0), exact: true }))
+      .catch((error: unknown) => this.fail(error))
+      .finally(() => (this.countLoading = null))
+    return this.countLoading
+  }
+
+  /** Replaces one row after an edit (the row the UPDATE returned). */
+  replaceRow(index: number, row: Row) {
+    const page = this.pages.get(Math.floor(index / PAGE_SIZE))
+    if (!page) return
+    page[index % PAGE_SIZE] = row
+    this.changed()
+  }
+
+  /** Forgets every row, anchor and count (after inserts and deletes, which move positions). */
+  reset() {
+    for (const { controller } of this.loading.values()) controller.abort()
+    this.loading.clear()
+    this.pages.clear()
+    this.failures.clear()
+    this.anchors = null
+    this.count = null
+    this.error = null
+    this.changed()
+    this.start()
+  }
+
+  /** Resolves when no page is loading (tests and the benchmark wait on it). */
+  async idle(): Promise<void> {
+    while (this.loading.size > 0) await Promise.all([...this.loading.values()].map((l) => l.promise))
+  }
+
+  retry() {
+    this.failures.clear()
+    this.error = null
+    this.changed()
+    this.ensure(this.wanted[0] * PAGE_SIZE + PAGE_SIZE, this.wanted[1] * PAGE_SIZE)
+  }
+
+  private async loadInitialCount() {
+    try {
+      const filtered = (this.source.filters ?? []).length > 0
+      let estimate = this.tableEstimate
+      if (filtered) {
+        const [row] = await this.read(rowEstimateSql(this.source), this.controller.signal)
+        estimate = planRows(row)
+      }
+      if (estimate <= EXACT_COUNT_ROW_LIMIT) await this.countExactly()
+      else if (!this.count) this.setCount({ value: estimate, exact: false })
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  private setCount(count: RowCount) {
+    if (this.count?.exact && !count.exact) return
+    this.count = count
+    // Pages past a shrunken end are stale guesses.
+    for (const page of this.pages.keys()) if (page * PAGE_SIZE >= count.value && count.value > 0) this.pages.delete(page)
+    this.changed()
+  }
+
+  private fail(error: unknown) {
+    if (this.controller.signal.aborted) return
+    this.error = error instanceof Error ? error : new Error(String(error))
+    this.changed()
+  }
+
+  private read(sql: string, signal: AbortSignal) {
+    return this.run(sql, signal)
+  }
+
+  private plan(page: number): Plan {
+    const start = page * PAGE_SIZE
+    const source = this.source
+    if (page === 0) return { sql: rowWindowSql(source, { cursor: null, limit: PAGE_SIZE }), take: (rows) => rows, forward: true }
+    const previous = this.pages.get(page - 1)
+    if (previous?.length === PAGE_SIZE) {
+      return { sql: rowWindowSql(source, { cursor: cursorOf(source, previous.at(-1)!), limit: PAGE_SIZE }), take: (rows) => rows, forward: true }
+    }
+    const next = this.pages.get(page + 1)
+    if (next?.length) {
+      return {
+        sql: rowWindowSql(source, { cursor: cursorOf(source, next[0]!), limit: PAGE_SIZE, backward: true }),
+        take: (rows) => rows.reverse(),
+        forward: false,
+      }
+    }
+    if (this.count?.exact) {
+      const toEnd = this.count.value - start
+      if (toEnd <= 0) return { sql: '', take: () => [], forward: false }
+      if (toEnd <= ANCHOR_STRIDE) {
+        return {
+          sql: rowWindowSql(source, { cursor: null, limit: toEnd, backward: true }),
+          take: (rows) => rows.reverse().slice(0, PAGE_SIZE),
+          forward: false,
+        }
+      }
+    }
+    if (this.anchors) {
+      const index = Math.floor(start / ANCHOR_STRIDE)
+      const anchor = this.anchors[index]
+      if (!anchor) return { sql: '', take: () => [], forward: false }
+      return {
+        sql: rowWindowSql(source, { cursor: anchor, inclusive: true, offset: start - index * ANCHOR_STRIDE, limit: PAGE_SIZE }),
+        take: (rows) => rows,
+        forward: true,
+      }
+    }
+    // A neighbour on its way is cheaper than the anchors: wait for it.
+    const neighbour = this.loading.get(page - 1) ?? this.loading.get(page + 1)
+    if (neighbour) return { after: neighbour.promise }
+    return 'anchors'
+  }
+
+  private load(page: number): Promise<void> {
+    if (this.pages.has(page) || this.failures.has(page)) return Promise.resolve()
+    const existing = this.loading.get(page)
+    if (existing) return existing.promise
+    const controller = new AbortController()
+    const abort = () => controller.abort()
+    this.controller.signal.addEventListener('abort', abort)
+    const promise = (async () => {
+      try {
+        for (;;) {
+          if (controller.signal.aborted) return
+          const plan = this.plan(page)
+          if (plan === 'anchors') {
+            await this.loadAnchors()
+            continue
+          }
+          if ('after' in plan) {
+            await plan.after.catch(() => undefined)
+            continue
+          }
+          const rows = plan.sql ? plan.take(await this.read(plan.sql, controller.signal)) : []
+          if (controller.signal.aborted) return
+          this.pages.set(page, rows)
+          // A short page read forwards is the end: now the count is exact.
+          if (plan.forward && plan.sql && rows.length < PAGE_SIZE && !this.count?.exact) this.setCount({ value: page * PAGE_SIZE + rows.length, exact: true })
+          this.changed()
+          return
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return
+        this.failures.set(page, error instanceof Error ? error : new Error(String(error)))
+        this.fail(error)
+      } finally {
+        this.loading.delete(page)
+        this.controller.signal.removeEventListener('abort', abort)
+      }
+    })()
+    this.loading.set(page, { promise, controller })
+    return promise
+  }
+
+  private loadAnchors(): Promise<void> {
+    this.anchorsLoading ??= (async () => {
+      await this.countExactly()
+      const rows = await this.read(rowAnchorsSql(this.source, ANCHOR_STRIDE), this.controller.signal)
+      this.anchors = rows.map((row) => cursorOf(this.source, row))
+      this.changed()
+    })().finally(() => (this.anchorsLoading = null))
+    return this.anchorsLoading
+  }
+
+  /** Drops the pages farthest from the ones wanted when too many are cached. */
+  private evict() {
+    if (this.pages.size <= MAX_CACHED_PAGES) return
+    const [from, to] = this.wanted
+    const distance = (page: number) => (page < from ? from - page : page > to ? page - to : 0)
+    const byDistance = [...this.pages.keys()].sort((a, b) => distance(b) - distance(a))
+    for (const page of byDistance.slice(0, this.pages.size - MAX_CACHED_PAGES)) this.pages.delete(page)
+  }
+}
+
+/** The row estimate in an EXPLAIN (FORMAT JSON) answer. */
+function planRows(row: Row | undefined): number {
+  const plan = row?.['QUERY PLAN']
+  const rows = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined)?.Plan?.['Plan Rows'] : undefined
+  return typeof rows === 'number' ? rows : Number.MAX_SAFE_INTEGER
+}
