@@ -20,6 +20,8 @@ const MockProjectSchema = v.object({
   organization_slug: v.string(),
   /** How many detail reads until a COMING_UP project is healthy (0: never changes by itself). */
   polls_until_healthy: v.number(),
+  /** The table editor's million-row fixture lives in this project's Postgres. */
+  largeTables: v.boolean(),
 })
 const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })

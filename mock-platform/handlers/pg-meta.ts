@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { API_ERROR_MESSAGE, PG_META_HEADERS } from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { runPgMetaQuery, toPgMetaError } from '../postgres'
+import { ensureLargeTables, runPgMetaQuery, toPgMetaError } from '../postgres'
 import { authorizeProject, errorResponse, readJson } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
@@ -20,6 +20,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
       const database = await (await ctx.databases()).open(ref)
+      if (project.largeTables) await ensureLargeTables(database)
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
         return HttpResponse.json(await runPgMetaQuery(database, { query: body.query, parameters }, request.signal))

@@ -72,6 +72,7 @@ export function projectHandlers(ctx: PlatformContext) {
         dbVersion: 'supabase-postgres-17.4.1.045',
         infra_compute_size: body.desired_instance_size,
         polls_until_healthy: POLLS_UNTIL_HEALTHY,
+        largeTables: false,
       })
       await ctx.db.organizations.update(org, {
         data(o) {

@@ -3,15 +3,13 @@ import { useEffect, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { executeSql } from '../../api/queries/sql'
 import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity, TableSchema } from '../../api/schemas'
-import { sqlIdent } from '../../lib/sql/quote'
 import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { recordProjectVisit } from '../projects/dashboard-history'
-import { ResultsGrid } from '../sql-editor/ResultsGrid'
+import { TableDataView } from './TableDataView'
 
 const TYPE_LABEL: Record<TableEntity['type'], string> = {
   table: 'Table',
@@ -19,8 +17,6 @@ const TYPE_LABEL: Record<TableEntity['type'], string> = {
   materialized_view: 'Materialized view',
   foreign_table: 'Foreign table',
 }
-/** Rows shown under a table's structure until the windowed grid lands. */
-const PREVIEW_ROWS = 100
 
 /** /project/{ref}/editor[/{id}]: the project's tables by schema, and the one opened (its id is the relation's oid). */
 export default function TableEditorPage() {
@@ -37,7 +33,7 @@ export default function TableEditorPage() {
   return (
     <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
       <EntityList projectRef={ref} entities={entities} selectedId={selectedId} />
-      <main className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'auto' })}>
+      <main className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (
           <LoadingState label="Loading project…" />
         ) : project.isError ? (
@@ -160,35 +156,40 @@ function TableDetails({
   entities: TableEntity[]
 }) {
   const entity = entities.find((e) => e.id === table.id)
-  const idOf = (schemaName: string, name: string) => entities.find((e) => e.schema === schemaName && e.name === name)?.id
-  const order = table.primary_keys.length > 0 ? ` order by ${table.primary_keys.map(sqlIdent).join(', ')}` : ''
-  const preview = useQuery({
-    queryKey: ['projects', projectRef, 'tables', table.id, 'preview'],
-    queryFn: ({ signal }) =>
-      executeSql({
-        ref: projectRef,
-        connectionString,
-        signal,
-        query: `select * from ${sqlIdent(table.schema)}.${sqlIdent(table.name)}${order} limit ${PREVIEW_ROWS}`,
-      }),
-  })
-
+  const [tab, setTab] = useState<'data' | 'structure'>('data')
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '5', p: '5', minH: '0' })}>
-      <header className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}>
-        <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
+    <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minH: '0' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', px: '4', pt: '3' })}>
+        <h1 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>{table.schema}.</span>
           {table.name}
         </h1>
         <Badge>{TYPE_LABEL[table.type]}</Badge>
-        {entity ? <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>about {entity.estimated_rows.toLocaleString()} rows</span> : null}
-        {table.type !== 'table' && table.primary_keys.length === 0 ? (
-          <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-            Read-only: a {TYPE_LABEL[table.type].toLowerCase()} without a primary key cannot be edited row by row.
-          </span>
-        ) : null}
+        <span className={css({ flex: '1' })} />
+        <div role="tablist" aria-label="Table view" className={css({ display: 'flex', gap: '1' })}>
+          {(['data', 'structure'] as const).map((t) => (
+            <button key={t} role="tab" type="button" aria-selected={tab === t} className={tabClass} onClick={() => setTab(t)}>
+              {t === 'data' ? 'Data' : 'Structure'}
+            </button>
+          ))}
+        </div>
       </header>
+      {tab === 'data' ? (
+        <TableDataView projectRef={projectRef} connectionString={connectionString} table={table} entity={entity} entities={entities} />
+      ) : (
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '5', p: '4', overflow: 'auto' })}>
+          <TableStructure projectRef={projectRef} table={table} entities={entities} />
+        </div>
+      )}
+    </div>
+  )
+}
 
+/** A relation's columns and relationships both ways (linked to the other table). */
+function TableStructure({ projectRef, table, entities }: { projectRef: string; table: TableSchema; entities: TableEntity[] }) {
+  const idOf = (schemaName: string, name: string) => entities.find((e) => e.schema === schemaName && e.name === name)?.id
+  return (
+    <>
       <section aria-label="Columns">
         <h2 className={sectionTitleClass}>Columns</h2>
         <table className={tableClass}>
@@ -257,43 +258,22 @@ function TableDetails({
           </ul>
         )}
       </section>
-
-      <section
-        aria-label="Rows"
-        className={css({
-          display: 'flex',
-          flexDir: 'column',
-          minH: '80',
-          h: '96',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          borderRadius: 'md',
-          overflow: 'hidden',
-        })}
-      >
-        <h2 className={cx(sectionTitleClass, css({ px: '3', pt: '2' }))}>
-          First {PREVIEW_ROWS} rows{table.primary_keys.length ? ` by ${table.primary_keys.join(', ')}` : ''}
-        </h2>
-        {preview.isPending ? <LoadingState label="Loading rows…" /> : null}
-        {preview.isError ? (
-          <p role="alert" className={cx(mutedClass, css({ color: 'danger.default', px: '3' }))}>
-            Failed to load rows: {preview.error.message}
-          </p>
-        ) : null}
-        {preview.isSuccess ? (
-          preview.data.length === 0 ? (
-            <p className={cx(mutedClass, css({ px: '3' }))}>This table has no rows.</p>
-          ) : (
-            <ResultsGrid columns={table.columns.map((c) => c.name)} rows={preview.data} fileName={`${table.schema}.${table.name}`} />
-          )
-        ) : null}
-      </section>
-    </div>
+    </>
   )
 }
 
 const mutedClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'sm' })
 const sectionTitleClass = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' })
+const tabClass = css({
+  px: '3',
+  py: '1',
+  fontSize: 'sm',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  color: 'fg.muted',
+  _hover: { bg: 'bg.muted' },
+  '&[aria-selected=true]': { bg: 'bg.muted', color: 'fg.default', fontWeight: 'medium' },
+})
 const linkClass = css({ color: 'accent.default', textDecoration: 'underline' })
 const tableClass = css({
   w: 'full',

@@ -126,3 +126,16 @@ describe('RowWindowStore', () => {
     store.dispose()
   })
 })
+
+describe('RowWindowStore without a key', () => {
+  it('reads a view by position', async () => {
+    await db.exec(`create view "window test".evens as select id, label from "window test"."the ""rows""" where id % 2 = 0`)
+    const source: RowSource = { schema: 'window test', table: 'evens', key: [], sort: [{ column: 'id', direction: 'desc' }] }
+    const store = await started(source, 0)
+    expect(store.count).toEqual({ value: Math.floor(ROWS / 2), exact: true })
+    store.ensure(1_000, 1_010)
+    await store.idle()
+    expect(store.row(1_000)).toMatchObject({ id: (Math.floor(ROWS / 2) - 1_000) * 2 })
+    store.dispose()
+  })
+})

@@ -1,5 +1,14 @@
 import { EXACT_COUNT_ROW_LIMIT } from '../../constants'
-import { cursorOf, rowAnchorsSql, rowCountSql, rowEstimateSql, rowWindowSql, type CursorValue, type RowSource } from '../../lib/sql/table-rows'
+import {
+  cursorOf,
+  rowAnchorsSql,
+  rowCountSql,
+  rowEstimateSql,
+  rowOffsetWindowSql,
+  rowWindowSql,
+  type CursorValue,
+  type RowSource,
+} from '../../lib/sql/table-rows'
 
 export type Row = Record<string, unknown>
 /** Runs one read and answers its rows (pg-meta JSON). */
@@ -177,6 +186,7 @@ export class RowWindowStore {
   private plan(page: number): Plan {
     const start = page * PAGE_SIZE
     const source = this.source
+    if (source.key.length === 0) return { sql: rowOffsetWindowSql(source, start, PAGE_SIZE), take: (rows) => rows, forward: true }
     if (page === 0) return { sql: rowWindowSql(source, { cursor: null, limit: PAGE_SIZE }), take: (rows) => rows, forward: true }
     const previous = this.pages.get(page - 1)
     if (previous?.length === PAGE_SIZE) {

@@ -91,8 +91,8 @@ export function csvField(value: unknown): string {
   return text === '' || CSV_NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-const csvHeader = (columns: readonly string[]) => `${columns.map(csvField).join(',')}\n`
-const csvRecord = (columns: readonly string[], row: ResultRow) => `${columns.map((column) => csvField(row[column])).join(',')}\n`
+export const csvHeader = (columns: readonly string[]) => `${columns.map(csvField).join(',')}\n`
+export const csvRecord = (columns: readonly string[], row: ResultRow) => `${columns.map((column) => csvField(row[column])).join(',')}\n`
 
 export function toCsv(columns: readonly string[], rows: readonly ResultRow[]): string {
   if (columns.length === 0) return ''

@@ -149,6 +149,17 @@ export function rowWindowSql(
   return `select ${columns} from ${qualifiedName(source.schema, source.table)}${whereClause(conditions)}${orderByClause(order)} limit ${options.limit}${offset ? ` offset ${offset}` : ''}`
 }
 
+/**
+ * A window of a relation without a key (a view): there is no keyset to continue from, so it is
+ * read by position, in the user's sort when there is one.
+ */
+export function rowOffsetWindowSql(source: RowSource, offset: number, limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit <= 0 || !Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`rowOffsetWindowSql: bad range ${offset}+${limit}`)
+  const sort = (source.sort ?? []).map((s) => ({ ...s, nullable: true }))
+  const order = sort.length ? orderByClause(sort) : ''
+  return `select * from ${qualifiedName(source.schema, source.table)}${whereClause((source.filters ?? []).map(filterCondition))}${order} limit ${limit} offset ${offset}`
+}
+
 /** The planner's row estimate for the filtered source (EXPLAIN, nothing read): one row, column "QUERY PLAN". */
 export function rowEstimateSql(source: RowSource): string {
   return `explain (format json) select 1 from ${qualifiedName(source.schema, source.table)}${whereClause((source.filters ?? []).map(filterCondition))}`

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LARGE_TABLE, LARGE_TABLE_ROWS, SAMPLE_TABLE, SAMPLE_TABLE_ROWS, ensureLargeTables } from './large-tables'
+import { createMemoryDatabaseProvider } from './pglite-memory'
+import type { DatabaseProvider, ProjectDatabase } from './types'
+
+let provider: DatabaseProvider
+let db: ProjectDatabase
+
+beforeAll(async () => {
+  provider = createMemoryDatabaseProvider()
+  db = await provider.open('large')
+}, 60_000)
+afterAll(() => provider.closeAll())
+
+describe('large tables', () => {
+  it('are generated once, inside Postgres, with a valid foreign key and statistics', async () => {
+    await Promise.all([ensureLargeTables(db), ensureLargeTables(db)])
+    const { rows } = await db.query(`select (select count(*) from ${LARGE_TABLE})::int as large, (select count(*) from ${SAMPLE_TABLE})::int as sample,
+      (select max(id) from ${LARGE_TABLE})::int as last_id,
+      (select count(*) from ${LARGE_TABLE} v left join public.customers c on c.id = v.customer_id where v.customer_id is not null and c.id is null)::int as orphans,
+      (select reltuples from pg_class where oid = '${LARGE_TABLE}'::regclass)::int as estimate`)
+    expect(rows[0]).toEqual({ large: LARGE_TABLE_ROWS, sample: SAMPLE_TABLE_ROWS, last_id: LARGE_TABLE_ROWS, orphans: 0, estimate: LARGE_TABLE_ROWS })
+    // The identity continues after the generated ids.
+    const inserted = await db.query(`insert into ${LARGE_TABLE} (visited_at, path, duration_ms) values (now(), '/new', 1) returning id`)
+    expect(inserted.rows[0]).toEqual({ id: String(LARGE_TABLE_ROWS + 1) })
+    await ensureLargeTables(db)
+  }, 120_000)
+})

@@ -1,0 +1,517 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation, useSearch } from 'wouter'
+import { executeSql } from '../../api/queries/sql'
+import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
+import { deleteRowsSql, insertRowSql, updateRowSql, valueToInput, type CellInput } from '../../lib/sql/row-edits'
+import { FILTER_OPERATORS, IS_FILTER_VALUES, type FilterOperator, type RowFilter, type RowSource } from '../../lib/sql/table-rows'
+import { browserStorage } from '../../lib/storage'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/dialog'
+import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
+import { showToast } from '../../ui/toast'
+import type { ExportProgress } from '../sql-editor/result-export'
+import {
+  arrangeColumns,
+  defaultColumnWidth,
+  readColumnLayout,
+  reorderColumn,
+  setColumnHidden,
+  setColumnWidth,
+  writeColumnLayout,
+  type ColumnLayout,
+} from './column-layout'
+import { gridQuerySearch, nextSort, parseGridQuery, type GridQuery } from './grid-url'
+import { ImportCsvDialog } from './ImportCsvDialog'
+import { RowWindowStore, type Row } from './row-windows'
+import { exportTableCsv } from './table-export'
+import { TableGrid, type CellPosition, type GridColumn, type PendingCell } from './TableGrid'
+import { CellEditorDialog, InsertRowDialog } from './ValueEditor'
+
+export interface TableDataViewProps {
+  projectRef: string
+  connectionString: string
+  table: TableSchema
+  entity: TableEntity | undefined
+  entities: TableEntity[]
+}
+
+/** Why a relation's rows cannot be changed one by one, or null when they can. */
+export function readOnlyReason(table: TableSchema): string | null {
+  if (table.type === 'view' || table.type === 'materialized_view' || table.type === 'foreign_table') {
+    if (table.primary_keys.length === 0)
+      return `This ${table.type.replace('_', ' ')} has no primary key, so its rows cannot be told apart to be edited: it is read-only.`
+    return `This is a ${table.type.replace('_', ' ')}: its rows are read-only here.`
+  }
+  if (table.primary_keys.length === 0)
+    return 'This table has no primary key, so its rows cannot be told apart to be edited: it is read-only. Add a primary key to edit rows.'
+  return null
+}
+
+const keyText = (table: TableSchema, row: Row) => JSON.stringify(table.primary_keys.map((k) => row[k] ?? null))
+
+/** The rows of one table: the windowed grid with sort, filters, column layout, editing, insert, delete, import and export. */
+export function TableDataView({ projectRef, connectionString, table, entity, entities }: TableDataViewProps) {
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const query = useMemo(() => parseGridQuery(search), [search])
+  const setQuery = useCallback((next: GridQuery) => navigate(`${location}${gridQuerySearch(next)}`, { replace: true }), [location, navigate])
+  const queryClient = useQueryClient()
+  const readOnly = readOnlyReason(table)
+
+  const run = useCallback(
+    (sql: string, signal?: AbortSignal) => executeSql({ ref: projectRef, connectionString, query: sql, signal }),
+    [projectRef, connectionString],
+  )
+  const source: RowSource = useMemo(
+    () => ({ schema: table.schema, table: table.name, key: table.primary_keys, sort: query.sort, filters: query.filters }),
+    [table, query],
+  )
+  const store = useMemo(() => new RowWindowStore(source, (sql, signal) => run(sql, signal), entity?.estimated_rows ?? 0), [source, run, entity?.estimated_rows])
+  useEffect(() => {
+    store.start()
+    return () => store.dispose()
+  }, [store])
+  useSyncExternalStore(store.subscribe, store.getVersion)
+
+  // Column layout, remembered per table.
+  const storage = browserStorage('local')
+  const [layout, setLayoutState] = useState<ColumnLayout>(() => readColumnLayout(storage, projectRef, table.id))
+  const setLayout = (next: ColumnLayout) => {
+    setLayoutState(next)
+    writeColumnLayout(storage, projectRef, table.id, next)
+  }
+  const columnsByName = useMemo(() => new Map(table.columns.map((c) => [c.name, c])), [table])
+  const references = useMemo(() => {
+    const map = new Map<string, { schema: string; table: string; column: string }>()
+    for (const r of table.relationships) {
+      if (r.source_schema === table.schema && r.source_table_name === table.name)
+        map.set(r.source_column_name, { schema: r.target_table_schema, table: r.target_table_name, column: r.target_column_name })
+    }
+    return map
+  }, [table])
+  const gridColumns: GridColumn[] = useMemo(
+    () =>
+      arrangeColumns(table.columns, layout).map((c) => {
+        const target = references.get(c.name)
+        return {
+          name: c.name,
+          type: c.data_type,
+          width: layout.widths[c.name] ?? defaultColumnWidth(c.name, c.data_type),
+          isKey: table.primary_keys.includes(c.name),
+          references: target ? `${target.schema}.${target.table}` : null,
+        }
+      }),
+    [table, layout, references],
+  )
+
+  // Edits not yet in the database, by row key then column: kept until saved or discarded.
+  const [pending, setPending] = useState<Map<string, Map<string, PendingCell & { input: CellInput }>>>(new Map())
+  const pendingOf = useCallback((row: Row) => pending.get(keyText(table, row)), [pending, table])
+  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const lastToggled = useRef<number | null>(null)
+  const [editing, setEditing] = useState<{ cell: CellPosition; row: Row } | null>(null)
+  const [inserting, setInserting] = useState(false)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [importing, setImporting] = useState(false)
+  const [filtersOpen, setFiltersOpen] = useState(query.filters.length > 0)
+  const [exporting, setExporting] = useState<ExportProgress | null>(null)
+  const exportController = useRef<AbortController | null>(null)
+  useEffect(() => () => exportController.current?.abort(), [])
+  useEffect(() => setSelected(new Set()), [store])
+
+  const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'tableEntities'] })
+
+  function setPendingCell(key: string, column: string, cell: (PendingCell & { input: CellInput }) | null) {
+    setPending((current) => {
+      const next = new Map(current)
+      const row = new Map(next.get(key) ?? [])
+      if (cell) row.set(column, cell)
+      else row.delete(column)
+      if (row.size) next.set(key, row)
+      else next.delete(key)
+      return next
+    })
+  }
+
+  async function saveCell(rowIndex: number, row: Row, column: TableColumn, input: CellInput) {
+    const key = keyText(table, row)
+    const keyValues = Object.fromEntries(table.primary_keys.map((k) => [k, row[k]]))
+    const shown = input.kind === 'null' ? 'NULL' : input.kind === 'default' ? 'DEFAULT' : input.text
+    setPendingCell(key, column.name, { text: shown, error: null, input })
+    try {
+      const sql = updateRowSql(table.schema, table.name, keyValues, { [column.name]: input }, table.columns)
+      const [updated] = await run(sql)
+      setPendingCell(key, column.name, null)
+      if (updated) store.replaceRow(rowIndex, updated)
+      else showToast('error', 'The row is gone', 'Someone else deleted or changed its key. Refresh to see the table as it is now.')
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      setPendingCell(key, column.name, { text: shown, error: message, input })
+      showToast('error', `Could not save ${column.name}`, message, {
+        action: { label: 'Retry', onClick: () => void saveCell(rowIndex, row, column, input) },
+      })
+    }
+  }
+
+  async function deleteSelected() {
+    setConfirmDelete(false)
+    const keys = [...selected].map((index) => store.row(index)).filter((row): row is Row => !!row)
+    try {
+      await run(
+        deleteRowsSql(
+          table.schema,
+          table.name,
+          table.primary_keys,
+          keys.map((row) => Object.fromEntries(table.primary_keys.map((k) => [k, row[k]]))),
+        ),
+      )
+      showToast('success', `Deleted ${keys.length.toLocaleString()} ${keys.length === 1 ? 'row' : 'rows'}`)
+      setSelected(new Set())
+      store.reset()
+      invalidateCatalog()
+    } catch (error) {
+      showToast('error', 'Could not delete the rows', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  async function startExport() {
+    if (exportController.current) return
+    const controller = new AbortController()
+    exportController.current = controller
+    setExporting({ done: 0, total: store.rowCount })
+    try {
+      const summary = await exportTableCsv({
+        source,
+        columns: gridColumns.map((c) => c.name),
+        run,
+        total: store.rowCount,
+        name: `${table.schema}.${table.name}`,
+        signal: controller.signal,
+        onProgress: setExporting,
+      })
+      showToast('success', 'Export ready', `${summary.rows.toLocaleString()} rows as CSV in ${(summary.ms / 1000).toFixed(1)} s`)
+    } catch (error) {
+      if (controller.signal.aborted) showToast('info', 'Export cancelled')
+      else showToast('error', 'Export failed', error instanceof Error ? error.message : String(error))
+    } finally {
+      exportController.current = null
+      setExporting(null)
+    }
+  }
+
+  function toggleRow(index: number, range: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      const from = range && lastToggled.current !== null ? Math.min(lastToggled.current, index) : index
+      const to = range && lastToggled.current !== null ? Math.max(lastToggled.current, index) : index
+      const on = !current.has(index)
+      for (let i = from; i <= to; i++) {
+        if (on) next.add(i)
+        else next.delete(i)
+      }
+      return next
+    })
+    lastToggled.current = index
+  }
+
+  function followReference(column: GridColumn, value: unknown) {
+    const target = references.get(column.name)
+    if (!target) return
+    const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
+    if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
+    navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
+  }
+
+  const count = store.count
+  const countLabel = count ? `${count.exact ? '' : '≈ '}${count.value.toLocaleString()} ${count.value === 1 ? 'row' : 'rows'}` : 'Counting…'
+  const editingColumn = editing ? gridColumns[editing.cell.col] : undefined
+  const editingTableColumn = editingColumn ? columnsByName.get(editingColumn.name) : undefined
+  const editingPending = editing && editingColumn ? pendingOf(editing.row)?.get(editingColumn.name) : undefined
+
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minH: '0' })}>
+      <div role="toolbar" aria-label="Rows" className={toolbarClass}>
+        <Button size="sm" variant={query.filters.length ? 'primary' : 'ghost'} aria-expanded={filtersOpen} onClick={() => setFiltersOpen((o) => !o)}>
+          Filter{query.filters.length ? ` (${query.filters.length})` : ''}
+        </Button>
+        {query.sort.length ? (
+          <Button size="sm" variant="ghost" onClick={() => setQuery({ ...query, sort: [] })} title="Clear the sort">
+            Sorted by {query.sort.map((s) => `${s.column} ${s.direction}`).join(', ')} ✕
+          </Button>
+        ) : null}
+        <Menu label="Columns" triggerLabel="Columns" onSelect={(name) => setLayout(setColumnHidden(layout, name, !layout.hidden.includes(name)))}>
+          {table.columns.map((c) => (
+            <MenuItem key={c.name} value={c.name} className={menuItemClass}>
+              <span aria-hidden>{layout.hidden.includes(c.name) ? '☐' : '☑'}</span> {c.name}
+            </MenuItem>
+          ))}
+        </Menu>
+        <span className={css({ flex: '1' })} />
+        <span role="status" aria-label="Row count" className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+          {countLabel}
+        </span>
+        {count && !count.exact ? (
+          <Button size="sm" variant="ghost" onClick={() => void store.countExactly()}>
+            Count exactly
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={() => store.reset()} title="Read the rows again">
+          Refresh
+        </Button>
+        {exporting ? (
+          <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+            <progress aria-label="Export progress" value={exporting.done} max={Math.max(1, exporting.total)} />
+            {exporting.done.toLocaleString()} rows
+            <Button size="sm" variant="ghost" onClick={() => exportController.current?.abort()}>
+              Cancel
+            </Button>
+          </span>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => void startExport()}>
+            Export CSV
+          </Button>
+        )}
+        {readOnly ? null : (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+            {selected.size > 0 ? (
+              <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
+                Delete {selected.size.toLocaleString()} {selected.size === 1 ? 'row' : 'rows'}
+              </Button>
+            ) : null}
+            <Button size="sm" variant="primary" onClick={() => setInserting(true)}>
+              Insert row
+            </Button>
+          </>
+        )}
+      </div>
+      {readOnly ? (
+        <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'sm', bg: 'warning.subtle', color: 'fg.default' })}>
+          {readOnly}
+        </p>
+      ) : null}
+      {filtersOpen ? <FilterBar columns={table.columns} filters={query.filters} onApply={(filters) => setQuery({ ...query, filters })} /> : null}
+      {store.error ? (
+        <div
+          role="alert"
+          className={css({ px: '3', py: '2', bg: 'danger.subtle', color: 'danger.default', fontSize: 'sm', display: 'flex', gap: '3', alignItems: 'center' })}
+        >
+          <span className={css({ flex: '1' })}>Failed to read rows: {store.error.message}</span>
+          <Button size="sm" onClick={() => store.retry()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {count && count.value === 0 && !store.error ? (
+        <p className={css({ p: '6', color: 'fg.muted', fontSize: 'sm', textAlign: 'center' })}>
+          {query.filters.length ? 'No rows match these filters.' : readOnly ? 'No rows.' : 'This table has no rows yet. Insert one or import a CSV file.'}
+        </p>
+      ) : null}
+      <TableGrid
+        store={store}
+        columns={gridColumns}
+        sort={query.sort}
+        selectedRows={selected}
+        pendingOf={pendingOf}
+        onSort={(column) => setQuery({ ...query, sort: nextSort(query.sort, column) })}
+        onResize={(column, width) => setLayout(setColumnWidth(layout, column, width))}
+        onReorder={(column, before) =>
+          setLayout(
+            reorderColumn(
+              layout,
+              table.columns.map((c) => c.name),
+              column,
+              before,
+            ),
+          )
+        }
+        onToggleRow={readOnly ? () => undefined : toggleRow}
+        onOpenCell={(cell) => {
+          const row = store.row(cell.row)
+          if (row) setEditing({ cell, row })
+        }}
+        onFollowReference={followReference}
+        headerMenu={(column) => (
+          <Menu
+            compact
+            label={`${column.name} column`}
+            triggerLabel="⋯"
+            onSelect={(action) => {
+              if (action === 'asc' || action === 'desc') setQuery({ ...query, sort: [{ column: column.name, direction: action }] })
+              if (action === 'hide') setLayout(setColumnHidden(layout, column.name, true))
+              if (action === 'filter') {
+                setFiltersOpen(true)
+                setQuery({ ...query, filters: [...query.filters, { column: column.name, operator: '=', value: '' }] })
+              }
+            }}
+          >
+            <MenuItem value="asc" className={menuItemClass}>
+              Sort ascending
+            </MenuItem>
+            <MenuItem value="desc" className={menuItemClass}>
+              Sort descending
+            </MenuItem>
+            <MenuItem value="filter" className={menuItemClass}>
+              Filter by {column.name}
+            </MenuItem>
+            <MenuSeparator />
+            <MenuItem value="hide" className={menuItemClass}>
+              Hide column
+            </MenuItem>
+          </Menu>
+        )}
+      />
+      {editing && editingTableColumn ? (
+        <CellEditorDialog
+          open
+          column={editingTableColumn}
+          rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(editing.row[k])}`).join(', ')})` : ''}`}
+          initial={editingPending?.input ?? valueToInput(editing.row[editingTableColumn.name], editingTableColumn)}
+          error={editingPending?.error ?? null}
+          readOnlyReason={readOnly}
+          onSave={(input) => {
+            setEditing(null)
+            void saveCell(editing.cell.row, editing.row, editingTableColumn, input)
+          }}
+          onDiscard={editingPending ? () => (setPendingCell(keyText(table, editing.row), editingTableColumn.name, null), setEditing(null)) : undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {inserting ? (
+        <InsertRowDialog
+          table={table}
+          onInsert={async (values) => {
+            await run(insertRowSql(table.schema, table.name, table.columns, values))
+            setInserting(false)
+            showToast('success', 'Row inserted')
+            store.reset()
+            invalidateCatalog()
+          }}
+          onClose={() => setInserting(false)}
+        />
+      ) : null}
+      {importing ? (
+        <ImportCsvDialog
+          table={table}
+          run={run}
+          onDone={(rows) => {
+            setImporting(false)
+            showToast('success', `Imported ${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`)
+            store.reset()
+            invalidateCatalog()
+          }}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete ${selected.size.toLocaleString()} ${selected.size === 1 ? 'row' : 'rows'}?`}
+        confirmLabel="Delete"
+        onConfirm={() => void deleteSelected()}
+        onDismiss={() => setConfirmDelete(false)}
+      >
+        The selected rows of {table.schema}.{table.name} are deleted at once. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  )
+}
+
+function FilterBar({ columns, filters, onApply }: { columns: TableColumn[]; filters: RowFilter[]; onApply: (filters: RowFilter[]) => void }) {
+  const [draft, setDraft] = useState<RowFilter[]>(filters.length ? filters : [{ column: columns[0]?.name ?? '', operator: '=', value: '' }])
+  useEffect(() => {
+    if (filters.length) setDraft(filters)
+  }, [filters])
+  const update = (index: number, patch: Partial<RowFilter>) => setDraft((d) => d.map((f, i) => (i === index ? { ...f, ...patch } : f)))
+  const complete = draft.filter((f) => f.column && (f.operator === 'is' ? IS_FILTER_VALUES.includes(f.value as never) : true))
+  return (
+    <form
+      aria-label="Filters"
+      className={css({
+        display: 'flex',
+        flexDir: 'column',
+        gap: '1.5',
+        px: '3',
+        py: '2',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'bg.subtle',
+      })}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onApply(complete)
+      }}
+    >
+      {draft.map((filter, index) => (
+        <div key={index} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <select aria-label="Filter column" className={filterFieldClass} value={filter.column} onChange={(e) => update(index, { column: e.target.value })}>
+            {columns.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label="Filter operator"
+            className={css({ w: '28' }, filterFieldBase)}
+            value={filter.operator}
+            onChange={(e) => update(index, { operator: e.target.value as FilterOperator, value: e.target.value === 'is' ? 'null' : filter.value })}
+          >
+            {FILTER_OPERATORS.map((op) => (
+              <option key={op} value={op}>
+                {op}
+              </option>
+            ))}
+          </select>
+          {filter.operator === 'is' ? (
+            <select aria-label="Filter value" className={filterFieldClass} value={filter.value} onChange={(e) => update(index, { value: e.target.value })}>
+              {IS_FILTER_VALUES.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              aria-label="Filter value"
+              className={filterFieldClass}
+              value={filter.value}
+              placeholder={filter.operator === 'in' ? 'a, b, c' : filter.operator.includes('like') ? '%text%' : 'value'}
+              onChange={(e) => update(index, { value: e.target.value })}
+            />
+          )}
+          <Button size="sm" variant="ghost" aria-label="Remove filter" onClick={() => setDraft((d) => d.filter((_, i) => i !== index))}>
+            ✕
+          </Button>
+        </div>
+      ))}
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <Button size="sm" variant="ghost" onClick={() => setDraft((d) => [...d, { column: columns[0]?.name ?? '', operator: '=', value: '' }])}>
+          Add filter
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => (setDraft([]), onApply([]))}>
+          Clear filters
+        </Button>
+        <Button size="sm" type="submit" variant="primary">
+          Apply filters
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+const toolbarClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1.5',
+  px: '3',
+  py: '1.5',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  flexWrap: 'wrap',
+})
+const filterFieldBase = { h: '8', px: '2', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' } as const
+const filterFieldClass = css({ w: '48' }, filterFieldBase)

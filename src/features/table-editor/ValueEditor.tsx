@@ -1,0 +1,350 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { css } from 'styled-system/css'
+import type { TableColumn, TableSchema } from '../../api/schemas'
+import type { CellInput } from '../../lib/sql/row-edits'
+import { checkInput } from '../../lib/sql/value-check'
+import { Button } from '../../ui/button'
+import { ModalFrame } from '../../ui/dialog'
+import { inputClass } from '../../ui/field'
+
+type EditorKind = 'boolean' | 'enum' | 'json' | 'array' | 'text' | 'number' | 'date' | 'timestamp' | 'uuid' | 'other'
+
+export function editorKind(column: Pick<TableColumn, 'base_type' | 'type_category' | 'enums'>): EditorKind {
+  if (column.type_category === 'A') return 'array'
+  if (column.base_type === 'bool') return 'boolean'
+  if (column.enums) return 'enum'
+  if (column.base_type === 'json' || column.base_type === 'jsonb') return 'json'
+  if (column.base_type === 'uuid') return 'uuid'
+  if (column.base_type === 'date') return 'date'
+  if (column.base_type === 'timestamp' || column.base_type === 'timestamptz') return 'timestamp'
+  if (column.type_category === 'N') return 'number'
+  if (column.type_category === 'S') return 'text'
+  return 'other'
+}
+
+/** What is wrong with an input for the column, before any SQL runs (NULL into NOT NULL, a value of the wrong type). */
+export function inputProblem(input: CellInput, column: TableColumn): string | null {
+  if (input.kind === 'null') return column.is_nullable ? null : `${column.name} cannot be NULL`
+  if (input.kind === 'default') return null
+  return checkInput(input.text, column)
+}
+
+/**
+ * The typed editor of one value: a select for booleans and enums, a multi-line box for text, JSON
+ * and arrays, a date picker, a UUID generator; NULL is its own choice, apart from empty text.
+ */
+export function ValueInput({
+  column,
+  value,
+  onChange,
+  onSubmit,
+  autoFocus,
+  allowDefault = false,
+}: {
+  column: TableColumn
+  value: CellInput
+  onChange: (value: CellInput) => void
+  onSubmit?: () => void
+  autoFocus?: boolean
+  allowDefault?: boolean
+}) {
+  const id = useId()
+  const kind = editorKind(column)
+  const text = value.kind === 'text' ? value.text : ''
+  const disabled = value.kind !== 'text'
+  const setText = (next: string) => onChange({ kind: 'text', text: next })
+  const problem = inputProblem(value, column)
+  const submitOnEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (kind === 'json' || kind === 'array' || kind === 'text' ? event.metaKey || event.ctrlKey : true)) {
+      event.preventDefault()
+      onSubmit?.()
+    }
+  }
+  const common = {
+    id,
+    autoFocus,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-problem` : undefined,
+    'aria-label': column.name,
+    onKeyDown: submitOnEnter,
+  } as const
+
+  let field
+  if (kind === 'boolean' || kind === 'enum') {
+    const options = kind === 'boolean' ? ['true', 'false'] : column.enums ?? []
+    const selected = value.kind === 'null' ? '\u0000null' : value.kind === 'default' ? '\u0000default' : text
+    field = (
+      <select
+        {...common}
+        className={inputClass}
+        value={selected}
+        onChange={(event) => {
+          const next = event.target.value
+          onChange(next === '\u0000null' ? { kind: 'null' } : next === '\u0000default' ? { kind: 'default' } : { kind: 'text', text: next })
+        }}
+      >
+        {value.kind === 'text' && text === '' ? <option value="">Choose…</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+        {column.is_nullable ? <option value={'\u0000null'}>NULL</option> : null}
+        {allowDefault ? <option value={'\u0000default'}>Default{column.default_value ? ` (${column.default_value})` : ''}</option> : null}
+      </select>
+    )
+  } else if (kind === 'json' || kind === 'array' || kind === 'text') {
+    field = (
+      <textarea
+        {...common}
+        className={css({ ...TEXTAREA_STYLE, fontFamily: kind === 'text' ? 'inherit' : 'mono' })}
+        rows={kind === 'text' ? 4 : 10}
+        value={text}
+        disabled={disabled}
+        placeholder={kind === 'array' ? '["a", "b"] or {a,b}' : kind === 'json' ? '{"key": "value"}' : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+    )
+  } else {
+    field = (
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <input
+          {...common}
+          className={inputClass}
+          type={kind === 'date' ? 'date' : 'text'}
+          inputMode={kind === 'number' ? 'decimal' : undefined}
+          value={text}
+          disabled={disabled}
+          placeholder={kind === 'timestamp' ? 'YYYY-MM-DD HH:MM:SS+00' : kind === 'uuid' ? '00000000-0000-0000-0000-000000000000' : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {kind === 'uuid' ? (
+          <Button size="sm" onClick={() => setText(crypto.randomUUID())}>
+            Generate
+          </Button>
+        ) : null}
+        {kind === 'timestamp' ? (
+          <Button size="sm" onClick={() => setText(new Date().toISOString())}>
+            Now
+          </Button>
+        ) : null}
+      </div>
+    )
+  }
+
+  const textual = kind !== 'boolean' && kind !== 'enum'
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+      {field}
+      {textual ? (
+        <div className={css({ display: 'flex', gap: '4', fontSize: 'xs', color: 'fg.muted' })}>
+          <label className={css({ display: 'flex', gap: '1.5', alignItems: 'center' })} title={column.is_nullable ? undefined : `${column.name} is NOT NULL`}>
+            <input
+              type="checkbox"
+              checked={value.kind === 'null'}
+              disabled={!column.is_nullable}
+              onChange={(event) => onChange(event.target.checked ? { kind: 'null' } : { kind: 'text', text })}
+            />
+            NULL
+          </label>
+          {allowDefault ? (
+            <label className={css({ display: 'flex', gap: '1.5', alignItems: 'center' })}>
+              <input
+                type="checkbox"
+                checked={value.kind === 'default'}
+                onChange={(event) => onChange(event.target.checked ? { kind: 'default' } : { kind: 'text', text })}
+              />
+              Default{column.default_value ? ` (${column.default_value})` : column.is_identity ? ' (identity)' : ''}
+            </label>
+          ) : null}
+          {value.kind === 'text' && text === '' && kind === 'text' ? <span>Empty text (not NULL)</span> : null}
+        </div>
+      ) : null}
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className={css({ color: 'danger.default', fontSize: 'xs' })}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+const TEXTAREA_STYLE = {
+  w: 'full',
+  px: '3',
+  py: '2',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  resize: 'vertical',
+  _focusVisible: { outline: '2px solid token(colors.accent.default)' },
+  _invalid: { borderColor: 'danger.default' },
+  _disabled: { opacity: 0.5 },
+} as const
+
+/** Edits one cell: the column's typed editor, the database's error when the last try failed, Save, Discard and Cancel. */
+export function CellEditorDialog({
+  open,
+  column,
+  rowLabel,
+  initial,
+  error,
+  readOnlyReason,
+  onSave,
+  onDiscard,
+  onClose,
+}: {
+  open: boolean
+  column: TableColumn
+  rowLabel: string
+  initial: CellInput
+  /** The database's answer to the last try of this edit. */
+  error: string | null
+  readOnlyReason: string | null
+  onSave: (value: CellInput) => void
+  onDiscard?: () => void
+  onClose: () => void
+}) {
+  const [value, setValue] = useState(initial)
+  useEffect(() => {
+    if (open) setValue(initial)
+  }, [open, initial])
+  const problem = inputProblem(value, column)
+  const generated = column.is_generated || column.is_identity
+  const reason = readOnlyReason ?? (column.is_generated ? `${column.name} is generated by the database` : null)
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    if (problem || reason) return
+    onSave(value)
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
+      <ModalFrame className={css({ w: 'xl', display: 'flex', flexDir: 'column', gap: '3' })}>
+        <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <div>
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+              {reason ? 'View' : 'Edit'} {column.name}
+            </Dialog.Title>
+            <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              {rowLabel} · <span className={css({ fontFamily: 'mono' })}>{column.data_type}</span>
+              {generated && !column.is_generated ? ' · identity' : ''}
+            </Dialog.Description>
+          </div>
+          {error ? (
+            <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
+              <strong>The database refused this change:</strong> {error}
+            </div>
+          ) : null}
+          {reason ? (
+            <>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{reason}</p>
+              <pre className={css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxH: '60vh', overflow: 'auto' })}>
+                {initial.kind === 'text' ? initial.text : 'NULL'}
+              </pre>
+            </>
+          ) : (
+            <ValueInput column={column} value={value} onChange={setValue} onSubmit={submit} autoFocus />
+          )}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            {onDiscard ? (
+              <Button variant="ghost" onClick={onDiscard} className={css({ mr: 'auto' })}>
+                Discard change
+              </Button>
+            ) : null}
+            <Button onClick={onClose}>{reason ? 'Close' : 'Cancel'}</Button>
+            {reason ? null : (
+              <Button type="submit" variant="primary" disabled={!!problem}>
+                {error ? 'Retry' : 'Save'}
+              </Button>
+            )}
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
+
+/** The first value of each column in a new row: its default where it has one (or may be NULL), else empty. */
+function initialInsertValues(table: TableSchema): Record<string, CellInput> {
+  const values: Record<string, CellInput> = {}
+  for (const column of table.columns) {
+    if (column.is_generated) continue
+    values[column.name] = column.default_value !== null || column.is_identity || column.is_nullable ? { kind: 'default' } : { kind: 'text', text: '' }
+  }
+  return values
+}
+
+/** A new row, column by column with the typed editors; the database's error stays beside the form, and so does everything typed. */
+export function InsertRowDialog({
+  table,
+  onInsert,
+  onClose,
+}: {
+  table: TableSchema
+  onInsert: (values: Record<string, CellInput>) => Promise<void>
+  onClose: () => void
+}) {
+  const [values, setValues] = useState(() => initialInsertValues(table))
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const editable = table.columns.filter((c) => !c.is_generated)
+  const problems = editable.map((c) => inputProblem(values[c.name]!, c)).filter(Boolean)
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault()
+    if (problems.length || saving) return
+    setSaving(true)
+    setError(null)
+    try {
+      await onInsert(values)
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+      <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+        <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            Insert a row into {table.schema}.{table.name}
+          </Dialog.Title>
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', pr: '1' })}>
+            {editable.map((column) => (
+              <div key={column.name} className={css({ display: 'grid', gridTemplateColumns: '10rem 1fr', gap: '3', alignItems: 'start' })}>
+                <div className={css({ pt: '2', fontSize: 'sm' })}>
+                  <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{column.name}</div>
+                  <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.subtle' })}>{column.data_type}</div>
+                </div>
+                <ValueInput
+                  column={column}
+                  value={values[column.name]!}
+                  allowDefault
+                  onChange={(value) => setValues((v) => ({ ...v, [column.name]: value }))}
+                />
+              </div>
+            ))}
+          </div>
+          {error ? (
+            <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
+              <strong>The database refused this row:</strong> {error}
+            </div>
+          ) : null}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" loading={saving} disabled={problems.length > 0}>
+              Insert row
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
