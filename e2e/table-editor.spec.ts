@@ -18,16 +18,122 @@ test('open a table from the project home, read its structure and rows, follow a 
   await tables.getByRole('region', { name: 'Schema public' }).getByRole('link', { name: 'customers', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/editor/\\d+$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  await expect(page.getByRole('grid', { name: 'Rows' }).getByRole('gridcell').first()).toBeVisible()
+  await page.getByRole('tab', { name: 'Structure' }).click()
   const columns = page.getByRole('region', { name: 'Columns' })
   await expect(columns.getByRole('row', { name: /^email text/ })).toContainText('unique')
   await expect(columns.getByRole('row', { name: /^id primary key bigint/ })).toContainText('identity')
-  await expect(page.getByRole('region', { name: 'Rows' }).getByRole('gridcell').first()).toBeVisible()
 
   await page.getByRole('region', { name: 'Relationships' }).getByRole('link', { name: 'public.orders' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.orders')
+  await page.getByRole('tab', { name: 'Structure' }).click()
   await expect(page.getByRole('region', { name: 'Columns' }).getByRole('row', { name: /^status/ })).toContainText('pending · paid · shipped · delivered · cancelled')
   const ordersPath = new URL(page.url()).pathname
 
   await page.goto(`/project/${healthy.ref}`)
   await expect(page.getByRole('link', { name: 'Table editor' })).toHaveAttribute('href', ordersPath)
+})
+
+const grid = (page: import('@playwright/test').Page) => page.getByRole('grid', { name: 'Rows' })
+const rowCount = (page: import('@playwright/test').Page) => page.getByRole('status', { name: 'Row count' })
+/** The cell of a column in the row with aria-rowindex (header is 1, first data row is 2). */
+const cell = (page: import('@playwright/test').Page, rowIndex: number, column: number) =>
+  grid(page).locator(`[role=row][aria-rowindex="${rowIndex}"] [role=gridcell][aria-colindex="${column}"]`)
+
+async function openTable(page: import('@playwright/test').Page, ref: string, schema: string, name: string) {
+  await signIn(page, { returnTo: `/project/${ref}/editor` })
+  await page
+    .getByRole('navigation', { name: 'Tables' })
+    .getByRole('region', { name: `Schema ${schema}` })
+    .getByRole('link', { name, exact: true })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${schema}.${name}`)
+}
+
+test('sort, filter, edit a cell, keep a failed edit with its error and retry it, insert and delete rows', async ({ page }) => {
+  await openTable(page, healthy.ref, 'public', 'customers')
+  await expect(rowCount(page)).toHaveText('30 rows')
+  // Columns: 1 id, 2 email, 3 full_name.
+  await expect(cell(page, 2, 1)).toHaveText('1')
+
+  await grid(page).getByRole('button', { name: /^Sort by id/ }).click()
+  await expect(page).toHaveURL(/sort=id%3Aasc|sort=id:asc/)
+  await grid(page).getByRole('button', { name: /^Sort by id/ }).click()
+  await expect(cell(page, 2, 1)).toHaveText('30')
+  await expect(grid(page).getByRole('columnheader', { name: /id/ }).first()).toHaveAttribute('aria-sort', 'descending')
+
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const filters = page.getByRole('form', { name: 'Filters' })
+  await filters.getByRole('combobox', { name: 'Filter column' }).selectOption('id')
+  await filters.getByRole('combobox', { name: 'Filter operator' }).selectOption('<=')
+  await filters.getByRole('textbox', { name: 'Filter value' }).fill('3')
+  await filters.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(rowCount(page)).toHaveText('3 rows')
+  await expect(cell(page, 2, 1)).toHaveText('3')
+  await page.reload()
+  await expect(rowCount(page)).toHaveText('3 rows')
+
+  // Edit: row 3 (id 1) full_name.
+  await cell(page, 4, 3).dblclick()
+  const editor = page.getByRole('dialog', { name: 'Edit full_name' })
+  await editor.getByRole('textbox', { name: 'full_name' }).fill('Zoë Renamed')
+  await editor.getByRole('button', { name: 'Save' }).click()
+  await expect(cell(page, 4, 3)).toHaveText('Zoë Renamed')
+
+  // A failed edit: id 2's email set to id 1's (unique) stays in the cell with the error.
+  const takenEmail = await cell(page, 4, 2).innerText()
+  await cell(page, 3, 2).dblclick()
+  await page.getByRole('dialog', { name: 'Edit email' }).getByRole('textbox', { name: 'email' }).fill(takenEmail)
+  await page.getByRole('dialog', { name: 'Edit email' }).getByRole('button', { name: 'Save' }).click()
+  await expect(cell(page, 3, 2)).toHaveAttribute('aria-invalid', 'true')
+  await expect(cell(page, 3, 2)).toHaveText(takenEmail)
+  await expect(cell(page, 3, 2)).toHaveAttribute('title', /duplicate key value/)
+  await cell(page, 3, 2).dblclick()
+  const retry = page.getByRole('dialog', { name: 'Edit email' })
+  await expect(retry.getByRole('alert')).toContainText('duplicate key value')
+  await expect(retry.getByRole('textbox', { name: 'email' })).toHaveValue(takenEmail)
+  await retry.getByRole('textbox', { name: 'email' }).fill('fixed.address@example.com')
+  await retry.getByRole('button', { name: 'Retry' }).click()
+  await expect(cell(page, 3, 2)).toHaveText('fixed.address@example.com')
+  await expect(cell(page, 3, 2)).not.toHaveAttribute('aria-invalid', 'true')
+
+  // NULL apart from empty text: country_code (col 4) to NULL.
+  await cell(page, 2, 4).dblclick()
+  const country = page.getByRole('dialog', { name: 'Edit country_code' })
+  await country.getByRole('checkbox', { name: 'NULL' }).check()
+  await country.getByRole('button', { name: 'Save' }).click()
+  await expect(cell(page, 2, 4)).toHaveText('NULL')
+
+  // Insert, then delete it again.
+  await filters.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(rowCount(page)).toHaveText('30 rows')
+  await page.getByRole('button', { name: 'Insert row' }).click()
+  const insert = page.getByRole('dialog', { name: /Insert a row/ })
+  await insert.getByRole('textbox', { name: 'email' }).fill('new.person@example.com')
+  await insert.getByRole('textbox', { name: 'full_name' }).fill('New Person')
+  await insert.getByRole('button', { name: 'Insert row' }).click()
+  await expect(rowCount(page)).toHaveText('31 rows')
+  // Sorted by id descending: the new row is first.
+  await expect(cell(page, 2, 3)).toHaveText('New Person')
+  await grid(page).getByRole('checkbox', { name: 'Select row 1', exact: true }).check()
+  await page.getByRole('button', { name: 'Delete 1 row' }).click()
+  await page.getByRole('alertdialog', { name: 'Delete 1 row?' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(rowCount(page)).toHaveText('30 rows')
+  await expect(cell(page, 2, 3)).not.toHaveText('New Person')
+})
+
+test('a foreign-key cell opens the referenced row; a view without a key is read-only and says why', async ({ page }) => {
+  await openTable(page, healthy.ref, 'public', 'orders')
+  // orders: id, customer_id, …
+  const reference = cell(page, 2, 2)
+  const customerId = (await reference.innerText()).replace('→', '').trim()
+  await reference.getByRole('button', { name: 'Open the public.customers row' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  await expect(rowCount(page)).toHaveText('1 row')
+  await expect(cell(page, 2, 1)).toHaveText(customerId)
+
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: /customer_order_summary/ }).click()
+  await expect(page.getByRole('note')).toContainText('has no primary key')
+  await expect(page.getByRole('button', { name: 'Insert row' })).toHaveCount(0)
+  await expect(cell(page, 2, 1)).not.toBeEmpty()
 })

@@ -367,6 +367,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       />
       {editing && editingTableColumn ? (
         <CellEditorDialog
+          key={`${editing.cell.row}:${editing.cell.col}`}
           open
           column={editingTableColumn}
           rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(editing.row[k])}`).join(', ')})` : ''}`}

@@ -440,6 +440,7 @@ function HeaderCell({
         type="button"
         className={sortButtonClass}
         onClick={() => onSort(column.name)}
+        aria-label={`Sort by ${column.name}`}
         title={`Sort by ${column.name}${sort === 'asc' ? ' (descending next)' : sort === 'desc' ? ' (off next)' : ''}`}
       >
         <span className={css({ display: 'flex', flexDir: 'column', minW: '0', flex: '1', lineHeight: '1.2' })}>
