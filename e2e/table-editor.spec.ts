@@ -137,3 +137,34 @@ test('a foreign-key cell opens the referenced row; a view without a key is read-
   await expect(page.getByRole('button', { name: 'Insert row' })).toHaveCount(0)
   await expect(cell(page, 2, 1)).not.toBeEmpty()
 })
+
+const warehouse = createPlatformFixtures().projects.find((p) => p.largeTables)!
+
+test('a million rows: an estimate until counted, scroll far, Ctrl+End to the last row', async ({ page }) => {
+  // The first use generates the table inside the project's Postgres.
+  test.setTimeout(180_000)
+  await signIn(page, { returnTo: `/project/${warehouse.ref}/editor` })
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'page_views', exact: true }).click({ timeout: 120_000 })
+  await expect(rowCount(page)).toHaveText('≈ 1,000,000 rows', { timeout: 30_000 })
+  await expect(cell(page, 2, 1)).toHaveText('1')
+
+  // Halfway down: the rows there are read from an anchor, and they are the rows the position implies.
+  const middle = await grid(page).evaluate((element) => {
+    element.scrollTop = (element.scrollHeight - element.clientHeight) / 2
+    return true
+  })
+  expect(middle).toBe(true)
+  const firstShown = grid(page).locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])').first()
+  await expect(firstShown.locator('[role=gridcell][aria-colindex="1"]')).toHaveText(/^\d+$/, { timeout: 30_000 })
+  const position = Number(await firstShown.getAttribute('aria-rowindex')) - 1
+  expect(position).toBeGreaterThan(450_000)
+  expect(position).toBeLessThan(550_000)
+  expect(Number(await firstShown.locator('[role=gridcell][aria-colindex="1"]').innerText())).toBe(position)
+
+  await grid(page).focus()
+  await page.keyboard.press('Control+End')
+  await expect(rowCount(page)).toHaveText('1,000,000 rows')
+  await expect(grid(page).locator('[role=row][aria-rowindex="1000001"] [role=gridcell][aria-colindex="1"]')).toHaveText('1000000')
+  await page.keyboard.press('Control+Home')
+  await expect(cell(page, 2, 1)).toHaveText('1')
+})

@@ -14,7 +14,10 @@ export interface BrowserMockPlatformOptions {
 /** The mock platform in a service worker: the default for dev and preview, nothing else to start. */
 export async function startBrowserMockPlatform(options: BrowserMockPlatformOptions) {
   const platform = await createMockPlatform({
-    databases: async () => (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider(),
+    databases: async () =>
+      (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
+        persisted: (ref) => !platform.ctx.db.projects.findFirst((q) => q.where({ ref }))?.largeTables,
+      }),
     latency: options.latency,
     scenario: options.scenario,
     selfHosted: options.selfHosted,

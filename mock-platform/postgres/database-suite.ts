@@ -214,6 +214,30 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
       expect(orders.columns.find((c) => c.name === 'total')?.check).toBe('CHECK ((total >= (0)::numeric))')
     })
 
+    it('names the single-column unique and check constraints', async () => {
+      const customers = await schemaOf('public', 'customers')
+      const column = (name: string) => customers.columns.find((c) => c.name === name)!
+      expect(column('email')).toMatchObject({ unique_constraint: 'customers_email_key', check_constraint: null })
+      // The primary key's unique index is no unique constraint.
+      expect(column('id')).toMatchObject({ is_unique: true, unique_constraint: null, check_constraint: null })
+      const products = await schemaOf('inventory', 'products')
+      expect(products.columns.find((c) => c.name === 'price')).toMatchObject({ unique_constraint: null, check_constraint: 'products_price_positive' })
+      expect(products.columns.find((c) => c.name === 'sku')).toMatchObject({ unique_constraint: 'products_sku_key', check_constraint: null })
+
+      // A unique index alone has no constraint to drop; of several checks, the first by name is given.
+      await db.exec(`drop schema if exists catalog_suite cascade;
+        create schema catalog_suite;
+        create table catalog_suite.t (a int, b int constraint b_z check (b < 10) constraint b_a check (b > 0));
+        create unique index t_a_idx on catalog_suite.t (a);`)
+      try {
+        const t = await schemaOf('catalog_suite', 't')
+        expect(t.columns.find((c) => c.name === 'a')).toMatchObject({ is_unique: true, unique_constraint: null })
+        expect(t.columns.find((c) => c.name === 'b')).toMatchObject({ check_constraint: 'b_a', check: 'CHECK ((b > 0)) and CHECK ((b < 10))' })
+      } finally {
+        await db.exec('drop schema catalog_suite cascade')
+      }
+    })
+
     it('gives composite primary keys in key order and relationships both ways', async () => {
       const stock = await schemaOf('inventory', 'stock_levels')
       expect(stock.primary_keys).toEqual(['warehouse_code', 'product_id'])

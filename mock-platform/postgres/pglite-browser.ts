@@ -11,11 +11,20 @@ import { decodeWorkerError } from './worker-error.ts'
 
 export const browserDataDir = (ref: string): string => `idb://studio-project-${ref}`
 
-export function createBrowserDatabaseProvider(options: ProviderOptions = {}): DatabaseProvider {
+export interface BrowserProviderOptions extends ProviderOptions {
+  /**
+   * Whether a ref's database outlives a reload (default: all). The million-row fixture cannot:
+   * IndexedDB refuses a value past ~133 MB and PGlite stores each data file as one value, so that
+   * database lives in the worker's memory and is generated again in a new page.
+   */
+  persisted?: (ref: string) => boolean
+}
+
+export function createBrowserDatabaseProvider(options: BrowserProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (ref, forget) => {
     const pg = await PGliteWorker.create(
       new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }),
-      { dataDir: browserDataDir(ref) },
+      { dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref) },
     )
     return createPGliteDatabase(pg, { onClose: forget, mapError: decodeWorkerError })
   }, options)

@@ -31,7 +31,12 @@ export const TableColumnSchema = v.object({
   is_nullable: v.boolean(),
   default_value: v.nullable(v.string()),
   is_unique: v.boolean(),
+  /** The checks on this column alone, as pg_get_constraintdef writes them, joined with ' and ' in name order. */
   check: v.nullable(v.string()),
+  /** Name of the single-column UNIQUE constraint; null when there is none (a unique index alone has no constraint). */
+  unique_constraint: v.nullable(v.string()),
+  /** Name of the first (by name) single-column CHECK constraint, the one `check` starts with. */
+  check_constraint: v.nullable(v.string()),
   enums: v.nullable(v.array(v.string())),
 })
 export type TableColumn = v.InferOutput<typeof TableColumnSchema>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
+import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
 import { deleteRowsSql, insertRowSql, updateRowSql, valueToInput, type CellInput } from '../../lib/sql/row-edits'
@@ -121,7 +122,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   useEffect(() => () => exportController.current?.abort(), [])
   useEffect(() => setSelected(new Set()), [store])
 
-  const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'tableEntities'] })
+  const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) })
 
   function setPendingCell(key: string, column: string, cell: (PendingCell & { input: CellInput }) | null) {
     setPending((current) => {

@@ -10,6 +10,7 @@ import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { recordProjectVisit } from '../projects/dashboard-history'
 import { TableDataView } from './TableDataView'
+import { NewTableButton, TableStructureView } from './TableStructureView'
 
 const TYPE_LABEL: Record<TableEntity['type'], string> = {
   table: 'Table',
@@ -32,7 +33,7 @@ export default function TableEditorPage() {
 
   return (
     <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
-      <EntityList projectRef={ref} entities={entities} selectedId={selectedId} />
+      <EntityList projectRef={ref} connectionString={connectionString} entities={entities} selectedId={selectedId} />
       <main className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (
           <LoadingState label="Loading project…" />
@@ -58,10 +59,12 @@ export default function TableEditorPage() {
 
 function EntityList({
   projectRef,
+  connectionString,
   entities,
   selectedId,
 }: {
   projectRef: string
+  connectionString: string | null | undefined
   entities: ReturnType<typeof useQuery<TableEntity[]>>
   selectedId: number | null
 }) {
@@ -80,8 +83,11 @@ function EntityList({
     <SidePanel
       label="Tables"
       toolbar={
-        <div className={css({ borderBottomWidth: '1px', borderColor: 'border.default' })}>
-          <SearchBox label="Search tables" value={search} onChange={setSearch} />
+        <div className={css({ display: 'flex', alignItems: 'center', pr: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+          <div className={css({ flex: '1', minW: '0' })}>
+            <SearchBox label="Search tables" value={search} onChange={setSearch} />
+          </div>
+          <NewTableButton projectRef={projectRef} connectionString={connectionString} entities={entities.data ?? []} />
         </div>
       }
     >
@@ -178,92 +184,14 @@ function TableDetails({
         <TableDataView projectRef={projectRef} connectionString={connectionString} table={table} entity={entity} entities={entities} />
       ) : (
         <div className={css({ display: 'flex', flexDir: 'column', gap: '5', p: '4', overflow: 'auto' })}>
-          <TableStructure projectRef={projectRef} table={table} entities={entities} />
+          <TableStructureView projectRef={projectRef} connectionString={connectionString} table={table} entities={entities} />
         </div>
       )}
     </div>
   )
 }
 
-/** A relation's columns and relationships both ways (linked to the other table). */
-function TableStructure({ projectRef, table, entities }: { projectRef: string; table: TableSchema; entities: TableEntity[] }) {
-  const idOf = (schemaName: string, name: string) => entities.find((e) => e.schema === schemaName && e.name === name)?.id
-  return (
-    <>
-      <section aria-label="Columns">
-        <h2 className={sectionTitleClass}>Columns</h2>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              {['Name', 'Type', 'Nullable', 'Default', 'Constraints'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.columns.map((column) => (
-              <tr key={column.name}>
-                <td className={css({ fontFamily: 'mono' })}>
-                  {column.name}
-                  {table.primary_keys.includes(column.name) ? (
-                    <span className={css({ ml: '2', color: 'warning.default', fontSize: 'xs' })}> primary key</span>
-                  ) : null}
-                </td>
-                <td className={css({ fontFamily: 'mono' })}>
-                  {column.data_type}
-                  {column.enums ? <span className={css({ display: 'block', color: 'fg.subtle', fontSize: 'xs' })}>{column.enums.join(' · ')}</span> : null}
-                </td>
-                <td>{column.is_nullable ? 'yes' : 'no'}</td>
-                <td className={css({ fontFamily: 'mono', color: column.default_value ? 'fg.default' : 'fg.subtle' })}>{column.default_value ?? '—'}</td>
-                <td className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                  {[column.is_identity ? 'identity' : null, column.is_generated ? 'generated' : null, column.is_unique ? 'unique' : null, column.check]
-                    .filter(Boolean)
-                    .join(', ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-
-      <section aria-label="Relationships">
-        <h2 className={sectionTitleClass}>Relationships</h2>
-        {table.relationships.length === 0 ? (
-          <p className={mutedClass}>No foreign keys point from or to this table.</p>
-        ) : (
-          <ul className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontFamily: 'mono' })}>
-            {table.relationships.map((r) => {
-              const outgoing = r.source_schema === table.schema && r.source_table_name === table.name
-              const otherSchema = outgoing ? r.target_table_schema : r.source_schema
-              const otherName = outgoing ? r.target_table_name : r.source_table_name
-              const otherId = idOf(otherSchema, otherName)
-              const other = `${otherSchema}.${otherName}`
-              return (
-                <li key={`${r.constraint_name}/${r.source_column_name}`}>
-                  {outgoing ? `${r.source_column_name} → ` : `${other}.${r.source_column_name} → ${r.target_column_name} · `}
-                  {otherId !== undefined ? (
-                    <Link href={`/project/${projectRef}/editor/${otherId}`} className={linkClass}>
-                      {other}
-                    </Link>
-                  ) : (
-                    other
-                  )}
-                  {outgoing ? `.${r.target_column_name}` : null}
-                  <span className={css({ color: 'fg.subtle', ml: '2' })}>{r.constraint_name}</span>
-                </li>
-              )
-            })}
-          </ul>
-        )}
-      </section>
-    </>
-  )
-}
-
 const mutedClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'sm' })
-const sectionTitleClass = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' })
 const tabClass = css({
   px: '3',
   py: '1',
@@ -273,21 +201,4 @@ const tabClass = css({
   color: 'fg.muted',
   _hover: { bg: 'bg.muted' },
   '&[aria-selected=true]': { bg: 'bg.muted', color: 'fg.default', fontWeight: 'medium' },
-})
-const linkClass = css({ color: 'accent.default', textDecoration: 'underline' })
-const tableClass = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th': {
-    textAlign: 'left',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    fontSize: 'xs',
-    px: '2',
-    py: '1.5',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-  },
-  '& td': { px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
 })

@@ -52,6 +52,13 @@ select json_build_object(
         select string_agg(pg_catalog.pg_get_constraintdef(k.oid), ' and ' order by k.conname)
           from pg_catalog.pg_constraint k
          where k.conrelid = rel.oid and k.contype = 'c' and k.conkey = array[a.attnum]),
+      -- The names alter column needs to drop them; a unique index without a constraint has none.
+      'unique_constraint', (
+        select k.conname from pg_catalog.pg_constraint k
+         where k.conrelid = rel.oid and k.contype = 'u' and k.conkey = array[a.attnum] order by k.conname limit 1),
+      'check_constraint', (
+        select k.conname from pg_catalog.pg_constraint k
+         where k.conrelid = rel.oid and k.contype = 'c' and k.conkey = array[a.attnum] order by k.conname limit 1),
       'enums', case when et.typtype = 'e' then (
         select json_agg(e.enumlabel order by e.enumsortorder) from pg_catalog.pg_enum e where e.enumtypid = et.oid) end
     ) order by a.attnum)

@@ -1,0 +1,237 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
+import { executeSql } from '../../api/queries/sql'
+import { ColumnDialog, CreateTableDialog } from './StructureDialogs'
+import { TableStructureView } from './TableStructureView'
+
+vi.mock('../../api/queries/sql', () => ({ executeSql: vi.fn() }))
+vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }))
+
+const col = (name: string, more: Partial<TableColumn> = {}): TableColumn => ({
+  name,
+  data_type: 'text',
+  base_type: 'text',
+  type_category: 'S',
+  is_identity: false,
+  is_generated: false,
+  is_nullable: true,
+  default_value: null,
+  is_unique: false,
+  check: null,
+  unique_constraint: null,
+  check_constraint: null,
+  enums: null,
+  ...more,
+})
+
+const products: TableSchema = {
+  id: 42,
+  schema: 'inventory',
+  name: 'products',
+  type: 'table',
+  primary_keys: ['id'],
+  relationships: [],
+  columns: [
+    col('id', {
+      data_type: 'integer',
+      base_type: 'int4',
+      type_category: 'N',
+      is_nullable: false,
+      is_unique: true,
+      default_value: "nextval('products_id_seq'::regclass)",
+    }),
+    col('price', {
+      data_type: 'numeric(10,2)',
+      base_type: 'numeric',
+      type_category: 'N',
+      is_nullable: false,
+      check: 'CHECK ((price > (0)::numeric))',
+      check_constraint: 'products_price_positive',
+    }),
+    col('status', { data_type: 'order_status', base_type: 'order_status', type_category: 'E', enums: ['new', 'paid'] }),
+  ],
+}
+
+const entities: TableEntity[] = [
+  { id: 42, schema: 'inventory', name: 'products', type: 'table', comment: null, estimated_rows: 0 },
+  { id: 7, schema: 'public', name: 'customers', type: 'table', comment: null, estimated_rows: 0 },
+]
+
+function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>
+}
+
+const sqlPreview = () => screen.getByRole('region', { name: 'SQL to run' }).querySelector('pre, p')?.textContent
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+
+describe('ColumnDialog', () => {
+  it('previews the add column SQL as the form changes and runs exactly that', async () => {
+    const run = vi.fn().mockResolvedValue([])
+    const onDone = vi.fn()
+    render(wrap(<ColumnDialog table={products} run={run} onDone={onDone} onClose={vi.fn()} />))
+    expect(screen.getByRole('dialog', { name: 'Add a column to inventory.products' })).toBeTruthy()
+    expect(sqlPreview()).toBe('Every column needs a name')
+    const button = screen.getByRole('button', { name: 'Add column' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+
+    type('Name', 'stock')
+    expect(sqlPreview()).toBe('alter table "inventory"."products" add column "stock" text;')
+    type('Type', 'int4')
+    type('Default value', '0')
+    fireEvent.click(screen.getByLabelText('Nullable'))
+    type('Check', 'stock >= 0')
+    const sql = 'alter table "inventory"."products" add column "stock" int4 default 0 not null check (stock >= 0);'
+    expect(sqlPreview()).toBe(sql)
+
+    type('Type', 'int4; drop table x')
+    expect(sqlPreview()).toBe('Column "stock" has a bad type. Not a type name: "int4; drop table x"')
+    expect(button.disabled).toBe(true)
+    type('Type', 'int4')
+
+    expect(button.disabled).toBe(false)
+    fireEvent.click(button)
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce())
+    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
+  })
+
+  it('offers the enum types of the table in the type list', () => {
+    render(wrap(<ColumnDialog table={products} run={vi.fn()} onDone={vi.fn()} onClose={vi.fn()} />))
+    const list = document.getElementById((screen.getByLabelText('Type') as HTMLInputElement).getAttribute('list')!)!
+    const options = [...list.querySelectorAll('option')].map((o) => o.value)
+    expect(options).toContain('order_status')
+    expect(options).toContain('timestamptz')
+  })
+
+  it('edits a column with its constraint names, and keeps the form when the database refuses', async () => {
+    const run = vi.fn().mockRejectedValue(new Error('check constraint "products_price_positive" of relation "products" is violated by some row'))
+    const onDone = vi.fn()
+    render(wrap(<ColumnDialog table={products} column={products.columns[1]} run={run} onDone={onDone} onClose={vi.fn()} />))
+    expect(screen.getByRole('dialog', { name: 'Edit column price' })).toBeTruthy()
+    expect((screen.getByLabelText('Check') as HTMLInputElement).value).toBe('price > (0)::numeric')
+    expect(sqlPreview()).toBe('Nothing to change yet.')
+
+    type('Name', 'unit_price')
+    type('Check', 'unit_price > 1')
+    const sql = [
+      'alter table "inventory"."products" rename column "price" to "unit_price";',
+      'alter table "inventory"."products" drop constraint "products_price_positive";',
+      'alter table "inventory"."products" add check (unit_price > 1);',
+    ].join('\n')
+    expect(sqlPreview()).toBe(sql)
+    fireEvent.click(screen.getByRole('button', { name: 'Update column' }))
+
+    expect((await screen.findByRole('alert')).textContent).toContain('is violated by some row')
+    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
+    expect(onDone).not.toHaveBeenCalled()
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('unit_price')
+    expect((screen.getByLabelText('Check') as HTMLInputElement).value).toBe('unit_price > 1')
+    expect(sqlPreview()).toBe(sql)
+    expect((screen.getByRole('button', { name: 'Update column' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+})
+
+describe('CreateTableDialog', () => {
+  it('builds one create table statement from the rows and runs it', async () => {
+    const run = vi.fn().mockResolvedValue([])
+    const onDone = vi.fn()
+    render(wrap(<CreateTableDialog projectRef="ref" connectionString="postgres://x" entities={entities} run={run} onDone={onDone} onClose={vi.fn()} />))
+    expect(sqlPreview()).toBe('The table needs a name')
+    expect((screen.getByLabelText('Schema') as HTMLSelectElement).value).toBe('public')
+
+    type('Name', 'notes')
+    expect(sqlPreview()).toBe(
+      'create table "public"."notes" (\n' +
+        '  "id" int8 generated by default as identity not null,\n' +
+        '  "created_at" timestamptz default now() not null,\n' +
+        '  primary key ("id")\n' +
+        ');',
+    )
+
+    fireEvent.change(screen.getByLabelText('Schema'), { target: { value: 'inventory' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add a column' }))
+    type('Column 3 name', 'body')
+    fireEvent.click(screen.getByLabelText('Column 3 nullable'))
+    fireEvent.click(screen.getByLabelText('Column 3 unique'))
+    fireEvent.click(screen.getByRole('button', { name: 'Add a column' }))
+    expect(sqlPreview()).toBe('Every column needs a name')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove column 4' }))
+
+    const sql =
+      'create table "inventory"."notes" (\n' +
+      '  "id" int8 generated by default as identity not null,\n' +
+      '  "created_at" timestamptz default now() not null,\n' +
+      '  "body" text not null unique,\n' +
+      '  primary key ("id")\n' +
+      ');'
+    expect(sqlPreview()).toBe(sql)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create table' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce())
+    expect(onDone).toHaveBeenCalledWith({ schema: 'inventory', name: 'notes' })
+    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
+  })
+
+  it('adds a foreign key row to the same statement', async () => {
+    const run = vi.fn().mockResolvedValue([])
+    render(wrap(<CreateTableDialog projectRef="ref" connectionString="postgres://x" entities={entities} run={run} onDone={vi.fn()} onClose={vi.fn()} />))
+    type('Name', 'notes')
+    fireEvent.click(screen.getByRole('button', { name: 'Add a column' }))
+    type('Column 3 name', 'customer_id')
+    type('Column 3 type', 'int8')
+    fireEvent.click(screen.getByRole('button', { name: 'Add a foreign key' }))
+    expect(sqlPreview()).toBe('Choose the column of each foreign key.')
+    fireEvent.change(screen.getByLabelText('Foreign key 1 column'), { target: { value: 'customer_id' } })
+    expect(sqlPreview()).toBe('Choose the table that "customer_id" references.')
+    // Without a reachable API the referenced table's columns do not load; the choice still stands.
+    fireEvent.change(screen.getByLabelText('Foreign key 1 referenced table'), { target: { value: '7' } })
+    expect(sqlPreview()).toBe('Choose the column of public.customers that "customer_id" references.')
+  })
+
+  it('shows the database error and keeps the rows when creating fails', async () => {
+    const run = vi.fn().mockRejectedValue(new Error('relation "notes" already exists'))
+    const onDone = vi.fn()
+    render(wrap(<CreateTableDialog projectRef="ref" connectionString="postgres://x" entities={entities} run={run} onDone={onDone} onClose={vi.fn()} />))
+    type('Name', 'notes')
+    type('Column 2 name', 'made_at')
+    const sql = sqlPreview()
+    expect(sql).toContain('"made_at" timestamptz default now() not null')
+    fireEvent.click(screen.getByRole('button', { name: 'Create table' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The database refused this change: relation "notes" already exists')
+    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
+    expect(onDone).not.toHaveBeenCalled()
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('notes')
+    expect((screen.getByLabelText('Column 2 name') as HTMLInputElement).value).toBe('made_at')
+    expect(sqlPreview()).toBe(sql)
+  })
+})
+
+describe('TableStructureView', () => {
+  it('runs a column edit on the project database and refreshes the table queries', async () => {
+    vi.mocked(executeSql).mockResolvedValue([])
+    const client = new QueryClient()
+    const invalidate = vi.spyOn(client, 'invalidateQueries')
+    render(wrap(<TableStructureView projectRef="ref" connectionString="postgres://x" table={products} entities={entities} />, client))
+    const columns = screen.getByRole('region', { name: 'Columns' })
+    expect(within(columns).getByRole('row', { name: /^price numeric\(10,2\)/ })).toBeTruthy()
+    expect(within(columns).getByRole('row', { name: /^id\s*primary key integer/ })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit column price' }))
+    type('Default value', '1')
+    const sql = 'alter table "inventory"."products" alter column "price" set default 1;'
+    expect(sqlPreview()).toBe(sql)
+    fireEvent.click(screen.getByRole('button', { name: 'Update column' }))
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['projects', 'ref', 'tables'] }))
+    expect(executeSql).toHaveBeenCalledExactlyOnceWith({ ref: 'ref', connectionString: 'postgres://x', query: sql })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('shows views read-only', () => {
+    render(wrap(<TableStructureView projectRef="ref" connectionString="postgres://x" table={{ ...products, type: 'view' }} entities={entities} />))
+    expect(screen.queryByRole('button', { name: 'Add column' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Edit column price' })).toBeNull()
+    expect(screen.getByText('The structure of a view is shown read-only.')).toBeTruthy()
+  })
+})
