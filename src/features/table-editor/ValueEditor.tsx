@@ -52,7 +52,9 @@ export function ValueInput({
   const id = useId()
   const kind = editorKind(column)
   const text = value.kind === 'text' ? value.text : ''
-  const disabled = value.kind !== 'text'
+  // Typing into a NULL or default value makes it text: the checkboxes say which it is, the field never locks.
+  const placeholderFor = (typed: string | undefined) =>
+    value.kind === 'null' ? 'NULL' : value.kind === 'default' ? `Default${column.default_value ? `: ${column.default_value}` : column.is_identity ? ': identity' : ''}` : typed
   const setText = (next: string) => onChange({ kind: 'text', text: next })
   const problem = inputProblem(value, column)
   const submitOnEnter = (event: KeyboardEvent) => {
@@ -101,8 +103,7 @@ export function ValueInput({
         className={css({ ...TEXTAREA_STYLE, fontFamily: kind === 'text' ? 'inherit' : 'mono' })}
         rows={kind === 'text' ? 4 : 10}
         value={text}
-        disabled={disabled}
-        placeholder={kind === 'array' ? '["a", "b"] or {a,b}' : kind === 'json' ? '{"key": "value"}' : undefined}
+        placeholder={placeholderFor(kind === 'array' ? '["a", "b"] or {a,b}' : kind === 'json' ? '{"key": "value"}' : undefined)}
         onChange={(event) => setText(event.target.value)}
       />
     )
@@ -115,8 +116,7 @@ export function ValueInput({
           type={kind === 'date' ? 'date' : 'text'}
           inputMode={kind === 'number' ? 'decimal' : undefined}
           value={text}
-          disabled={disabled}
-          placeholder={kind === 'timestamp' ? 'YYYY-MM-DD HH:MM:SS+00' : kind === 'uuid' ? '00000000-0000-0000-0000-000000000000' : undefined}
+          placeholder={placeholderFor(kind === 'timestamp' ? 'YYYY-MM-DD HH:MM:SS+00' : kind === 'uuid' ? '00000000-0000-0000-0000-000000000000' : undefined)}
           onChange={(event) => setText(event.target.value)}
         />
         {kind === 'uuid' ? (
@@ -182,8 +182,7 @@ const TEXTAREA_STYLE = {
   resize: 'vertical',
   _focusVisible: { outline: '2px solid token(colors.accent.default)' },
   _invalid: { borderColor: 'danger.default' },
-  _disabled: { opacity: 0.5 },
-} as const
+  } as const
 
 /** Edits one cell: the column's typed editor, the database's error when the last try failed, Save, Discard and Cancel. */
 export function CellEditorDialog({
