@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { tableEditorFigures } from './table-grid.mjs'
 
 const PORT = 4174
 const BASE = `http://localhost:${PORT}`
@@ -213,21 +214,25 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
+// Only the table editor's figures: BENCH_ONLY=table-editor npm run bench.
+const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
   await waitForServer()
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  const figures = {
-    date: new Date().toISOString(),
-    bundle: routeSizes(),
-    navigationToOrganizationsPainted: await organizationsPaint(browser),
-    sqlEditor: {
-      routeGzipBytes: routeSizes().routeGzipBytes['sql-editor/SqlEditorPage.tsx'] ?? null,
-      monaco: monacoSizes(),
-      navigationToEditableEditor: await sqlEditorReady(browser),
-      hundredThousandRowsArrivedToPainted: await hundredThousandRowsPainted(browser),
-      csvExport300kRows: await csvExportOf300k(browser),
-    },
+  const figures = { date: new Date().toISOString(), tableEditor: await tableEditorFigures(browser, { signedInPage, base: BASE, runs: RUNS }) }
+  if (only !== 'table-editor') {
+    Object.assign(figures, {
+      bundle: routeSizes(),
+      navigationToOrganizationsPainted: await organizationsPaint(browser),
+      sqlEditor: {
+        routeGzipBytes: routeSizes().routeGzipBytes['sql-editor/SqlEditorPage.tsx'] ?? null,
+        monaco: monacoSizes(),
+        navigationToEditableEditor: await sqlEditorReady(browser),
+        hundredThousandRowsArrivedToPainted: await hundredThousandRowsPainted(browser),
+        csvExport300kRows: await csvExportOf300k(browser),
+      },
+    })
   }
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))

@@ -20,6 +20,7 @@ export const ROW_HEIGHT = 35
 const HEADER_HEIGHT = 36
 const GUTTER_WIDTH = 84
 export const MIN_COLUMN_WIDTH = 60
+const ENSURE_INTERVAL_MS = 100
 
 export interface GridColumn {
   name: string
@@ -93,8 +94,19 @@ export function TableGrid(props: TableGridProps) {
     return () => observer.disconnect()
   }, [])
 
+  // Reads are asked for at most every ENSURE_INTERVAL_MS (first and last call kept): a fast scroll
+  // passes thousands of rows a frame, and a read per frame would cost more than drawing it.
+  const lastEnsure = useRef(0)
   useEffect(() => {
-    if (rowCount > 0) store.ensure(first, last)
+    if (rowCount === 0) return
+    const wait = lastEnsure.current + ENSURE_INTERVAL_MS - performance.now()
+    const ensure = () => {
+      lastEnsure.current = performance.now()
+      store.ensure(first, last)
+    }
+    if (wait <= 0) return ensure()
+    const timer = setTimeout(ensure, wait)
+    return () => clearTimeout(timer)
   }, [store, first, last, rowCount])
 
   const scrollToRow = useCallback(
