@@ -2,30 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
+import type { TableEntity, TableSchema } from '../../api/schemas'
 import { executeSql } from '../../api/queries/sql'
 import { ColumnDialog, CreateTableDialog } from './StructureDialogs'
 import { TableStructureView } from './TableStructureView'
+import { tableColumn } from '../../test/table-column'
 
 vi.mock('../../api/queries/sql', () => ({ executeSql: vi.fn() }))
 vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }))
 
-const col = (name: string, more: Partial<TableColumn> = {}): TableColumn => ({
-  name,
-  data_type: 'text',
-  base_type: 'text',
-  type_category: 'S',
-  is_identity: false,
-  is_generated: false,
-  is_nullable: true,
-  default_value: null,
-  is_unique: false,
-  check: null,
-  unique_constraint: null,
-  check_constraint: null,
-  enums: null,
-  ...more,
-})
+const col = tableColumn
 
 const products: TableSchema = {
   id: 42,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TableColumn, TableEntity } from '../../api/schemas/table-editor'
+import type { TableEntity } from '../../api/schemas/table-editor'
 import { alterColumnSql, createTableSql } from '../../lib/sql/table-structure'
 import {
   COMMON_TYPES,
@@ -14,23 +14,9 @@ import {
   schemaChoices,
   typeChoices,
 } from './structure'
+import { tableColumn } from '../../test/table-column'
 
-const col = (name: string, more: Partial<TableColumn> = {}): TableColumn => ({
-  name,
-  data_type: 'text',
-  base_type: 'text',
-  type_category: 'S',
-  is_identity: false,
-  is_generated: false,
-  is_nullable: true,
-  default_value: null,
-  is_unique: false,
-  check: null,
-  unique_constraint: null,
-  check_constraint: null,
-  enums: null,
-  ...more,
-})
+const col = tableColumn
 
 const entity = (id: number, schema: string, name: string, type: TableEntity['type'] = 'table'): TableEntity => ({
   id,
