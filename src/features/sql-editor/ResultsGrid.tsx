@@ -16,7 +16,8 @@ import {
 import { CopyButton } from '../../ui/copy-button'
 import { ViewDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
-import { exportResult, type ExportProgress } from './result-export'
+import { exportResult } from './result-export'
+import { useExport } from './use-export'
 import { ResultsToolbar, type CopyTarget } from './ResultsToolbar'
 
 const ROW_HEIGHT = 28
@@ -78,9 +79,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
   const focusPending = useRef(false)
   const tabStop = selected ?? { row: 0, col: 0 }
 
-  const [exporting, setExporting] = useState<ExportProgress | null>(null)
-  const exportController = useRef<AbortController | null>(null)
-  useEffect(() => () => exportController.current?.abort(), [])
+  const exporter = useExport()
 
   // After a keyboard move the target row may only mount once the virtualizer has scrolled to it; focus it then.
   useEffect(() => {
@@ -138,28 +137,11 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
     void copy(formatRows(format, columns, rows), `${rowsText(rows.length)} as ${FORMAT_NAME[format]}`)
   }
 
-  async function startExport(format: ExportFormat) {
-    if (exportController.current) return
-    const controller = new AbortController()
-    exportController.current = controller
-    setExporting({ done: 0, total: rows.length })
-    try {
-      const summary = await exportResult({
-        format,
-        columns,
-        rows,
-        fileName: exportFileName(format, fileName),
-        onProgress: setExporting,
-        signal: controller.signal,
-      })
-      showToast('success', `Exported ${rowsText(summary.rows)}`)
-    } catch (error) {
-      if (controller.signal.aborted) showToast('info', 'Export cancelled')
-      else showToast('error', 'Export failed', error instanceof Error ? error.message : String(error))
-    } finally {
-      exportController.current = null
-      setExporting(null)
-    }
+  function startExport(format: ExportFormat) {
+    void exporter.start(rows.length, async (signal, onProgress) => {
+      const summary = await exportResult({ format, columns, rows, fileName: exportFileName(format, fileName), onProgress, signal })
+      return [`Exported ${rowsText(summary.rows)}`]
+    })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -221,10 +203,10 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
       <ResultsToolbar
         hasSelection={selected !== null}
         selectionLabel={selected ? `Row ${(selected.row + 1).toLocaleString()} · ${columns[selected.col]}` : undefined}
-        exporting={exporting}
+        exporting={exporter.progress}
         onCopy={copyTarget}
         onExport={(format) => void startExport(format)}
-        onCancelExport={() => exportController.current?.abort()}
+        onCancelExport={exporter.cancel}
       />
       <div
         ref={scroller}

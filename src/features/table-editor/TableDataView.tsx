@@ -12,7 +12,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
-import type { ExportProgress } from '../sql-editor/result-export'
+import { useExport } from '../sql-editor/use-export'
 import {
   arrangeColumns,
   defaultColumnWidth,
@@ -117,9 +117,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [importing, setImporting] = useState(false)
   const [filtersOpen, setFiltersOpen] = useState(query.filters.length > 0)
-  const [exporting, setExporting] = useState<ExportProgress | null>(null)
-  const exportController = useRef<AbortController | null>(null)
-  useEffect(() => () => exportController.current?.abort(), [])
+  const exporter = useExport()
+  const exporting = exporter.progress
   useEffect(() => setSelected(new Set()), [store])
 
   const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) })
@@ -177,29 +176,19 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     }
   }
 
-  async function startExport() {
-    if (exportController.current) return
-    const controller = new AbortController()
-    exportController.current = controller
-    setExporting({ done: 0, total: store.rowCount })
-    try {
+  function startExport() {
+    void exporter.start(store.rowCount, async (signal, onProgress) => {
       const summary = await exportTableCsv({
         source,
         columns: gridColumns.map((c) => c.name),
         run,
         total: store.rowCount,
         name: `${table.schema}.${table.name}`,
-        signal: controller.signal,
-        onProgress: setExporting,
+        signal,
+        onProgress,
       })
-      showToast('success', 'Export ready', `${summary.rows.toLocaleString()} rows as CSV in ${(summary.ms / 1000).toFixed(1)} s`)
-    } catch (error) {
-      if (controller.signal.aborted) showToast('info', 'Export cancelled')
-      else showToast('error', 'Export failed', error instanceof Error ? error.message : String(error))
-    } finally {
-      exportController.current = null
-      setExporting(null)
-    }
+      return ['Export ready', `${summary.rows.toLocaleString()} rows as CSV in ${(summary.ms / 1000).toFixed(1)} s`]
+    })
   }
 
   function toggleRow(index: number, range: boolean) {
@@ -265,12 +254,12 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
             <progress aria-label="Export progress" value={exporting.done} max={Math.max(1, exporting.total)} />
             {exporting.done.toLocaleString()} rows
-            <Button size="sm" variant="ghost" onClick={() => exportController.current?.abort()}>
+            <Button size="sm" variant="ghost" onClick={exporter.cancel}>
               Cancel
             </Button>
           </span>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => void startExport()}>
+          <Button size="sm" variant="ghost" onClick={startExport}>
             Export CSV
           </Button>
         )}

@@ -45,6 +45,8 @@ export class RowWindowStore {
   private readonly listeners = new Set<() => void>()
   private readonly controller = new AbortController()
   private wanted: [number, number] = [0, 0]
+  /** The rows last asked for, read again by retry(). */
+  private wantedRows: [number, number] = [0, PAGE_SIZE - 1]
   count: RowCount | null = null
   /** Bumped on every change, for useSyncExternalStore. */
   version = 0
@@ -102,6 +104,7 @@ export class RowWindowStore {
     const from = Math.max(0, Math.floor(first / PAGE_SIZE) - 1)
     const to = Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE) + 1)
     this.wanted = [from, to]
+    this.wantedRows = [first, last]
     for (const [page, { controller }] of this.loading) if (page < from || page > to) controller.abort()
     for (let page = from; page <= to; page++) void this.load(page)
     this.evict()
@@ -147,7 +150,7 @@ export class RowWindowStore {
     this.failures.clear()
     this.error = null
     this.changed()
-    this.ensure(this.wanted[0] * PAGE_SIZE + PAGE_SIZE, this.wanted[1] * PAGE_SIZE)
+    this.ensure(...this.wantedRows)
   }
 
   private async loadInitialCount() {
