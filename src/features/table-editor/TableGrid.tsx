@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -21,6 +22,8 @@ const HEADER_HEIGHT = 36
 const GUTTER_WIDTH = 84
 export const MIN_COLUMN_WIDTH = 60
 const ENSURE_INTERVAL_MS = 100
+/** About a viewport of rows per frame at 60 Hz. */
+const FAST_SCROLL_ROWS_PER_MS = 1
 
 export interface GridColumn {
   name: string
@@ -79,7 +82,7 @@ export function TableGrid(props: TableGridProps) {
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const bodyHeight = Math.max(ROW_HEIGHT, view.height - HEADER_HEIGHT)
   const space = scrollSpace(rowCount, ROW_HEIGHT)
-  const offsets = columnOffsets(columns)
+  const offsets = useMemo(() => columnOffsets(columns), [columns])
   const totalWidth = GUTTER_WIDTH + offsets[offsets.length - 1]!
   const { first, last, firstTop } = visibleRows(space, view.top, bodyHeight, ROW_HEIGHT, rowCount)
   const [firstCol, lastCol] = visibleColumns(offsets, view.left, view.width - GUTTER_WIDTH)
@@ -94,16 +97,21 @@ export function TableGrid(props: TableGridProps) {
     return () => observer.disconnect()
   }, [])
 
-  // Reads are asked for at most every ENSURE_INTERVAL_MS (first and last call kept): a fast scroll
-  // passes thousands of rows a frame, and a read per frame would cost more than drawing it.
+  // Reads are asked for at most every ENSURE_INTERVAL_MS (first and last call kept), and not at all
+  // while the rows in view fly past faster than FAST_SCROLL_ROWS_PER_MS: those rows are gone before
+  // any read could answer, so the read waits until the scroll slows or stops.
   const lastEnsure = useRef(0)
+  const lastMove = useRef({ first: 0, at: 0 })
   useEffect(() => {
     if (rowCount === 0) return
-    const wait = lastEnsure.current + ENSURE_INTERVAL_MS - performance.now()
+    const now = performance.now()
+    const speed = Math.abs(first - lastMove.current.first) / Math.max(1, now - lastMove.current.at)
+    lastMove.current = { first, at: now }
     const ensure = () => {
       lastEnsure.current = performance.now()
       store.ensure(first, last)
     }
+    const wait = speed > FAST_SCROLL_ROWS_PER_MS ? ENSURE_INTERVAL_MS : lastEnsure.current + ENSURE_INTERVAL_MS - now
     if (wait <= 0) return ensure()
     const timer = setTimeout(ensure, wait)
     return () => clearTimeout(timer)
@@ -192,14 +200,19 @@ export function TableGrid(props: TableGridProps) {
     }
   }
 
+  // Rows are keyed by slot (index modulo the rows a viewport holds), not by index: a jump far away
+  // then updates the slots' text in place instead of unmounting and mounting every row.
+  const slots = Math.ceil(bodyHeight / ROW_HEIGHT) + 2
   const rows: ReactNode[] = []
+  const gutters: ReactNode[] = []
   for (let index = first; index <= last && index < rowCount; index++) {
     const rowData = store.row(index)
+    const top = (index - first) * ROW_HEIGHT
     rows.push(
       <GridRow
-        key={index}
+        key={index % slots}
         index={index}
-        top={(index - first) * ROW_HEIGHT}
+        top={top}
         row={rowData}
         failed={!!store.pageError(index)}
         columns={columns}
@@ -211,21 +224,7 @@ export function TableGrid(props: TableGridProps) {
         onFollowReference={props.onFollowReference}
       />,
     )
-  }
-  const gutters: ReactNode[] = []
-  for (let index = first; index <= last && index < rowCount; index++) {
-    const selected = props.selectedRows.has(index)
-    gutters.push(
-      <div key={index} className={gutterCellClass} style={{ top: (index - first) * ROW_HEIGHT }} data-selected={selected || undefined}>
-        <input
-          type="checkbox"
-          aria-label={`Select row ${(index + 1).toLocaleString()}`}
-          checked={selected}
-          onChange={(event) => props.onToggleRow(index, (event.nativeEvent as MouseEvent).shiftKey)}
-        />
-        <span>{(index + 1).toLocaleString()}</span>
-      </div>,
-    )
+    gutters.push(<GutterCell key={index % slots} index={index} top={top} selected={props.selectedRows.has(index)} onToggleRow={props.onToggleRow} />)
   }
 
   return (
@@ -265,21 +264,18 @@ export function TableGrid(props: TableGridProps) {
             #
           </div>
           <div style={{ position: 'absolute', left: GUTTER_WIDTH, top: 0, right: 0, bottom: 0, overflow: 'hidden' }}>
-            <div style={{ transform: `translateX(${-view.left}px)`, position: 'absolute', inset: 0 }}>
-              {columns.slice(firstCol, lastCol + 1).map((column, i) => (
-                <HeaderCell
-                  key={column.name}
-                  column={column}
-                  index={firstCol + i}
-                  left={offsets[firstCol + i]!}
-                  sort={props.sort.find((s) => s.column === column.name)?.direction ?? null}
-                  onSort={props.onSort}
-                  onResize={props.onResize}
-                  onReorder={props.onReorder}
-                  menu={props.headerMenu(column)}
-                />
-              ))}
-            </div>
+            <GridHeader
+              columns={columns}
+              offsets={offsets}
+              firstCol={firstCol}
+              lastCol={lastCol}
+              left={view.left}
+              sort={props.sort}
+              onSort={props.onSort}
+              onResize={props.onResize}
+              onReorder={props.onReorder}
+              headerMenu={props.headerMenu}
+            />
           </div>
         </div>
       </div>
@@ -384,6 +380,76 @@ const GridRow = memo(function GridRow({
   return (
     <div role="row" aria-rowindex={index + 2} aria-busy={!row || undefined} className={rowClass} style={{ top }} data-failed={failed || undefined}>
       {cells}
+    </div>
+  )
+})
+
+const rowNumber = new Intl.NumberFormat()
+
+const GutterCell = memo(function GutterCell({
+  index,
+  top,
+  selected,
+  onToggleRow,
+}: {
+  index: number
+  top: number
+  selected: boolean
+  onToggleRow: (row: number, range: boolean) => void
+}) {
+  const label = rowNumber.format(index + 1)
+  return (
+    <div className={gutterCellClass} style={{ top }} data-selected={selected || undefined}>
+      <input
+        type="checkbox"
+        aria-label={`Select row ${label}`}
+        checked={selected}
+        onChange={(event) => onToggleRow(index, (event.nativeEvent as MouseEvent).shiftKey)}
+      />
+      <span>{label}</span>
+    </div>
+  )
+})
+
+/** The column headers; memoized apart from the rows, so a vertical scroll does not redraw them (or their menus). */
+const GridHeader = memo(function GridHeader({
+  columns,
+  offsets,
+  firstCol,
+  lastCol,
+  left,
+  sort,
+  onSort,
+  onResize,
+  onReorder,
+  headerMenu,
+}: {
+  columns: GridColumn[]
+  offsets: number[]
+  firstCol: number
+  lastCol: number
+  left: number
+  sort: readonly SortKey[]
+  onSort: (column: string) => void
+  onResize: (column: string, width: number) => void
+  onReorder: (column: string, before: string) => void
+  headerMenu: (column: GridColumn) => ReactNode
+}) {
+  return (
+    <div style={{ transform: `translateX(${-left}px)`, position: 'absolute', inset: 0 }}>
+      {columns.slice(firstCol, lastCol + 1).map((column, i) => (
+        <HeaderCell
+          key={column.name}
+          column={column}
+          index={firstCol + i}
+          left={offsets[firstCol + i]!}
+          sort={sort.find((s) => s.column === column.name)?.direction ?? null}
+          onSort={onSort}
+          onResize={onResize}
+          onReorder={onReorder}
+          menu={headerMenu(column)}
+        />
+      ))}
     </div>
   )
 })
