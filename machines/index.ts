@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import { assistantMachine } from './assistant.machine'
 import { copyFeedbackMachine } from './copy-feedback.machine'
 import { createProjectMachine } from './create-project.machine'
 import { joinOrganizationMachine } from './join-organization.machine'
@@ -18,6 +19,7 @@ export interface MachineEntry {
 
 /** Every statechart of the dashboard, for the inspector and the model-based coverage suite. */
 export const machineRegistry: readonly MachineEntry[] = [
+  { name: 'assistant', description: "One project's AI assistant: panel open or closed, its chats and the active one; saved 500 ms after each change.", machine: assistantMachine },
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
   { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine },

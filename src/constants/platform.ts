@@ -191,3 +191,12 @@ export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'
 export const EXACT_COUNT_ROW_LIMIT = 50_000
 /** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */
 export const MAX_GRID_SCROLL_HEIGHT = 2 ** 24
+
+/** Not in SPEC (key strings are product-specific): where a project's assistant chats live in local storage. */
+export const ASSISTANT_STORAGE_KEY = (projectRef: string) => `studio.ai-assistant.${projectRef}`
+/** The older copy (one key per project, un-prefixed) migrated once and then removed. */
+export const ASSISTANT_LEGACY_STORAGE_KEY = (projectRef: string) => `ai-assistant-state-${projectRef}`
+/** The assistant endpoint (PLATFORM-API §13), under the API base. */
+export const ASSISTANT_GENERATE_PATH = '/ai/sql/generate-v4'
+/** Rows of a result the assistant keeps with a message (the chat is saved in browser storage). */
+export const ASSISTANT_RESULT_ROW_LIMIT = 50

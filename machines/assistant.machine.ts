@@ -1,0 +1,267 @@
+import { assign, raise, setup } from 'xstate'
+import { ASSISTANT_PERSIST_DEBOUNCE } from '../src/constants'
+import type { AssistantChat, AssistantMessage, SavedAssistantState } from '../src/lib/assistant-state'
+
+/** A snippet the user put beside the question (the SQL editor's current one, or one from a chat). */
+export interface AssistantSnippet {
+  label: string
+  sql: string
+}
+
+/** SPEC §3 "AI assistant state (per project)" with the panel extras. */
+export interface AssistantContext {
+  projectRef: string
+  open: boolean
+  activeChatId: string | null
+  chats: Record<string, AssistantChat>
+  /** The input box's text: kept while the panel closes and reopens. */
+  initialInput: string
+  sqlSnippets: AssistantSnippet[]
+  suggestions: string[]
+  /** Tables the question is about ("schema.table"). */
+  tables: string[]
+}
+
+export interface AssistantInput {
+  projectRef: string
+  /** What browser storage held (already checked against the schema), or null. */
+  saved: SavedAssistantState | null
+  /** Now, ms (fake clocks in tests). */
+  now?: number
+  /** The id a chat created on start gets (tests and replays fix it). */
+  newChatId?: string
+}
+
+export interface NewChatOptions {
+  /** Fixed by tests and replays; a random UUID otherwise. */
+  id?: string
+  name?: string
+  open?: boolean
+  initialInput?: string
+  sqlSnippets?: AssistantSnippet[]
+  suggestions?: string[]
+  tables?: string[]
+}
+
+export type AssistantEvent =
+  | { type: 'panel.open' }
+  | { type: 'panel.close' }
+  | { type: 'panel.toggle' }
+  | ({ type: 'chat.new' } & NewChatOptions)
+  | { type: 'chat.select'; id: string }
+  | { type: 'chat.delete'; id: string }
+  | { type: 'chat.rename'; id: string; name: string }
+  | { type: 'messages.clear' }
+  | { type: 'messages.deleteAfter'; messageId: string; inclusive: boolean }
+  | { type: 'message.save'; message: AssistantMessage; chatId?: string }
+  | { type: 'input.change'; text: string }
+  | { type: 'context.set'; sqlSnippets?: AssistantSnippet[]; tables?: string[] }
+  /** Raised by every change to what is saved (a parallel chart takes its root's transitions only when no region has one). */
+  | { type: 'persistence.schedule' }
+
+export const NEW_CHAT_NAME = 'New chat'
+
+const newId = () => crypto.randomUUID()
+
+function emptyChat(id: string, name: string, now: number): AssistantChat {
+  return { id, name, messages: [], createdAt: now, updatedAt: now }
+}
+
+/** The most recently updated chat's id, or null when there are none. */
+export function latestChatId(chats: Record<string, AssistantChat>): string | null {
+  let latest: AssistantChat | null = null
+  for (const chat of Object.values(chats)) if (!latest || chat.updatedAt > latest.updatedAt) latest = chat
+  return latest?.id ?? null
+}
+
+/**
+ * The state on project load (SPEC §4): what was saved; an active chat that is missing falls back to
+ * the most recently updated chat, or to a new chat when there are none. A message that was still
+ * streaming when the page went away was cut: it is kept, marked failed.
+ */
+export function restoredContext({ projectRef, saved, now = Date.now(), newChatId }: AssistantInput): AssistantContext {
+  const chats: Record<string, AssistantChat> = {}
+  for (const [id, chat] of Object.entries(saved?.chats ?? {})) {
+    chats[id] = {
+      ...chat,
+      messages: chat.messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'failed' as const, error: 'The answer was cut off.' } : m)),
+    }
+  }
+  let activeChatId = saved?.activeChatId && chats[saved.activeChatId] ? saved.activeChatId : latestChatId(chats)
+  if (!activeChatId) {
+    const chat = emptyChat(newChatId ?? newId(), NEW_CHAT_NAME, now)
+    chats[chat.id] = chat
+    activeChatId = chat.id
+  }
+  return { projectRef, open: saved?.open ?? false, activeChatId, chats, initialInput: '', sqlSnippets: [], suggestions: [], tables: [] }
+}
+
+function withChat(context: AssistantContext, id: string, change: (chat: AssistantChat) => AssistantChat): Record<string, AssistantChat> {
+  const chat = context.chats[id]
+  return chat ? { ...context.chats, [id]: change(chat) } : context.chats
+}
+
+/**
+ * The assistant of one project: whether its panel is open, its chats and the active one, and the
+ * panel's extras. Every change to what is saved is written 500 ms after the last one (the `persist`
+ * action, provided by the app, writes browser storage and keeps the last 20 messages per chat).
+ */
+export const assistantMachine = setup({
+  types: {
+    context: {} as AssistantContext,
+    events: {} as AssistantEvent,
+    input: {} as AssistantInput,
+  },
+  actions: {
+    /** Writes the state to browser storage (provided by the app; tests provide a fake storage). */
+    persist: (_, _params: { projectRef: string; state: SavedAssistantState }) => {},
+    setOpen: assign((_, params: { open: boolean }) => ({ open: params.open })),
+    schedulePersist: raise({ type: 'persistence.schedule' }),
+    newChat: assign(({ context, event }) => {
+      if (event.type !== 'chat.new') return {}
+      const chat = emptyChat(event.id ?? newId(), event.name ?? NEW_CHAT_NAME, Date.now())
+      return {
+        chats: { ...context.chats, [chat.id]: chat },
+        activeChatId: chat.id,
+        initialInput: event.initialInput ?? '',
+        sqlSnippets: event.sqlSnippets ?? [],
+        suggestions: event.suggestions ?? [],
+        tables: event.tables ?? [],
+      }
+    }),
+  },
+  guards: {
+    opensPanel: ({ event }) => event.type === 'chat.new' && event.open === true,
+    chatExists: ({ context, event }) => 'id' in event && typeof event.id === 'string' && !!context.chats[event.id],
+    hasActiveChat: ({ context }) => context.activeChatId !== null && !!context.chats[context.activeChatId],
+    savesToKnownChat: ({ context, event }) => {
+      if (event.type !== 'message.save') return false
+      const id = event.chatId ?? context.activeChatId
+      return id !== null && !!context.chats[id]
+    },
+  },
+  delays: {
+    persistDebounce: ASSISTANT_PERSIST_DEBOUNCE,
+  },
+}).createMachine({
+  id: 'assistant',
+  context: ({ input }) => restoredContext(input),
+  type: 'parallel',
+  on: {
+    'chat.select': { guard: 'chatExists', actions: [assign({ activeChatId: ({ event }) => event.id }), 'schedulePersist'] },
+    'chat.delete': {
+      guard: 'chatExists',
+      actions: [
+        assign(({ context, event }) => {
+          const chats = { ...context.chats }
+          delete chats[event.id]
+          // SPEC §4: deleting the active chat selects the first remaining chat, or none.
+          const activeChatId = context.activeChatId === event.id ? Object.keys(chats)[0] ?? null : context.activeChatId
+          return { chats, activeChatId }
+        }),
+        'schedulePersist',
+      ],
+    },
+    'chat.rename': {
+      guard: 'chatExists',
+      actions: [
+        assign({ chats: ({ context, event }) => withChat(context, event.id, (chat) => ({ ...chat, name: event.name, updatedAt: Date.now() })) }),
+        'schedulePersist',
+      ],
+    },
+    'messages.clear': {
+      guard: 'hasActiveChat',
+      actions: [
+        assign(({ context }) => ({
+          chats: withChat(context, context.activeChatId!, (chat) => ({ ...chat, messages: [], updatedAt: Date.now() })),
+          suggestions: [],
+          sqlSnippets: [],
+          initialInput: '',
+        })),
+        'schedulePersist',
+      ],
+    },
+    'messages.deleteAfter': {
+      guard: 'hasActiveChat',
+      actions: [
+        assign({
+          chats: ({ context, event }) =>
+            withChat(context, context.activeChatId!, (chat) => {
+              const index = chat.messages.findIndex((m) => m.id === event.messageId)
+              if (index < 0) return chat
+              return { ...chat, messages: chat.messages.slice(0, event.inclusive ? index : index + 1), updatedAt: Date.now() }
+            }),
+        }),
+        'schedulePersist',
+      ],
+    },
+    'message.save': {
+      guard: 'savesToKnownChat',
+      actions: [
+        assign({
+          chats: ({ context, event }) =>
+            withChat(context, event.chatId ?? context.activeChatId!, (chat) => {
+              const index = chat.messages.findIndex((m) => m.id === event.message.id)
+              const messages = index < 0 ? [...chat.messages, event.message] : chat.messages.map((m, i) => (i === index ? event.message : m))
+              return { ...chat, messages, updatedAt: Date.now() }
+            }),
+        }),
+        'schedulePersist',
+      ],
+    },
+    'input.change': { actions: assign({ initialInput: ({ event }) => event.text }) },
+    'context.set': {
+      actions: assign(({ context, event }) => ({ sqlSnippets: event.sqlSnippets ?? context.sqlSnippets, tables: event.tables ?? context.tables })),
+    },
+  },
+  states: {
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: {
+          // Restored open: the saved state says the panel was open.
+          always: { guard: ({ context }) => context.open, target: 'open' },
+          on: {
+            'panel.open': { target: 'open', actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+            'panel.toggle': { target: 'open', actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+            'chat.new': [
+              { guard: 'opensPanel', target: 'open', actions: ['newChat', { type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+              { actions: ['newChat', 'schedulePersist'] },
+            ],
+          },
+        },
+        open: {
+          on: {
+            'panel.close': { target: 'closed', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
+            'panel.toggle': { target: 'closed', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
+            'chat.new': { actions: ['newChat', 'schedulePersist'] },
+          },
+        },
+      },
+    },
+    persistence: {
+      initial: 'saved',
+      states: {
+        saved: {
+          on: { 'persistence.schedule': 'waiting' },
+        },
+        // Every change restarts the wait: one write 500 ms after the last change.
+        waiting: {
+          on: { 'persistence.schedule': { target: 'waiting', reenter: true } },
+          after: {
+            persistDebounce: {
+              target: 'saved',
+              actions: {
+                type: 'persist',
+                params: ({ context }) => ({
+                  projectRef: context.projectRef,
+                  state: { open: context.open, activeChatId: context.activeChatId, chats: context.chats },
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
