@@ -156,6 +156,12 @@ export function createApiClient(config: ClientConfig) {
       request(path, { ...options, method: 'PATCH' }),
     delete: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
       request(path, { ...options, method: 'DELETE' }),
+    /** A POST whose answer is read as it arrives (the assistant's event stream): the body, after the usual error handling. */
+    stream: async (path: string, options: Omit<RequestOptions, 'method' | 'schema'> = {}): Promise<ReadableStream<Uint8Array>> => {
+      const { response, requestId } = await send(path, { ...options, method: 'POST', headers: { Accept: 'text/event-stream', ...options.headers } })
+      if (!response.body) throw new ApiError({ message: `The server sent no answer for ${path}`, code: response.status, requestId })
+      return response.body
+    },
     /** HEAD answers only headers (e.g. X-Total-Count); times out after 60 s. */
     head: async (path: string, options: Omit<RequestOptions, 'method' | 'schema' | 'body'> = {}) =>
       (await send(path, { ...options, method: 'HEAD' })).response.headers,
