@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser'
 import type { MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
+import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { createMockPlatform } from './platform'
 
 export interface BrowserMockPlatformOptions {
@@ -9,6 +10,8 @@ export interface BrowserMockPlatformOptions {
   /** Where the app is served from, so the service worker script is found under a base path. */
   basePath: string
   selfHosted: boolean
+  /** Self-hosted only: the chat-completions service the assistant forwards to. */
+  assistantModel: ChatCompletionsModel | null
 }
 
 /** The mock platform in a service worker: the default for dev and preview, nothing else to start. */
@@ -22,6 +25,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     scenario: options.scenario,
     selfHosted: options.selfHosted,
     contentStorage: browserStorage('local'),
+    assistantModel: options.assistantModel,
   })
   const worker = setupWorker(...platform.handlers())
   await worker.start({

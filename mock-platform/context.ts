@@ -2,6 +2,7 @@ import type { ContentPersistence } from './content-persistence'
 import type { DatabaseProvider } from './postgres/types'
 import type { MockDatabase } from './db'
 import type { MockScenario } from '../src/constants'
+import type { ChatCompletionsModel } from './assistant/chat-completions'
 
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
 export interface PlatformContext {
@@ -17,4 +18,6 @@ export interface PlatformContext {
   selfHosted: boolean
   /** Where snippets and folders outlive a reload (the browser's local storage); none in node. */
   contentPersistence: ContentPersistence | null
+  /** Self-hosted: the OpenAI-compatible service the assistant forwards to; the mock model answers when null. */
+  assistantModel: ChatCompletionsModel | null
 }

@@ -1,15 +1,17 @@
 import { setupServer } from 'msw/node'
 import type { MockScenario } from '../src/constants'
+import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { createMockPlatform } from './platform'
 
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
-export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage } = {}) {
+export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage; assistantModel?: ChatCompletionsModel | null } = {}) {
   const platform = await createMockPlatform({
     databases: async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
     latency: options.latency,
     scenario: options.scenario,
     selfHosted: options.selfHosted,
     contentStorage: options.contentStorage,
+    assistantModel: options.assistantModel,
   })
   const server = setupServer(...platform.handlers())
   return {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw'
 import type { MockScenario } from '../src/constants'
+import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
@@ -19,6 +20,8 @@ export interface MockPlatformOptions {
   selfHosted?: boolean
   /** Keeps snippets and folders across reloads and tabs (the browser passes local storage). */
   contentStorage?: Storage
+  /** Self-hosted only: forward the assistant to this chat-completions service. */
+  assistantModel?: ChatCompletionsModel | null
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
@@ -36,6 +39,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     contentPersistence: options.contentStorage
       ? { storage: options.contentStorage, key: persistedContentKey(options.selfHosted ?? false), revision: null }
       : null,
+    assistantModel: options.assistantModel ?? null,
   }
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)

@@ -52,7 +52,14 @@ async function handle(platform: MockPlatform, port: number, incoming: IncomingMe
     return
   }
   outgoing.writeHead(response.status, { ...cors, ...Object.fromEntries(response.headers) })
-  outgoing.end(Buffer.from(await response.arrayBuffer()))
+  if (!response.body) return void outgoing.end()
+  // Streamed answers (the assistant's server-sent events) go out as they are produced.
+  const reader = response.body.getReader()
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    if (outgoing.destroyed) return void reader.cancel()
+    outgoing.write(part.value)
+  }
+  outgoing.end()
 }
 
 export interface MockPlatformServerOptions {

@@ -1,4 +1,5 @@
 import type { PlatformContext } from '../context'
+import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
 import { contentHandlers } from './content'
 import { invitationHandlers } from './invitations'
@@ -17,6 +18,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...projectHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
+    ...assistantHandlers(ctx),
     ...systemHandlers(ctx, records),
   ]
 }

@@ -85,9 +85,7 @@ export function createApiClient(config: ClientConfig) {
     if (options.signal?.aborted) onCallerAbort()
     options.signal?.addEventListener('abort', onCallerAbort, { once: true })
     const timer =
-      method === 'HEAD'
-        ? setTimeout(() => controller.abort(new DOMException('HEAD request timed out', 'TimeoutError')), HEAD_REQUEST_TIMEOUT)
-        : undefined
+      method === 'HEAD' ? setTimeout(() => controller.abort(new DOMException('HEAD request timed out', 'TimeoutError')), HEAD_REQUEST_TIMEOUT) : undefined
     const base = options.service === 'auth' ? config.authBase : config.apiBase
     const doFetch = config.fetch ?? globalThis.fetch
 
@@ -126,10 +124,7 @@ export function createApiClient(config: ClientConfig) {
     return { response, requestId }
   }
 
-  async function request<S extends v.GenericSchema | undefined = undefined>(
-    path: string,
-    options: RequestOptions<S> = {},
-  ): Promise<Answer<S>> {
+  async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Answer<S>> {
     const { response, requestId } = await send(path, options)
     const data = options.method === 'HEAD' ? undefined : await readBody(response)
     if (!options.schema) return data as Answer<S>

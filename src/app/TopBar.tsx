@@ -6,6 +6,7 @@ import { projectDetailQuery } from '../api/queries/projects'
 import { getSession } from '../api/session'
 import { THEMES, type ThemePreference } from '../constants'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
+import { AssistantToggle } from '../features/assistant/AssistantToggle'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
 import { settings } from '../lib/settings'
 import { HOME_PATH } from './home-path'
@@ -63,11 +64,14 @@ export function TopBar() {
         <PlaceSwitchers organizations={organizations} organization={organization} project={project} />
       ) : project ? (
         <>
-          <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+          <span aria-hidden className={css({ color: 'fg.subtle' })}>
+            /
+          </span>
           <span className={css({ px: '2', fontWeight: 'medium' })}>{project.name}</span>
         </>
       ) : null}
       <div className={css({ flex: '1' })} />
+      {project ? <AssistantToggle projectRef={project.ref} /> : null}
       {themeSwitch ? (
         <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
           {THEMES.map((value) => (
@@ -101,7 +105,9 @@ function PlaceSwitchers({ organizations, organization, project }: Place) {
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
   return (
     <>
-      <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+      <span aria-hidden className={css({ color: 'fg.subtle' })}>
+        /
+      </span>
       <Menu label="Switch organization" triggerLabel={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
         <MenuItemGroup>
           <MenuItemGroupLabel className={menuGroupLabelClass}>Organizations</MenuItemGroupLabel>
@@ -115,7 +121,9 @@ function PlaceSwitchers({ organizations, organization, project }: Place) {
       </Menu>
       {organization ? (
         <>
-          <span aria-hidden className={css({ color: 'fg.subtle' })}>/</span>
+          <span aria-hidden className={css({ color: 'fg.subtle' })}>
+            /
+          </span>
           <Menu label="Switch project" triggerLabel={project?.name ?? 'Select project'} onSelect={(ref) => navigate(`/project/${ref}`)}>
             <MenuItemGroup>
               <MenuItemGroupLabel className={menuGroupLabelClass}>Projects</MenuItemGroupLabel>

@@ -35,5 +35,6 @@ export async function startMockPlatformIfEnabled(): Promise<void> {
     scenario: resolveScenario(window.location.search, browserStorage('session')),
     basePath: settings.basePath,
     selfHosted: !settings.isPlatform,
+    assistantModel: settings.assistantModel,
   })
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
+import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
 import { DEFAULT_RETURN_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
@@ -53,7 +54,21 @@ function dashboard(Screen: ComponentType) {
   }
 }
 
-const ProjectHomeScreen = dashboard(ProjectHomePage)
+/** A project's screen: the assistant panel sits beside it. */
+function projectDashboard(Screen: ComponentType) {
+  return dashboard(function ProjectScreen() {
+    const { ref } = useParams<{ ref: string }>()
+    return (
+      <AssistantLayout projectRef={ref}>
+        <Screen />
+      </AssistantLayout>
+    )
+  })
+}
+
+const ProjectHomeScreen = projectDashboard(ProjectHomePage)
+const SqlEditorScreen = projectDashboard(SqlEditorPage)
+const TableEditorScreen = projectDashboard(TableEditorPage)
 
 /** Organizations, project creation and invitations exist only on the hosted platform. */
 function platformOnly(Screen: ComponentType) {
@@ -95,9 +110,9 @@ export function AppRoutes() {
         <Route path="/join" component={platformOnly(JoinPage)} />
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
         <Route path="/project/:ref" component={ProjectHomeScreen} />
-        <Route path="/project/:ref/sql/:id" component={dashboard(SqlEditorPage)} />
-        <Route path="/project/:ref/editor" component={dashboard(TableEditorPage)} />
-        <Route path="/project/:ref/editor/:id" component={dashboard(TableEditorPage)} />
+        <Route path="/project/:ref/sql/:id" component={SqlEditorScreen} />
+        <Route path="/project/:ref/editor" component={TableEditorScreen} />
+        <Route path="/project/:ref/editor/:id" component={TableEditorScreen} />
         <Route component={dashboard(NotFound)} />
       </Switch>
     </Suspense>

@@ -200,3 +200,5 @@ export const ASSISTANT_LEGACY_STORAGE_KEY = (projectRef: string) => `ai-assistan
 export const ASSISTANT_GENERATE_PATH = '/ai/sql/generate-v4'
 /** Rows of a result the assistant keeps with a message (the chat is saved in browser storage). */
 export const ASSISTANT_RESULT_ROW_LIMIT = 50
+/** Not in SPEC: the model named to a chat-completions service when VITE_AI_MODEL is not set. */
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini'

@@ -1,4 +1,4 @@
-import { DEFAULT_API_BASE } from '../constants'
+import { DEFAULT_AI_MODEL, DEFAULT_API_BASE } from '../constants'
 
 /** Runtime settings of the dashboard, read once from the build environment (README lists them). */
 export interface Settings {
@@ -20,6 +20,8 @@ export interface Settings {
   basePath: string
   /** Hosted only (SPEC §7): where the code editor's runtime assets load from; null means the app's own path. */
   editorAssetsUrl: string | null
+  /** Self-hosted only: an OpenAI-compatible chat-completions service the assistant forwards to (else the mock model answers). */
+  assistantModel: { url: string; apiKey: string | null; model: string } | null
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -44,6 +46,11 @@ function flag(env: Env, key: string, fallback: boolean): boolean {
   const value = text(env, key)?.toLowerCase()
   if (value === undefined) return fallback
   return value === 'true' || value === '1' || value === 'yes'
+}
+
+function assistantModelSetting(env: Env, isPlatform: boolean): Settings['assistantModel'] {
+  const url = isPlatform ? null : absoluteUrl(text(env, 'VITE_AI_COMPLETIONS_URL'))
+  return url ? { url, apiKey: text(env, 'VITE_AI_API_KEY') ?? null, model: text(env, 'VITE_AI_MODEL') ?? DEFAULT_AI_MODEL } : null
 }
 
 export function parseSettings(env: Env): Settings {
@@ -71,6 +78,7 @@ export function parseSettings(env: Env): Settings {
     mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
     basePath: (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, ''),
     editorAssetsUrl: isPlatform ? absoluteUrl(text(env, 'VITE_EDITOR_ASSETS_URL')) : null,
+    assistantModel: assistantModelSetting(env, isPlatform),
   }
 }
 

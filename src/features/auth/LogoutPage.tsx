@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate'
 import { signOutMachine } from '../../../machines/sign-out.machine'
 import { signInPathFor } from '../../lib/return-path'
 import { Spinner } from '../../ui/spinner'
+import { stopAssistantActors } from '../assistant/assistant-actors'
 import { clearLocalStorage, endSession } from './session-actions'
 
 /** /logout: runs the sign-out machine, then lands on /sign-in. */
@@ -18,7 +19,11 @@ export default function LogoutPage() {
     signOutMachine.provide({
       actors: { endSession: fromPromise(() => endSession()) },
       actions: {
-        clearLocalStorage,
+        clearLocalStorage: () => {
+          // The assistants would otherwise write their chats back after the clear.
+          stopAssistantActors()
+          clearLocalStorage()
+        },
         clearCache: () => queryClient.clear(),
         redirect: () => navigate(returnTo ? signInPathFor(returnTo) : '/sign-in', { replace: true }),
       },

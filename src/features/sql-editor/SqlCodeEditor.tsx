@@ -10,6 +10,8 @@ export interface SqlCodeEditorHandle {
   clearMarks: () => void
   format: (formatter: (sql: string) => string) => void
   focus: () => void
+  /** Puts text at the cursor (replacing the selection) as one undoable edit. */
+  insert: (text: string) => void
 }
 
 function monacoTheme(): string {
@@ -76,16 +78,31 @@ export function SqlCodeEditor({
         },
       })
       if (catalog) {
-        const kinds = { schema: monaco.languages.CompletionItemKind.Module, table: monaco.languages.CompletionItemKind.Struct, column: monaco.languages.CompletionItemKind.Field }
+        const kinds = {
+          schema: monaco.languages.CompletionItemKind.Module,
+          table: monaco.languages.CompletionItemKind.Struct,
+          column: monaco.languages.CompletionItemKind.Field,
+        }
         completion = monaco.languages.registerCompletionItemProvider('pgsql', {
           triggerCharacters: ['.'],
           async provideCompletionItems(target, position) {
             if (target !== model) return { suggestions: [] }
-            const before = target.getValueInRange({ startLineNumber: position.lineNumber, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column })
+            const before = target.getValueInRange({
+              startLineNumber: position.lineNumber,
+              startColumn: 1,
+              endLineNumber: position.lineNumber,
+              endColumn: position.column,
+            })
             const word = target.getWordUntilPosition(position)
             const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn }
             return {
-              suggestions: catalogSuggestions(await catalog, before).map((s) => ({ label: s.label, kind: kinds[s.kind], detail: s.detail, insertText: s.label, range })),
+              suggestions: catalogSuggestions(await catalog, before).map((s) => ({
+                label: s.label,
+                kind: kinds[s.kind],
+                detail: s.detail,
+                insertText: s.label,
+                range,
+              })),
             }
           },
         })
@@ -116,6 +133,20 @@ export function SqlCodeEditor({
           instance!.executeEdits('format', [{ range: model.getFullModelRange(), text: formatted }])
         },
         focus: () => instance!.focus(),
+        insert(text) {
+          const selection = instance!.getSelection() ?? model.getFullModelRange().collapseToEnd()
+          // A statement goes on its own line: after what is there, separated by a blank line.
+          const before = model.getValueInRange({
+            startLineNumber: 1,
+            startColumn: 1,
+            endLineNumber: selection.startLineNumber,
+            endColumn: selection.startColumn,
+          })
+          const separator = before.trim() === '' || !selection.isEmpty() ? '' : before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n'
+          instance!.executeEdits('assistant', [{ range: selection, text: `${separator}${text}`, forceMoveMarkers: true }])
+          instance!.pushUndoStop()
+          instance!.focus()
+        },
       })
       // Ready to type, unless the user already went elsewhere (a menu, the search box) while it loaded.
       const active = document.activeElement

@@ -9,6 +9,7 @@ import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
+import { registerSqlEditor } from '../assistant/editor-bridge'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
@@ -34,7 +35,10 @@ export function SqlWorkspace({
   headerExtra: ReactNode
 }) {
   const editor = useRef<SqlCodeEditorHandle | null>(null)
+  const [editorReady, setEditorReady] = useState(false)
   const [sql, setSql] = useState(initialSql)
+  const latest = useRef({ sql: initialSql, title })
+  latest.current = { sql, title }
   const [limit, setLimit] = useState<number | null>(DEFAULT_SQL_ROW_LIMIT)
   const [activeResult, setActiveResult] = useState(0)
   const machine = useMemo(
@@ -68,6 +72,15 @@ export function SqlWorkspace({
   useEffect(() => {
     if (failure) editor.current?.markError(failure.offset, failure.message)
   }, [failure])
+
+  // The assistant panel reads this snippet (its context chip) and inserts SQL at the cursor.
+  useEffect(() => {
+    if (!editorReady) return
+    return registerSqlEditor({
+      snippet: () => ({ label: latest.current.title, sql: latest.current.sql }),
+      insert: (text) => editor.current?.insert(text),
+    })
+  }, [editorReady])
 
   const results = failure?.results ?? outcome?.results ?? []
   const shown = results[Math.min(activeResult, results.length - 1)]
@@ -128,7 +141,10 @@ export function SqlWorkspace({
           onChange(text)
         }}
         onRun={run}
-        onReady={(handle) => (editor.current = handle)}
+        onReady={(handle) => {
+          editor.current = handle
+          setEditorReady(true)
+        }}
         loadCatalog={() => readCatalog({ ref: projectRef, connectionString, query: catalogQuery(EXCLUDED_SCHEMAS) })}
       />
       <section

@@ -8,6 +8,7 @@ import type { TableEntity, TableSchema } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { assistantActorFor } from '../assistant/assistant-actors'
 import { recordProjectVisit } from '../projects/dashboard-history'
 import { TableDataView } from './TableDataView'
 import { NewTableButton, TableStructureView } from './TableStructureView'
@@ -134,6 +135,11 @@ function EntityList({
 
 function TableView({ projectRef, connectionString, id, entities }: { projectRef: string; connectionString: string; id: number; entities: TableEntity[] }) {
   const schema = useQuery(tableSchemaQuery(projectRef, connectionString, id))
+  const tableName = schema.data ? `${schema.data.schema}.${schema.data.name}` : null
+  // The table on screen is what the assistant's question is about (a chip the user can remove).
+  useEffect(() => {
+    if (tableName) assistantActorFor(projectRef).send({ type: 'context.set', tables: [tableName] })
+  }, [projectRef, tableName])
   if (schema.isPending) return <LoadingState label="Loading table…" />
   if (schema.isError)
     return (

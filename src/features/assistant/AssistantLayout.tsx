@@ -1,0 +1,46 @@
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Spinner } from '../../ui/spinner'
+import { assistantActorFor } from './assistant-actors'
+import { useAssistantUrl } from './use-assistant-url'
+
+// The panel is its own chunk: a project screen loads it only when the assistant opens.
+const AssistantPanel = lazy(() => import('./AssistantPanel'))
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+
+/** A project's screen with the assistant beside it (SPEC §2: `aiAssistantPanelOpen` opens and closes it). */
+export function AssistantLayout({ projectRef, children }: { projectRef: string; children: ReactNode }) {
+  const actor = assistantActorFor(projectRef)
+  useAssistantUrl(actor)
+  const open = useSelector(actor, (s) => s.context.open)
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((isMac ? event.metaKey : event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'i') {
+        event.preventDefault()
+        actor.send({ type: 'panel.toggle' })
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [actor])
+
+  return (
+    <div className={css({ display: 'flex', alignItems: 'flex-start', minH: 'calc(100vh - token(sizes.12))' })}>
+      <div className={css({ flex: '1', minW: '0', alignSelf: 'stretch' })}>{children}</div>
+      {open ? (
+        <Suspense
+          fallback={
+            <div className={css({ w: '420px', p: '6', borderLeftWidth: '1px', borderColor: 'border.default', alignSelf: 'stretch' })}>
+              <Spinner label="Loading the assistant" />
+            </div>
+          }
+        >
+          <AssistantPanel actor={actor} projectRef={projectRef} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}

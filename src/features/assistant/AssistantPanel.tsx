@@ -1,0 +1,582 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMachine, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
+import { css, cx } from 'styled-system/css'
+import { useLocation } from 'wouter'
+import { fromCallback } from 'xstate'
+import { assistantReplyMachine, type ReplyEvent, type ReplyRequest } from '../../../machines/assistant-reply.machine'
+import { NEW_CHAT_NAME } from '../../../machines/assistant.machine'
+import { ApiError } from '../../api/errors'
+import { streamAssistantAnswer } from '../../api/queries/assistant'
+import { projectDetailQuery } from '../../api/queries/projects'
+import { executeSql } from '../../api/queries/sql'
+import { ASSISTANT_RESULT_ROW_LIMIT, SQL_EDITOR_APPLICATION_NAME } from '../../constants'
+import { partsFromMarkdown } from '../../lib/assistant-message'
+import type { AssistantMessage, AssistantPart, AssistantResult } from '../../lib/assistant-state'
+import { findDestructiveStatements } from '../../lib/sql/guards'
+import { formatCellText } from '../../lib/sql/result-format'
+import { Button } from '../../ui/button'
+import { CopyButton } from '../../ui/copy-button'
+import { ConfirmDialog } from '../../ui/dialog'
+import { inputClass } from '../../ui/field'
+import { PromptDialog } from '../../ui/prompt-dialog'
+import { showToast } from '../../ui/toast'
+import type { AssistantActor } from './assistant-actors'
+import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
+import { Markdown } from './Markdown'
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+export const ASSISTANT_TOGGLE_SHORTCUT = isMac ? '⌘I' : 'Ctrl+I'
+
+const newId = () => crypto.randomUUID()
+
+/** A chat's name from its first question: the first words, short enough for the chat list. */
+function chatNameFrom(question: string): string {
+  const oneLine = question.replace(/\s+/g, ' ').trim()
+  return oneLine.length > 40 ? `${oneLine.slice(0, 39)}…` : oneLine
+}
+
+/** The assistant beside a project's screens: chats, streamed answers, SQL to run or insert. */
+export default function AssistantPanel({ actor, projectRef }: { actor: AssistantActor; projectRef: string }) {
+  const project = useQuery(projectDetailQuery(projectRef))
+  const connectionString = project.data?.connectionString ?? null
+  const chats = useSelector(actor, (s) => s.context.chats)
+  const activeChatId = useSelector(actor, (s) => s.context.activeChatId)
+  const input = useSelector(actor, (s) => s.context.initialInput)
+  const sqlSnippets = useSelector(actor, (s) => s.context.sqlSnippets)
+  const tables = useSelector(actor, (s) => s.context.tables)
+  const suggestions = useSelector(actor, (s) => s.context.suggestions)
+  const editor = useSyncExternalStore(subscribeSqlEditor, currentSqlEditor)
+  const [includeEditorSnippet, setIncludeEditorSnippet] = useState(true)
+  const [, navigate] = useLocation()
+  const [renaming, setRenaming] = useState(false)
+  const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null)
+  const [pendingRun, setPendingRun] = useState<{ message: AssistantMessage; part: Extract<AssistantPart, { type: 'sql' }>; warning: string[] } | null>(null)
+  const [running, setRunning] = useState<string | null>(null)
+  const messagesEnd = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const chat = activeChatId ? chats[activeChatId] : undefined
+  const chatList = useMemo(() => Object.values(chats).sort((a, b) => b.updatedAt - a.updatedAt), [chats])
+
+  // What the question was asked with, per answer id: the retry asks with the same.
+  const askedWith = useRef(new Map<string, { sql?: string; tables?: string[] }>())
+
+  const replyMachine = useMemo(
+    () =>
+      assistantReplyMachine.provide({
+        actors: {
+          stream: fromCallback<ReplyEvent, ReplyRequest>(({ sendBack, input: request }) => {
+            const controller = new AbortController()
+            const thread = actor.getSnapshot().context.chats[request.chatId]
+            const index = thread?.messages.findIndex((m) => m.id === request.messageId) ?? -1
+            const history = (thread?.messages ?? []).slice(0, index < 0 ? undefined : index).filter((m) => m.status !== 'failed' || m.role === 'user')
+            streamAssistantAnswer(
+              {
+                projectRef,
+                connectionString,
+                chatId: request.chatId,
+                chatName: thread?.name ?? NEW_CHAT_NAME,
+                messages: history,
+                context: askedWith.current.get(request.messageId) ?? {},
+              },
+              (text) => sendBack({ type: 'stream.text', text }),
+              controller.signal,
+            ).then(
+              (text) => sendBack({ type: 'stream.done', text }),
+              (error: unknown) => {
+                if (controller.signal.aborted) return
+                const retryAfter = error instanceof ApiError && error.code === 429 ? error.retryAfter ?? 1 : null
+                sendBack({ type: 'stream.failed', message: error instanceof Error ? error.message : String(error), retryAfter })
+              },
+            )
+            return () => controller.abort()
+          }),
+        },
+        actions: {
+          deliver: (_, { request, text, status, error }) => {
+            const previous = actor.getSnapshot().context.chats[request.chatId]?.messages.find((m) => m.id === request.messageId)
+            actor.send({
+              type: 'message.save',
+              chatId: request.chatId,
+              message: {
+                id: request.messageId,
+                role: 'assistant',
+                parts: partsFromMarkdown(request.messageId, text),
+                results: previous?.results ?? {},
+                status,
+                error,
+              },
+            })
+          },
+        },
+      }),
+    [actor, projectRef, connectionString],
+  )
+  const [reply, sendReply] = useMachine(replyMachine)
+  const answering = reply.matches('streaming') || reply.matches('waiting')
+  const answeringId = answering ? reply.context.request?.messageId : undefined
+
+  const messageCount = chat?.messages.length ?? 0
+  const lastText = chat?.messages.at(-1)?.parts.length
+  // Block bodies: Chromium's scroll methods now return a promise, which React would take for a clean-up.
+  useEffect(() => {
+    messagesEnd.current?.scrollIntoView({ block: 'end' })
+  }, [messageCount, lastText, activeChatId])
+  useEffect(() => {
+    inputRef.current?.focus()
+  }, [activeChatId])
+
+  function ask(question: string) {
+    const text = question.trim()
+    if (text === '' || answering) return
+    let chatId = activeChatId
+    if (!chatId || !chats[chatId]) {
+      chatId = newId()
+      actor.send({ type: 'chat.new', id: chatId })
+    }
+    const current = actor.getSnapshot().context.chats[chatId]
+    if (current && current.messages.length === 0 && current.name === NEW_CHAT_NAME) actor.send({ type: 'chat.rename', id: chatId, name: chatNameFrom(text) })
+    actor.send({
+      type: 'message.save',
+      chatId,
+      message: { id: newId(), role: 'user', parts: [{ type: 'text', text }], results: {}, status: 'done', error: null },
+    })
+    actor.send({ type: 'input.change', text: '' })
+    const answerId = newId()
+    const snippetSql = [...(includeEditorSnippet && editor ? [editor.snippet().sql] : []), ...sqlSnippets.map((s) => s.sql)].filter((s) => s.trim() !== '')
+    askedWith.current.set(answerId, { sql: snippetSql.join('\n\n') || undefined, tables: tables.length ? tables : undefined })
+    sendReply({ type: 'ask', request: { messageId: answerId, chatId } })
+  }
+
+  function retry(message: AssistantMessage) {
+    if (!chat) return
+    if (reply.matches('waiting') && reply.context.request?.messageId === message.id) return sendReply({ type: 'retry' })
+    sendReply({ type: 'ask', request: { messageId: message.id, chatId: chat.id } })
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      ask(input)
+    }
+  }
+
+  function requestRun(message: AssistantMessage, part: Extract<AssistantPart, { type: 'sql' }>) {
+    const warning = findDestructiveStatements(part.sql).map((d) => d.description)
+    if (warning.length > 0) setPendingRun({ message, part, warning })
+    else void run(message, part)
+  }
+
+  async function run(message: AssistantMessage, part: Extract<AssistantPart, { type: 'sql' }>) {
+    if (!chat) return
+    const chatId = chat.id
+    setRunning(part.id)
+    let result: AssistantResult
+    try {
+      const rows = await executeSql({ ref: projectRef, connectionString, query: part.sql, applicationName: SQL_EDITOR_APPLICATION_NAME })
+      result = { columns: rows[0] ? Object.keys(rows[0]) : [], rows: rows.slice(0, ASSISTANT_RESULT_ROW_LIMIT), rowCount: rows.length, error: null }
+    } catch (error) {
+      result = { columns: [], rows: [], rowCount: 0, error: error instanceof Error ? error.message : String(error) }
+    } finally {
+      setRunning(null)
+    }
+    const latest = actor.getSnapshot().context.chats[chatId]?.messages.find((m) => m.id === message.id) ?? message
+    actor.send({ type: 'message.save', chatId, message: { ...latest, results: { ...latest.results, [part.id]: result } } })
+  }
+
+  function insert(sql: string) {
+    if (insertIntoSqlEditor(sql)) showToast('success', 'Inserted into the SQL editor')
+    else navigate(`/project/${projectRef}/sql/new`)
+  }
+
+  const snippetChip = editor && includeEditorSnippet ? editor.snippet() : null
+
+  return (
+    <aside aria-label="AI assistant" className={panelClass}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '1', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        <select
+          aria-label="Chat"
+          className={cx(inputClass, css({ flex: '1', minW: '0', h: '8' }))}
+          value={activeChatId ?? ''}
+          onChange={(event) => actor.send({ type: 'chat.select', id: event.target.value })}
+        >
+          {activeChatId === null ? <option value="">No chat</option> : null}
+          {chatList.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <Button size="sm" aria-label="New chat" title="New chat" onClick={() => actor.send({ type: 'chat.new', id: newId() })}>
+          +
+        </Button>
+        <Button size="sm" aria-label="Rename chat" title="Rename chat" disabled={!chat} onClick={() => setRenaming(true)}>
+          ✎
+        </Button>
+        <Button size="sm" aria-label="Clear messages" title="Clear messages" disabled={!chat || chat.messages.length === 0} onClick={() => setConfirm('clear')}>
+          ⌫
+        </Button>
+        <Button size="sm" aria-label="Delete chat" title="Delete chat" disabled={!chat} onClick={() => setConfirm('delete')}>
+          🗑
+        </Button>
+        <Button size="sm" aria-label="Close assistant" title={`Close (${ASSISTANT_TOGGLE_SHORTCUT})`} onClick={() => actor.send({ type: 'panel.close' })}>
+          ×
+        </Button>
+      </header>
+
+      <div
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        className={css({ flex: '1', minH: '0', overflowY: 'auto', px: '3', py: '3', display: 'flex', flexDir: 'column', gap: '3' })}
+      >
+        {!chat || chat.messages.length === 0 ? (
+          <EmptyChat suggestions={suggestions} onAsk={ask} />
+        ) : (
+          chat.messages.map((message) => (
+            <MessageView
+              key={message.id}
+              message={message}
+              answering={message.id === answeringId}
+              waitingSeconds={message.id === answeringId && reply.matches('waiting') ? reply.context.retryAfter : null}
+              running={running}
+              onRun={(part) => requestRun(message, part)}
+              onInsert={insert}
+              onRetry={() => retry(message)}
+            />
+          ))
+        )}
+        {answeringId && !chat?.messages.some((m) => m.id === answeringId) ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })} role="status">
+            {reply.matches('waiting') ? `Too many requests: asking again in ${reply.context.retryAfter ?? 0} s…` : 'Thinking…'}
+          </p>
+        ) : null}
+        <div ref={messagesEnd} />
+      </div>
+
+      <form
+        className={css({ borderTopWidth: '1px', borderColor: 'border.default', p: '3', display: 'flex', flexDir: 'column', gap: '2' })}
+        onSubmit={(event) => {
+          event.preventDefault()
+          ask(input)
+        }}
+      >
+        {snippetChip || sqlSnippets.length > 0 || tables.length > 0 ? (
+          <ul aria-label="Context" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
+            {snippetChip ? <Chip label={`Snippet: ${snippetChip.label}`} onRemove={() => setIncludeEditorSnippet(false)} /> : null}
+            {sqlSnippets.map((snippet, index) => (
+              <Chip
+                key={`s${index}`}
+                label={`Snippet: ${snippet.label}`}
+                onRemove={() => actor.send({ type: 'context.set', sqlSnippets: sqlSnippets.filter((_, i) => i !== index) })}
+              />
+            ))}
+            {tables.map((table) => (
+              <Chip key={table} label={`Table: ${table}`} onRemove={() => actor.send({ type: 'context.set', tables: tables.filter((t) => t !== table) })} />
+            ))}
+          </ul>
+        ) : editor && !includeEditorSnippet ? (
+          <button
+            type="button"
+            className={css({ alignSelf: 'flex-start', fontSize: 'xs', color: 'accent.default', cursor: 'pointer' })}
+            onClick={() => setIncludeEditorSnippet(true)}
+          >
+            + Add the current snippet
+          </button>
+        ) : null}
+        <textarea
+          ref={inputRef}
+          aria-label="Ask the assistant"
+          placeholder="Ask about your database, or for SQL…"
+          rows={3}
+          className={cx(inputClass, css({ resize: 'vertical', minH: '16', py: '2' }))}
+          value={input}
+          onChange={(event) => actor.send({ type: 'input.change', text: event.target.value })}
+          onKeyDown={onInputKeyDown}
+        />
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <span className={css({ flex: '1', fontSize: 'xs', color: 'fg.subtle' })}>Enter to send · Shift+Enter for a new line</span>
+          {answering ? (
+            <Button type="button" variant="danger" size="sm" onClick={() => sendReply({ type: 'stop' })}>
+              Stop
+            </Button>
+          ) : (
+            <Button type="submit" variant="primary" size="sm" disabled={input.trim() === ''}>
+              Send
+            </Button>
+          )}
+        </div>
+      </form>
+
+      <PromptDialog
+        open={renaming}
+        title="Rename chat"
+        label="Name"
+        initialValue={chat?.name ?? ''}
+        submitLabel="Rename"
+        validate={(value) => (value.trim() === '' ? 'Give the chat a name.' : null)}
+        onSubmit={(name) => {
+          if (chat) actor.send({ type: 'chat.rename', id: chat.id, name: name.trim() })
+          setRenaming(false)
+        }}
+        onDismiss={() => setRenaming(false)}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'delete' ? `Delete "${chat?.name ?? ''}"?` : 'Clear this chat?'}
+        confirmLabel={confirm === 'delete' ? 'Delete chat' : 'Clear messages'}
+        onConfirm={() => {
+          if (chat && confirm === 'delete') actor.send({ type: 'chat.delete', id: chat.id })
+          if (confirm === 'clear') actor.send({ type: 'messages.clear' })
+          setConfirm(null)
+        }}
+        onDismiss={() => setConfirm(null)}
+      >
+        <p>{confirm === 'delete' ? 'The chat and its messages are deleted from this browser.' : 'Every message of this chat is removed.'}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pendingRun !== null}
+        title="Run a destructive query?"
+        confirmLabel="Run this query"
+        onConfirm={() => {
+          if (pendingRun) void run(pendingRun.message, pendingRun.part)
+          setPendingRun(null)
+        }}
+        onDismiss={() => setPendingRun(null)}
+      >
+        <p>This query would:</p>
+        <ul className={css({ listStyle: 'disc', pl: '5', my: '2' })}>{pendingRun?.warning.map((w) => <li key={w}>{w}</li>)}</ul>
+      </ConfirmDialog>
+    </aside>
+  )
+}
+
+function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <li
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '1',
+        fontSize: 'xs',
+        bg: 'bg.muted',
+        borderRadius: 'full',
+        pl: '2',
+        pr: '1',
+        py: '0.5',
+        maxW: 'full',
+      })}
+    >
+      <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{label}</span>
+      <button type="button" aria-label={`Remove ${label}`} className={css({ cursor: 'pointer', px: '1', color: 'fg.muted' })} onClick={onRemove}>
+        ×
+      </button>
+    </li>
+  )
+}
+
+const STARTERS = ['List my tables', 'Describe a table', 'Write a select for a table', 'Create an index']
+
+function EmptyChat({ suggestions, onAsk }: { suggestions: string[]; onAsk: (question: string) => void }) {
+  const ideas = suggestions.length > 0 ? suggestions : STARTERS
+  return (
+    <div className={css({ m: 'auto', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', color: 'fg.muted', fontSize: 'sm', maxW: 'xs' })}>
+      <p className={css({ fontWeight: 'medium', color: 'fg.default' })}>Ask about your database</p>
+      <p>The assistant reads this project's tables and writes SQL you can run here or insert into the editor.</p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', justifyContent: 'center' })}>
+        {ideas.map((idea) => (
+          <Button key={idea} size="sm" onClick={() => onAsk(idea)}>
+            {idea}
+          </Button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function MessageView({
+  message,
+  answering,
+  waitingSeconds,
+  running,
+  onRun,
+  onInsert,
+  onRetry,
+}: {
+  message: AssistantMessage
+  answering: boolean
+  waitingSeconds: number | null
+  running: string | null
+  onRun: (part: Extract<AssistantPart, { type: 'sql' }>) => void
+  onInsert: (sql: string) => void
+  onRetry: () => void
+}) {
+  if (message.role === 'user') {
+    return (
+      <div
+        aria-label="Your message"
+        className={css({
+          alignSelf: 'flex-end',
+          maxW: '85%',
+          bg: 'accent.subtle',
+          borderRadius: 'md',
+          px: '3',
+          py: '2',
+          whiteSpace: 'pre-wrap',
+          fontSize: 'sm',
+        })}
+      >
+        {message.parts.map((part) => (part.type === 'text' ? part.text : part.sql)).join('\n')}
+      </div>
+    )
+  }
+  const failed = message.status === 'failed' && !answering
+  const stopped = message.status === 'stopped' && !answering
+  return (
+    <article
+      aria-label="Assistant answer"
+      aria-busy={answering || undefined}
+      data-status={message.status}
+      className={css({ display: 'flex', flexDir: 'column', gap: '2', fontSize: 'sm' })}
+    >
+      {message.parts.map((part, index) =>
+        part.type === 'text' ? (
+          <Markdown key={index} text={part.text} />
+        ) : (
+          <SqlBlock
+            key={part.id}
+            part={part}
+            result={message.results[part.id]}
+            disabled={answering}
+            running={running === part.id}
+            onRun={() => onRun(part)}
+            onInsert={() => onInsert(part.sql)}
+          />
+        ),
+      )}
+      {answering ? (
+        <span role="status" className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
+          {waitingSeconds !== null ? `Too many requests: asking again in ${waitingSeconds} s…` : 'Answering…'}
+        </span>
+      ) : null}
+      {failed || stopped ? (
+        <div
+          role={failed ? 'alert' : undefined}
+          className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: failed ? 'danger.default' : 'fg.muted' })}
+        >
+          <span className={css({ flex: '1' })}>{failed ? `The answer failed: ${message.error ?? 'unknown error'}` : 'Stopped.'}</span>
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  )
+}
+
+function SqlBlock({
+  part,
+  result,
+  disabled,
+  running,
+  onRun,
+  onInsert,
+}: {
+  part: Extract<AssistantPart, { type: 'sql' }>
+  result: AssistantResult | undefined
+  disabled: boolean
+  running: boolean
+  onRun: () => void
+  onInsert: () => void
+}) {
+  return (
+    <figure aria-label="SQL" className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', overflow: 'hidden' })}>
+      <pre className={css({ fontFamily: 'mono', fontSize: 'xs', p: '2', bg: 'bg.muted', overflowX: 'auto', whiteSpace: 'pre' })}>
+        <code>{part.sql}</code>
+      </pre>
+      <div className={css({ display: 'flex', gap: '1', p: '1.5', borderTopWidth: '1px', borderColor: 'border.default' })}>
+        <Button size="sm" variant="primary" disabled={disabled || running} loading={running} onClick={onRun}>
+          Run
+        </Button>
+        <Button size="sm" disabled={disabled} onClick={onInsert}>
+          Insert into editor
+        </Button>
+        <CopyButton size="sm" text={part.sql} label="Copy" />
+      </div>
+      {result ? <ResultTable result={result} /> : null}
+    </figure>
+  )
+}
+
+function ResultTable({ result }: { result: AssistantResult }) {
+  if (result.error) {
+    return (
+      <p
+        role="alert"
+        className={css({ p: '2', fontFamily: 'mono', fontSize: 'xs', color: 'danger.default', borderTopWidth: '1px', borderColor: 'border.default' })}
+      >
+        ERROR: {result.error}
+      </p>
+    )
+  }
+  if (result.columns.length === 0) {
+    return (
+      <p className={css({ p: '2', fontSize: 'xs', color: 'fg.muted', borderTopWidth: '1px', borderColor: 'border.default' })}>Success. No rows returned.</p>
+    )
+  }
+  return (
+    <div className={css({ borderTopWidth: '1px', borderColor: 'border.default' })}>
+      <div className={css({ maxH: '64', overflow: 'auto' })}>
+        <table aria-label="Result" className={css({ fontSize: 'xs', borderCollapse: 'collapse', w: 'full' })}>
+          <thead>
+            <tr>
+              {result.columns.map((column) => (
+                <th key={column} className={resultCellClass}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((row, r) => (
+              <tr key={r}>
+                {result.columns.map((column) => (
+                  <td key={column} className={resultCellClass}>
+                    {formatCellText(row[column], 80)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={css({ px: '2', py: '1', fontSize: 'xs', color: 'fg.subtle' })}>
+        {result.rowCount.toLocaleString()} {result.rowCount === 1 ? 'row' : 'rows'}
+        {result.rowCount > result.rows.length ? ` (first ${result.rows.length} kept)` : ''}
+      </p>
+    </div>
+  )
+}
+
+const resultCellClass = css({
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  px: '2',
+  py: '1',
+  textAlign: 'left',
+  whiteSpace: 'nowrap',
+  '&:is(th)': { bg: 'bg.muted', fontWeight: 'medium', position: 'sticky', top: '0' },
+})
+
+const panelClass = css({
+  w: '420px',
+  flexShrink: '0',
+  display: 'flex',
+  flexDir: 'column',
+  borderLeftWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  position: 'sticky',
+  top: '12',
+  h: 'calc(100vh - token(sizes.12))',
+})

@@ -1,0 +1,30 @@
+import { createActor, type ActorRefFrom } from 'xstate'
+import { assistantMachine } from '../../../machines/assistant.machine'
+import { loadAssistantState, saveAssistantState } from '../../lib/assistant-state'
+import { browserStorage } from '../../lib/storage'
+
+export type AssistantActor = ActorRefFrom<typeof assistantMachine>
+
+const actors = new Map<string, AssistantActor>()
+
+/**
+ * The assistant of a project: one long-lived actor per project ref, restored from browser storage
+ * the first time the project is shown and saved back by the machine's debounced `persist`.
+ */
+export function assistantActorFor(projectRef: string): AssistantActor {
+  let actor = actors.get(projectRef)
+  if (!actor) {
+    const storage = browserStorage('local')
+    actor = createActor(assistantMachine.provide({ actions: { persist: (_, { projectRef: ref, state }) => saveAssistantState(storage, ref, state) } }), {
+      input: { projectRef, saved: loadAssistantState(storage, projectRef) },
+    }).start()
+    actors.set(projectRef, actor)
+  }
+  return actor
+}
+
+/** Sign-out clears local storage: the actors must not write their chats back afterwards. */
+export function stopAssistantActors(): void {
+  for (const actor of actors.values()) actor.stop()
+  actors.clear()
+}
