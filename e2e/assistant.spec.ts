@@ -93,3 +93,22 @@ test('a corrupted saved state is discarded with a warning; the assistant still w
   await expect(lastAnswer(page)).toContainText("I'm not sure what you're asking.")
   await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').chats !== undefined, key)).toBe(true)
 })
+
+test('a rate-limited answer waits the Retry-After seconds and arrives; the answer can be stopped and retried', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}?aiAssistantPanelOpen=true`, scenario: 'rate-limited' })
+  await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).fill('list tables')
+  await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
+  await expect(panel(page).getByRole('status')).toContainText('Too many requests: asking again in 1 s')
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 })
+  await expect(lastAnswer(page)).toContainText('public.customers')
+  await page.screenshot({ path: 'test-results/assistant-panel.png' })
+
+  await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).fill('describe the customers table')
+  await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
+  await panel(page).getByRole('button', { name: 'Stop' }).click()
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped')
+  await expect(lastAnswer(page)).toContainText('Stopped.')
+  await lastAnswer(page).getByRole('button', { name: 'Retry' }).click()
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 })
+  await expect(lastAnswer(page).getByRole('table')).toContainText('email')
+})

@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw'
-import { PROFILE_MESSAGE, type MockScenario } from '../src/constants'
+import { ASSISTANT_GENERATE_PATH, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
 import { authenticate, errorResponse } from './handlers/util'
 
@@ -46,14 +46,14 @@ export function scenarioHandlers(scenario: MockScenario, ctx: PlatformContext) {
     case 'rate-limited': {
       // Each path is refused once, then served: enough to watch Retry-After being honoured.
       const refused = new Set<string>()
-      return [
-        http.all('*/platform/*', ({ request }) => {
-          const key = `${request.method} ${new URL(request.url).pathname}`
-          if (refused.has(key)) return undefined
-          refused.add(key)
-          return errorResponse(429, 'Too many requests, slow down', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_SECONDS) })
-        }),
-      ]
+      const refuseOnce = ({ request }: { request: Request }) => {
+        const key = `${request.method} ${new URL(request.url).pathname}`
+        if (refused.has(key)) return undefined
+        refused.add(key)
+        return errorResponse(429, 'Too many requests, slow down', { 'Retry-After': String(RATE_LIMIT_RETRY_AFTER_SECONDS) })
+      }
+      // The assistant (a Studio route, not /platform) is limited too: its answer waits Retry-After.
+      return [http.all('*/platform/*', refuseOnce), http.post(`*${ASSISTANT_GENERATE_PATH}`, refuseOnce)]
     }
     case 'server-error':
       return [http.all('*/platform/*', () => errorResponse(500, 'Internal server error'))]

@@ -217,7 +217,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
           ⌫
         </Button>
         <Button size="sm" aria-label="Delete chat" title="Delete chat" disabled={!chat} onClick={() => setConfirm('delete')}>
-          🗑
+          Delete
         </Button>
         <Button size="sm" aria-label="Close assistant" title={`Close (${ASSISTANT_TOGGLE_SHORTCUT})`} onClick={() => actor.send({ type: 'panel.close' })}>
           ×
