@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_MAX_MESSAGES_PER_CHAT, ASSISTANT_PERSIST_DEBOUNCE, ASSISTANT_STORAGE_KEY } from '../src/constants'
 import { loadAssistantState, saveAssistantState, type AssistantChat, type AssistantMessage } from '../src/lib/assistant-state'
+import { MemoryStorage } from '../src/test/memory-storage'
 import { assistantMachine, NEW_CHAT_NAME } from './assistant.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
@@ -10,22 +11,11 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** A Storage over a Map, optionally failing every write. */
+/** A Storage in memory, optionally failing every write. */
 function memoryStorage(failWrites = false): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => {
-      if (failWrites) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      items.set(key, String(value))
-    },
-  }
+  const storage = new MemoryStorage()
+  storage.full = failWrites
+  return storage
 }
 
 const REF = 'abcdefghijklmnopqrst'

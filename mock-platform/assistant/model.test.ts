@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryDatabaseProvider } from '../postgres/pglite-memory.ts'
+import { SEED_TABLES } from '../postgres/seed.ts'
 import type { DatabaseProvider, ProjectDatabase } from '../postgres/types.ts'
 import { MODEL_CATALOG_SQL, answer, catalogFromRows, type ModelCatalog, type ModelContext, type ModelMessage } from './model.ts'
 
@@ -65,16 +66,7 @@ async function failure(sql: string): Promise<{ text: string; code: string }> {
 describe('catalog', () => {
   it('reads the seeded tables, columns, keys and kinds', () => {
     const names = catalog.tables.map((table) => `${table.schema}.${table.name}`)
-    for (const name of [
-      'public.customers',
-      'public.orders',
-      'public.order_items',
-      'inventory.products',
-      'inventory.warehouses',
-      'inventory.stock_levels',
-      'analytics.events',
-      'public.Order Lines',
-    ]) {
+    for (const name of [...SEED_TABLES, 'public.Order Lines']) {
       expect(names).toContain(name)
     }
     expect(names.some((name) => name.startsWith('studio_meta.') || name.startsWith('pg_catalog.') || name.startsWith('information_schema.'))).toBe(false)

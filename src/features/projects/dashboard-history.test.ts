@@ -1,26 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  DASHBOARD_HISTORY_KEY,
-  DASHBOARD_HISTORY_LIMIT,
-  readProjectHistory,
-  recordProjectVisit,
-  sqlEditorPath,
-  tableEditorPath,
-} from './dashboard-history'
+import { DASHBOARD_HISTORY_KEY, DASHBOARD_HISTORY_LIMIT, readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from './dashboard-history'
+import { MemoryStorage } from '../../test/memory-storage'
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  }
-}
+const memoryStorage = (): Storage => new MemoryStorage()
 
 afterEach(() => vi.restoreAllMocks())
 
