@@ -34,7 +34,10 @@ test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after
 
 test('a tooltip waits 700 ms before it shows', async ({ page }) => {
   await signIn(page, { returnTo: '/org/acme-corp' })
-  await page.getByRole('link', { name: /Healthy/ }).first().click()
+  await page
+    .getByRole('link', { name: /Healthy/ })
+    .first()
+    .click()
   const copy = page.getByRole('button', { name: 'Copy' })
   await copy.hover()
   const tooltip = page.getByText('Copy the connection string to the clipboard')
@@ -46,7 +49,10 @@ test('a tooltip waits 700 ms before it shows', async ({ page }) => {
 test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, { returnTo: '/org/acme-corp' })
-  await page.getByRole('link', { name: /Healthy/ }).first().click()
+  await page
+    .getByRole('link', { name: /Healthy/ })
+    .first()
+    .click()
   const connection = await page.locator('code').first().textContent()
   await page.getByRole('button', { name: 'Copy' }).click()
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
@@ -54,4 +60,13 @@ test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) =>
   const shownAt = Date.now()
   await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 4000 })
   expect(Date.now() - shownAt).toBeGreaterThan(1200)
+})
+
+test('a device clock more than 120 s off the server shows the clock-skew banner; in sync it does not', async ({ page }) => {
+  await signIn(page, { scenario: 'clock-skew' })
+  await expect(page.getByRole('alert', { name: 'Clock skew' })).toContainText("Your device's clock is 10 minutes behind the server's time.")
+  await page.screenshot({ path: 'test-results/clock-skew.png' })
+  await page.goto('/organizations?scenario=none')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('alert', { name: 'Clock skew' })).toHaveCount(0)
 })

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { assistantMachine } from './assistant.machine'
 import { assistantReplyMachine } from './assistant-reply.machine'
+import { clockSkewMachine } from './clock-skew.machine'
 import { copyFeedbackMachine } from './copy-feedback.machine'
 import { createProjectMachine } from './create-project.machine'
 import { joinOrganizationMachine } from './join-organization.machine'
@@ -22,6 +23,7 @@ export interface MachineEntry {
 export const machineRegistry: readonly MachineEntry[] = [
   { name: 'assistant', description: "One project's AI assistant: panel open or closed, its chats and the active one; saved 500 ms after each change.", machine: assistantMachine },
   { name: 'assistantReply', description: 'One streamed assistant answer: pieces saved as they arrive, stop, failed or cut kept with retry, 429 waits Retry-After.', machine: assistantReplyMachine },
+  { name: 'clockSkew', description: "Reads the server's UTC time on start and every 30 minutes; over 120 s apart shows the clock-skew banner.", machine: clockSkewMachine },
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
   { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine },

@@ -5,6 +5,7 @@ import { authenticate, errorResponse } from './handlers/util'
 
 export const SLOW_SCENARIO_DELAY = 2500
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
+export const CLOCK_SKEW_SCENARIO_OFFSET = 10 * 60_000
 
 /**
  * Named faults, as handlers placed in front of the normal ones. A handler that returns nothing
@@ -59,6 +60,9 @@ export function scenarioHandlers(scenario: MockScenario, ctx: PlatformContext) {
       return [http.all('*/platform/*', () => errorResponse(500, 'Internal server error'))]
     case 'network-error':
       return [http.all('*/platform/*', () => HttpResponse.error())]
+    case 'clock-skew':
+      // The server's clock runs ten minutes ahead of this device's.
+      return [http.get('*/api/get-utc-time', () => HttpResponse.json({ utcTime: new Date(Date.now() + CLOCK_SKEW_SCENARIO_OFFSET).toISOString() }))]
     case 'slow':
       return [
         http.all('*/platform/*', async () => {

@@ -8,6 +8,7 @@ import { readLastVisitedOrganization } from '../features/organizations/last-visi
 import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
+import { ClockSkewBanner } from './ClockSkewBanner'
 import { HOME_PATH } from './home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
@@ -35,6 +36,7 @@ function SignedIn({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
       <TopBar />
+      <ClockSkewBanner />
       <main className={css({ flex: '1' })}>
         <ProfileGate>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>

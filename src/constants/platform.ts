@@ -101,6 +101,7 @@ export const MOCK_SCENARIOS = [
   'server-error',
   'network-error',
   'slow',
+  'clock-skew',
 ] as const
 export type MockScenario = (typeof MOCK_SCENARIOS)[number]
 export function isMockScenario(value: unknown): value is MockScenario {

@@ -1,0 +1,47 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { CLOCK_SKEW_CHECK_INTERVAL, CLOCK_SKEW_LIMIT } from '../src/constants'
+
+/** One reading of the server's clock: its time, and the local time at the middle of the request. */
+export interface ServerTimeReading {
+  serverTime: number
+  localTime: number
+}
+
+export interface ClockSkewContext {
+  /** Server minus local, ms (positive: this device is behind). Null before the first reading. */
+  skewMs: number | null
+}
+
+/**
+ * SPEC §4/§9: reads the server's UTC time on start and every 30 minutes; a difference over 120 s
+ * is `skewed` (the banner shows). A failed reading keeps the last verdict until the next check.
+ */
+export const clockSkewMachine = setup({
+  types: { context: {} as ClockSkewContext, events: {} as { type: 'check' } },
+  actors: {
+    readServerTime: fromPromise<ServerTimeReading>(async () => {
+      throw new Error('readServerTime is provided by the app')
+    }),
+  },
+  guards: {
+    skewed: ({ context }) => context.skewMs !== null && Math.abs(context.skewMs) > CLOCK_SKEW_LIMIT,
+  },
+  delays: { checkInterval: CLOCK_SKEW_CHECK_INTERVAL },
+}).createMachine({
+  id: 'clockSkew',
+  context: { skewMs: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'readServerTime',
+        src: 'readServerTime',
+        onDone: { target: 'deciding', actions: assign({ skewMs: ({ event }) => event.output.serverTime - event.output.localTime }) },
+        onError: 'deciding',
+      },
+    },
+    deciding: { always: [{ guard: 'skewed', target: 'skewed' }, { target: 'inSync' }] },
+    inSync: { after: { checkInterval: 'checking' }, on: { check: 'checking' } },
+    skewed: { after: { checkInterval: 'checking' }, on: { check: 'checking' } },
+  },
+})
