@@ -3,12 +3,11 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Spinner } from '../../ui/spinner'
 import { assistantActorFor } from './assistant-actors'
+import { isAssistantToggle } from './shortcut'
 import { useAssistantUrl } from './use-assistant-url'
 
 // The panel is its own chunk: a project screen loads it only when the assistant opens.
 const AssistantPanel = lazy(() => import('./AssistantPanel'))
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 
 /** A project's screen with the assistant beside it (SPEC §2: `aiAssistantPanelOpen` opens and closes it). */
 export function AssistantLayout({ projectRef, children }: { projectRef: string; children: ReactNode }) {
@@ -18,7 +17,7 @@ export function AssistantLayout({ projectRef, children }: { projectRef: string; 
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((isMac ? event.metaKey : event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'i') {
+      if (isAssistantToggle(event)) {
         event.preventDefault()
         actor.send({ type: 'panel.toggle' })
       }

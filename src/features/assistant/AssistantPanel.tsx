@@ -24,9 +24,7 @@ import { showToast } from '../../ui/toast'
 import type { AssistantActor } from './assistant-actors'
 import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
 import { Markdown } from './Markdown'
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-export const ASSISTANT_TOGGLE_SHORTCUT = isMac ? '⌘I' : 'Ctrl+I'
+import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 
 const newId = () => crypto.randomUUID()
 

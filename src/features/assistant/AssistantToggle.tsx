@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { Button } from '../../ui/button'
 import { assistantActorFor } from './assistant-actors'
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 
 /** The top bar's button for a project's assistant panel. */
 export function AssistantToggle({ projectRef }: { projectRef: string }) {
@@ -13,7 +12,7 @@ export function AssistantToggle({ projectRef }: { projectRef: string }) {
       size="sm"
       variant={open ? 'primary' : undefined}
       aria-pressed={open}
-      title={`AI assistant (${isMac ? '⌘I' : 'Ctrl+I'})`}
+      title={`AI assistant (${ASSISTANT_TOGGLE_SHORTCUT})`}
       onClick={() => actor.send({ type: 'panel.toggle' })}
     >
       ✦ Assistant

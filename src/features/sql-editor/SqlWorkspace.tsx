@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
 import { executeSql, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
+import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
 import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
@@ -13,8 +14,6 @@ import { registerSqlEditor } from '../assistant/editor-bridge'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 
 /** The editor, its toolbar and the results of the last run, for one snippet's text. */
 export function SqlWorkspace({
@@ -128,8 +127,8 @@ export function SqlWorkspace({
             Cancel
           </Button>
         ) : (
-          <Button variant="primary" onClick={() => run(sql, 0)} disabled={sql.trim() === ''} title={`Run (${isMac ? '⌘' : 'Ctrl'}+Enter)`}>
-            Run <kbd className={css({ fontSize: 'xs', opacity: 0.8 })}>{isMac ? '⌘↵' : 'Ctrl ↵'}</kbd>
+          <Button variant="primary" onClick={() => run(sql, 0)} disabled={sql.trim() === ''} title={`Run (${MODIFIER_LABEL}+Enter)`}>
+            Run <kbd className={css({ fontSize: 'xs', opacity: 0.8 })}>{isMacPlatform ? '⌘↵' : 'Ctrl ↵'}</kbd>
           </Button>
         )}
       </div>
@@ -239,7 +238,7 @@ function runStatus({
   if (running) return 'Running…'
   if (cancelled) return 'Query cancelled.'
   if (failed) return 'Query failed.'
-  if (!outcome) return `Run a query with ${isMac ? '⌘' : 'Ctrl'}+Enter: the selection, or everything when nothing is selected.`
+  if (!outcome) return `Run a query with ${MODIFIER_LABEL}+Enter: the selection, or everything when nothing is selected.`
   if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${outcome.elapsedMs} ms`
   const count = `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}`
   return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${outcome.elapsedMs} ms`

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react'
 import { css } from 'styled-system/css'
+import { hasShortcutModifier } from '../../lib/keyboard'
 import { cellKind, formatCellText } from '../../lib/sql/result-format'
 import type { SortKey } from '../../lib/sql/table-rows'
 import type { RowWindowStore, Row } from './row-windows'
@@ -64,8 +65,6 @@ export interface TableGridProps {
   /** Set by the grid: scrolls to a row (the page's "go to" and tests). */
   gridRef?: (api: { scrollToRow: (row: number) => void } | null) => void
 }
-
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 
 /**
  * The table editor's grid: rows and columns virtualized over a scroll space scaled to stay under
@@ -161,7 +160,7 @@ export function TableGrid(props: TableGridProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget) return
-    const mod = isMac() ? event.metaKey : event.ctrlKey
+    const mod = hasShortcutModifier(event)
     const page = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT) - 1)
     const handled = () => event.preventDefault()
     switch (event.key) {
