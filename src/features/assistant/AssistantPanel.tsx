@@ -13,7 +13,7 @@ import { executeSql } from '../../api/queries/sql'
 import { ASSISTANT_RESULT_ROW_LIMIT, SQL_EDITOR_APPLICATION_NAME } from '../../constants'
 import { partsFromMarkdown } from '../../lib/assistant-message'
 import type { AssistantMessage, AssistantPart, AssistantResult } from '../../lib/assistant-state'
-import { findDestructiveStatements } from '../../lib/sql/guards'
+import { findDestructiveStatements, type DestructiveStatement } from '../../lib/sql/guards'
 import { formatCellText } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
@@ -23,6 +23,7 @@ import { PromptDialog } from '../../ui/prompt-dialog'
 import { showToast } from '../../ui/toast'
 import type { AssistantActor } from './assistant-actors'
 import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
+import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
 import { Markdown } from './Markdown'
 import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 
@@ -49,7 +50,11 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   const [, navigate] = useLocation()
   const [renaming, setRenaming] = useState(false)
   const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null)
-  const [pendingRun, setPendingRun] = useState<{ message: AssistantMessage; part: Extract<AssistantPart, { type: 'sql' }>; warning: string[] } | null>(null)
+  const [pendingRun, setPendingRun] = useState<{
+    message: AssistantMessage
+    part: Extract<AssistantPart, { type: 'sql' }>
+    findings: DestructiveStatement[]
+  } | null>(null)
   const [running, setRunning] = useState<string | null>(null)
   const messagesEnd = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
@@ -160,8 +165,8 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   }
 
   function requestRun(message: AssistantMessage, part: Extract<AssistantPart, { type: 'sql' }>) {
-    const warning = findDestructiveStatements(part.sql).map((d) => d.description)
-    if (warning.length > 0) setPendingRun({ message, part, warning })
+    const findings = findDestructiveStatements(part.sql)
+    if (findings.length > 0) setPendingRun({ message, part, findings })
     else void run(message, part)
   }
 
@@ -332,19 +337,15 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
       >
         <p>{confirm === 'delete' ? 'The chat and its messages are deleted from this browser.' : 'Every message of this chat is removed.'}</p>
       </ConfirmDialog>
-      <ConfirmDialog
+      <DestructiveQueryDialog
         open={pendingRun !== null}
-        title="Run a destructive query?"
-        confirmLabel="Run this query"
+        findings={pendingRun?.findings ?? []}
         onConfirm={() => {
           if (pendingRun) void run(pendingRun.message, pendingRun.part)
           setPendingRun(null)
         }}
         onDismiss={() => setPendingRun(null)}
-      >
-        <p>This query would:</p>
-        <ul className={css({ listStyle: 'disc', pl: '5', my: '2' })}>{pendingRun?.warning.map((w) => <li key={w}>{w}</li>)}</ul>
-      </ConfirmDialog>
+      />
     </aside>
   )
 }

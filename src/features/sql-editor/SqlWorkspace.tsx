@@ -8,9 +8,9 @@ import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, S
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
 import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
 import { registerSqlEditor } from '../assistant/editor-bridge'
+import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
@@ -200,23 +200,12 @@ export function SqlWorkspace({
         ) : null}
         {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} /> : null}
       </section>
-      <ConfirmDialog
+      <DestructiveQueryDialog
         open={snapshot.matches('confirming')}
-        title="Run a destructive query?"
-        confirmLabel="Run this query"
+        findings={pending}
         onConfirm={() => send({ type: 'confirm' })}
         onDismiss={() => send({ type: 'dismiss' })}
-      >
-        <p>This query would:</p>
-        <ul className={css({ listStyle: 'disc', pl: '5', my: '2' })}>
-          {pending.map((finding) => (
-            <li key={finding.index}>
-              statement {finding.index}: {finding.description}
-            </li>
-          ))}
-        </ul>
-        <p>This cannot be undone.</p>
-      </ConfirmDialog>
+      />
     </div>
   )
 }
