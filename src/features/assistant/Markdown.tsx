@@ -29,6 +29,12 @@ const cellsOf = (line: string) =>
     .split('|')
     .map((cell) => cell.trim())
 
+const HEADING = /^(#{1,4})\s+(.*)$/
+const BULLET = /^\s*[-*]\s+/
+const NUMBERED = /^\s*\d+[.)]\s+/
+/** A line that starts a heading, a list or a table ends the paragraph before it. */
+const startsBlock = (line: string) => HEADING.test(line) || BULLET.test(line) || NUMBERED.test(line) || line.trim().startsWith('|')
+
 function blocks(text: string): ReactNode[] {
   const lines = text.split('\n')
   const out: ReactNode[] = []
@@ -39,7 +45,7 @@ function blocks(text: string): ReactNode[] {
       i++
       continue
     }
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line)
+    const heading = HEADING.exec(line)
     if (heading) {
       out.push(
         <p key={i} className={css({ fontWeight: 'semibold' })}>
@@ -78,11 +84,9 @@ function blocks(text: string): ReactNode[] {
       )
       continue
     }
-    const bullet = /^\s*[-*]\s+/
-    const numbered = /^\s*\d+[.)]\s+/
-    if (bullet.test(line) || numbered.test(line)) {
-      const ordered = numbered.test(line)
-      const marker = ordered ? numbered : bullet
+    if (BULLET.test(line) || NUMBERED.test(line)) {
+      const ordered = NUMBERED.test(line)
+      const marker = ordered ? NUMBERED : BULLET
       const items: string[] = []
       while (i < lines.length && marker.test(lines[i]!)) items.push(lines[i++]!.replace(marker, ''))
       const List = ordered ? 'ol' : 'ul'
@@ -96,7 +100,7 @@ function blocks(text: string): ReactNode[] {
       continue
     }
     const paragraph: string[] = []
-    while (i < lines.length && lines[i]!.trim() !== '' && !/^(#{1,4}\s|\s*[-*]\s|\s*\d+[.)]\s|\s*\|)/.test(lines[i]!)) paragraph.push(lines[i++]!)
+    while (i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines[i]!)) paragraph.push(lines[i++]!)
     if (paragraph.length === 0) paragraph.push(lines[i++]!)
     out.push(<p key={i}>{inline(paragraph.join(' '))}</p>)
   }
