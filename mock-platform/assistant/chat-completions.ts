@@ -15,7 +15,7 @@ export interface ChatTurn {
 
 /**
  * Asks the service for a streamed completion and yields its text deltas (`choices[0].delta.content`
- * of each `data:` event until `[DONE]`). A refusal is an Error with the service's message and status.
+ * of each `data:` event until `[DONE]`). A refusal is an Error naming the service's status and message.
  */
 export async function* chatCompletionDeltas(model: ChatCompletionsModel, messages: readonly ChatTurn[], signal?: AbortSignal): AsyncGenerator<string> {
   const response = await fetch(model.url, {
@@ -33,10 +33,7 @@ export async function* chatCompletionDeltas(model: ChatCompletionsModel, message
     } catch {
       // Not JSON: the text is the message.
     }
-    throw Object.assign(new Error(`The model service refused the request (${response.status}): ${message || response.statusText}`), {
-      status: response.status,
-      retryAfter: response.headers.get('Retry-After'),
-    })
+    throw new Error(`The model service refused the request (${response.status}): ${message || response.statusText}`)
   }
   for await (const data of serverSentData(response.body, signal)) {
     if (data === '[DONE]') return
