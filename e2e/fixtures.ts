@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { DEMO_CREDENTIALS, type MockScenario } from '../src/constants'
+import { CONSENT_STORAGE_KEY, DEMO_CREDENTIALS, type MockScenario } from '../src/constants'
 
 /** Signs in through the real form, as a person would. */
 export async function signIn(page: Page, options: { returnTo?: string; scenario?: MockScenario } = {}) {
@@ -12,7 +12,23 @@ export async function signIn(page: Page, options: { returnTo?: string; scenario?
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; consent: 'accepted' | 'undecided' }>({
+  /**
+   * The cookie toast covers the bottom-right corner of every page until answered: specs that are
+   * not about consent start with it accepted (so telemetry is sent); consent specs set 'undecided'.
+   */
+  consent: ['accepted', { option: true }],
+  page: async ({ page, consent }, use) => {
+    if (consent === 'accepted') {
+      await page.addInitScript(
+        ([key]) => {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, 'true')
+        },
+        [CONSENT_STORAGE_KEY],
+      )
+    }
+    await use(page)
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

@@ -203,3 +203,10 @@ export const ASSISTANT_GENERATE_PATH = '/ai/sql/generate-v4'
 export const ASSISTANT_RESULT_ROW_LIMIT = 50
 /** Not in SPEC: the model named to a chat-completions service when VITE_AI_MODEL is not set. */
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini'
+
+/** Not in SPEC (key strings are product-specific): the consent decision, 'true' (accepted) or 'false' (denied). */
+export const CONSENT_STORAGE_KEY = 'studio.telemetry-consent'
+/** The anonymous telemetry id cookie set on accept; deny all deletes it (SPEC §4). */
+export const TELEMETRY_COOKIE = 'studio_telemetry_id'
+/** PLATFORM-API §12. */
+export const TELEMETRY_EVENT_PATH = '/platform/telemetry/event'
