@@ -21,10 +21,10 @@ export const test = base.extend<{ consoleErrors: string[]; consent: 'accepted' |
   page: async ({ page, consent }, use) => {
     if (consent === 'accepted') {
       await page.addInitScript(
-        ([key]) => {
+        (key) => {
           if (localStorage.getItem(key) === null) localStorage.setItem(key, 'true')
         },
-        [CONSENT_STORAGE_KEY],
+        CONSENT_STORAGE_KEY,
       )
     }
     await use(page)

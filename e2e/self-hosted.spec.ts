@@ -25,3 +25,21 @@ test('self-hosted: fetches no permissions and no overdue invoices', async ({ pag
   expect(calls.some((path) => path.endsWith('/platform/profile'))).toBe(true)
   expect(calls.filter((path) => path.includes('/permissions') || path.includes('/invoices/overdue'))).toEqual([])
 })
+
+test('self-hosted: the previews list hides platform-only and remote-flagged previews', async ({ page }) => {
+  await page.goto('/project/default')
+  await page.getByRole('button', { name: 'Feature previews' }).click()
+  const list = page.getByRole('dialog', { name: 'Dashboard feature previews' }).getByRole('list', { name: 'Feature previews' })
+  await expect(list.getByRole('listitem')).toHaveText(['Project API documentation', 'Column-level privileges', 'Edit database entities inline'])
+  await expect(page).toHaveURL(/featurePreviewModal=/)
+})
+
+test('self-hosted: the support form works without sign-in and lists the one organization and project', async ({ page }) => {
+  await page.goto('/support/new?category=PROBLEM&subject=Slow%20queries&message=Every%20query%20takes%20seconds')
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Problem')
+  await page.getByLabel('Organization', { exact: true }).selectOption({ label: 'Default Organization' })
+  await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Default Project' })
+  await page.getByRole('button', { name: 'Send support request' }).click()
+  await expect(page.getByRole('heading', { name: 'Your support request has been sent' })).toBeVisible()
+  await expect(page.getByRole('definition')).toHaveText(['Problem', 'Low', 'Default Organization', 'Default Project (default)', 'Slow queries'])
+})

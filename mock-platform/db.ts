@@ -2,6 +2,8 @@ import { Collection } from '@msw/data'
 import * as v from 'valibot'
 import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlFolderSchema, SqlSnippetSchema } from '../src/api/schemas'
 import { createPlatformFixtures, type PlatformFixtures } from '../fixtures/platform'
+import { CODE_HOSTING_PROVIDER } from '../src/constants'
+import { SUPPORT_CATEGORIES, SUPPORT_SEVERITIES } from '../src/constants'
 
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
 const UserSchema = v.object({
@@ -12,6 +14,8 @@ const UserSchema = v.object({
   first_name: v.string(),
   last_name: v.string(),
   mfaEnabled: v.boolean(),
+  /** A user who signs in through the code-hosting provider: their account there. */
+  codeHosting: v.optional(v.nullable(v.object({ id: v.number(), login: v.string() })), null),
 })
 const MockProfileSchema = v.object({ ...ProfileSchema.entries })
 const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
@@ -38,6 +42,21 @@ const MockInvitationSchema = v.object({
   accepted: v.boolean(),
 })
 
+/** A support request sent through POST /platform/feedback/send, as the platform files it. */
+export const MockSupportTicketSchema = v.object({
+  id: v.string(),
+  gotrue_id: v.string(),
+  created_at: v.string(),
+  category: v.picklist(SUPPORT_CATEGORIES),
+  severity: v.picklist(SUPPORT_SEVERITIES),
+  subject: v.string(),
+  message: v.string(),
+  organizationSlug: v.nullable(v.string()),
+  projectRef: v.nullable(v.string()),
+  dashboardSentryIssueId: v.nullable(v.string()),
+})
+export type MockSupportTicket = v.InferOutput<typeof MockSupportTicketSchema>
+
 /** How many detail reads a project coming up takes to be healthy, like a real one over a few polls. */
 export const POLLS_UNTIL_HEALTHY = 3
 
@@ -53,6 +72,7 @@ export function createMockDatabase() {
     folders: new Collection({ schema: MockFolderSchema }),
     invoices: new Collection({ schema: MockInvoiceSchema }),
     invitations: new Collection({ schema: MockInvitationSchema }),
+    supportTickets: new Collection({ schema: MockSupportTicketSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>
@@ -71,6 +91,7 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       first_name: user.first_name,
       last_name: user.last_name,
       mfaEnabled: user.mfaEnabled,
+      codeHosting: user.codeHosting ?? null,
     })
     if (user.hasProfile) await db.profiles.create(profileFor(user, profileId++))
   }
@@ -134,12 +155,13 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
 }
 
 export function profileFor(
-  user: { id: string; email: string; username: string; first_name: string; last_name: string },
+  user: { id: string; email: string; username: string; first_name: string; last_name: string; codeHosting?: { id: number; login: string } | null },
   id: number,
 ): v.InferInput<typeof MockProfileSchema> {
   return {
     id,
-    auth0_id: `email|${user.id}`,
+    // SPEC §3: a login through the code-hosting provider has an auth0_id starting with its lower-case name.
+    auth0_id: user.codeHosting ? `${CODE_HOSTING_PROVIDER.id}|${user.codeHosting.id}` : `email|${user.id}`,
     gotrue_id: user.id,
     username: user.username,
     primary_email: user.email,
@@ -149,6 +171,13 @@ export function profileFor(
     is_alpha_user: false,
     free_project_limit: 2,
     disabled_features: [],
-    identities: [{ provider: 'email', identity_data: {} }],
+    identities: identitiesOf(user),
   }
+}
+
+/** The auth identities of a user: the provider account with its user name, or email. */
+export function identitiesOf(user: { codeHosting?: { login: string } | null }) {
+  return user.codeHosting
+    ? [{ provider: CODE_HOSTING_PROVIDER.id, identity_data: { user_name: user.codeHosting.login } }]
+    : [{ provider: 'email', identity_data: {} }]
 }

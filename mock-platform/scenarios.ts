@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw'
-import { ASSISTANT_GENERATE_PATH, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
+import { ASSISTANT_GENERATE_PATH, CONSENT_CATEGORIES_PATH, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
 import { authenticate, errorResponse } from './handlers/util'
 
@@ -63,6 +63,9 @@ export function scenarioHandlers(scenario: MockScenario, ctx: PlatformContext) {
     case 'clock-skew':
       // The server's clock runs ten minutes ahead of this device's.
       return [http.get('*/api/get-utc-time', () => HttpResponse.json({ utcTime: new Date(Date.now() + CLOCK_SKEW_SCENARIO_OFFSET).toISOString() }))]
+    case 'consent-unavailable':
+      // As an ad blocker does: the request never reaches the platform.
+      return [http.get(`*${CONSENT_CATEGORIES_PATH}`, () => HttpResponse.error())]
     case 'slow':
       return [
         http.all('*/platform/*', async () => {

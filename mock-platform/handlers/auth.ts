@@ -1,8 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
+import { identitiesOf } from '../db'
 import { authenticate, issueAccessToken, readJson, withLatency } from './util'
 
-const SESSION_SECONDS = 7 * 24 * 3600
+export const SESSION_SECONDS = 7 * 24 * 3600
 
 /** GoTrue-shaped auth service: password sign-in, current user, sign-out. */
 export function authHandlers(ctx: PlatformContext) {
@@ -44,11 +45,11 @@ export function authHandlers(ctx: PlatformContext) {
   ]
 }
 
-function userAnswer(user: { id: string; email: string; mfaEnabled: boolean }) {
+function userAnswer(user: { id: string; email: string; mfaEnabled: boolean; codeHosting?: { login: string } | null }) {
   return {
     id: user.id,
     email: user.email,
-    identities: [{ provider: 'email', identity_data: {} }],
+    identities: identitiesOf(user),
     new_email: null,
     email_change_sent_at: null,
     // GoTrue lists enrolled MFA factors; a verified one is what MFA-enforcing organizations need.

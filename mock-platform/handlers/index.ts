@@ -1,12 +1,15 @@
 import type { PlatformContext } from '../context'
 import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
+import { codeHostingHandlers } from './code-hosting'
+import { consentHandlers } from './consent'
 import { contentHandlers } from './content'
 import { invitationHandlers } from './invitations'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
+import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 
 export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords) {
@@ -19,6 +22,9 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...assistantHandlers(ctx),
+    ...codeHostingHandlers(ctx),
+    ...supportHandlers(ctx),
+    ...consentHandlers(ctx),
     ...systemHandlers(ctx, records),
   ]
 }

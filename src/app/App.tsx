@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { queryClient } from '../api/query-client'
 import { settings } from '../lib/settings'
+import { ConsentToast } from '../features/consent/ConsentToast'
 import { AppToaster } from '../ui/toast'
+import { getConsentActor } from './consent'
 import { ErrorBoundary } from './ErrorBoundary'
 import { AppRoutes } from './routes'
 
@@ -26,6 +28,7 @@ export function App() {
         <AppRoutes />
       </ErrorBoundary>
       <AppToaster />
+      <ConsentToast actor={getConsentActor()} />
     </QueryClientProvider>
   )
 }

@@ -1,14 +1,16 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { Link, useLocation, useRoute } from 'wouter'
-import { organizationProjectsQuery, organizationsQuery } from '../api/queries/organizations'
-import { projectDetailQuery } from '../api/queries/projects'
+import { Link, useLocation } from 'wouter'
+import { organizationProjectsQuery } from '../api/queries/organizations'
 import { getSession } from '../api/session'
-import { THEMES, type ThemePreference } from '../constants'
+import { FEATURE_PREVIEWS, THEMES, type ThemePreference } from '../constants'
+import { Button } from '../ui/button'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
 import { AssistantToggle } from '../features/assistant/AssistantToggle'
+import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
 import { settings } from '../lib/settings'
+import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { HOME_PATH } from './home-path'
 import { setThemePreference, useThemePreference } from './theme'
 
@@ -19,19 +21,8 @@ const THEME_LABELS: Record<ThemePreference, string> = {
   system: 'System',
 }
 
-/** Which organization and project the current route is about. */
-function useCurrentPlace() {
-  const [, orgPage] = useRoute<{ slug: string }>('/org/:slug/*?')
-  const [, newProjectPage] = useRoute<{ slug: string }>('/new/:slug')
-  const orgParams = orgPage ?? newProjectPage
-  const [, projectParams] = useRoute<{ ref: string }>('/project/:ref/*?')
-  const organizations = useQuery(organizationsQuery())
-  const project = useQuery({ ...projectDetailQuery(projectParams?.ref), enabled: Boolean(projectParams?.ref) })
-  const organization = orgParams
-    ? organizations.data?.find((o) => o.slug === orgParams.slug)
-    : organizations.data?.find((o) => o.id === project.data?.organization_id)
-  return { organizations: organizations.data ?? [], organization, project: projectParams ? project.data : undefined }
-}
+/** Opening the previews from a menu shows the first one (the modal falls back to the first listed when this one is hidden). */
+const FEATURE_PREVIEWS_ENTRY = FEATURE_PREVIEWS[0].key
 
 export function TopBar() {
   const [, navigate] = useLocation()
@@ -39,6 +30,7 @@ export function TopBar() {
   const theme = useThemePreference()
   const themeSwitch = useFeatureEnabled('theme:switch')
   const email = getSession()?.user.email
+  const previews = useFeaturePreviewParam()
 
   return (
     <header
@@ -82,12 +74,24 @@ export function TopBar() {
           ))}
         </Menu>
       ) : null}
+      {settings.isPlatform ? null : (
+        <Button variant="ghost" size="sm" onClick={() => previews.show(FEATURE_PREVIEWS_ENTRY)}>
+          Feature previews
+        </Button>
+      )}
       {settings.isPlatform ? (
-        <Menu label="Account" triggerLabel={email ?? 'Account'} onSelect={(value) => value === 'sign-out' && navigate('/logout')}>
+        <Menu
+          label="Account"
+          triggerLabel={email ?? 'Account'}
+          onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' && previews.show(FEATURE_PREVIEWS_ENTRY))}
+        >
           <MenuItemGroup>
             <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
           </MenuItemGroup>
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
+          <MenuItem value="feature-previews" className={menuItemClass}>
+            Feature previews
+          </MenuItem>
           <MenuItem value="sign-out" className={menuItemClass}>
             Sign out
           </MenuItem>
@@ -97,10 +101,8 @@ export function TopBar() {
   )
 }
 
-type Place = ReturnType<typeof useCurrentPlace>
-
 /** The organization and project menus of the hosted platform. */
-function PlaceSwitchers({ organizations, organization, project }: Place) {
+function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) {
   const [, navigate] = useLocation()
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
   return (

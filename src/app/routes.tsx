@@ -3,11 +3,13 @@ import { css } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
 import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
-import { DEFAULT_RETURN_PATH } from '../constants'
+import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, MOCK_CODE_HOSTING_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
+import { authServicePath } from '../lib/code-hosting'
 import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
+import { FeaturePreviewModal } from '../features/previews/FeaturePreviewModal'
 import { ClockSkewBanner } from './ClockSkewBanner'
 import { HOME_PATH } from './home-path'
 import { ProfileGate } from './ProfileGate'
@@ -23,6 +25,10 @@ const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
+const SupportPage = lazy(() => import('../features/support/SupportPage'))
+const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
+// The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
+const MockProviderPages = lazy(() => import('../../mock-platform/pages/MockProviderPages'))
 
 /**
  * Screens behind sign-in: without a session, go to /sign-in and come back here afterwards.
@@ -42,6 +48,7 @@ function SignedIn({ children }: { children: ReactNode }) {
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </ProfileGate>
       </main>
+      <FeaturePreviewModal />
     </div>
   )
 }
@@ -71,6 +78,7 @@ function projectDashboard(Screen: ComponentType) {
 const ProjectHomeScreen = projectDashboard(ProjectHomePage)
 const SqlEditorScreen = projectDashboard(SqlEditorPage)
 const TableEditorScreen = projectDashboard(TableEditorPage)
+const SupportScreen = dashboard(SupportPage)
 
 /** Organizations, project creation and invitations exist only on the hosted platform. */
 function platformOnly(Screen: ComponentType) {
@@ -110,6 +118,12 @@ export function AppRoutes() {
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
         <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
         <Route path="/join" component={platformOnly(JoinPage)} />
+        {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.authorize}`} component={CodeHostingCallbackPage} /> : null}
+        {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.install}`} component={CodeHostingCallbackPage} /> : null}
+        {settings.mockPlatform ? <Route path={`${MOCK_CODE_HOSTING_PATH}/*`} component={MockProviderPages} /> : null}
+        {settings.mockPlatform && settings.isPlatform ? <Route path={`${authServicePath(settings.authBase)}/*`} component={MockProviderPages} /> : null}
+        {/* Self-hosted too: the error screen's 'Contact support' link leads here everywhere. */}
+        <Route path="/support/new" component={SupportScreen} />
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
         <Route path="/project/:ref" component={ProjectHomeScreen} />
         <Route path="/project/:ref/sql/:id" component={SqlEditorScreen} />

@@ -1,3 +1,5 @@
 export * from './timing'
 export * from './messages'
 export * from './platform'
+export * from './code-hosting'
+export * from './previews'

@@ -55,6 +55,25 @@ export const ERROR_SCREEN = {
 
 export const TELEMETRY_FAILURE_LOG = 'Failed to send Telemetry event'
 
+/** The consent toast and privacy settings dialog (SPEC §2, §8). */
+export const CONSENT_MESSAGE = {
+  toast: 'We use cookies to collect data and improve our services.',
+  learnMore: 'Learn more',
+  accept: 'Accept',
+  optOut: 'Opt out',
+  privacySettings: 'Privacy settings',
+  dialogTitle: 'Privacy settings',
+  dialogDescription: 'Choose which optional cookies and services Studio may use. Essential ones keep the dashboard working and cannot be turned off.',
+  loading: 'Loading privacy settings…',
+  loadFailed: 'Unable to Load Privacy Settings',
+  loadFailedDetail:
+    'The privacy settings could not be loaded. An ad blocker or a network problem may be blocking the request: allow this site in your ad blocker or check your connection, then try again.',
+  retry: 'Retry',
+  save: 'Save',
+  cancel: 'Cancel',
+  alwaysOn: 'Always on',
+} as const
+
 /** Password strength texts of SPEC §5. */
 export const PASSWORD_MESSAGE = {
   tooLong: 'Password should be less than 100 characters',
@@ -122,4 +141,30 @@ export const MFA_MESSAGE = {
   requiredTitle: 'This organization requires multi-factor authentication',
   required: (organization: string) =>
     `${organization} only lets members with multi-factor authentication open its projects and settings. Enable MFA for your account, then sign in again.`,
+} as const
+
+/** The support form (/support/new) and its success screen. */
+export const SUPPORT_MESSAGE = {
+  title: 'Contact support',
+  intro: 'Tell us what happened. The more detail you give, the faster we can help.',
+  categoryRequired: 'Choose a category.',
+  severityInvalid: 'Choose a severity.',
+  subjectRequired: 'Enter a subject.',
+  subjectTooLong: (max: number) => `The subject can be at most ${max} characters.`,
+  messageRequired: 'Describe the problem.',
+  messageTooShort: (min: number) => `Write at least ${min} characters so we can help.`,
+  messageTooLong: (max: number) => `The message can be at most ${max.toLocaleString('en-US')} characters.`,
+  idInvalid: 'Use letters, digits, hyphens and underscores only.',
+  errorReport: (sid: string) => `Error report: ${sid}`,
+  submit: 'Send support request',
+  submitting: 'Sending…',
+  sendFailed: (message: string) => `Failed to send your support request: ${message}`,
+  sentTitle: 'Your support request has been sent',
+  sentReference: (ticketId: string) => `Reference ${ticketId}`,
+  sentReply: (email: string) => `We will reply to ${email}.`,
+  backToDashboard: 'Back to the dashboard',
+  openAnother: 'Open another request',
+  organizationNotFound: 'Organization not found',
+  projectNotFound: 'Project not found',
+  projectNotInOrganization: (ref: string, slug: string) => `Project ${ref} does not belong to organization ${slug}`,
 } as const

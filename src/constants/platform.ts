@@ -86,6 +86,41 @@ export const SUPPORT_CATEGORIES = [
   'Login_issues',
   'Account_deletion',
 ] as const
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number]
+
+/** Readable names and one-line hints of the support categories (SPEC §3 gives only the values). */
+export const SUPPORT_CATEGORY_LABELS = {
+  Problem: { label: 'Problem', hint: 'Something in your project, its APIs or client libraries does not work as expected.' },
+  Dashboard_bug: { label: 'Dashboard bug', hint: 'The dashboard itself crashed or behaved wrongly.' },
+  Database_unresponsive: { label: 'Database unresponsive', hint: 'Your database does not answer or refuses connections.' },
+  Performance: { label: 'Performance', hint: 'Queries, APIs or the dashboard are slower than they should be.' },
+  Sales: { label: 'Sales enquiry', hint: 'Plans, pricing, enterprise contracts.' },
+  Billing: { label: 'Billing', hint: 'Invoices, payment methods, charges.' },
+  Refund: { label: 'Refund', hint: 'Ask for a refund of a charge.' },
+  Abuse: { label: 'Abuse report', hint: 'Report a project used for spam, phishing or other abuse.' },
+  Login_issues: { label: 'Login issues', hint: 'You or your users cannot sign in.' },
+  Account_deletion: { label: 'Account deletion', hint: 'Delete your account and its data.' },
+} as const satisfies Record<SupportCategory, { label: string; hint: string }>
+
+/** How urgent a support request is; the platform's values, Low by default. */
+export const SUPPORT_SEVERITIES = ['Low', 'Normal', 'High', 'Urgent'] as const
+export type SupportSeverity = (typeof SUPPORT_SEVERITIES)[number]
+export const DEFAULT_SUPPORT_SEVERITY: SupportSeverity = 'Low'
+export const SUPPORT_SEVERITY_HINTS = {
+  Low: 'General guidance or a question',
+  Normal: 'Something is not working, with a workaround',
+  High: 'A production feature is broken',
+  Urgent: 'Production is down',
+} as const satisfies Record<SupportSeverity, string>
+
+/** Sizes of a support request. The message maximum leaves room for a prefilled stack trace. */
+export const SUPPORT_TICKET_LIMITS = {
+  subjectMax: 150,
+  messageMin: 10,
+  messageMax: 10_000,
+  /** Organization slugs, project refs and error-report ids. */
+  idMax: 64,
+} as const
 
 export const DEMO_CREDENTIALS = {
   email: 'demo@example.com',
@@ -102,6 +137,7 @@ export const MOCK_SCENARIOS = [
   'network-error',
   'slow',
   'clock-skew',
+  'consent-unavailable',
 ] as const
 export type MockScenario = (typeof MOCK_SCENARIOS)[number]
 export function isMockScenario(value: unknown): value is MockScenario {
@@ -210,3 +246,9 @@ export const CONSENT_STORAGE_KEY = 'studio.telemetry-consent'
 export const TELEMETRY_COOKIE = 'studio_telemetry_id'
 /** PLATFORM-API §12. */
 export const TELEMETRY_EVENT_PATH = '/platform/telemetry/event'
+/** Not in SPEC (path not shown, §7): the consent categories of the privacy settings dialog, beside the other telemetry routes. */
+export const CONSENT_CATEGORIES_PATH = '/platform/telemetry/consent-categories'
+/** The consent toast's 'Learn more' link. */
+export const PRIVACY_POLICY_URL = 'https://supabase.com/privacy'
+/** SPEC §9: below this width (px) the consent toast spans the whole width. */
+export const CONSENT_MOBILE_BREAKPOINT = 639

@@ -1,4 +1,11 @@
-import { DEFAULT_AI_MODEL, DEFAULT_API_BASE } from '../constants'
+import {
+  DEFAULT_AI_MODEL,
+  DEFAULT_API_BASE,
+  DEFAULT_CODE_HOSTING_APP_SLUG,
+  DEFAULT_CODE_HOSTING_CLIENT_ID,
+  HOSTED_CODE_HOSTING_BASE_URL,
+  MOCK_CODE_HOSTING_PATH,
+} from '../constants'
 
 /** Runtime settings of the dashboard, read once from the build environment (README lists them). */
 export interface Settings {
@@ -22,6 +29,8 @@ export interface Settings {
   editorAssetsUrl: string | null
   /** Self-hosted only: an OpenAI-compatible chat-completions service the assistant forwards to (else the mock model answers). */
   assistantModel: { url: string; apiKey: string | null; model: string } | null
+  /** The code-hosting provider: its site (authorise and install pages, avatars), OAuth client id and app slug. */
+  codeHosting: { baseUrl: string; clientId: string; appSlug: string }
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -48,6 +57,15 @@ function flag(env: Env, key: string, fallback: boolean): boolean {
   return value === 'true' || value === '1' || value === 'yes'
 }
 
+/** The provider's site: a set URL, else the mock platform's page on this origin when it runs, else the real site. */
+function codeHostingSetting(env: Env, mockPlatform: boolean, basePath: string): Settings['codeHosting'] {
+  return {
+    baseUrl: absoluteUrl(text(env, 'VITE_CODE_HOSTING_BASE_URL')) ?? (mockPlatform ? `${basePath}${MOCK_CODE_HOSTING_PATH}` : HOSTED_CODE_HOSTING_BASE_URL),
+    clientId: text(env, 'VITE_CODE_HOSTING_CLIENT_ID') ?? DEFAULT_CODE_HOSTING_CLIENT_ID,
+    appSlug: text(env, 'VITE_CODE_HOSTING_APP_SLUG') ?? DEFAULT_CODE_HOSTING_APP_SLUG,
+  }
+}
+
 function assistantModelSetting(env: Env, isPlatform: boolean): Settings['assistantModel'] {
   const url = isPlatform ? null : absoluteUrl(text(env, 'VITE_AI_COMPLETIONS_URL'))
   return url ? { url, apiKey: text(env, 'VITE_AI_API_KEY') ?? null, model: text(env, 'VITE_AI_MODEL') ?? DEFAULT_AI_MODEL } : null
@@ -58,6 +76,8 @@ export function parseSettings(env: Env): Settings {
   const environment = text(env, 'VITE_ENVIRONMENT')
   const latency = Number(text(env, 'VITE_MOCK_LATENCY') ?? '0')
   const isPlatform = flag(env, 'VITE_IS_PLATFORM', true)
+  const mockPlatform = text(env, 'VITE_MOCK_PLATFORM') !== 'off'
+  const basePath = (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, '')
   return {
     apiBase,
     authBase: (text(env, 'VITE_AUTH_URL') ?? `${apiBase}/auth/v1`).replace(/\/+$/, ''),
@@ -74,11 +94,12 @@ export function parseSettings(env: Env): Settings {
         : env.PROD === true
           ? 'production'
           : 'local',
-    mockPlatform: text(env, 'VITE_MOCK_PLATFORM') !== 'off',
+    mockPlatform,
     mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
-    basePath: (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, ''),
+    basePath,
     editorAssetsUrl: isPlatform ? absoluteUrl(text(env, 'VITE_EDITOR_ASSETS_URL')) : null,
     assistantModel: assistantModelSetting(env, isPlatform),
+    codeHosting: codeHostingSetting(env, mockPlatform, basePath),
   }
 }
 

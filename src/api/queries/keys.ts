@@ -15,6 +15,11 @@ export const queryKeys = {
   tableEntities: (ref: string) => ['projects', ref, 'tables'] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
+  featureFlags: (cloudProvider: string | null) => ['feature-flags', cloudProvider] as const,
   authUser: () => ['auth', 'user'] as const,
   invitation: (slug: string, token: string) => ['invitations', slug, token] as const,
+  /** Under the organization, so leaving or refreshing it refreshes these too; repositories under the connection. */
+  codeHostingConnection: (slug: string) => ['organizations', slug, 'integrations', 'github'] as const,
+  codeHostingRepositories: (slug: string) => ['organizations', slug, 'integrations', 'github', 'repositories'] as const,
+  consentCategories: () => ['consent', 'categories'] as const,
 }

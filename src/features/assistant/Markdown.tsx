@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { ExternalLink } from '../../ui/external-link'
 
 /**
  * The little Markdown the assistant writes (paragraphs, headings, bullet and numbered lists, pipe
- * tables, `code` and **bold**), drawn as React elements: no HTML from the model reaches the page.
+ * tables, `code`, **bold** and [links](https://…)), drawn as React elements: no HTML from the model
+ * reaches the page, and a link the model wrote opens only if it is http(s) (ExternalLink).
  */
 export function Markdown({ text }: { text: string }) {
   return <div className={markdownClass}>{blocks(text)}</div>
@@ -11,11 +13,18 @@ export function Markdown({ text }: { text: string }) {
 
 function inline(text: string): ReactNode[] {
   const nodes: ReactNode[] = []
-  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*/g
+  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]*)\)/g
   let last = 0
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     if (match.index > last) nodes.push(text.slice(last, match.index))
-    nodes.push(match[1] !== undefined ? <code key={match.index}>{match[1]}</code> : <strong key={match.index}>{match[2]}</strong>)
+    if (match[1] !== undefined) nodes.push(<code key={match.index}>{match[1]}</code>)
+    else if (match[2] !== undefined) nodes.push(<strong key={match.index}>{match[2]}</strong>)
+    else
+      nodes.push(
+        <ExternalLink key={match.index} href={match[4]}>
+          {match[3]}
+        </ExternalLink>,
+      )
     last = match.index + match[0].length
   }
   if (last < text.length) nodes.push(text.slice(last))

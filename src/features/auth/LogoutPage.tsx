@@ -7,6 +7,7 @@ import { signOutMachine } from '../../../machines/sign-out.machine'
 import { signInPathFor } from '../../lib/return-path'
 import { Spinner } from '../../ui/spinner'
 import { stopAssistantActors } from '../assistant/assistant-actors'
+import { stopFeaturePreviews } from '../previews/feature-previews-actor'
 import { clearLocalStorage, endSession } from './session-actions'
 
 /** /logout: runs the sign-out machine, then lands on /sign-in. */
@@ -23,6 +24,8 @@ export default function LogoutPage() {
           // The assistants would otherwise write their chats back after the clear.
           stopAssistantActors()
           clearLocalStorage()
+          // The next person to sign in starts from their own (cleared, so default off) preview flags.
+          stopFeaturePreviews()
         },
         clearCache: () => queryClient.clear(),
         redirect: () => navigate(returnTo ? signInPathFor(returnTo) : '/sign-in', { replace: true }),

@@ -1,0 +1,118 @@
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  EMPTY_SUPPORT_DRAFT,
+  validateSupportTicket,
+  type SupportTicket,
+  type SupportTicketDraft,
+  type SupportTicketErrors,
+  type SupportTicketField,
+} from '../src/lib/support-ticket'
+
+export interface SentSupportTicket {
+  ticketId: string
+}
+
+export interface SupportFormContext {
+  values: SupportTicketDraft
+  /** Every current validation message; the form shows one once its field is touched or after a submit. */
+  errors: SupportTicketErrors
+  touched: Partial<Record<SupportTicketField, true>>
+  /** A submit was tried: every field's message shows from now on. */
+  submitAttempted: boolean
+  /** Why the last send failed; kept until the next submit so it can be read while fixing things. */
+  sendError: string | null
+  /** The checked request being sent, then sent. */
+  request: SupportTicket | null
+  /** The platform's reference for the sent request. */
+  ticketId: string | null
+}
+
+export interface SupportFormInput {
+  /** Prefilled values (from the support link's query). */
+  values?: Partial<SupportTicketDraft>
+}
+
+export type SupportFormEvent =
+  | { type: 'field.change'; field: SupportTicketField; value: string }
+  | { type: 'field.blur'; field: SupportTicketField }
+  | { type: 'submit' }
+  | { type: 'restart' }
+
+function startingContext(values: Partial<SupportTicketDraft> = {}): SupportFormContext {
+  const draft = { ...EMPTY_SUPPORT_DRAFT, ...values }
+  return { values: draft, errors: validateSupportTicket(draft).errors, touched: {}, submitAttempted: false, sendError: null, request: null, ticketId: null }
+}
+
+/** The message to show beside a field now: only once it was touched or a submit was tried. */
+export function visibleError(context: SupportFormContext, field: SupportTicketField): string | null {
+  return context.touched[field] || context.submitAttempted ? context.errors[field] ?? null : null
+}
+
+/**
+ * The support form: editing → submitting → sent. The values live here, so a failed send returns to
+ * editing with every value kept and the platform's message shown. `submit` (the platform call) is
+ * provided by the app.
+ */
+export const supportFormMachine = setup({
+  types: {
+    context: {} as SupportFormContext,
+    events: {} as SupportFormEvent,
+    input: {} as SupportFormInput | undefined,
+  },
+  actors: {
+    submit: fromPromise<SentSupportTicket, SupportTicket>(async () => {
+      throw new Error('submit is provided by the app')
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => validateSupportTicket(context.values).ok,
+  },
+}).createMachine({
+  id: 'supportForm',
+  context: ({ input }) => startingContext(input?.values),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => {
+            const values = { ...context.values, [event.field]: event.value }
+            // A project belongs to one organization: another organization clears the project.
+            if (event.field === 'organizationSlug' && event.value !== context.values.organizationSlug) values.projectRef = ''
+            return { values, errors: validateSupportTicket(values).errors }
+          }),
+        },
+        'field.blur': { actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }) },
+        submit: [
+          {
+            guard: 'isValid',
+            target: 'submitting',
+            actions: assign(({ context }) => {
+              const result = validateSupportTicket(context.values)
+              return { sendError: null, submitAttempted: true, request: result.ok ? result.ticket : null }
+            }),
+          },
+          { actions: assign({ submitAttempted: true }) },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => context.request!,
+        onDone: { target: 'sent', actions: assign({ ticketId: ({ event }) => event.output.ticketId }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ sendError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    sent: {
+      on: {
+        // A fresh, empty form: the prefilled link was for the request just sent.
+        restart: { target: 'editing', actions: assign(() => startingContext()) },
+      },
+    },
+  },
+})

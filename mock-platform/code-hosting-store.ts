@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import { readStored, writeStored } from '../src/lib/storage'
+import type { PlatformContext } from './context'
+
+/**
+ * Code-hosting connections and app installations. The provider's pages and the dashboard's
+ * callback run in a popup, a separate page with its own mock platform, so these records live in
+ * the browser's local storage (the storage that keeps snippets) and every request reads them
+ * afresh: what the popup wrote, the opener sees. Without browser storage (node) they stay in memory.
+ */
+const StoreSchema = v.object({
+  /** By organization slug: the provider account the organization is connected to. */
+  connections: v.record(v.string(), v.object({ account_id: v.number(), connected_at: v.string() })),
+  /** By provider account id: the app's installation on that account. */
+  installations: v.record(v.string(), v.object({ id: v.number(), account_id: v.number(), created_at: v.string() })),
+})
+export type CodeHostingStore = v.InferOutput<typeof StoreSchema>
+
+export const CODE_HOSTING_STORE_KEY = 'studio.mock-platform.code-hosting'
+
+const inMemory = new WeakMap<PlatformContext, CodeHostingStore>()
+
+function emptyStore(): CodeHostingStore {
+  return { connections: {}, installations: {} }
+}
+
+export function readCodeHostingStore(ctx: PlatformContext): CodeHostingStore {
+  const storage = ctx.contentPersistence?.storage
+  if (!storage) return structuredClone(inMemory.get(ctx) ?? emptyStore())
+  return readStored(storage, CODE_HOSTING_STORE_KEY, StoreSchema) ?? emptyStore()
+}
+
+export function writeCodeHostingStore(ctx: PlatformContext, store: CodeHostingStore): void {
+  const storage = ctx.contentPersistence?.storage
+  if (!storage) inMemory.set(ctx, structuredClone(store))
+  else writeStored(storage, CODE_HOSTING_STORE_KEY, store)
+}
+
+/** Changes the records in one read-modify-write. */
+export function updateCodeHostingStore(ctx: PlatformContext, change: (store: CodeHostingStore) => void): CodeHostingStore {
+  const store = readCodeHostingStore(ctx)
+  change(store)
+  writeCodeHostingStore(ctx, store)
+  return store
+}

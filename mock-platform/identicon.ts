@@ -1,0 +1,34 @@
+/** FNV-1a, 32 bits: a stable hash of a name (no crypto needed for a picture). */
+function hash(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h
+}
+
+/**
+ * A GitHub-style identicon as SVG: a 5 × 5 grid mirrored left to right, coloured from the name.
+ * The same name always draws the same picture, at `size` pixels square.
+ */
+export function identiconSvg(name: string, size: number): string {
+  const h = hash(name.toLowerCase())
+  const hue = h % 360
+  const cell = size / 6
+  const rects: string[] = []
+  for (let row = 0; row < 5; row++) {
+    for (let col = 0; col < 3; col++) {
+      // 15 bits of the hash decide the left half and the middle column; the right half mirrors them.
+      if (((h >>> (row * 3 + col)) & 1) === 0) continue
+      for (const x of col === 2 ? [2] : [col, 4 - col]) {
+        rects.push(`<rect x="${(x + 0.5) * cell}" y="${(row + 0.5) * cell}" width="${cell}" height="${cell}"/>`)
+      }
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<rect width="${size}" height="${size}" fill="#f0f0f0"/>` +
+    `<g fill="hsl(${hue} 55% 55%)">${rects.join('')}</g></svg>`
+  )
+}

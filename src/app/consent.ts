@@ -1,0 +1,43 @@
+import { createActor, fromPromise } from 'xstate'
+import { consentMachine } from '../../machines/consent.machine'
+import { consentCategoriesQuery } from '../api/queries/consent'
+import { queryClient } from '../api/query-client'
+import {
+  deleteTelemetryCookie,
+  readConsentDecision,
+  readTelemetryId,
+  setTelemetryCookie,
+  writeConsentDecision,
+  type ConsentDecision,
+} from '../lib/consent-decision'
+
+/** Accept sets the anonymous telemetry id cookie (kept if one is already set); deny deletes it (SPEC §4). */
+export function rememberConsent(decision: ConsentDecision): void {
+  writeConsentDecision(decision)
+  if (decision === 'accepted') setTelemetryCookie(readTelemetryId() ?? crypto.randomUUID())
+  else deleteTelemetryCookie()
+}
+
+function startConsent() {
+  return createActor(
+    consentMachine.provide({
+      actors: { loadCategories: fromPromise(() => queryClient.fetchQuery(consentCategoriesQuery())) },
+      actions: { remember: (_, params) => rememberConsent(params.decision) },
+    }),
+    { input: { decision: readConsentDecision() } },
+  ).start()
+}
+
+export type ConsentActor = ReturnType<typeof startConsent>
+
+let consentActor: ConsentActor | null = null
+/** The one consent actor of the page (long-lived, for the toast, the dialog and the inspector): started on first use. */
+export function getConsentActor(): ConsentActor {
+  consentActor ??= startConsent()
+  return consentActor
+}
+
+/** Opens the privacy settings dialog, whether or not the toast was answered (e.g. from the command menu). */
+export function openPrivacySettings(): void {
+  getConsentActor().send({ type: 'privacy.open' })
+}

@@ -1,0 +1,168 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { css, cx } from 'styled-system/css'
+import { FEATURE_PREVIEW_DISCUSSION_BOARD, type FeaturePreview, type FeaturePreviewKey } from '../../constants'
+import { useCurrentPlace } from '../../app/current-place'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { ModalFrame } from '../../ui/dialog'
+import { featurePreviewsActor } from './feature-previews-actor'
+import { useAvailablePreviews, useFeaturePreviewParam } from './use-previews'
+
+const linkClass = css({ color: 'accent.default', fontSize: 'sm', _hover: { textDecoration: 'underline' } })
+
+/**
+ * SPEC §2 'Dashboard feature previews': open while the URL's featurePreviewModal holds a key.
+ * Mounted once in the signed-in layout; it also keeps the remote flags asked for the current
+ * project's cloud provider.
+ */
+export function FeaturePreviewModal() {
+  const actor = featurePreviewsActor()
+  const { key, show } = useFeaturePreviewParam()
+  const { project, organization } = useCurrentPlace()
+  const open = useSelector(actor, (s) => s.matches({ modal: 'open' }))
+  const cloudProvider = project?.cloud_provider ?? null
+
+  useEffect(() => {
+    actor.send(key ? { type: 'modal.open', key } : { type: 'modal.close' })
+  }, [actor, key])
+  useEffect(() => {
+    actor.send({ type: 'flags.refresh', cloudProvider })
+  }, [actor, cloudProvider])
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && show(null)} lazyMount unmountOnExit>
+      <ModalFrame className={css({ w: '4xl', p: '0', overflow: 'hidden' })}>
+        <div className={css({ px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border.default', display: 'flex', alignItems: 'center' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>Dashboard feature previews</Dialog.Title>
+          <Dialog.CloseTrigger asChild>
+            <Button size="sm" variant="ghost" aria-label="Close">
+              ✕
+            </Button>
+          </Dialog.CloseTrigger>
+        </div>
+        <PreviewBrowser
+          selectedKey={key}
+          onSelect={show}
+          onToggle={(previewKey) => actor.send({ type: 'preview.toggle', key: previewKey, project: project?.ref, organization: organization?.slug })}
+        />
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
+
+function PreviewBrowser({
+  selectedKey,
+  onSelect,
+  onToggle,
+}: {
+  selectedKey: string | null
+  onSelect: (key: string) => void
+  onToggle: (key: FeaturePreviewKey) => void
+}) {
+  const { previews, enabled } = useAvailablePreviews()
+  if (previews.length === 0) {
+    return (
+      <div className={css({ p: '10', display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', textAlign: 'center' })}>
+        <p className={css({ fontWeight: 'medium' })}>No feature previews available</p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          Have an idea for the dashboard?{' '}
+          <a href={FEATURE_PREVIEW_DISCUSSION_BOARD} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Join the discussion
+          </a>
+        </p>
+      </div>
+    )
+  }
+  // An unknown key (or a bare "open") shows the first preview.
+  const selected = previews.find((p) => p.key === selectedKey) ?? previews[0]!
+  return (
+    <div className={css({ display: 'flex', minH: '0' })}>
+      <ul
+        aria-label="Feature previews"
+        className={css({
+          w: '280px',
+          h: '550px',
+          maxH: '70vh',
+          overflowY: 'auto',
+          flexShrink: 0,
+          borderRightWidth: '1px',
+          borderColor: 'border.default',
+          p: '2',
+        })}
+      >
+        {previews.map((preview) => {
+          const on = enabled[preview.key as FeaturePreviewKey] === true
+          const current = preview.key === selected.key
+          return (
+            <li key={preview.key}>
+              <button
+                type="button"
+                aria-current={current || undefined}
+                onClick={() => onSelect(preview.key)}
+                className={cx(
+                  css({
+                    w: 'full',
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '2.5',
+                    px: '3',
+                    py: '2',
+                    borderRadius: 'md',
+                    textAlign: 'left',
+                    fontSize: 'sm',
+                    cursor: 'pointer',
+                    _hover: { bg: 'bg.subtle' },
+                  }),
+                  current && css({ bg: 'bg.subtle', fontWeight: 'medium' }),
+                )}
+              >
+                <StatusIcon on={on} />
+                <span className={css({ flex: '1' })}>{preview.name}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <PreviewDetail preview={selected} on={enabled[selected.key as FeaturePreviewKey] === true} onToggle={onToggle} />
+    </div>
+  )
+}
+
+function StatusIcon({ on }: { on: boolean }) {
+  return (
+    <span
+      role="img"
+      aria-label={on ? 'Enabled' : 'Disabled'}
+      className={cx(
+        css({ w: '4', h: '4', borderRadius: 'full', flexShrink: 0, display: 'grid', placeItems: 'center', fontSize: '2xs', borderWidth: '1.5px' }),
+        on ? css({ bg: 'accent.default', borderColor: 'accent.default', color: 'white' }) : css({ borderColor: 'fg.subtle' }),
+      )}
+    >
+      {on ? '✓' : null}
+    </span>
+  )
+}
+
+function PreviewDetail({ preview, on, onToggle }: { preview: FeaturePreview; on: boolean; onToggle: (key: FeaturePreviewKey) => void }) {
+  return (
+    <section aria-label={preview.name} className={css({ flex: '1', p: '6', display: 'flex', flexDir: 'column', gap: '4', minW: '0' })}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{preview.name}</h3>
+        {preview.isNew ? <Badge tone="success">New</Badge> : null}
+        <div className={css({ flex: '1' })} />
+        <a href={preview.discussionsUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          Give feedback
+        </a>
+        <Button variant={on ? 'default' : 'primary'} size="sm" onClick={() => onToggle(preview.key as FeaturePreviewKey)}>
+          {on ? 'Disable feature' : 'Enable feature'}
+        </Button>
+      </div>
+      <p className={css({ color: 'fg.muted', lineHeight: 'relaxed' })}>{preview.description}</p>
+      <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
+        {on ? 'On for you in this browser.' : 'Off. Previews are stored in this browser only and can be turned off at any time.'}
+      </p>
+    </section>
+  )
+}

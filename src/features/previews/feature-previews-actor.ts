@@ -1,0 +1,40 @@
+import { createActor, fromPromise } from 'xstate'
+import { featurePreviewsMachine } from '../../../machines/feature-previews.machine'
+import { featureFlagsQuery } from '../../api/queries/feature-flags'
+import { queryClient } from '../../api/query-client'
+import { sendTelemetryEvent } from '../../api/telemetry'
+import { readPreviewFlags, writePreviewFlag } from '../../lib/feature-previews'
+import { settings } from '../../lib/settings'
+import { browserStorage } from '../../lib/storage'
+
+function startFeaturePreviews() {
+  return createActor(
+    featurePreviewsMachine.provide({
+      actors: {
+        // Self-hosted has no platform flag service: remote-flagged previews stay hidden there.
+        loadRemoteFlags: fromPromise(async ({ input }) => (settings.isPlatform ? queryClient.fetchQuery(featureFlagsQuery(input.cloudProvider)) : {})),
+      },
+      actions: {
+        persist: (_, { key, enabled }) => writePreviewFlag(browserStorage('local'), key, enabled),
+        reportToggle: (_, { action, feature, groups }) => void sendTelemetryEvent({ action, properties: { feature }, groups }),
+      },
+    }),
+    { input: { stored: readPreviewFlags(browserStorage('local')), isPlatform: settings.isPlatform } },
+  ).start()
+}
+
+export type FeaturePreviewsActor = ReturnType<typeof startFeaturePreviews>
+
+let actor: FeaturePreviewsActor | null = null
+
+/** The page's one feature-previews actor: flags loaded from storage on start (SPEC §4). */
+export function featurePreviewsActor(): FeaturePreviewsActor {
+  actor ??= startFeaturePreviews()
+  return actor
+}
+
+/** Sign-out: the next actor reads the flags again from (cleared) storage. */
+export function stopFeaturePreviews(): void {
+  actor?.stop()
+  actor = null
+}

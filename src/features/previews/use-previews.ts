@@ -1,0 +1,40 @@
+import { useSelector } from '@xstate/react'
+import { useCallback } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { FEATURE_PREVIEW_MODAL_PARAM, type FeaturePreviewKey } from '../../constants'
+import { availablePreviews, isPreviewOn } from '../../lib/feature-previews'
+import { featurePreviewsActor } from './feature-previews-actor'
+
+/** Whether one preview is on here (set, and available: released, flagged, platform-only rules). */
+export function usePreviewOn(key: FeaturePreviewKey): boolean {
+  return useSelector(featurePreviewsActor(), ({ context }) => isPreviewOn(key, context.enabled, context))
+}
+
+/** The previews this dashboard may list, and which of them are on. */
+export function useAvailablePreviews() {
+  const previews = useSelector(featurePreviewsActor(), ({ context }) => availablePreviews(context), shallowKeys)
+  const enabled = useSelector(featurePreviewsActor(), ({ context }) => context.enabled)
+  return { previews, enabled }
+}
+
+function shallowKeys(a: { key: string }[], b: { key: string }[]): boolean {
+  return a.length === b.length && a.every((item, i) => item.key === b[i]?.key)
+}
+
+/** SPEC §2: the modal's key lives in the URL (`featurePreviewModal`); an empty or blank key means closed. */
+export function useFeaturePreviewParam() {
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const key = new URLSearchParams(search).get(FEATURE_PREVIEW_MODAL_PARAM)?.trim() || null
+  const show = useCallback(
+    (next: string | null) => {
+      const params = new URLSearchParams(globalThis.location?.search ?? search)
+      if (next) params.set(FEATURE_PREVIEW_MODAL_PARAM, next)
+      else params.delete(FEATURE_PREVIEW_MODAL_PARAM)
+      const query = params.toString()
+      navigate(query ? `${location}?${query}` : location, { replace: key !== null && next !== null })
+    },
+    [key, location, navigate, search],
+  )
+  return { key, show }
+}
