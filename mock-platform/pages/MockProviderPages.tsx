@@ -6,14 +6,14 @@ import { settings } from '../../src/lib/settings'
 import { signInState } from '../sign-in-state'
 import { AccountChoice, ProviderButton, ProviderPage, providerBase, sameOriginUrl, styles, useProviderAccounts } from './provider-chrome'
 
+const authPath = authServicePath(settings.authBase)
+
 /**
  * The pages a browser navigates to outside the dashboard — the provider's authorise and app
  * installation pages, and the auth service's provider sign-in redirects. A service worker never
  * sees a navigation, so in dev and tests the mock platform serves them as routes of this app;
  * they talk to its handlers with fetch. Registered only while the mock platform runs.
  */
-const authPath = authServicePath(settings.authBase)
-
 export default function MockProviderPages() {
   return (
     <Switch>

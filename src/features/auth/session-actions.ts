@@ -1,4 +1,6 @@
 import { api } from '../../api/client'
+import { CONSENT_STORAGE_KEY } from '../../constants'
+import { browserStorage } from '../../lib/storage'
 import { AuthTokenSchema } from '../../api/schemas'
 import { clearSession, setSession } from '../../api/session'
 import type { SignInCredentials } from '../../../machines/sign-in.machine'
@@ -28,10 +30,15 @@ export async function endSession(): Promise<void> {
   }
 }
 
-/** SPEC §4: sign-out clears local storage (the cache is cleared beside it). */
-export function clearLocalStorage(): void {
+/**
+ * SPEC §4: sign-out clears local storage (the cache is cleared beside it). The cookie-consent answer
+ * belongs to the browser, not the account, so it stays: the next person is not asked again.
+ */
+export function clearLocalStorage(storage: Storage | undefined = browserStorage('local')): void {
   try {
-    localStorage.clear()
+    const consent = storage?.getItem(CONSENT_STORAGE_KEY) ?? null
+    storage?.clear()
+    if (consent !== null) storage?.setItem(CONSENT_STORAGE_KEY, consent)
   } catch {
     // Nothing to clear where storage is unavailable.
   }

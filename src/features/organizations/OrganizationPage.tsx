@@ -20,6 +20,7 @@ import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
 import { readLastVisitedOrganization, rememberOrganization } from './last-visited'
 import { pageClass } from './OrganizationsPage'
+import { CodeHostingSection } from '../code-hosting/CodeHostingSection'
 
 /** /org/{slug}: the organization's projects. */
 export default function OrganizationPage() {
@@ -104,6 +105,7 @@ export default function OrganizationPage() {
           Load more projects
         </Button>
       ) : null}
+      {organization && !mfaBlocked ? <CodeHostingSection organizationSlug={organization.slug} /> : null}
     </div>
   )
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { CONSENT_STORAGE_KEY } from '../../constants'
+import { MemoryStorage } from '../../test/memory-storage'
+import { clearLocalStorage } from './session-actions'
+
+describe('clearLocalStorage', () => {
+  it('clears everything but the cookie-consent answer', () => {
+    const storage = new MemoryStorage()
+    storage.setItem('studio.auth.session', '{}')
+    storage.setItem('studio-ui-preview-unified-logs', 'true')
+    storage.setItem(CONSENT_STORAGE_KEY, 'false')
+    clearLocalStorage(storage)
+    expect(storage.length).toBe(1)
+    expect(storage.getItem(CONSENT_STORAGE_KEY)).toBe('false')
+  })
+
+  it('with no answer yet, leaves nothing', () => {
+    const storage = new MemoryStorage()
+    storage.setItem('x', '1')
+    clearLocalStorage(storage)
+    expect(storage.length).toBe(0)
+  })
+})
