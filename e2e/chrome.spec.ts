@@ -70,3 +70,29 @@ test('a device clock more than 120 s off the server shows the clock-skew banner;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('alert', { name: 'Clock skew' })).toHaveCount(0)
 })
+
+test('an ongoing incident shows its banner with the status-page link; none without one', async ({ page }) => {
+  await signIn(page, { scenario: 'incident' })
+  const banner = page.getByRole('alert', { name: 'Ongoing incident' })
+  await expect(banner).toContainText('Increased latency on the dashboard and Management API')
+  await expect(banner.getByRole('link', { name: 'Follow the updates on the status page' })).toHaveAttribute('href', /^https:\/\/status\./)
+  await page.goto('/organizations?scenario=none')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(banner).toHaveCount(0)
+})
+
+test('the past-outage notice, once dismissed, stays dismissed after a reload', async ({ page }) => {
+  await signIn(page, { scenario: 'past-outage' })
+  const notice = page.getByRole('alert', { name: 'Past outage' })
+  await expect(notice).toContainText('The dashboard was briefly unavailable')
+  await page.screenshot({ path: 'test-results/past-outage.png' })
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('studio.outage-notice-acknowledged'))).toBe('outage-2026-11-18')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The answer has come (the scenario still serves the notice), and the notice stays away.
+  await expect.poll(() => page.evaluate(() => window.__studioMock !== undefined)).toBe(true)
+  await page.waitForLoadState('networkidle')
+  await expect(notice).toHaveCount(0)
+})

@@ -1,19 +1,27 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { signInMachine } from './sign-in.machine'
+import { signInMachine, type ProviderSession } from './sign-in.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
-function start(authenticate: (c: { email: string; password: string }) => Promise<void>) {
+function start(
+  authenticate: (c: { email: string; password: string }) => Promise<void>,
+  completeProviderSignIn: (s: ProviderSession) => Promise<void> = async () => {},
+) {
   const notifyError = vi.fn()
   const onSignedIn = vi.fn()
+  const redirectToProvider = vi.fn()
   const actor = createActor(
     signInMachine.provide({
-      actors: { authenticate: fromPromise(({ input }) => authenticate(input)) },
-      actions: { notifyError: (_, { message }) => notifyError(message), onSignedIn },
+      actors: {
+        authenticate: fromPromise(({ input }) => authenticate(input)),
+        completeProviderSignIn: fromPromise(({ input }) => completeProviderSignIn(input)),
+      },
+      actions: { notifyError: (_, { message }) => notifyError(message), onSignedIn, redirectToProvider },
     }),
   ).start()
-  return { actor, notifyError, onSignedIn }
+  return { actor, notifyError, onSignedIn, redirectToProvider }
 }
+const providerSession: ProviderSession = { accessToken: 'tok', refreshToken: 'ref', expiresIn: 3600 }
 
 describe('signInMachine', () => {
   it('signs in with credentials and ends', async () => {
@@ -47,6 +55,44 @@ describe('signInMachine', () => {
     expect(authenticate).not.toHaveBeenCalled()
   })
 
+  it('continues with the provider: leaves for its page, and a page shown again returns to the form', () => {
+    const { actor, redirectToProvider } = start(async () => {})
+    actor.send({ type: 'provider.start' })
+    expect(actor.getSnapshot().value).toBe('redirecting')
+    expect(redirectToProvider).toHaveBeenCalledOnce()
+    actor.send({ type: 'submit', credentials: { email: 'a@b.c', password: 'pw' } })
+    expect(actor.getSnapshot().value).toBe('redirecting')
+    actor.send({ type: 'reset' })
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('completes a provider sign-in from the session the auth service sent back', async () => {
+    const complete = vi.fn(async () => {})
+    const { actor, onSignedIn } = start(async () => {}, complete)
+    actor.send({ type: 'provider.session', session: providerSession })
+    expect(actor.getSnapshot().value).toBe('completingProvider')
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(complete).toHaveBeenCalledWith(providerSession)
+    expect(onSignedIn).toHaveBeenCalledOnce()
+  })
+
+  it('a provider error, or a session that cannot be completed, is a toast on the form (not a field error)', async () => {
+    const { actor, notifyError } = start(
+      async () => {},
+      async () => {
+        throw new Error('Unauthorized: sign in to continue')
+      },
+    )
+    actor.send({ type: 'provider.failed', message: 'Error sending confirmation mail' })
+    expect(notifyError).toHaveBeenCalledWith('Error sending confirmation mail')
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.error).toBeNull()
+    actor.send({ type: 'provider.session', session: providerSession })
+    await waitFor(actor, (s) => s.matches('idle'))
+    expect(notifyError).toHaveBeenLastCalledWith('Unauthorized: sign in to continue')
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
   it('reaches every state and transition on the paths xstate/graph generates', () => {
     const coverage = modelCoverage(signInMachine, [
       { type: 'submit', credentials: { email: 'a@b.c', password: 'pw' } },
@@ -54,6 +100,12 @@ describe('signInMachine', () => {
       { type: 'edit' },
       { type: 'xstate.done.actor.authenticate' },
       { type: 'xstate.error.actor.authenticate', error: new Error('no') },
+      { type: 'provider.start' },
+      { type: 'reset' },
+      { type: 'provider.session', session: providerSession },
+      { type: 'provider.failed', message: 'Error sending confirmation mail' },
+      { type: 'xstate.done.actor.completeProviderSignIn' },
+      { type: 'xstate.error.actor.completeProviderSignIn', error: new Error('no') },
     ])
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])

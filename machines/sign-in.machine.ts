@@ -5,23 +5,47 @@ export interface SignInCredentials {
   password: string
 }
 
+/** The session the auth service put in the URL after a sign-in through the code-hosting provider. */
+export interface ProviderSession {
+  accessToken: string
+  refreshToken?: string
+  expiresIn: number
+}
+
+export type SignInEvent =
+  | { type: 'submit'; credentials: SignInCredentials }
+  | { type: 'edit' }
+  /** Continue with the provider: the browser leaves for the auth service. */
+  | { type: 'provider.start' }
+  /** Back from the provider with a session, or with the auth service's error. */
+  | { type: 'provider.session'; session: ProviderSession }
+  | { type: 'provider.failed'; message: string }
+  /** The page came back (e.g. from the back/forward cache) without leaving for the provider. */
+  | { type: 'reset' }
+
 /**
- * Email and password sign-in. `authenticate` is provided by the app (the auth service call and
- * storing the session); `notifyError` shows the failure as a toast; `signedIn` is final.
+ * Email and password sign-in, or sign-in through the code-hosting provider. `authenticate` and
+ * `completeProviderSignIn` are provided by the app (the auth service calls and storing the session);
+ * `redirectToProvider` leaves for the auth service's provider page; `notifyError` shows a failure
+ * as a toast; `signedIn` is final.
  */
 export const signInMachine = setup({
   types: {
     context: {} as { error: string | null },
-    events: {} as { type: 'submit'; credentials: SignInCredentials } | { type: 'edit' },
+    events: {} as SignInEvent,
   },
   actors: {
     authenticate: fromPromise<void, SignInCredentials>(async () => {
       throw new Error('authenticate is provided by the app')
     }),
+    completeProviderSignIn: fromPromise<void, ProviderSession>(async () => {
+      throw new Error('completeProviderSignIn is provided by the app')
+    }),
   },
   actions: {
     notifyError: (_, _params: { message: string }) => {},
     onSignedIn: () => {},
+    redirectToProvider: () => {},
   },
   guards: {
     hasCredentials: ({ event }) =>
@@ -39,6 +63,23 @@ export const signInMachine = setup({
           { actions: assign({ error: 'Enter your email and password.' }) },
         ],
         edit: { actions: assign({ error: null }) },
+        'provider.start': { target: 'redirecting', actions: assign({ error: null }) },
+        'provider.session': 'completingProvider',
+        // A provider error is the page's news, not the password field's: a toast only.
+        'provider.failed': { actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) } },
+      },
+    },
+    redirecting: { entry: 'redirectToProvider', on: { reset: 'idle' } },
+    completingProvider: {
+      invoke: {
+        id: 'completeProviderSignIn',
+        src: 'completeProviderSignIn',
+        input: ({ event }) => (event.type === 'provider.session' ? event.session : { accessToken: '', expiresIn: 0 }),
+        onDone: 'signedIn',
+        onError: {
+          target: 'idle',
+          actions: { type: 'notifyError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) },
+        },
       },
     },
     submitting: {

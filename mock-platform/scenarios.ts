@@ -1,11 +1,24 @@
 import { http, HttpResponse, delay } from 'msw'
-import { ASSISTANT_GENERATE_PATH, CONSENT_CATEGORIES_PATH, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
+import { ASSISTANT_GENERATE_PATH, CONSENT_CATEGORIES_PATH, INCIDENT_STATUS_PATH, PROFILE_MESSAGE, type MockScenario } from '../src/constants'
 import type { PlatformContext } from './context'
 import { authenticate, errorResponse } from './handlers/util'
 
 export const SLOW_SCENARIO_DELAY = 2500
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
 export const CLOCK_SKEW_SCENARIO_OFFSET = 10 * 60_000
+
+export const ONGOING_INCIDENT = {
+  id: 'inc_dashboard_latency',
+  name: 'Increased latency on the dashboard and Management API',
+  status: 'investigating',
+  impact: 'minor',
+  shortlink: 'https://status.supabase.com/incidents/inc_dashboard_latency',
+}
+export const PAST_OUTAGE = {
+  id: 'outage-2026-11-18',
+  title: 'The dashboard was briefly unavailable',
+  message: 'Between 14:02 and 14:19 UTC on 18 Nov 2026 the dashboard failed to load for some users. Projects, databases and APIs kept running throughout.',
+}
 
 /**
  * Named faults, as handlers placed in front of the normal ones. A handler that returns nothing
@@ -66,6 +79,10 @@ export function scenarioHandlers(scenario: MockScenario, ctx: PlatformContext) {
     case 'consent-unavailable':
       // As an ad blocker does: the request never reaches the platform.
       return [http.get(`*${CONSENT_CATEGORIES_PATH}`, () => HttpResponse.error())]
+    case 'incident':
+      return [http.get(`*/api${INCIDENT_STATUS_PATH}`, () => HttpResponse.json({ incidents: [ONGOING_INCIDENT], pastOutage: null }))]
+    case 'past-outage':
+      return [http.get(`*/api${INCIDENT_STATUS_PATH}`, () => HttpResponse.json({ incidents: [], pastOutage: PAST_OUTAGE }))]
     case 'slow':
       return [
         http.all('*/platform/*', async () => {

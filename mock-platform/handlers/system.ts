@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { INCIDENT_STATUS_PATH } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { readJson, withLatency } from './util'
 
@@ -16,6 +17,11 @@ export function remoteFeatureFlags(cloudProvider: string | null): Record<string,
 /** Server time (clock-skew check), remote feature flags, telemetry and error reports. */
 export function systemHandlers(ctx: PlatformContext, records: PlatformRecords) {
   return [
+    // Normally quiet: the incident and past-outage scenarios answer this path with something to show.
+    http.get(`*/api${INCIDENT_STATUS_PATH}`, async () => {
+      await withLatency(ctx)
+      return HttpResponse.json({ incidents: [], pastOutage: null })
+    }),
     http.get('*/api/get-utc-time', async () => {
       await withLatency(ctx)
       return HttpResponse.json({ utcTime: new Date(Date.now() + ctx.clockOffset).toISOString() })

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react'
 import * as v from 'valibot'
-import { css } from 'styled-system/css'
 import { createActor, fromPromise } from 'xstate'
 import { clockSkewMachine } from '../../machines/clock-skew.machine'
 import { api } from '../api/client'
+import { Banner } from '../ui/banner'
 
 const utcTimeSchema = v.object({ utcTime: v.pipe(v.string(), v.isoTimestamp()) })
 
@@ -36,13 +36,9 @@ export function ClockSkewBanner() {
   const skewMs = useSelector(clockSkewActor, (s) => (s.matches('skewed') ? s.context.skewMs : null))
   if (skewMs === null) return null
   return (
-    <div
-      role="alert"
-      aria-label="Clock skew"
-      className={css({ px: '4', py: '2', fontSize: 'sm', bg: 'warning.subtle', color: 'fg.default', borderBottomWidth: '1px', borderColor: 'border.default' })}
-    >
+    <Banner tone="warning" label="Clock skew">
       <strong>Your device's clock is {describeSkew(skewMs)} the server's time.</strong> Sign-in sessions and times shown may be wrong until you set the clock
       right (turn on automatic date and time in your system settings).
-    </div>
+    </Banner>
   )
 }

@@ -10,7 +10,7 @@ import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
 import { FeaturePreviewModal } from '../features/previews/FeaturePreviewModal'
-import { ClockSkewBanner } from './ClockSkewBanner'
+import { LayoutBanners } from './LayoutBanners'
 import { HOME_PATH } from './home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
@@ -42,7 +42,7 @@ function SignedIn({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
       <TopBar />
-      <ClockSkewBanner />
+      <LayoutBanners />
       <main className={css({ flex: '1' })}>
         <ProfileGate>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>

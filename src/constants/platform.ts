@@ -137,6 +137,8 @@ export const MOCK_SCENARIOS = [
   'network-error',
   'slow',
   'clock-skew',
+  'incident',
+  'past-outage',
   'consent-unavailable',
 ] as const
 export type MockScenario = (typeof MOCK_SCENARIOS)[number]
@@ -252,3 +254,10 @@ export const CONSENT_CATEGORIES_PATH = '/platform/telemetry/consent-categories'
 export const PRIVACY_POLICY_URL = 'https://supabase.com/privacy'
 /** SPEC §9: below this width (px) the consent toast spans the whole width. */
 export const CONSENT_MOBILE_BREAKPOINT = 639
+
+/** Studio-local route (like /get-utc-time): ongoing incidents from the status page and a past-outage notice. */
+export const INCIDENT_STATUS_PATH = '/incident-status'
+/** The public status page, linked when an incident carries no link of its own. */
+export const STATUS_PAGE_URL = 'https://status.supabase.com'
+/** Not in SPEC (key strings are product-specific): the id of the outage notice this browser dismissed. */
+export const OUTAGE_NOTICE_ACK_STORAGE_KEY = 'studio.outage-notice-acknowledged'

@@ -16,6 +16,7 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   featureFlags: (cloudProvider: string | null) => ['feature-flags', cloudProvider] as const,
+  incidentStatus: () => ['incident-status'] as const,
   authUser: () => ['auth', 'user'] as const,
   invitation: (slug: string, token: string) => ['invitations', slug, token] as const,
   /** Under the organization, so leaving or refreshing it refreshes these too; repositories under the connection. */

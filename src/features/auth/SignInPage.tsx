@@ -1,16 +1,21 @@
 import { useMachine } from '@xstate/react'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { signInMachine } from '../../../machines/sign-in.machine'
-import { DEMO_CREDENTIALS } from '../../constants'
+import { CODE_HOSTING_MESSAGE, CODE_HOSTING_PROVIDER, DEMO_CREDENTIALS, SUPPORT_EMAIL } from '../../constants'
+import { providerSignInUrl, readAuthRedirect, signInErrorMessage } from '../../lib/code-hosting'
 import { resolveReturnPath } from '../../lib/return-path'
 import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
-import { signInWithPassword } from './session-actions'
+import { ProviderMark } from '../code-hosting/ProviderMark'
+import { completeProviderSignIn, signInWithPassword } from './session-actions'
+
+/** What the auth service may add to the sign-in URL when it sends the browser back. */
+const REDIRECT_ERROR_PARAMS = ['error', 'error_code', 'error_description']
 
 export default function SignInPage() {
   const search = useSearch()
@@ -19,19 +24,53 @@ export default function SignInPage() {
   const [password, setPassword] = useState('')
   const [snapshot, send] = useMachine(
     signInMachine.provide({
-      actors: { authenticate: fromPromise(({ input }) => signInWithPassword(input)) },
+      actors: {
+        authenticate: fromPromise(({ input }) => signInWithPassword(input)),
+        completeProviderSignIn: fromPromise(({ input }) => completeProviderSignIn(input)),
+      },
       actions: {
-        notifyError: (_, { message }) => void showToast('error', message),
+        // SPEC §8: an unverified provider account gets its own message; any other error shows its own.
+        notifyError: (_, { message }) => void showToast('error', signInErrorMessage(message, SUPPORT_EMAIL)),
+        redirectToProvider: () => {
+          // The auth service sends the browser back to this page (returnTo and all), the session in the hash.
+          const params = new URLSearchParams(search)
+          for (const key of REDIRECT_ERROR_PARAMS) params.delete(key)
+          const back = `${window.location.origin}${settings.basePath}/sign-in${params.size ? `?${params}` : ''}`
+          window.location.assign(providerSignInUrl(settings.authBase, CODE_HOSTING_PROVIDER.id, back))
+        },
         onSignedIn: () => {
           const params = new URLSearchParams(search)
           const returnTo = params.get('returnTo')
           params.delete('returnTo')
+          for (const key of REDIRECT_ERROR_PARAMS) params.delete(key)
           navigate(resolveReturnPath(returnTo, { basePath: settings.basePath, otherParams: params }), { replace: true })
         },
       },
     }),
   )
   const submitting = snapshot.matches('submitting') || snapshot.matches('signedIn')
+  const withProvider = snapshot.matches('redirecting') || snapshot.matches('completingProvider')
+
+  // Back from the provider: the session (or the error) is in the URL once; read it, then wipe it
+  // from the address bar and history so tokens never linger there.
+  useEffect(() => {
+    const answer = readAuthRedirect(window.location.hash, window.location.search)
+    if (!answer) return
+    const url = new URL(window.location.href)
+    url.hash = ''
+    for (const key of REDIRECT_ERROR_PARAMS) url.searchParams.delete(key)
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`)
+    send(answer.type === 'session' ? { type: 'provider.session', session: answer } : { type: 'provider.failed', message: answer.message })
+  }, [send])
+
+  // A page restored from the back/forward cache after leaving for the provider shows the form again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) send({ type: 'reset' })
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [send])
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -64,6 +103,13 @@ export default function SignInPage() {
           </h1>
           <p className={css({ color: 'fg.muted' })}>Sign in to your account</p>
         </div>
+        <Button size="lg" onClick={() => send({ type: 'provider.start' })} loading={withProvider} disabled={submitting}>
+          <ProviderMark />
+          {snapshot.matches('redirecting') ? CODE_HOSTING_MESSAGE.redirecting : snapshot.matches('completingProvider') ? 'Signing in…' : CODE_HOSTING_MESSAGE.continueWith}
+        </Button>
+        <div aria-hidden className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.subtle', fontSize: 'xs', _before: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' }, _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' } })}>
+          or
+        </div>
         <TextField
           label="Email"
           type="email"
@@ -88,7 +134,7 @@ export default function SignInPage() {
           }}
           error={snapshot.context.error}
         />
-        <Button type="submit" variant="primary" size="lg" loading={submitting}>
+        <Button type="submit" variant="primary" size="lg" loading={submitting} disabled={withProvider}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
         {settings.mockPlatform ? (

@@ -1,9 +1,9 @@
 import { api } from '../../api/client'
 import { CONSENT_STORAGE_KEY } from '../../constants'
 import { browserStorage } from '../../lib/storage'
-import { AuthTokenSchema } from '../../api/schemas'
+import { AuthTokenSchema, AuthUserSchema } from '../../api/schemas'
 import { clearSession, setSession } from '../../api/session'
-import type { SignInCredentials } from '../../../machines/sign-in.machine'
+import type { ProviderSession, SignInCredentials } from '../../../machines/sign-in.machine'
 
 /** Password sign-in against the auth service; the session is stored for the bearer token. */
 export async function signInWithPassword({ email, password }: SignInCredentials): Promise<void> {
@@ -18,6 +18,17 @@ export async function signInWithPassword({ email, password }: SignInCredentials)
     refreshToken: answer.refresh_token,
     expiresAt: Math.floor(Date.now() / 1000) + answer.expires_in,
     user: { id: answer.user.id, email: answer.user.email },
+  })
+}
+
+/** A provider sign-in came back with tokens: the auth service says whose they are, then the session is stored. */
+export async function completeProviderSignIn({ accessToken, refreshToken, expiresIn }: ProviderSession): Promise<void> {
+  const user = await api.get('/user', { service: 'auth', headers: { Authorization: `Bearer ${accessToken}` }, schema: AuthUserSchema })
+  setSession({
+    accessToken,
+    refreshToken,
+    expiresAt: Math.floor(Date.now() / 1000) + expiresIn,
+    user: { id: user.id, email: user.email },
   })
 }
 

@@ -17,6 +17,7 @@ import { ErrorState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { usePermission } from '../permissions/use-permission'
 import { CodeHostingAvatar } from './CodeHostingAvatar'
+import { ProviderMark } from './ProviderMark'
 import type { CodeHostingPurpose } from './pending-authorization'
 import { useOAuthPopup } from './use-oauth-popup'
 
@@ -107,7 +108,7 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
   return (
     <section aria-labelledby="code-hosting-heading" className={sectionClass}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-        <ProviderMark />
+        <ProviderMark size={18} />
         <h2 id="code-hosting-heading" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {MESSAGE.title}
         </h2>
@@ -156,18 +157,6 @@ function RepositoryList({ query }: { query: { data?: CodeHostingRepository[]; is
         </li>
       ))}
     </ul>
-  )
-}
-
-/** A small branch mark for the section (the provider's own logo is theirs to show). */
-function ProviderMark() {
-  return (
-    <svg aria-hidden width="18" height="18" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
-      <circle cx="4" cy="3.5" r="1.75" />
-      <circle cx="4" cy="12.5" r="1.75" />
-      <circle cx="12" cy="5.5" r="1.75" />
-      <path d="M4 5.25v5.5M12 7.25c0 2.5-2.5 3-6.5 4.25" />
-    </svg>
   )
 }
 

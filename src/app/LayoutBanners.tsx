@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { outageBannerMachine } from '../../machines/outage-banner.machine'
+import { incidentStatusQuery, type PastOutage } from '../api/queries/incidents'
+import { OUTAGE_NOTICE_ACK_STORAGE_KEY, STATUS_PAGE_URL } from '../constants'
+import { browserStorage } from '../lib/storage'
+import { Banner } from '../ui/banner'
+import { ExternalLink } from '../ui/external-link'
+import { ClockSkewBanner } from './ClockSkewBanner'
+
+/** SPEC §2, in order: ongoing incident, past-outage notice, (billing warnings,) clock skew. */
+export function LayoutBanners() {
+  const status = useQuery(incidentStatusQuery())
+  const incident = status.data?.incidents[0]
+  const pastOutage = status.data?.pastOutage
+  return (
+    <>
+      {incident ? (
+        <Banner tone="incident" label="Ongoing incident">
+          <strong>We are investigating a technical issue.</strong> {incident.name}.{' '}
+          <ExternalLink href={incident.shortlink ?? STATUS_PAGE_URL}>Follow the updates on the status page</ExternalLink>
+        </Banner>
+      ) : null}
+      {pastOutage ? <PastOutageNotice key={pastOutage.id} notice={pastOutage} /> : null}
+      <ClockSkewBanner />
+    </>
+  )
+}
+
+function readAcknowledged(id: string): boolean {
+  try {
+    return browserStorage('local')?.getItem(OUTAGE_NOTICE_ACK_STORAGE_KEY) === id
+  } catch {
+    return false
+  }
+}
+
+/** One notice, until this browser dismisses it (remembered by the notice's id, so a later notice shows again). */
+function PastOutageNotice({ notice }: { notice: PastOutage }) {
+  const [snapshot, send] = useMachine(
+    outageBannerMachine.provide({
+      actions: {
+        remember: () => {
+          try {
+            browserStorage('local')?.setItem(OUTAGE_NOTICE_ACK_STORAGE_KEY, notice.id)
+          } catch (error) {
+            console.warn(`Could not write "${OUTAGE_NOTICE_ACK_STORAGE_KEY}" to browser storage`, error)
+          }
+        },
+      },
+    }),
+    { input: { acknowledged: readAcknowledged(notice.id) } },
+  )
+  if (snapshot.matches('acknowledged')) return null
+  return (
+    <Banner tone="warning" label="Past outage" onDismiss={() => send({ type: 'outage.acknowledge' })}>
+      <strong>{notice.title}.</strong> {notice.message}
+    </Banner>
+  )
+}
