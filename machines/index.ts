@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate'
 import { assistantMachine } from './assistant.machine'
 import { assistantReplyMachine } from './assistant-reply.machine'
 import { clockSkewMachine } from './clock-skew.machine'
+import { commandMenuMachine } from './command-menu.machine'
 import { consentMachine } from './consent.machine'
 import { copyFeedbackMachine } from './copy-feedback.machine'
 import { createProjectMachine } from './create-project.machine'
@@ -29,6 +30,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'assistant', description: "One project's AI assistant: panel open or closed, its chats and the active one; saved 500 ms after each change.", machine: assistantMachine },
   { name: 'assistantReply', description: 'One streamed assistant answer: pieces saved as they arrive, stop, failed or cut kept with retry, 429 waits Retry-After.', machine: assistantReplyMachine },
   { name: 'clockSkew', description: "Reads the server's UTC time on start and every 30 minutes; over 120 s apart shows the clock-skew banner.", machine: clockSkewMachine },
+  { name: 'commandMenu', description: 'The command menu: ⌘/Ctrl + the configured key opens it with an empty search; Escape, a command or a completed route change closes it.', machine: commandMenuMachine },
   { name: 'consent', description: 'Cookie consent: the toast until accept all or deny all (remembered); the privacy settings dialog loads categories and saves.', machine: consentMachine },
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine },
   { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine },

@@ -155,9 +155,7 @@ describe('oauthPopupMachine', () => {
       if (fail) throw new Error('cannot read the window')
       return true
     })
-    const actor = createActor(
-      oauthPopupMachine.provide({ actors: { openPopup: fromPromise(async () => {}), checkPopupClosed: fromPromise(check) } }),
-    ).start()
+    const actor = createActor(oauthPopupMachine.provide({ actors: { openPopup: fromPromise(async () => {}), checkPopupClosed: fromPromise(check) } })).start()
     actor.send(startEvent())
     await vi.advanceTimersByTimeAsync(POPUP_POLL_INTERVAL * 2)
     expect(actor.getSnapshot().matches({ open: 'waiting' })).toBe(true)

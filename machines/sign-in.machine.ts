@@ -48,8 +48,7 @@ export const signInMachine = setup({
     redirectToProvider: () => {},
   },
   guards: {
-    hasCredentials: ({ event }) =>
-      event.type === 'submit' && event.credentials.email.trim() !== '' && event.credentials.password !== '',
+    hasCredentials: ({ event }) => event.type === 'submit' && event.credentials.email.trim() !== '' && event.credentials.password !== '',
   },
 }).createMachine({
   id: 'signIn',

@@ -20,7 +20,10 @@ const connection = async (slug = 'acme-corp') => (await call(`/platform/organiza
 
 /** What the provider's authorise button does: a code for the account, sent back to the redirect URI. */
 async function authorize(accountId: number, redirectUri = `${ORIGIN}/integrations/github/authorize`) {
-  const answer = await provider('/login/oauth/authorize', post({ account_id: accountId, client_id: 'studio-dashboard', redirect_uri: redirectUri, state: 's'.repeat(32) }))
+  const answer = await provider(
+    '/login/oauth/authorize',
+    post({ account_id: accountId, client_id: 'studio-dashboard', redirect_uri: redirectUri, state: 's'.repeat(32) }),
+  )
   return { status: answer.status, location: answer.ok ? new URL(((await answer.json()) as { location: string }).location) : null }
 }
 
@@ -94,7 +97,10 @@ describe('connecting an organization', () => {
 
   it('refuses an installation on another account than the connected one', async () => {
     await provider('/api/installations', post({ account_id: unverified.id }))
-    const answer = await call('/platform/integrations/github/installations', post({ installation_id: unverified.installationId, organization_slug: 'acme-corp' }))
+    const answer = await call(
+      '/platform/integrations/github/installations',
+      post({ installation_id: unverified.installationId, organization_slug: 'acme-corp' }),
+    )
     expect(answer.status).toBe(400)
     expect(await answer.json()).toEqual({ message: CODE_HOSTING_ERROR.otherAccount('octo-demo') })
   })

@@ -15,14 +15,15 @@ function hash(text: string): number {
 export function identiconSvg(name: string, size: number): string {
   const h = hash(name.toLowerCase())
   const hue = h % 360
-  const cell = size / 6
+  // Five cells across, with a cell and a half of margin each side, so a round crop keeps the pattern whole.
+  const cell = size / 8
   const rects: string[] = []
   for (let row = 0; row < 5; row++) {
     for (let col = 0; col < 3; col++) {
       // 15 bits of the hash decide the left half and the middle column; the right half mirrors them.
       if (((h >>> (row * 3 + col)) & 1) === 0) continue
       for (const x of col === 2 ? [2] : [col, 4 - col]) {
-        rects.push(`<rect x="${(x + 0.5) * cell}" y="${(row + 0.5) * cell}" width="${cell}" height="${cell}"/>`)
+        rects.push(`<rect x="${(x + 1.5) * cell}" y="${(row + 1.5) * cell}" width="${cell}" height="${cell}"/>`)
       }
     }
   }

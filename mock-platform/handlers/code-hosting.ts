@@ -87,7 +87,12 @@ export function codeHostingHandlers(ctx: PlatformContext) {
     http.get(`${PROVIDER}/api/accounts`, async () => {
       await withLatency(ctx)
       return HttpResponse.json(
-        FIXTURE_CODE_HOSTING_ACCOUNTS.map((a) => ({ ...accountAnswer(a), email: a.email, verified: a.verified, repositories: a.repositories.map((r) => r.name) })),
+        FIXTURE_CODE_HOSTING_ACCOUNTS.map((a) => ({
+          ...accountAnswer(a),
+          email: a.email,
+          verified: a.verified,
+          repositories: a.repositories.map((r) => r.name),
+        })),
       )
     }),
     http.post(`${PROVIDER}/login/oauth/authorize`, async ({ request }) => {

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Route, Switch, useSearch } from 'wouter'
-import { CODE_HOSTING_CALLBACK_PATHS, CODE_HOSTING_PROVIDER, DEFAULT_CODE_HOSTING_CLIENT_ID, MOCK_AUTH_CLIENT_ID, MOCK_CODE_HOSTING_PATH } from '../../src/constants'
+import {
+  CODE_HOSTING_CALLBACK_PATHS,
+  CODE_HOSTING_PROVIDER,
+  DEFAULT_CODE_HOSTING_CLIENT_ID,
+  MOCK_AUTH_CLIENT_ID,
+  MOCK_CODE_HOSTING_PATH,
+} from '../../src/constants'
 import { authServicePath } from '../../src/lib/code-hosting'
 import { settings } from '../../src/lib/settings'
 import { signInState } from '../sign-in-state'
@@ -143,12 +149,14 @@ function InstallPage({ params: route }: { params: { app: string } }) {
 
   return (
     <ProviderPage title={`Install ${name}`}>
-      <p style={{ ...styles.muted, textAlign: 'center' }}>Install the {name} app on an account to let it read these repositories.</p>
+      <p style={{ ...styles.muted, textAlign: 'center' }}>
+        Choose the account to install the {name} app on. It will be able to read the account’s repositories.
+      </p>
       {loadError ? <p style={styles.error}>{loadError}</p> : null}
       {accounts ? <AccountChoice accounts={accounts} value={chosen} onChange={setAccountId} /> : <p style={styles.muted}>Loading accounts…</p>}
       {repositories.length ? (
         <p style={styles.muted}>
-          All repositories: <strong>{repositories.join(', ')}</strong>
+          Repositories: <strong>{repositories.join(', ')}</strong>
         </p>
       ) : null}
       {error ? <p style={styles.error}>{error}</p> : null}
@@ -182,7 +190,9 @@ function AuthServiceAuthorize() {
   }, [supported, params])
   return (
     <ProviderPage title={supported ? 'Redirecting…' : 'Unsupported provider'}>
-      <p style={supported ? styles.muted : styles.error}>{supported ? 'Taking you to GitHub.' : `Unsupported provider: ${provider ?? 'none'} is not enabled`}</p>
+      <p style={supported ? styles.muted : styles.error}>
+        {supported ? 'Taking you to GitHub.' : `Unsupported provider: ${provider ?? 'none'} is not enabled`}
+      </p>
     </ProviderPage>
   )
 }

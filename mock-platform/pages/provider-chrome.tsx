@@ -20,7 +20,15 @@ export interface ProviderAccount {
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif'
 export const styles = {
   page: { minHeight: '100vh', background: '#f6f8fa', color: '#1f2328', fontFamily: font, fontSize: 14 } satisfies CSSProperties,
-  header: { background: '#24292f', color: '#ffffff', padding: '12px 20px', display: 'flex', alignItems: 'center', gap: 10, fontWeight: 600 } satisfies CSSProperties,
+  header: {
+    background: '#24292f',
+    color: '#ffffff',
+    padding: '12px 20px',
+    display: 'flex',
+    alignItems: 'center',
+    gap: 10,
+    fontWeight: 600,
+  } satisfies CSSProperties,
   card: {
     maxWidth: 440,
     margin: '28px auto',
@@ -89,7 +97,9 @@ export function useProviderAccounts() {
   useEffect(() => {
     let live = true
     fetch(`${providerBase}/api/accounts`)
-      .then((answer) => (answer.ok ? (answer.json() as Promise<ProviderAccount[]>) : Promise.reject(new Error(`The accounts could not be loaded (${answer.status})`))))
+      .then((answer) =>
+        answer.ok ? (answer.json() as Promise<ProviderAccount[]>) : Promise.reject(new Error(`The accounts could not be loaded (${answer.status})`)),
+      )
       .then((list) => live && setAccounts(list))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
     return () => {

@@ -7,19 +7,13 @@ import { FEATURE_PREVIEWS, THEMES, type ThemePreference } from '../constants'
 import { Button } from '../ui/button'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
 import { AssistantToggle } from '../features/assistant/AssistantToggle'
+import { ProviderAccountSummary } from '../features/code-hosting/ProviderAccountSummary'
 import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
 import { settings } from '../lib/settings'
 import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { HOME_PATH } from './home-path'
-import { setThemePreference, useThemePreference } from './theme'
-
-const THEME_LABELS: Record<ThemePreference, string> = {
-  dark: 'Dark',
-  light: 'Light',
-  'classic-dark': 'Classic dark',
-  system: 'System',
-}
+import { setThemePreference, THEME_LABELS, useThemePreference } from './theme'
 
 /** Opening the previews from a menu shows the first one (the modal falls back to the first listed when this one is hidden). */
 const FEATURE_PREVIEWS_ENTRY = FEATURE_PREVIEWS[0].key
@@ -87,6 +81,7 @@ export function TopBar() {
         >
           <MenuItemGroup>
             <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
+            <ProviderAccountSummary />
           </MenuItemGroup>
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
           <MenuItem value="feature-previews" className={menuItemClass}>

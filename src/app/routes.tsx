@@ -10,6 +10,7 @@ import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
 import { FeaturePreviewModal } from '../features/previews/FeaturePreviewModal'
+import { CommandMenuHost } from './CommandMenuHost'
 import { LayoutBanners } from './LayoutBanners'
 import { HOME_PATH } from './home-path'
 import { ProfileGate } from './ProfileGate'
@@ -49,6 +50,7 @@ function SignedIn({ children }: { children: ReactNode }) {
         </ProfileGate>
       </main>
       <FeaturePreviewModal />
+      <CommandMenuHost />
     </div>
   )
 }

@@ -3,6 +3,13 @@ import * as v from 'valibot'
 import { DEFAULT_THEME, THEMES, type ThemePreference } from '../constants'
 import { browserStorage, readStored, writeStored } from '../lib/storage'
 
+export const THEME_LABELS: Record<ThemePreference, string> = {
+  dark: 'Dark',
+  light: 'Light',
+  'classic-dark': 'Classic dark',
+  system: 'System',
+}
+
 export const THEME_STORAGE_KEY = 'studio.theme'
 const ThemeSchema = v.picklist(THEMES)
 const listeners = new Set<() => void>()

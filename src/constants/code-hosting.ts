@@ -45,7 +45,7 @@ export const CODE_HOSTING_MESSAGE = {
   install: 'Install GitHub app',
   installHint: 'Install the GitHub app to choose which repositories this organization can use.',
   installed: 'GitHub app installed',
-  repositories: 'Repositories',
+  repositoriesHeading: 'Repositories the GitHub app can see',
   noRepositories: 'The GitHub app can see no repositories yet.',
   waiting: 'Waiting for GitHub…',
   waitingHint: 'Finish in the GitHub window. This page updates when the window closes.',

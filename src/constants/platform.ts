@@ -261,3 +261,6 @@ export const INCIDENT_STATUS_PATH = '/incident-status'
 export const STATUS_PAGE_URL = 'https://status.supabase.com'
 /** Not in SPEC (key strings are product-specific): the id of the outage notice this browser dismissed. */
 export const OUTAGE_NOTICE_ACK_STORAGE_KEY = 'studio.outage-notice-acknowledged'
+
+/** SPEC §2: the command menu opens on ⌘/Ctrl plus this key unless VITE_COMMAND_MENU_KEY says otherwise. */
+export const COMMAND_MENU_DEFAULT_KEY = 'k'

@@ -85,9 +85,7 @@ const SessionRedirectSchema = v.object({
   expires_in: PositiveInteger,
 })
 
-export type AuthRedirect =
-  | { type: 'session'; accessToken: string; refreshToken: string | undefined; expiresIn: number }
-  | { type: 'error'; message: string }
+export type AuthRedirect = { type: 'session'; accessToken: string; refreshToken: string | undefined; expiresIn: number } | { type: 'error'; message: string }
 
 /**
  * What the auth service put in the URL when it sent the browser back after a provider sign-in:

@@ -1,4 +1,5 @@
 import {
+  COMMAND_MENU_DEFAULT_KEY,
   DEFAULT_AI_MODEL,
   DEFAULT_API_BASE,
   DEFAULT_CODE_HOSTING_APP_SLUG,
@@ -31,6 +32,8 @@ export interface Settings {
   assistantModel: { url: string; apiKey: string | null; model: string } | null
   /** The code-hosting provider: its site (authorise and install pages, avatars), OAuth client id and app slug. */
   codeHosting: { baseUrl: string; clientId: string; appSlug: string }
+  /** The key that opens the command menu with ⌘/Ctrl (SPEC §2: configurable, default k). */
+  commandMenuKey: string
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -64,6 +67,12 @@ function codeHostingSetting(env: Env, mockPlatform: boolean, basePath: string): 
     clientId: text(env, 'VITE_CODE_HOSTING_CLIENT_ID') ?? DEFAULT_CODE_HOSTING_CLIENT_ID,
     appSlug: text(env, 'VITE_CODE_HOSTING_APP_SLUG') ?? DEFAULT_CODE_HOSTING_APP_SLUG,
   }
+}
+
+/** One letter or digit; anything else falls back to the default. */
+function commandMenuKeySetting(env: Env): string {
+  const key = text(env, 'VITE_COMMAND_MENU_KEY')?.toLowerCase()
+  return key && /^[a-z0-9]$/.test(key) ? key : COMMAND_MENU_DEFAULT_KEY
 }
 
 function assistantModelSetting(env: Env, isPlatform: boolean): Settings['assistantModel'] {
@@ -100,6 +109,7 @@ export function parseSettings(env: Env): Settings {
     editorAssetsUrl: isPlatform ? absoluteUrl(text(env, 'VITE_EDITOR_ASSETS_URL')) : null,
     assistantModel: assistantModelSetting(env, isPlatform),
     codeHosting: codeHostingSetting(env, mockPlatform, basePath),
+    commandMenuKey: commandMenuKeySetting(env),
   }
 }
 

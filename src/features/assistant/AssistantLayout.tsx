@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Spinner } from '../../ui/spinner'
 import { assistantActorFor } from './assistant-actors'
-import { isAssistantToggle } from './shortcut'
+import { useRegisterCommandSection } from '../command-menu/registry'
+import { ASSISTANT_TOGGLE_SHORTCUT, isAssistantToggle } from './shortcut'
 import { useAssistantUrl } from './use-assistant-url'
 
 // The panel is its own chunk: a project screen loads it only when the assistant opens.
@@ -14,6 +15,25 @@ export function AssistantLayout({ projectRef, children }: { projectRef: string; 
   const actor = assistantActorFor(projectRef)
   useAssistantUrl(actor)
   const open = useSelector(actor, (s) => s.context.open)
+  useRegisterCommandSection(
+    useMemo(
+      () => ({
+        id: 'assistant',
+        name: 'AI assistant',
+        commands: [
+          {
+            id: 'assistant-toggle',
+            name: 'Toggle AI assistant',
+            keywords: ['ai', 'chat', 'panel'],
+            hint: ASSISTANT_TOGGLE_SHORTCUT,
+            run: () => actor.send({ type: 'panel.toggle' }),
+          },
+          { id: 'assistant-new-chat', name: 'New assistant chat', keywords: ['ai', 'chat'], run: () => actor.send({ type: 'chat.new', open: true }) },
+        ],
+      }),
+      [actor],
+    ),
+  )
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -105,9 +105,24 @@ export default function SignInPage() {
         </div>
         <Button size="lg" onClick={() => send({ type: 'provider.start' })} loading={withProvider} disabled={submitting}>
           <ProviderMark />
-          {snapshot.matches('redirecting') ? CODE_HOSTING_MESSAGE.redirecting : snapshot.matches('completingProvider') ? 'Signing in…' : CODE_HOSTING_MESSAGE.continueWith}
+          {snapshot.matches('redirecting')
+            ? CODE_HOSTING_MESSAGE.redirecting
+            : snapshot.matches('completingProvider')
+              ? 'Signing in…'
+              : CODE_HOSTING_MESSAGE.continueWith}
         </Button>
-        <div aria-hidden className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.subtle', fontSize: 'xs', _before: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' }, _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' } })}>
+        <div
+          aria-hidden
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            color: 'fg.subtle',
+            fontSize: 'xs',
+            _before: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' },
+            _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border.default' },
+          })}
+        >
           or
         </div>
         <TextField

@@ -95,7 +95,12 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
                 {MESSAGE.install}
               </GuardedButton>
             )}
-            <GuardedButton blockedReason={permission.reason} disabled={permission.loading || busy} loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            <GuardedButton
+              blockedReason={permission.reason}
+              disabled={permission.loading || busy}
+              loading={disconnect.isPending}
+              onClick={() => disconnect.mutate()}
+            >
               {MESSAGE.disconnect}
             </GuardedButton>
           </span>
@@ -114,9 +119,12 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
         </h2>
         {account ? <Badge tone="success">{installed ? MESSAGE.installed : 'Connected'}</Badge> : null}
       </header>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{MESSAGE.description}</p>
+      {account ? null : <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{MESSAGE.description}</p>}
       {flow.status === 'open' ? (
-        <div role="status" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'md', bg: 'bg.muted' })}>
+        <div
+          role="status"
+          className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'md', bg: 'bg.muted' })}
+        >
           <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             <Spinner label={MESSAGE.waiting} />
             <span>
@@ -128,9 +136,15 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
           </Button>
         </div>
       ) : flow.status === 'blocked' || flow.status === 'timedOut' ? (
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          {flow.status === 'blocked' ? <Callout tone="danger" title={MESSAGE.blocked} /> : <Callout tone="warning" title={MESSAGE.timedOutTitle}>{MESSAGE.timedOut}</Callout>}
-          <Button size="sm" onClick={() => start(flow.purpose)}>
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+          {flow.status === 'blocked' ? (
+            <Callout tone="danger" title={MESSAGE.blocked} />
+          ) : (
+            <Callout tone="warning" title={MESSAGE.timedOutTitle}>
+              {MESSAGE.timedOut}
+            </Callout>
+          )}
+          <Button size="sm" className={css({ alignSelf: 'flex-start' })} onClick={() => start(flow.purpose)}>
             {MESSAGE.tryAgain}
           </Button>
         </div>
@@ -140,23 +154,38 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
   )
 }
 
-function RepositoryList({ query }: { query: { data?: CodeHostingRepository[]; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown } }) {
+function RepositoryList({
+  query,
+}: {
+  query: { data?: CodeHostingRepository[]; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }
+}) {
   if (query.isPending) return <Spinner label="Loading repositories" />
   if (query.isError) return <ErrorState title={MESSAGE.repositoriesFailed} message={query.error?.message ?? ''} onRetry={() => void query.refetch()} />
   const list = query.data ?? []
   if (list.length === 0) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{MESSAGE.noRepositories}</p>
   return (
-    <ul aria-label={MESSAGE.repositories} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', divideY: '1px', divideColor: 'border.default' })}>
-      {list.map((repository) => (
-        <li key={repository.id} className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '3', py: '2', fontSize: 'sm' })}>
-          <span className={css({ fontFamily: 'mono' })}>{repository.full_name}</span>
-          <span className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
-            <span title="Default branch">{repository.default_branch}</span>
-            <Badge tone={repository.private ? 'neutral' : 'info'}>{repository.private ? MESSAGE.private : MESSAGE.public}</Badge>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <h3 id="code-hosting-repositories" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
+        {MESSAGE.repositoriesHeading}
+      </h3>
+      <ul
+        aria-labelledby="code-hosting-repositories"
+        className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', divideY: '1px', divideColor: 'border.default' })}
+      >
+        {list.map((repository) => (
+          <li
+            key={repository.id}
+            className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '3', py: '2', fontSize: 'sm' })}
+          >
+            <span className={css({ fontFamily: 'mono' })}>{repository.full_name}</span>
+            <span className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}>
+              <span title="Default branch">{repository.default_branch}</span>
+              <Badge tone={repository.private ? 'neutral' : 'info'}>{repository.private ? MESSAGE.private : MESSAGE.public}</Badge>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 

@@ -1,0 +1,76 @@
+import { expect, signIn, test } from './fixtures'
+
+test('⌘/Ctrl+K: keyboard-only navigation to an organization, a project and the SQL editor; the menu closes after each route change', async ({ page }) => {
+  await signIn(page)
+  await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
+  const menu = page.getByRole('dialog', { name: 'Command menu' })
+  const search = menu.getByRole('combobox', { name: 'Search commands' })
+
+  await page.keyboard.press('Control+k')
+  await expect(search).toBeFocused()
+  await expect(menu.getByRole('group', { name: 'Switch organization' }).getByRole('option')).not.toHaveCount(0)
+  // Fuzzy: letters in order.
+  await search.fill('acm crp')
+  await expect(menu.getByRole('option').first()).toHaveText(/Acme Corp/)
+  await expect(menu.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/org\/acme-corp$/)
+  await expect(menu).toHaveCount(0)
+
+  // The organization's projects are listed; arrows move, Enter runs.
+  await page.keyboard.press('Control+k')
+  await search.fill('switch project')
+  const projects = menu.getByRole('group', { name: 'Switch project' }).getByRole('option')
+  await expect(projects).not.toHaveCount(0)
+  const second = (await projects.nth(1).textContent())!
+  await page.keyboard.press('ArrowDown')
+  await expect(projects.nth(1)).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/project\/[a-z0-9]+$/)
+  await expect(menu).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Switch project' })).toContainText(second.replace(/\/project\/.*$/, '').trim())
+
+  await page.keyboard.press('Control+k')
+  await search.fill('sql')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sql\/new$/)
+  await expect(menu).toHaveCount(0)
+})
+
+test('the menu opens over the code editor, closes on Escape, and runs commands that stay on the page', async ({ page }) => {
+  await signIn(page, { returnTo: '/org/acme-corp' })
+  await page
+    .getByRole('link', { name: /Healthy/ })
+    .first()
+    .click()
+  const ref = new URL(page.url()).pathname.split('/')[2]!
+  await page.goto(`/project/${ref}/sql/new`)
+  const editor = page.locator('.monaco-editor').first()
+  await editor.click()
+  const menu = page.getByRole('dialog', { name: 'Command menu' })
+  await page.keyboard.press('Control+k')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+
+  // A command a screen registers: the project's assistant.
+  await page.keyboard.press('Control+k')
+  await menu.getByRole('combobox').fill('toggle ai')
+  await page.keyboard.press('Enter')
+  await expect(menu).toHaveCount(0)
+  await expect(page).toHaveURL(/aiAssistantPanelOpen=true/)
+
+  // Theme, then the feature previews.
+  await page.keyboard.press('Control+k')
+  await menu.getByRole('combobox').fill('dark theme')
+  await expect(menu.getByRole('option').first()).toHaveText(/Use the dark theme/)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(menu).toHaveCount(0)
+  await page.keyboard.press('Control+k')
+  await menu.getByRole('combobox').fill('previews')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Dashboard feature previews' })).toBeVisible()
+  await expect(menu).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/command-menu-after.png' })
+})

@@ -1,0 +1,80 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import { organizationProjectsQuery } from '../api/queries/organizations'
+import { FEATURE_PREVIEWS, SELF_HOSTED, THEMES, type ThemePreference } from '../constants'
+import { CommandMenu } from '../features/command-menu/CommandMenu'
+import { useFeatureEnabled } from '../features/permissions/use-feature'
+import { useFeaturePreviewParam } from '../features/previews/use-previews'
+import type { Command, CommandSection } from '../lib/command-search'
+import { settings } from '../lib/settings'
+import { openPrivacySettings } from './consent'
+import { useCurrentPlace } from './current-place'
+import { setThemePreference, THEME_LABELS } from './theme'
+
+/** The dashboard's own command-menu sections (SPEC §2): navigation, switching, theme, previews, sign out. */
+function useDashboardCommandSections(): CommandSection[] {
+  const [, navigate] = useLocation()
+  const { organizations, organization, project } = useCurrentPlace()
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: settings.isPlatform && Boolean(organization) })
+  const themeSwitch = useFeatureEnabled('theme:switch')
+  const previews = useFeaturePreviewParam()
+  const projectList = projects.data?.pages.flatMap((page) => page.projects)
+
+  return useMemo(() => {
+    const go = (id: string, name: string, path: string, keywords?: string[]): Command => ({ id, name, keywords, hint: path, run: () => navigate(path) })
+    const navigation: Command[] = []
+    if (settings.isPlatform) navigation.push(go('go-organizations', 'All organizations', '/organizations', ['home', 'orgs']))
+    if (organization && settings.isPlatform) {
+      navigation.push(go('go-organization', `${organization.name}: projects`, `/org/${organization.slug}`, ['organization', 'home']))
+      navigation.push(go('go-new-project', `New project in ${organization.name}`, `/new/${organization.slug}`, ['create', 'add']))
+    }
+    const ref = project?.ref ?? (settings.isPlatform ? null : SELF_HOSTED.projectRef)
+    if (ref) {
+      navigation.push(go('go-project', 'Project home', `/project/${ref}`, ['overview', 'connection']))
+      navigation.push(go('go-sql', 'SQL editor', `/project/${ref}/sql/new`, ['query', 'snippet', 'run']))
+      navigation.push(go('go-tables', 'Table editor', `/project/${ref}/editor`, ['rows', 'data', 'grid']))
+    }
+    navigation.push(go('go-support', 'Contact support', '/support/new', ['help', 'ticket', 'bug']))
+
+    const sections: CommandSection[] = [{ id: 'navigate', name: 'Navigate', commands: navigation }]
+    if (settings.isPlatform) {
+      sections.push({
+        id: 'projects',
+        name: 'Switch project',
+        commands: (projectList ?? []).map((p) => go(`project-${p.ref}`, p.name, `/project/${p.ref}`, ['project', p.ref])),
+        meta: { organization: organization?.slug ?? null },
+      })
+      sections.push({
+        id: 'organizations',
+        name: 'Switch organization',
+        commands: organizations.map((o) => go(`organization-${o.slug}`, o.name, `/org/${o.slug}`, ['organization', o.slug])),
+      })
+    }
+    if (themeSwitch) {
+      sections.push({
+        id: 'theme',
+        name: 'Theme',
+        commands: THEMES.map((theme: ThemePreference) => ({
+          id: `theme-${theme}`,
+          name: `Use the ${THEME_LABELS[theme].toLowerCase()} theme`,
+          keywords: ['theme', 'appearance', 'mode'],
+          run: () => setThemePreference(theme),
+        })),
+      })
+    }
+    const preferences: Command[] = [
+      { id: 'feature-previews', name: 'Feature previews', keywords: ['preview', 'beta', 'flags'], run: () => previews.show(FEATURE_PREVIEWS[0].key) },
+      { id: 'privacy-settings', name: 'Privacy settings', keywords: ['cookies', 'consent', 'telemetry'], run: openPrivacySettings },
+    ]
+    if (settings.isPlatform) preferences.push({ id: 'sign-out', name: 'Sign out', keywords: ['log out', 'logout'], run: () => navigate('/logout') })
+    sections.push({ id: 'preferences', name: 'Preferences', commands: preferences })
+    return sections
+  }, [navigate, organization, organizations, previews, project?.ref, projectList, themeSwitch])
+}
+
+/** The command menu, with ⌘/Ctrl + the configured key (VITE_COMMAND_MENU_KEY, default k). */
+export function CommandMenuHost() {
+  const sections = useDashboardCommandSections()
+  return <CommandMenu sections={sections} shortcutKey={settings.commandMenuKey} />
+}
