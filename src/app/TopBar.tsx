@@ -12,7 +12,7 @@ import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
 import { settings } from '../lib/settings'
 import { useCurrentPlace, type CurrentPlace } from './current-place'
-import { HOME_PATH } from './home-path'
+import { HOME_PATH } from '../lib/home-path'
 import { setThemePreference, THEME_LABELS, useThemePreference } from './theme'
 
 /** Opening the previews from a menu shows the first one (the modal falls back to the first listed when this one is hidden). */

@@ -9,10 +9,9 @@ import { authServicePath } from '../lib/code-hosting'
 import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { LoadingState } from '../ui/states'
-import { FeaturePreviewModal } from '../features/previews/FeaturePreviewModal'
-import { CommandMenuHost } from './CommandMenuHost'
+import { DashboardOverlays } from './DashboardOverlays'
 import { LayoutBanners } from './LayoutBanners'
-import { HOME_PATH } from './home-path'
+import { HOME_PATH } from '../lib/home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
 
@@ -49,8 +48,7 @@ function SignedIn({ children }: { children: ReactNode }) {
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </ProfileGate>
       </main>
-      <FeaturePreviewModal />
-      <CommandMenuHost />
+      <DashboardOverlays />
     </div>
   )
 }

@@ -61,6 +61,7 @@ export const CODE_HOSTING_MESSAGE = {
   callbackFailedTitle: 'GitHub could not be connected',
   stateMismatch: 'This GitHub window was not opened by this dashboard, or it was opened again since. Close it and start again from the organization page.',
   missingCode: 'GitHub sent no authorisation code.',
+  missingInstallation: 'GitHub sent no installation id.',
   closeWindow: 'Close window',
   avatarAlt: (username: string) => `GitHub avatar of ${username}`,
   permission: 'connect GitHub to this organization',

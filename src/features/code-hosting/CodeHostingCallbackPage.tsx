@@ -23,7 +23,7 @@ async function finish(purpose: CodeHostingPurpose, params: URLSearchParams): Pro
     await authorizeCodeHosting(pending.organization, code)
   } else {
     const installationId = Number(params.get('installation_id'))
-    if (!Number.isInteger(installationId) || installationId <= 0) throw new Error('GitHub sent no installation id.')
+    if (!Number.isInteger(installationId) || installationId <= 0) throw new Error(MESSAGE.missingInstallation)
     await linkCodeHostingInstallation(pending.organization, installationId)
   }
 }

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { FEATURE_PREVIEW_DISCUSSION_BOARD, type FeaturePreview, type FeaturePreviewKey } from '../../constants'
-import { useCurrentPlace } from '../../app/current-place'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
@@ -17,12 +16,19 @@ const linkClass = css({ color: 'accent.default', fontSize: 'sm', _hover: { textD
  * Mounted once in the signed-in layout; it also keeps the remote flags asked for the current
  * project's cloud provider.
  */
-export function FeaturePreviewModal() {
+export function FeaturePreviewModal({
+  projectRef,
+  organizationSlug,
+  cloudProvider,
+}: {
+  /** Where the person is: the telemetry groups of a toggle, and the cloud provider the remote flags are asked for. */
+  projectRef: string | undefined
+  organizationSlug: string | undefined
+  cloudProvider: string | null
+}) {
   const actor = featurePreviewsActor()
   const { key, show } = useFeaturePreviewParam()
-  const { project, organization } = useCurrentPlace()
   const open = useSelector(actor, (s) => s.matches({ modal: 'open' }))
-  const cloudProvider = project?.cloud_provider ?? null
 
   useEffect(() => {
     actor.send(key ? { type: 'modal.open', key } : { type: 'modal.close' })
@@ -45,7 +51,7 @@ export function FeaturePreviewModal() {
         <PreviewBrowser
           selectedKey={key}
           onSelect={show}
-          onToggle={(previewKey) => actor.send({ type: 'preview.toggle', key: previewKey, project: project?.ref, organization: organization?.slug })}
+          onToggle={(previewKey) => actor.send({ type: 'preview.toggle', key: previewKey, project: projectRef, organization: organizationSlug })}
         />
       </ModalFrame>
     </Dialog.Root>

@@ -20,7 +20,7 @@ import {
   type SupportSeverity,
 } from '../../constants'
 import { supportDraftFromQuery, type SupportTicketField } from '../../lib/support-ticket'
-import { HOME_PATH } from '../../app/home-path'
+import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
 

@@ -5,6 +5,7 @@ import { organizationProjectsQuery } from '../api/queries/organizations'
 import { FEATURE_PREVIEWS, SELF_HOSTED, THEMES, type ThemePreference } from '../constants'
 import { CommandMenu } from '../features/command-menu/CommandMenu'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
+import { FeaturePreviewModal } from '../features/previews/FeaturePreviewModal'
 import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import type { Command, CommandSection } from '../lib/command-search'
 import { settings } from '../lib/settings'
@@ -73,8 +74,14 @@ function useDashboardCommandSections(): CommandSection[] {
   }, [navigate, organization, organizations, previews, project?.ref, projectList, themeSwitch])
 }
 
-/** The command menu, with ⌘/Ctrl + the configured key (VITE_COMMAND_MENU_KEY, default k). */
-export function CommandMenuHost() {
+/** What floats over every signed-in screen: the feature previews modal and the command menu (⌘/Ctrl + VITE_COMMAND_MENU_KEY, default k). */
+export function DashboardOverlays() {
   const sections = useDashboardCommandSections()
-  return <CommandMenu sections={sections} shortcutKey={settings.commandMenuKey} />
+  const { project, organization } = useCurrentPlace()
+  return (
+    <>
+      <FeaturePreviewModal projectRef={project?.ref} organizationSlug={organization?.slug} cloudProvider={project?.cloud_provider ?? null} />
+      <CommandMenu sections={sections} shortcutKey={settings.commandMenuKey} />
+    </>
+  )
 }
