@@ -1,3 +1,4 @@
+import { CONSENT_STORAGE_KEY } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 test.describe('sign-in and sign-out', () => {
@@ -42,13 +43,14 @@ test.describe('sign-in and sign-out', () => {
     })
   }
 
-  test('signing out clears the session and local storage', async ({ page }) => {
+  test('signing out clears the session and local storage, all but the cookie-consent answer', async ({ page }) => {
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     await page.getByRole('button', { name: 'Account' }).click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(page).toHaveURL(/\/sign-in$/)
-    expect(await page.evaluate(() => localStorage.length)).toBe(0)
+    // The consent answer belongs to the browser, not the account: it is the one key kept.
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([CONSENT_STORAGE_KEY])
     await page.goto('/org/acme-corp')
     await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Forg%2Facme-corp$/)
   })
