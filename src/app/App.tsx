@@ -1,6 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { queryClient } from '../api/query-client'
+import { useLocation } from 'wouter'
+import { CODE_HOSTING_CALLBACK_PATHS, MOCK_CODE_HOSTING_PATH } from '../constants'
+import { authServicePath } from '../lib/code-hosting'
 import { settings } from '../lib/settings'
 import { ConsentToast } from '../features/consent/ConsentToast'
 import { AppToaster } from '../ui/toast'
@@ -20,6 +23,14 @@ function TestCrashProbe() {
   return null
 }
 
+/** The provider's pages and the popup's callback pages are not the dashboard: no cookie toast there. */
+function ConsentToastOutsidePopups() {
+  const [location] = useLocation()
+  const popupPaths = [MOCK_CODE_HOSTING_PATH, authServicePath(settings.authBase), ...Object.values(CODE_HOSTING_CALLBACK_PATHS)]
+  if (popupPaths.some((path) => location === path || location.startsWith(`${path}/`))) return null
+  return <ConsentToast actor={getConsentActor()} />
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -28,7 +39,7 @@ export function App() {
         <AppRoutes />
       </ErrorBoundary>
       <AppToaster />
-      <ConsentToast actor={getConsentActor()} />
+      <ConsentToastOutsidePopups />
     </QueryClientProvider>
   )
 }
