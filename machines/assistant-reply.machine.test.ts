@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import { assistantReplyMachine, type ReplyEvent, type ReplyRequest } from './assistant-reply.machine'
+import { assistantReplyMachine, type ReplyEvent, type ReplyRequest, assistantReplyCoverage } from './assistant-reply.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -102,16 +102,7 @@ describe('assistantReplyMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(assistantReplyMachine, [
-      { type: 'ask', request },
-      { type: 'stop' },
-      { type: 'retry' },
-      { type: 'stream.text', text: 'a' },
-      { type: 'stream.done', text: 'ab' },
-      { type: 'stream.failed', message: 'cut', retryAfter: null },
-      { type: 'stream.failed', message: '429', retryAfter: 1 },
-      { type: 'xstate.after.retryAfter.assistantReply.waiting' },
-    ])
+    const coverage = modelCoverage(assistantReplyMachine, assistantReplyCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 /** What the stream actor reports back. */
 export type ReplyStreamEvent =
@@ -110,3 +111,17 @@ export const assistantReplyMachine = setup({
     ask: { target: '.streaming', actions: assign({ request: ({ event }) => event.request }) },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const assistantReplyCoverage: CoverageModel<typeof assistantReplyMachine> = {
+  events: [
+    { type: 'ask', request: { messageId: 'a1', chatId: 'c1' } },
+    { type: 'stop' },
+    { type: 'retry' },
+    { type: 'stream.text', text: 'a' },
+    { type: 'stream.done', text: 'ab' },
+    { type: 'stream.failed', message: 'cut', retryAfter: null },
+    { type: 'stream.failed', message: '429', retryAfter: 1 },
+    { type: 'xstate.after.retryAfter.assistantReply.waiting' },
+  ],
+}

@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_MAX_MESSAGES_PER_CHAT, ASSISTANT_PERSIST_DEBOUNCE, ASSISTANT_STORAGE_KEY } from '../src/constants'
 import { loadAssistantState, saveAssistantState, type AssistantChat, type AssistantMessage } from '../src/lib/assistant-state'
 import { MemoryStorage } from '../src/test/memory-storage'
-import { assistantMachine, NEW_CHAT_NAME } from './assistant.machine'
+import { assistantMachine, NEW_CHAT_NAME, assistantCoverage } from './assistant.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => {
@@ -287,33 +287,7 @@ describe('assistant persistence', () => {
 
 describe('assistantMachine model', () => {
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(
-      assistantMachine,
-      [
-        { type: 'panel.open' },
-        { type: 'panel.close' },
-        { type: 'panel.toggle' },
-        { type: 'chat.new', id: 'n', open: true },
-        { type: 'chat.new', id: 'm' },
-        { type: 'chat.select', id: 'fresh' },
-        { type: 'chat.delete', id: 'fresh' },
-        { type: 'chat.rename', id: 'fresh', name: 'x' },
-        { type: 'messages.clear' },
-        { type: 'messages.deleteAfter', messageId: '1', inclusive: true },
-        { type: 'message.save', message: message('1') },
-        { type: 'input.change', text: 'draft' },
-        { type: 'context.set', tables: ['public.t'] },
-        // Raised by each change above inside its macrostep; sent on its own too, as the graph sees only sent events.
-        { type: 'persistence.schedule' },
-        { type: 'xstate.after.persistDebounce.assistant.persistence.waiting' },
-      ],
-      {
-        input: { projectRef: REF, saved: null, now: 0, newChatId: 'fresh' },
-        // The graph is the chart's states, whether a chat is active, and how many chats there are (at most 3 counted).
-        serializeState: (snapshot) =>
-          JSON.stringify([snapshot.value, snapshot.context.activeChatId !== null, Math.min(Object.keys(snapshot.context.chats).length, 3)]),
-      },
-    )
+    const coverage = modelCoverage(assistantMachine, assistantCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,6 +1,7 @@
 import { assign, raise, setup } from 'xstate'
 import { ASSISTANT_PERSIST_DEBOUNCE } from '../src/constants'
 import type { AssistantChat, AssistantMessage, SavedAssistantState } from '../src/lib/assistant-state'
+import type { CoverageModel } from './testing/model-coverage'
 
 /** A snippet the user put beside the question (the SQL editor's current one, or one from a chat). */
 export interface AssistantSnippet {
@@ -265,3 +266,32 @@ export const assistantMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const assistantCoverage: CoverageModel<typeof assistantMachine> = {
+  events: [
+    { type: 'panel.open' },
+    { type: 'panel.close' },
+    { type: 'panel.toggle' },
+    { type: 'chat.new', id: 'n', open: true },
+    { type: 'chat.new', id: 'm' },
+    { type: 'chat.select', id: 'fresh' },
+    { type: 'chat.delete', id: 'fresh' },
+    { type: 'chat.rename', id: 'fresh', name: 'x' },
+    { type: 'messages.clear' },
+    { type: 'messages.deleteAfter', messageId: '1', inclusive: true },
+    {
+      type: 'message.save',
+      message: { id: '1', role: 'user', parts: [{ type: 'text', text: '1' }], results: {}, status: 'done', error: null } satisfies AssistantMessage,
+    },
+    { type: 'input.change', text: 'draft' },
+    { type: 'context.set', tables: ['public.t'] },
+    // Raised by each change above inside its macrostep; sent on its own too, as the graph sees only sent events.
+    { type: 'persistence.schedule' },
+    { type: 'xstate.after.persistDebounce.assistant.persistence.waiting' },
+  ],
+  input: { projectRef: 'abcdefghijklmnopqrst', saved: null, now: 0, newChatId: 'fresh' },
+  // The graph is the chart's states, whether a chat is active, and how many chats there are (at most 3 counted).
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.activeChatId !== null, Math.min(Object.keys(snapshot.context.chats).length, 3)]),
+}

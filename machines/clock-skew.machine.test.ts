@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { CLOCK_SKEW_CHECK_INTERVAL, CLOCK_SKEW_LIMIT } from '../src/constants'
-import { clockSkewMachine, type ServerTimeReading } from './clock-skew.machine'
+import { clockSkewMachine, type ServerTimeReading, clockSkewCoverage } from './clock-skew.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -54,18 +54,7 @@ describe('clockSkewMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(
-      clockSkewMachine,
-      [
-        { type: 'check' },
-        { type: 'xstate.done.actor.readServerTime', output: { serverTime: 0, localTime: 0 } },
-        { type: 'xstate.done.actor.readServerTime', output: { serverTime: 10 * 60_000, localTime: 0 } },
-        { type: 'xstate.error.actor.readServerTime', error: new Error('offline') },
-        { type: 'xstate.after.checkInterval.clockSkew.inSync' },
-        { type: 'xstate.after.checkInterval.clockSkew.skewed' },
-      ],
-      { serializeState: (s) => JSON.stringify([s.value, s.context.skewMs === null ? null : Math.abs(s.context.skewMs) > CLOCK_SKEW_LIMIT]) },
-    )
+    const coverage = modelCoverage(clockSkewMachine, clockSkewCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { CLOCK_SKEW_CHECK_INTERVAL, CLOCK_SKEW_LIMIT } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 /** One reading of the server's clock: its time, and the local time at the middle of the request. */
 export interface ServerTimeReading {
@@ -45,3 +46,16 @@ export const clockSkewMachine = setup({
     skewed: { after: { checkInterval: 'checking' }, on: { check: 'checking' } },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const clockSkewCoverage: CoverageModel<typeof clockSkewMachine> = {
+  events: [
+    { type: 'check' },
+    { type: 'xstate.done.actor.readServerTime', output: { serverTime: 0, localTime: 0 } },
+    { type: 'xstate.done.actor.readServerTime', output: { serverTime: 10 * 60_000, localTime: 0 } },
+    { type: 'xstate.error.actor.readServerTime', error: new Error('offline') },
+    { type: 'xstate.after.checkInterval.clockSkew.inSync' },
+    { type: 'xstate.after.checkInterval.clockSkew.skewed' },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, s.context.skewMs === null ? null : Math.abs(s.context.skewMs) > CLOCK_SKEW_LIMIT]),
+}

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface CommandMenuContext {
   query: string
@@ -40,3 +41,8 @@ export const commandMenuMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const commandMenuCoverage: CoverageModel<typeof commandMenuMachine> = {
+  events: [{ type: 'menu.open' }, { type: 'menu.close' }, { type: 'menu.toggle' }, { type: 'query.change', query: 'sql' }, { type: 'route.changed' }],
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ConsentDecision } from '../src/lib/consent-decision'
-import { choicesFromDecision, consentMachine, decisionFromChoices, type ConsentCategory } from './consent.machine'
+import { choicesFromDecision, consentMachine, decisionFromChoices, type ConsentCategory, consentCoverage } from './consent.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -133,21 +133,7 @@ describe('consentMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(
-      consentMachine,
-      [
-        { type: 'consent.accept' },
-        { type: 'consent.deny' },
-        { type: 'consent.save', choices: { analytics: true, marketing: true } },
-        { type: 'consent.save', choices: { analytics: false, marketing: true } },
-        { type: 'privacy.open' },
-        { type: 'privacy.close' },
-        { type: 'privacy.retry' },
-        { type: 'xstate.done.actor.loadCategories', output: CATEGORIES },
-        { type: 'xstate.error.actor.loadCategories', error: new Error('blocked') },
-      ],
-      { input: { decision: null } },
-    )
+    const coverage = modelCoverage(consentMachine, consentCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,5 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { ConsentDecision } from '../src/lib/consent-decision'
+import type { CoverageModel } from './testing/model-coverage'
 
 /** A consent category as the privacy settings dialog shows it (SPEC §3). */
 export interface ConsentCategory {
@@ -132,3 +133,26 @@ export const consentMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const consentCoverage: CoverageModel<typeof consentMachine> = {
+  events: [
+    { type: 'consent.accept' },
+    { type: 'consent.deny' },
+    { type: 'consent.save', choices: { analytics: true, marketing: true } },
+    { type: 'consent.save', choices: { analytics: false, marketing: true } },
+    { type: 'privacy.open' },
+    { type: 'privacy.close' },
+    { type: 'privacy.retry' },
+    {
+      type: 'xstate.done.actor.loadCategories',
+      output: [
+        { slug: 'essential', label: 'Essential', description: 'Sign-in', isEssential: true, services: [] },
+        { slug: 'analytics', label: 'Analytics', description: 'Usage', isEssential: false, services: [] },
+        { slug: 'marketing', label: 'Marketing', description: 'Ads', isEssential: false, services: [] },
+      ] satisfies ConsentCategory[],
+    },
+    { type: 'xstate.error.actor.loadCategories', error: new Error('blocked') },
+  ],
+  input: { decision: null },
+}

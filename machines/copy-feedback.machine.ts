@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { COPY_FEEDBACK_DURATION } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 /**
  * A copy button's life: copy the text, show 'Copied' for 2 s (SPEC §4), or report the failure.
@@ -51,3 +52,13 @@ export const copyFeedbackMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const copyFeedbackCoverage: CoverageModel<typeof copyFeedbackMachine> = {
+  events: [
+    { type: 'copy', text: 't' },
+    { type: 'xstate.done.actor.writeText' },
+    { type: 'xstate.error.actor.writeText', error: new Error('no') },
+    { type: 'xstate.after.feedback.copyFeedback.copied' },
+  ],
+}

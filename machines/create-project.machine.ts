@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface NewProjectRequest {
   name: string
@@ -60,3 +61,16 @@ export const createProjectMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const createProjectCoverage: CoverageModel<typeof createProjectMachine> = {
+  events: [
+    {
+      type: 'submit',
+      request: { name: 'Graph', organizationSlug: 'o', dbPass: 'correct horse battery', region: 'us-east-1', cloudProvider: 'FLY', computeSize: 'micro' },
+    },
+    { type: 'edit' },
+    { type: 'xstate.done.actor.create', output: { ref: 'abc', name: 'Shop' } },
+    { type: 'xstate.error.actor.create', error: new Error('no') },
+  ],
+}

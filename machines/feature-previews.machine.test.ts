@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { PREVIEW } from '../src/constants'
 import type { RemoteFlags } from '../src/lib/feature-previews'
-import { featurePreviewsMachine } from './feature-previews.machine'
+import { featurePreviewsMachine, featurePreviewsCoverage } from './feature-previews.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -104,21 +104,7 @@ describe('featurePreviewsMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(
-      featurePreviewsMachine,
-      [
-        { type: 'modal.open', key: PREVIEW.inlineEditor },
-        { type: 'modal.close' },
-        { type: 'preview.toggle', key: PREVIEW.inlineEditor },
-        { type: 'flags.refresh', cloudProvider: 'FLY' },
-        { type: 'xstate.done.actor.loadRemoteFlags', output: {} },
-        { type: 'xstate.error.actor.loadRemoteFlags', error: new Error('offline') },
-      ],
-      {
-        input: { stored: {}, isPlatform: true },
-        serializeState: (s) => JSON.stringify([s.value, s.context.cloudProvider, s.context.enabled]),
-      },
-    )
+    const coverage = modelCoverage(featurePreviewsMachine, featurePreviewsCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

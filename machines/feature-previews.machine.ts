@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { FEATURE_PREVIEW_TELEMETRY, TELEMETRY_UNKNOWN_GROUP, type FeaturePreviewKey } from '../src/constants'
+import { FEATURE_PREVIEW_TELEMETRY, PREVIEW, TELEMETRY_UNKNOWN_GROUP, type FeaturePreviewKey } from '../src/constants'
 import type { PreviewFlags, RemoteFlags } from '../src/lib/feature-previews'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface FeaturePreviewsInput {
   /** The flags read from browser storage on start. */
@@ -121,3 +122,17 @@ export const featurePreviewsMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const featurePreviewsCoverage: CoverageModel<typeof featurePreviewsMachine> = {
+  events: [
+    { type: 'modal.open', key: PREVIEW.inlineEditor },
+    { type: 'modal.close' },
+    { type: 'preview.toggle', key: PREVIEW.inlineEditor },
+    { type: 'flags.refresh', cloudProvider: 'FLY' },
+    { type: 'xstate.done.actor.loadRemoteFlags', output: {} },
+    { type: 'xstate.error.actor.loadRemoteFlags', error: new Error('offline') },
+  ],
+  input: { stored: {}, isPlatform: true },
+  serializeState: (s) => JSON.stringify([s.value, s.context.cloudProvider, s.context.enabled]),
+}

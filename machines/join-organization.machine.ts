@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface JoinOrganizationInput {
   slug: string
@@ -71,3 +72,15 @@ export const joinOrganizationMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const joinOrganizationCoverage: CoverageModel<typeof joinOrganizationMachine> = {
+  events: [
+    { type: 'join.accept' },
+    { type: 'join.retry' },
+    { type: 'xstate.done.actor.acceptInvitation' },
+    { type: 'xstate.error.actor.acceptInvitation', error: Object.assign(new Error('An error has occurred: 500'), { code: 500 }) },
+    { type: 'xstate.error.actor.acceptInvitation', error: Object.assign(new Error('User is already a member of this organization'), { code: 409 }) },
+  ],
+  input: { slug: 'umbrella-labs', token: 'tok_123' } satisfies JoinOrganizationInput,
+}

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { OAUTH_STATE_LENGTH, POPUP_POLL_CAP, POPUP_POLL_INTERVAL } from '../src/constants'
 import { withQueryParams } from '../src/lib/code-hosting'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface OAuthPopupContext {
   /** What the popup is for (e.g. 'authorize', 'install'), handed back to the callback. */
@@ -88,3 +89,19 @@ export const oauthPopupMachine = setup({
     timedOut: { on: { start, cancel: 'idle' } },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const oauthPopupCoverage: CoverageModel<typeof oauthPopupMachine> = {
+  events: [
+    { type: 'start', purpose: 'authorize', url: '/mock-github/login/oauth/authorize?client_id=c', state: 'A'.repeat(OAUTH_STATE_LENGTH) },
+    { type: 'start', purpose: 'authorize', url: '/mock-github/login/oauth/authorize?client_id=c', state: 'short' },
+    { type: 'cancel' },
+    { type: 'xstate.done.actor.openPopup' },
+    { type: 'xstate.error.actor.openPopup', error: new Error('blocked') },
+    { type: 'xstate.after.pollInterval.oauthPopup.open.waiting' },
+    { type: 'xstate.done.actor.checkPopupClosed', output: false },
+    { type: 'xstate.done.actor.checkPopupClosed', output: true },
+    { type: 'xstate.error.actor.checkPopupClosed', error: new Error('no') },
+    { type: 'xstate.after.pollCap.oauthPopup.open' },
+  ],
+}

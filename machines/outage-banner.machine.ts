@@ -1,4 +1,5 @@
 import { setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface OutageBannerInput {
   /** Whether this browser acknowledged the notice before (read from storage on load, SPEC §4). */
@@ -33,3 +34,9 @@ export const outageBannerMachine = setup({
     acknowledged: { type: 'final' },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const outageBannerCoverage: CoverageModel<typeof outageBannerMachine> = {
+  events: [{ type: 'outage.acknowledge' }],
+  input: { acknowledged: false },
+}

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { PASSWORD_CHECK_DEBOUNCE, PASSWORD_RULES } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface PasswordScore {
   score: number
@@ -76,3 +77,15 @@ export const passwordStrengthMachine = setup({
     failed: {},
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const passwordStrengthCoverage: CoverageModel<typeof passwordStrengthMachine> = {
+  events: [
+    { type: 'change', password: '' },
+    { type: 'change', password: 'correct horse' },
+    { type: 'change', password: 'x'.repeat(PASSWORD_RULES.maxLength + 1) },
+    { type: 'xstate.after.debounce.passwordStrength.debouncing' },
+    { type: 'xstate.done.actor.check', output: { score: 3, suggestions: [] } },
+    { type: 'xstate.error.actor.check', error: new Error('no') },
+  ],
+}

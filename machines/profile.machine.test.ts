@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { PROFILE_MESSAGE } from '../src/constants'
-import { profileMachine } from './profile.machine'
+import { profileMachine, profileCoverage } from './profile.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 type Answer = { ok: unknown } | { error: { message: string; code?: number } }
@@ -80,16 +80,7 @@ describe('profileMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(profileMachine, [
-      { type: 'xstate.done.actor.fetchProfile', output: {} },
-      { type: 'xstate.error.actor.fetchProfile', error: missing.error },
-      { type: 'xstate.error.actor.fetchProfile', error: { message: 'Unauthorized', code: 401 } },
-      { type: 'xstate.error.actor.fetchProfile', error: { message: 'boom', code: 500 } },
-      { type: 'xstate.done.actor.createProfile', output: {} },
-      { type: 'xstate.error.actor.createProfile', error: { message: 'exists', code: 409 } },
-      { type: 'xstate.error.actor.createProfile', error: { message: 'down', code: 500 } },
-      { type: 'retry' },
-    ])
+    const coverage = modelCoverage(profileMachine, profileCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

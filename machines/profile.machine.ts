@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { PROFILE_MESSAGE } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 /** What the machine needs to know of a failed call. */
 export interface CallFailure {
@@ -83,3 +84,17 @@ export const profileMachine = setup({
     signedOut: { type: 'final', entry: 'signOut' },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const profileCoverage: CoverageModel<typeof profileMachine> = {
+  events: [
+    { type: 'xstate.done.actor.fetchProfile', output: {} },
+    { type: 'xstate.error.actor.fetchProfile', error: { message: PROFILE_MESSAGE.notFound, code: 404 } },
+    { type: 'xstate.error.actor.fetchProfile', error: { message: 'Unauthorized', code: 401 } },
+    { type: 'xstate.error.actor.fetchProfile', error: { message: 'boom', code: 500 } },
+    { type: 'xstate.done.actor.createProfile', output: {} },
+    { type: 'xstate.error.actor.createProfile', error: { message: 'exists', code: 409 } },
+    { type: 'xstate.error.actor.createProfile', error: { message: 'down', code: 500 } },
+    { type: 'retry' },
+  ],
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { PROJECT_POLL_INTERVAL } from '../src/constants'
-import { needsPolling, projectStatusMachine, type ProjectStatusDetail } from './project-status.machine'
+import { needsPolling, projectStatusMachine, type ProjectStatusDetail, projectStatusCoverage } from './project-status.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -75,17 +75,7 @@ describe('projectStatusMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(
-      projectStatusMachine,
-      [
-        { type: 'xstate.done.actor.fetchDetail', output: comingUp },
-        { type: 'xstate.done.actor.fetchDetail', output: healthy },
-        { type: 'xstate.error.actor.fetchDetail', error: new Error('x') },
-        { type: 'xstate.after.poll.projectStatus.waiting' },
-        { type: 'refresh' },
-      ],
-      { input: { ref: 'abc' } },
-    )
+    const coverage = modelCoverage(projectStatusMachine, projectStatusCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, type ProjectStatus } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface ProjectStatusDetail {
   status: ProjectStatus
@@ -65,3 +66,15 @@ export const projectStatusMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const projectStatusCoverage: CoverageModel<typeof projectStatusMachine> = {
+  events: [
+    { type: 'xstate.done.actor.fetchDetail', output: { status: 'COMING_UP', connectionString: null } satisfies ProjectStatusDetail },
+    { type: 'xstate.done.actor.fetchDetail', output: { status: 'ACTIVE_HEALTHY', connectionString: 'enc:1' } satisfies ProjectStatusDetail },
+    { type: 'xstate.error.actor.fetchDetail', error: new Error('x') },
+    { type: 'xstate.after.poll.projectStatus.waiting' },
+    { type: 'refresh' },
+  ],
+  input: { ref: 'abc' },
+}

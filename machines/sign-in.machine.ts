@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface SignInCredentials {
   email: string
@@ -99,3 +100,20 @@ export const signInMachine = setup({
     signedIn: { type: 'final', entry: 'onSignedIn' },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const signInCoverage: CoverageModel<typeof signInMachine> = {
+  events: [
+    { type: 'submit', credentials: { email: 'a@b.c', password: 'pw' } },
+    { type: 'submit', credentials: { email: '', password: '' } },
+    { type: 'edit' },
+    { type: 'xstate.done.actor.authenticate' },
+    { type: 'xstate.error.actor.authenticate', error: new Error('no') },
+    { type: 'provider.start' },
+    { type: 'reset' },
+    { type: 'provider.session', session: { accessToken: 'tok', refreshToken: 'ref', expiresIn: 3600 } satisfies ProviderSession },
+    { type: 'provider.failed', message: 'Error sending confirmation mail' },
+    { type: 'xstate.done.actor.completeProviderSignIn' },
+    { type: 'xstate.error.actor.completeProviderSignIn', error: new Error('no') },
+  ],
+}

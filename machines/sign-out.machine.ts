@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate'
+import type { CoverageModel } from './testing/model-coverage'
 
 /**
  * Sign-out (SPEC §4): end the session with the auth service, clear local storage and every cached
@@ -27,3 +28,8 @@ export const signOutMachine = setup({
     signedOut: { type: 'final', entry: 'redirect' },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const signOutCoverage: CoverageModel<typeof signOutMachine> = {
+  events: [{ type: 'xstate.done.actor.endSession' }, { type: 'xstate.error.actor.endSession', error: new Error('offline') }],
+}

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { SNIPPET_AUTOSAVE_DEBOUNCE, SNIPPET_SAVE_RETRY } from '../src/constants'
+import type { CoverageModel } from './testing/model-coverage'
 
 interface SnippetSaveContext {
   /** The newest text not yet confirmed by the server (null when everything is saved). */
@@ -98,3 +99,19 @@ export const snippetSaveMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const snippetSaveCoverage: CoverageModel<typeof snippetSaveMachine> = {
+  events: [
+    { type: 'edit', sql: 'a' },
+    { type: 'edit', sql: 'b' },
+    { type: 'save.now' },
+    { type: 'retry' },
+    { type: 'xstate.after.autosave.snippetSave.dirty' },
+    { type: 'xstate.after.retry.snippetSave.failed' },
+    { type: 'xstate.done.actor.save', output: undefined },
+    { type: 'xstate.error.actor.save', error: new Error('no') },
+  ],
+  // The failure counter grows without bound; what matters to the chart is none, one or more.
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.latest, snapshot.context.inFlight, Math.min(snapshot.context.failures, 2)]),
+}

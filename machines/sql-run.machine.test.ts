@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { sqlRunMachine, type SqlRunOutcome, type SqlRunRequest } from './sql-run.machine'
+import { sqlRunMachine, type SqlRunOutcome, type SqlRunRequest, sqlRunCoverage } from './sql-run.machine'
 import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
@@ -70,16 +70,7 @@ describe('sqlRunMachine', () => {
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {
-    const coverage = modelCoverage(sqlRunMachine, [
-      { type: 'run', request: request('select 1') },
-      { type: 'run', request: request('truncate orders') },
-      { type: 'run', request: request('') },
-      { type: 'confirm' },
-      { type: 'dismiss' },
-      { type: 'cancel' },
-      { type: 'xstate.done.actor.execute', output: outcome },
-      { type: 'xstate.error.actor.execute', error: new Error('no') },
-    ])
+    const coverage = modelCoverage(sqlRunMachine, sqlRunCoverage)
     console.log(formatCoverage(coverage))
     expect(coverage.states.missing).toEqual([])
     expect(coverage.transitions.missing).toEqual([])

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { findDestructiveStatements, type DestructiveStatement } from '../src/lib/sql/guards'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface SqlRunRequest {
   /** The text to run: the selection, or the whole editor. */
@@ -114,3 +115,20 @@ export const sqlRunMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const sqlRunCoverage: CoverageModel<typeof sqlRunMachine> = {
+  events: [
+    { type: 'run', request: { sql: 'select 1', offset: 0, limit: 100 } satisfies SqlRunRequest },
+    { type: 'run', request: { sql: 'truncate orders', offset: 0, limit: 100 } satisfies SqlRunRequest },
+    { type: 'run', request: { sql: '', offset: 0, limit: 100 } satisfies SqlRunRequest },
+    { type: 'confirm' },
+    { type: 'dismiss' },
+    { type: 'cancel' },
+    {
+      type: 'xstate.done.actor.execute',
+      output: { results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100 }], elapsedMs: 3 } satisfies SqlRunOutcome,
+    },
+    { type: 'xstate.error.actor.execute', error: new Error('no') },
+  ],
+}

@@ -7,6 +7,7 @@ import {
   type SupportTicketErrors,
   type SupportTicketField,
 } from '../src/lib/support-ticket'
+import type { CoverageModel } from './testing/model-coverage'
 
 export interface SentSupportTicket {
   ticketId: string
@@ -116,3 +117,25 @@ export const supportFormMachine = setup({
     },
   },
 })
+
+/** The model-based coverage walk (its test and the registry's coverage suite). */
+export const supportFormCoverage: CoverageModel<typeof supportFormMachine> = {
+  events: [
+    { type: 'field.change', field: 'subject', value: '' },
+    { type: 'field.change', field: 'subject', value: 'A subject' },
+    { type: 'field.change', field: 'organizationSlug', value: 'acme-corp' },
+    { type: 'field.blur', field: 'subject' },
+    { type: 'submit' },
+    { type: 'restart' },
+    { type: 'xstate.done.actor.submit', output: { ticketId: 'SR-1' } },
+    { type: 'xstate.error.actor.submit', error: new Error('no') },
+  ],
+  input: {
+    values: {
+      category: 'Dashboard_bug',
+      subject: 'Dashboard error on /org/acme',
+      message: 'TypeError: x is undefined\n    at Thing',
+      dashboardSentryIssueId: 'abc123',
+    },
+  },
+}

@@ -2,10 +2,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
 import { App } from './app/App'
+import { startInspectorLink } from './app/inspector-link'
 import { startMockPlatformIfEnabled } from './app/mock-platform'
 import { applyTheme } from './app/theme'
 
 applyTheme()
+startInspectorLink()
 const root = createRoot(document.getElementById('root')!)
 startMockPlatformIfEnabled()
   .catch((error: unknown) => console.error('The mock platform failed to start', error))

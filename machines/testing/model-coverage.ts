@@ -4,6 +4,17 @@ import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes }
 /** An event of the machine, or an actor-done / delay event, with any payload. */
 export type TestEvent = EventObject & Record<string, unknown>
 
+/**
+ * What a machine's model-based coverage walks: its events (actor results and delays included) and how
+ * it starts. Written once beside the machine; its test and the registry's coverage suite both use it.
+ */
+export interface CoverageModel<M extends AnyStateMachine = AnyStateMachine> {
+  events: readonly TestEvent[] | ((snapshot: ReturnType<M['transition']>) => readonly TestEvent[])
+  input?: unknown
+  /** For machines with counters in their context: which snapshots count as the same graph node. */
+  serializeState?(snapshot: ReturnType<M['transition']>): string
+}
+
 export interface ModelCoverage {
   machine: string
   states: { reached: number; total: number; missing: string[] }
@@ -17,15 +28,20 @@ export interface ModelCoverage {
  * Actor results and delays are events too (`xstate.done.actor.<id>`, `xstate.after.<delay>.<node id>`),
  * so the walk covers them without running anything.
  */
+export function modelCoverage<M extends AnyStateMachine>(machine: M, model: CoverageModel<M>): ModelCoverage
 export function modelCoverage<M extends AnyStateMachine>(
   machine: M,
-  events: readonly TestEvent[] | ((snapshot: ReturnType<M['transition']>) => readonly TestEvent[]),
-  options: {
-    input?: unknown
-    /** For machines with counters in their context: which snapshots count as the same graph node. */
-    serializeState?: (snapshot: ReturnType<M['transition']>) => string
-  } = {},
+  events: CoverageModel<M>['events'],
+  options?: Omit<CoverageModel<M>, 'events'>,
+): ModelCoverage
+export function modelCoverage<M extends AnyStateMachine>(
+  machine: M,
+  eventsOrModel: CoverageModel<M>['events'] | CoverageModel<M>,
+  maybeOptions: Omit<CoverageModel<M>, 'events'> = {},
 ): ModelCoverage {
+  const isModel = typeof eventsOrModel === 'object' && !Array.isArray(eventsOrModel)
+  const events = isModel ? (eventsOrModel as CoverageModel<M>).events : (eventsOrModel as CoverageModel<M>['events'])
+  const options = isModel ? (eventsOrModel as CoverageModel<M>) : maybeOptions
   const traversal = {
     events: events as never,
     input: options.input as never,

@@ -1,6 +1,8 @@
 import type { PlatformContext } from '../context'
 import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
+import { billingHandlers } from './billing'
+import { billingAccountHandlers } from './billing-account'
 import { codeHostingHandlers } from './code-hosting'
 import { consentHandlers } from './consent'
 import { contentHandlers } from './content'
@@ -17,6 +19,8 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
     ...organizationHandlers(ctx),
+    ...billingHandlers(ctx),
+    ...billingAccountHandlers(ctx),
     ...invitationHandlers(ctx),
     ...projectHandlers(ctx),
     ...contentHandlers(ctx),

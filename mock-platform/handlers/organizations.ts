@@ -16,21 +16,6 @@ export function organizationHandlers(ctx: PlatformContext) {
       const slugs = memberSlugs(user.id)
       return HttpResponse.json(ctx.db.organizations.findMany((q) => q.where({ slug: (slug) => slugs.has(slug) })))
     }),
-    http.get('*/platform/organizations/:slug/customer', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
-      const org = ctx.db.organizations.findFirst((q) => q.where({ slug: String(params.slug) }))
-      if (!org || !memberSlugs(user.id).has(org.slug)) return errorResponse(404, 'Organization not found')
-      return HttpResponse.json({
-        email: org.billing_email ?? null,
-        billing_name: org.name,
-        address: null,
-        additional_emails: [],
-        balance: 0,
-        billing_via_partner: Boolean(org.billing_partner),
-      })
-    }),
     http.get('*/platform/organizations/:slug/projects', async ({ request, params }) => {
       await withLatency(ctx)
       const { user, denied } = authenticate(ctx, request)
@@ -76,31 +61,6 @@ export function organizationHandlers(ctx: PlatformContext) {
         })),
       })
     }),
-    http.all('*/platform/organizations/:slug/billing/invoices', async ({ request, params }) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
-      const slug = String(params.slug)
-      if (!memberSlugs(user.id).has(slug)) return errorResponse(404, 'Organization not found')
-      const all = ctx.db.invoices
-        .findMany((q) => q.where({ organization_slug: slug }))
-        .sort((a, b) => b.period_end - a.period_end)
-        .map(({ organization_slug: _slug, ...invoice }) => invoice)
-      const headers = { 'X-Total-Count': String(all.length) }
-      if (request.method === 'HEAD') return new HttpResponse(null, { headers })
-      const url = new URL(request.url)
-      const offset = Math.max(0, Number(url.searchParams.get('offset') ?? 0) || 0)
-      const limit = Math.max(1, Number(url.searchParams.get('limit') ?? 10) || 10)
-      return HttpResponse.json(all.slice(offset, offset + limit), { headers })
-    }),
-    http.get('*/platform/stripe/invoices/overdue', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
-      if (denied) return denied
-      const slugs = memberSlugs(user.id)
-      const ids = new Set(ctx.db.organizations.findMany((q) => q.where({ slug: (s) => slugs.has(s) })).map((o) => o.id))
-      return HttpResponse.json(ctx.db.overdueInvoices.findMany((q) => q.where({ organization_id: (id) => ids.has(id) })))
-    }),
+    // The customer profile, tax IDs and invoices are in billing-account.ts.
   ]
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { queryClient } from '../api/query-client'
 import { useLocation } from 'wouter'
-import { CODE_HOSTING_CALLBACK_PATHS, MOCK_CODE_HOSTING_PATH } from '../constants'
+import { CODE_HOSTING_CALLBACK_PATHS, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH } from '../constants'
 import { authServicePath } from '../lib/code-hosting'
 import { settings } from '../lib/settings'
 import { ConsentToast } from '../features/consent/ConsentToast'
@@ -23,10 +23,10 @@ function TestCrashProbe() {
   return null
 }
 
-/** The provider's pages and the popup's callback pages are not the dashboard: no cookie toast there. */
+/** The provider's pages, the popup's callback pages and the inspector window are not the dashboard: no cookie toast there. */
 function ConsentToastOutsidePopups() {
   const [location] = useLocation()
-  const popupPaths = [MOCK_CODE_HOSTING_PATH, authServicePath(settings.authBase), ...Object.values(CODE_HOSTING_CALLBACK_PATHS)]
+  const popupPaths = [MOCK_CODE_HOSTING_PATH, authServicePath(settings.authBase), INSPECTOR_PATH, ...Object.values(CODE_HOSTING_CALLBACK_PATHS)]
   if (popupPaths.some((path) => location === path || location.startsWith(`${path}/`))) return null
   return <ConsentToast actor={getConsentActor()} />
 }

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react'
 import * as v from 'valibot'
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { clockSkewMachine } from '../../machines/clock-skew.machine'
 import { api } from '../api/client'
+import { createInspectedActor } from '../lib/inspection'
 import { Banner } from '../ui/banner'
 
 const utcTimeSchema = v.object({ utcTime: v.pipe(v.string(), v.isoTimestamp()) })
@@ -10,7 +11,7 @@ const utcTimeSchema = v.object({ utcTime: v.pipe(v.string(), v.isoTimestamp()) }
 /** The one clock-skew actor of the page: started on first use, it checks on start and every 30 minutes. */
 let clockSkewActor: ReturnType<typeof startClockSkew> | null = null
 function startClockSkew() {
-  return createActor(
+  return createInspectedActor(
     clockSkewMachine.provide({
       actors: {
         readServerTime: fromPromise(async ({ signal }) => {
@@ -21,7 +22,7 @@ function startClockSkew() {
         }),
       },
     }),
-  ).start()
+  )
 }
 
 function describeSkew(skewMs: number): string {

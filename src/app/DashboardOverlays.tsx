@@ -10,6 +10,7 @@ import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import type { Command, CommandSection } from '../lib/command-search'
 import { settings } from '../lib/settings'
 import { openPrivacySettings } from './consent'
+import { openInspectorWindow } from './inspector-link'
 import { useCurrentPlace } from './current-place'
 import { setThemePreference, THEME_LABELS } from './theme'
 
@@ -29,6 +30,7 @@ function useDashboardCommandSections(): CommandSection[] {
     if (organization && settings.isPlatform) {
       navigation.push(go('go-organization', `${organization.name}: projects`, `/org/${organization.slug}`, ['organization', 'home']))
       navigation.push(go('go-new-project', `New project in ${organization.name}`, `/new/${organization.slug}`, ['create', 'add']))
+      navigation.push(go('go-billing', 'Billing', `/org/${organization.slug}/billing`, ['plan', 'usage', 'invoices', 'subscription', organization.name]))
     }
     const ref = project?.ref ?? (settings.isPlatform ? null : SELF_HOSTED.projectRef)
     if (ref) {
@@ -68,6 +70,14 @@ function useDashboardCommandSections(): CommandSection[] {
       { id: 'feature-previews', name: 'Feature previews', keywords: ['preview', 'beta', 'flags'], run: () => previews.show(FEATURE_PREVIEWS[0].key) },
       { id: 'privacy-settings', name: 'Privacy settings', keywords: ['cookies', 'consent', 'telemetry'], run: openPrivacySettings },
     ]
+    if (settings.inspector.enabled) {
+      preferences.push({
+        id: 'machine-inspector',
+        name: 'Open machine inspector',
+        keywords: ['statechart', 'xstate', 'debug', 'qa', 'record', 'replay'],
+        run: openInspectorWindow,
+      })
+    }
     if (settings.isPlatform) preferences.push({ id: 'sign-out', name: 'Sign out', keywords: ['log out', 'logout'], run: () => navigate('/logout') })
     sections.push({ id: 'preferences', name: 'Preferences', commands: preferences })
     return sections

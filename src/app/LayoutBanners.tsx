@@ -6,13 +6,17 @@ import { OUTAGE_NOTICE_ACK_STORAGE_KEY, STATUS_PAGE_URL } from '../constants'
 import { browserStorage } from '../lib/storage'
 import { Banner } from '../ui/banner'
 import { ExternalLink } from '../ui/external-link'
+import { BillingWarningBanners } from '../features/billing/BillingBanners'
 import { ClockSkewBanner } from './ClockSkewBanner'
+import { useCurrentPlace } from './current-place'
+import { inspected } from '../lib/inspection'
 
-/** SPEC §2, in order: ongoing incident, past-outage notice, (billing warnings,) clock skew. */
+/** SPEC §2, in order: ongoing incident, past-outage notice, billing warnings, clock skew. */
 export function LayoutBanners() {
   const status = useQuery(incidentStatusQuery())
   const incident = status.data?.incidents[0]
   const pastOutage = status.data?.pastOutage
+  const place = useCurrentPlace()
   return (
     <>
       {incident ? (
@@ -22,6 +26,7 @@ export function LayoutBanners() {
         </Banner>
       ) : null}
       {pastOutage ? <PastOutageNotice key={pastOutage.id} notice={pastOutage} /> : null}
+      <BillingWarningBanners organization={place.organization} organizations={place.organizations} />
       <ClockSkewBanner />
     </>
   )
@@ -49,7 +54,7 @@ function PastOutageNotice({ notice }: { notice: PastOutage }) {
         },
       },
     }),
-    { input: { acknowledged: readAcknowledged(notice.id) } },
+    { input: { acknowledged: readAcknowledged(notice.id) }, ...inspected },
   )
   if (snapshot.matches('acknowledged')) return null
   return (

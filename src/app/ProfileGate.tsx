@@ -13,6 +13,7 @@ import { PROFILE_MESSAGE } from '../constants'
 import { settings } from '../lib/settings'
 import { ErrorState, LoadingState } from '../ui/states'
 import { showToast } from '../ui/toast'
+import { inspected } from '../lib/inspection'
 
 /** Screens render once the profile is loaded (or created); a 401 signs out and comes back here after. */
 export function ProfileGate({ children }: { children: ReactNode }) {
@@ -42,6 +43,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
         },
       },
     }),
+    inspected,
   )
   const state = useSelector(actor, (snapshot) => ({ value: snapshot.value, error: snapshot.context.error }))
   if (state.value === 'loaded') return <>{children}</>

@@ -1,7 +1,8 @@
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { consentMachine } from '../../machines/consent.machine'
 import { consentCategoriesQuery } from '../api/queries/consent'
 import { queryClient } from '../api/query-client'
+import { createInspectedActor } from '../lib/inspection'
 import {
   deleteTelemetryCookie,
   readConsentDecision,
@@ -19,13 +20,13 @@ export function rememberConsent(decision: ConsentDecision): void {
 }
 
 function startConsent() {
-  return createActor(
+  return createInspectedActor(
     consentMachine.provide({
       actors: { loadCategories: fromPromise(() => queryClient.fetchQuery(consentCategoriesQuery())) },
       actions: { remember: (_, params) => rememberConsent(params.decision) },
     }),
     { input: { decision: readConsentDecision() } },
-  ).start()
+  )
 }
 
 export type ConsentActor = ReturnType<typeof startConsent>

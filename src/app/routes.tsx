@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
 import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
-import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, MOCK_CODE_HOSTING_PATH } from '../constants'
+import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
 import { authServicePath } from '../lib/code-hosting'
 import { signInPathFor } from '../lib/return-path'
@@ -20,6 +20,7 @@ const SignInPage = lazy(() => import('../features/auth/SignInPage'))
 const LogoutPage = lazy(() => import('../features/auth/LogoutPage'))
 const OrganizationsPage = lazy(() => import('../features/organizations/OrganizationsPage'))
 const OrganizationPage = lazy(() => import('../features/organizations/OrganizationPage'))
+const BillingPage = lazy(() => import('../features/billing/BillingPage'))
 const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
 const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
@@ -29,6 +30,8 @@ const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
 const MockProviderPages = lazy(() => import('../../mock-platform/pages/MockProviderPages'))
+// The machine inspector (QA): its own window beside the app; off on production builds unless VITE_INSPECTOR=on.
+const InspectorPage = lazy(() => import('../features/inspector/InspectorPage'))
 
 /**
  * Screens behind sign-in: without a session, go to /sign-in and come back here afterwards.
@@ -116,12 +119,14 @@ export function AppRoutes() {
         </Route>
         <Route path="/organizations" component={platformOnly(OrganizationsPage)} />
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
+        <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
         <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
         <Route path="/join" component={platformOnly(JoinPage)} />
         {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.authorize}`} component={CodeHostingCallbackPage} /> : null}
         {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.install}`} component={CodeHostingCallbackPage} /> : null}
         {settings.mockPlatform ? <Route path={`${MOCK_CODE_HOSTING_PATH}/*`} component={MockProviderPages} /> : null}
         {settings.mockPlatform && settings.isPlatform ? <Route path={`${authServicePath(settings.authBase)}/*`} component={MockProviderPages} /> : null}
+        {settings.inspector.enabled ? <Route path={INSPECTOR_PATH} component={InspectorPage} /> : null}
         {/* Self-hosted too: the error screen's 'Contact support' link leads here everywhere. */}
         <Route path="/support/new" component={SupportScreen} />
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}

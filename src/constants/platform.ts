@@ -209,6 +209,7 @@ export const DASHBOARD_FEATURES = {
   'project_creation:all': 'Creating projects',
   'project_homepage:show_connection_string': 'The connection string on the project home',
   'theme:switch': 'The theme menu',
+  'billing:all': 'Billing warning banners',
 } as const
 export type DashboardFeature = keyof typeof DASHBOARD_FEATURES
 

@@ -4,6 +4,8 @@ import {
   DEFAULT_API_BASE,
   DEFAULT_CODE_HOSTING_APP_SLUG,
   DEFAULT_CODE_HOSTING_CLIENT_ID,
+  INSPECTOR_DEFAULT_EVENT_LIMIT,
+  INSPECTOR_EVENT_LIMIT_RANGE,
   HOSTED_CODE_HOSTING_BASE_URL,
   MOCK_CODE_HOSTING_PATH,
 } from '../constants'
@@ -34,6 +36,8 @@ export interface Settings {
   codeHosting: { baseUrl: string; clientId: string; appSlug: string }
   /** The key that opens the command menu with ⌘/Ctrl (SPEC §2: configurable, default k). */
   commandMenuKey: string
+  /** The machine inspector (/inspector): on in dev and preview builds, on a production build only with VITE_INSPECTOR=on. */
+  inspector: { enabled: boolean; eventLimit: number }
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -75,6 +79,17 @@ function commandMenuKeySetting(env: Env): string {
   return key && /^[a-z0-9]$/.test(key) ? key : COMMAND_MENU_DEFAULT_KEY
 }
 
+/** VITE_INSPECTOR on/off wins; otherwise on wherever the mock platform runs or the build is not production. */
+function inspectorSetting(env: Env, mockPlatform: boolean, environment: Settings['environment']): Settings['inspector'] {
+  const chosen = text(env, 'VITE_INSPECTOR')?.toLowerCase()
+  const limit = Math.round(Number(text(env, 'VITE_INSPECTOR_EVENT_LIMIT') ?? INSPECTOR_DEFAULT_EVENT_LIMIT))
+  const { min, max } = INSPECTOR_EVENT_LIMIT_RANGE
+  return {
+    enabled: chosen === undefined ? mockPlatform || environment !== 'production' : ['on', 'true', '1', 'yes'].includes(chosen),
+    eventLimit: Number.isFinite(limit) ? Math.min(max, Math.max(min, limit)) : INSPECTOR_DEFAULT_EVENT_LIMIT,
+  }
+}
+
 function assistantModelSetting(env: Env, isPlatform: boolean): Settings['assistantModel'] {
   const url = isPlatform ? null : absoluteUrl(text(env, 'VITE_AI_COMPLETIONS_URL'))
   return url ? { url, apiKey: text(env, 'VITE_AI_API_KEY') ?? null, model: text(env, 'VITE_AI_MODEL') ?? DEFAULT_AI_MODEL } : null
@@ -87,6 +102,12 @@ export function parseSettings(env: Env): Settings {
   const isPlatform = flag(env, 'VITE_IS_PLATFORM', true)
   const mockPlatform = text(env, 'VITE_MOCK_PLATFORM') !== 'off'
   const basePath = (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, '')
+  const environmentSetting: Settings['environment'] =
+    environment === 'production' || environment === 'staging' || environment === 'preview' || environment === 'local'
+      ? environment
+      : env.PROD === true
+        ? 'production'
+        : 'local'
   return {
     apiBase,
     authBase: (text(env, 'VITE_AUTH_URL') ?? `${apiBase}/auth/v1`).replace(/\/+$/, ''),
@@ -97,12 +118,7 @@ export function parseSettings(env: Env): Settings {
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean),
-    environment:
-      environment === 'production' || environment === 'staging' || environment === 'preview' || environment === 'local'
-        ? environment
-        : env.PROD === true
-          ? 'production'
-          : 'local',
+    environment: environmentSetting,
     mockPlatform,
     mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
     basePath,
@@ -110,6 +126,7 @@ export function parseSettings(env: Env): Settings {
     assistantModel: assistantModelSetting(env, isPlatform),
     codeHosting: codeHostingSetting(env, mockPlatform, basePath),
     commandMenuKey: commandMenuKeySetting(env),
+    inspector: inspectorSetting(env, mockPlatform, environmentSetting),
   }
 }
 

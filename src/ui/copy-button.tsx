@@ -6,6 +6,7 @@ import { COPY_MESSAGE } from '../constants'
 import { copyToClipboard } from '../lib/clipboard'
 import { Button, type ButtonProps } from './button'
 import { showToast } from './toast'
+import { inspected } from '../lib/inspection'
 
 const appCopyFeedbackMachine = copyFeedbackMachine.provide({
   actors: { writeText: fromPromise(({ input }) => copyToClipboard(input.text)) },
@@ -17,7 +18,7 @@ export const CopyButton = forwardRef<HTMLButtonElement, { text: string; label?: 
   { text, label = 'Copy', ...rest },
   ref,
 ) {
-  const [snapshot, send] = useMachine(appCopyFeedbackMachine)
+  const [snapshot, send] = useMachine(appCopyFeedbackMachine, inspected)
   const copied = snapshot.matches('copied')
   return (
     <Button ref={ref} size="sm" {...rest} onClick={() => send({ type: 'copy', text })} aria-live="polite">

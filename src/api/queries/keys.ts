@@ -15,6 +15,13 @@ export const queryKeys = {
   tableEntities: (ref: string) => ['projects', ref, 'tables'] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
+  organizationTaxId: (slug: string | undefined) => ['organizations', slug, 'tax-ids'] as const,
+  /** Lists, counts, single invoices and the upcoming preview under one prefix, so one invalidation refreshes them all. */
+  organizationInvoices: (slug: string | undefined) => ['organizations', slug, 'invoices'] as const,
+  organizationInvoicePage: (slug: string | undefined, offset: number, limit: number) => ['organizations', slug, 'invoices', 'list', offset, limit] as const,
+  organizationInvoiceCount: (slug: string | undefined) => ['organizations', slug, 'invoices', 'count'] as const,
+  organizationInvoice: (slug: string | undefined, id: string | undefined) => ['organizations', slug, 'invoices', 'detail', id] as const,
+  organizationUpcomingInvoice: (slug: string | undefined) => ['organizations', slug, 'invoices', 'upcoming'] as const,
   featureFlags: (cloudProvider: string | null) => ['feature-flags', cloudProvider] as const,
   incidentStatus: () => ['incident-status'] as const,
   authUser: () => ['auth', 'user'] as const,
@@ -23,4 +30,10 @@ export const queryKeys = {
   codeHostingConnection: (slug: string) => ['organizations', slug, 'integrations', 'github'] as const,
   codeHostingRepositories: (slug: string) => ['organizations', slug, 'integrations', 'github', 'repositories'] as const,
   consentCategories: () => ['consent', 'categories'] as const,
+  /** Everything of an organization's billing; a plan change invalidates it all (subscription, plans, invoices…). */
+  organizationBilling: (slug: string) => ['organizations', slug, 'billing'] as const,
+  organizationSubscription: (slug: string) => ['organizations', slug, 'billing', 'subscription'] as const,
+  organizationPlans: (slug: string) => ['organizations', slug, 'billing', 'plans'] as const,
+  /** Usage limits and costs follow the plan, so usage sits under billing too. */
+  organizationUsage: (slug: string, projectRef: string | null = null) => ['organizations', slug, 'billing', 'usage', projectRef] as const,
 }

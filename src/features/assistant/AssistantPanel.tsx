@@ -26,6 +26,7 @@ import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './edi
 import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
 import { Markdown } from './Markdown'
 import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
+import { inspected } from '../../lib/inspection'
 
 const newId = () => crypto.randomUUID()
 
@@ -115,7 +116,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
       }),
     [actor, projectRef, connectionString],
   )
-  const [reply, sendReply] = useMachine(replyMachine)
+  const [reply, sendReply] = useMachine(replyMachine, inspected)
   const answering = reply.matches('streaming') || reply.matches('waiting')
   const answeringId = answering ? reply.context.request?.messageId : undefined
 

@@ -1,6 +1,7 @@
-import { createActor, type ActorRefFrom } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { assistantMachine } from '../../../machines/assistant.machine'
 import { loadAssistantState, saveAssistantState } from '../../lib/assistant-state'
+import { createInspectedActor } from '../../lib/inspection'
 import { browserStorage } from '../../lib/storage'
 
 export type AssistantActor = ActorRefFrom<typeof assistantMachine>
@@ -15,9 +16,14 @@ export function assistantActorFor(projectRef: string): AssistantActor {
   let actor = actors.get(projectRef)
   if (!actor) {
     const storage = browserStorage('local')
-    actor = createActor(assistantMachine.provide({ actions: { persist: (_, { projectRef: ref, state }) => saveAssistantState(storage, ref, state) } }), {
-      input: { projectRef, saved: loadAssistantState(storage, projectRef) },
-    }).start()
+    actor = createInspectedActor(
+      assistantMachine.provide({ actions: { persist: (_, { projectRef: ref, state }) => saveAssistantState(storage, ref, state) } }),
+      {
+        // Named by project, so the inspector tells one project's assistant from another's.
+        id: `assistant:${projectRef}`,
+        input: { projectRef, saved: loadAssistantState(storage, projectRef) },
+      },
+    )
     actors.set(projectRef, actor)
   }
   return actor

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner'
 import { stopAssistantActors } from '../assistant/assistant-actors'
 import { stopFeaturePreviews } from '../previews/feature-previews-actor'
 import { clearLocalStorage, endSession } from './session-actions'
+import { inspected } from '../../lib/inspection'
 
 /** /logout: runs the sign-out machine, then lands on /sign-in. */
 export default function LogoutPage() {
@@ -31,6 +32,7 @@ export default function LogoutPage() {
         redirect: () => navigate(returnTo ? signInPathFor(returnTo) : '/sign-in', { replace: true }),
       },
     }),
+    inspected,
   )
   return (
     <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center' })}>

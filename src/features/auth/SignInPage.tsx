@@ -13,6 +13,7 @@ import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting/ProviderMark'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
+import { inspected } from '../../lib/inspection'
 
 /** What the auth service may add to the sign-in URL when it sends the browser back. */
 const REDIRECT_ERROR_PARAMS = ['error', 'error_code', 'error_description']
@@ -47,6 +48,7 @@ export default function SignInPage() {
         },
       },
     }),
+    inspected,
   )
   const submitting = snapshot.matches('submitting') || snapshot.matches('signedIn')
   const withProvider = snapshot.matches('redirecting') || snapshot.matches('completingProvider')

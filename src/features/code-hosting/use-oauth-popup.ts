@@ -5,6 +5,7 @@ import { oauthPopupMachine } from '../../../machines/oauth-popup.machine'
 import { CODE_HOSTING_POPUP_NAME, POPUP_SIZE } from '../../constants'
 import { popupFeatures } from '../../lib/code-hosting'
 import { discardPendingAuthorization, storePendingAuthorization, type CodeHostingPurpose } from './pending-authorization'
+import { inspected } from '../../lib/inspection'
 
 /**
  * The oauthPopup machine for one organization, with the window work provided: `window.open` at
@@ -35,5 +36,6 @@ export function useOAuthPopup(organizationSlug: string, onPopupClosed: (purpose:
         onPopupClosed: (_, { purpose }) => latest.current.onPopupClosed(purpose as CodeHostingPurpose),
       },
     }),
+    inspected,
   )
 }

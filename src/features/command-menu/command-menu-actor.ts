@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
-import { createActor } from 'xstate'
 import { commandMenuMachine } from '../../../machines/command-menu.machine'
+import { createInspectedActor } from '../../lib/inspection'
 import { hasShortcutModifier, isMacPlatform } from '../../lib/keyboard'
 
 /** The page's one command menu actor (long-lived, so QA can watch it). */
-export const commandMenuActor = createActor(commandMenuMachine).start()
+export const commandMenuActor = createInspectedActor(commandMenuMachine)
 
 export function commandMenuShortcutLabel(key: string): string {
   return isMacPlatform ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`

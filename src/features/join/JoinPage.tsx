@@ -16,6 +16,7 @@ import { JOIN_MESSAGE } from '../../constants'
 import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
+import { inspected } from '../../lib/inspection'
 
 const shellClass = css({ maxW: 'xl', mx: 'auto', px: '6', py: '16', display: 'flex', flexDir: 'column', gap: '4' })
 const cardClass = css({
@@ -123,7 +124,7 @@ function JoinInvitation({ slug, token }: { slug: string; token: string }) {
         },
       },
     }),
-    { input: { slug, token } },
+    { input: { slug, token }, ...inspected },
   )
 
   const membership = organizations.data?.find((o) => o.slug === slug)

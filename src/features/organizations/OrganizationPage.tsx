@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { Link, useLocation, useParams } from 'wouter'
 import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
 import { isOrioleDbVersion } from '../../api/schemas'
@@ -50,20 +51,27 @@ export default function OrganizationPage() {
           <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
           <p className={css({ color: 'fg.muted' })}>Projects</p>
         </div>
-        {projectCreation ? (
-          <GuardedButton
-            variant="primary"
-            disabled={!organization || canCreate.loading}
-            blockedReason={
-              mfaBlocked
-                ? MFA_MESSAGE.requiredTitle
-                : canCreate.reason
-            }
-            onClick={() => navigate(`/new/${slug}`)}
-          >
-            New project
-          </GuardedButton>
-        ) : null}
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          {organization ? (
+            <Link href={`/org/${encodeURIComponent(organization.slug)}/billing`} className={button({ variant: 'default' })}>
+              Billing
+            </Link>
+          ) : null}
+          {projectCreation ? (
+            <GuardedButton
+              variant="primary"
+              disabled={!organization || canCreate.loading}
+              blockedReason={
+                mfaBlocked
+                  ? MFA_MESSAGE.requiredTitle
+                  : canCreate.reason
+              }
+              onClick={() => navigate(`/new/${slug}`)}
+            >
+              New project
+            </GuardedButton>
+          ) : null}
+        </div>
       </header>
       {mfaBlocked && organization ? (
         <Callout tone="warning" title={MFA_MESSAGE.requiredTitle}>

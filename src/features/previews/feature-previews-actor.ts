@@ -1,14 +1,15 @@
-import { createActor, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { featurePreviewsMachine } from '../../../machines/feature-previews.machine'
 import { featureFlagsQuery } from '../../api/queries/feature-flags'
 import { queryClient } from '../../api/query-client'
 import { sendTelemetryEvent } from '../../api/telemetry'
 import { readPreviewFlags, writePreviewFlag } from '../../lib/feature-previews'
+import { createInspectedActor } from '../../lib/inspection'
 import { settings } from '../../lib/settings'
 import { browserStorage } from '../../lib/storage'
 
 function startFeaturePreviews() {
-  return createActor(
+  return createInspectedActor(
     featurePreviewsMachine.provide({
       actors: {
         // Self-hosted has no platform flag service: remote-flagged previews stay hidden there.
@@ -20,7 +21,7 @@ function startFeaturePreviews() {
       },
     }),
     { input: { stored: readPreviewFlags(browserStorage('local')), isPlatform: settings.isPlatform } },
-  ).start()
+  )
 }
 
 export type FeaturePreviewsActor = ReturnType<typeof startFeaturePreviews>

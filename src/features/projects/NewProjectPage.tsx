@@ -32,6 +32,7 @@ import { usePermission } from '../permissions/use-permission'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { PasswordField } from './PasswordField'
+import { inspected } from '../../lib/inspection'
 
 const GROUPS = regionGroups()
 
@@ -105,7 +106,7 @@ export default function NewProjectPage() {
       }),
     [queryClient, slug, navigate],
   )
-  const [snapshot, send] = useMachine(machine)
+  const [snapshot, send] = useMachine(machine, inspected)
   const creating = snapshot.matches('creating')
   const edit = useCallback(() => send({ type: 'edit' }), [send])
 

@@ -9,6 +9,7 @@ import { generateStrongPassword, scoredPasswordFeedback, tooLongPasswordFeedback
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { inputClass } from '../../ui/field'
+import { inspected } from '../../lib/inspection'
 
 const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
 
@@ -36,7 +37,7 @@ export function PasswordField({
       }),
     [],
   )
-  const [snapshot, send] = useMachine(machine)
+  const [snapshot, send] = useMachine(machine, inspected)
 
   useEffect(() => {
     send({ type: 'change', password: value })

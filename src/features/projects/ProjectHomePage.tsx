@@ -22,6 +22,7 @@ import { pageClass } from '../organizations/OrganizationsPage'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
 import { button } from 'styled-system/recipes'
+import { inspected } from '../../lib/inspection'
 
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
@@ -34,7 +35,7 @@ export default function ProjectHomePage() {
     projectStatusMachine.provide({
       actors: { fetchDetail: fromPromise(({ input }) => queryClient.fetchQuery({ ...projectDetailQuery(input.ref), staleTime: 0 })) },
     }),
-    { input: { ref } },
+    { input: { ref }, ...inspected },
   )
   const polling = useSelector(statusActor, (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))

@@ -13,6 +13,7 @@ import { ErrorState, LoadingState } from '../../ui/states'
 import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-store'
 import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
 import { SqlWorkspace } from './SqlWorkspace'
+import { inspected } from '../../lib/inspection'
 
 /** Where the server stands on this snippet, as far as this tab knows. */
 type ServerState = 'exists' | 'unsaved' | 'deleted' | 'unreachable'
@@ -152,7 +153,7 @@ function OpenDocument({
       }),
     [queryClient, projectRef, snippetId, onDraftsChanged],
   )
-  const [save, send] = useMachine(machine)
+  const [save, send] = useMachine(machine, inspected)
 
   // What the server said about a snippet opened from its draft decides whether it keeps saving.
   useEffect(() => {

@@ -14,6 +14,7 @@ import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
+import { inspected } from '../../lib/inspection'
 
 /** The editor, its toolbar and the results of the last run, for one snippet's text. */
 export function SqlWorkspace({
@@ -55,7 +56,7 @@ export function SqlWorkspace({
       }),
     [projectRef, connectionString],
   )
-  const [snapshot, send] = useMachine(machine)
+  const [snapshot, send] = useMachine(machine, inspected)
   const { outcome, failure, pending, cancelled } = snapshot.context
   const running = snapshot.matches('running')
 

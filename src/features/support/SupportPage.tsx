@@ -23,6 +23,7 @@ import { supportDraftFromQuery, type SupportTicketField } from '../../lib/suppor
 import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
+import { inspected } from '../../lib/inspection'
 
 const shellClass = css({ maxW: '3xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', boxShadow: 'sm' })
@@ -92,7 +93,7 @@ export default function SupportPage() {
     () => supportFormMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => sendSupportTicket(input, { signal })) } }),
     [],
   )
-  const [snapshot, send] = useMachine(machine, { input: { values: initialValues } })
+  const [snapshot, send] = useMachine(machine, { input: { values: initialValues }, ...inspected })
   const { context } = snapshot
 
   if (snapshot.matches('sent')) {

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
+import { MAX_TIMER_DELAY, RESTRICTION_BANNER_BY_STATE, restrictionMachine, type RestrictionFacts, restrictionCoverage } from './restriction.machine'
+import { formatCoverage, modelCoverage } from './testing/model-coverage'
+
+afterEach(() => vi.useRealTimers())
+
+const DAY = 86_400_000
+const NOW = Date.UTC(2026, 10, 1, 12, 0, 0)
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function start(facts: RestrictionFacts) {
+  return createActor(restrictionMachine, { input: facts }).start()
+}
+const banner = (actor: ReturnType<typeof start>) => RESTRICTION_BANNER_BY_STATE[actor.getSnapshot().value as keyof typeof RESTRICTION_BANNER_BY_STATE]
+
+describe('restrictionMachine', () => {
+  it('starts in the state the organization record names, each with its banner', () => {
+    vi.useFakeTimers({ now: NOW })
+    expect(start({ status: null, gracePeriodEnd: null }).getSnapshot().value).toBe('unrestricted')
+    expect(banner(start({ status: undefined, gracePeriodEnd: undefined }))).toBeNull()
+    expect(banner(start({ status: 'grace_period', gracePeriodEnd: iso(NOW + 14 * DAY) }))).toBe('gracePeriod')
+    expect(banner(start({ status: 'grace_period_over', gracePeriodEnd: iso(NOW - 3 * DAY) }))).toBe('gracePeriodOver')
+    expect(banner(start({ status: 'restricted', gracePeriodEnd: iso(NOW - 3 * DAY) }))).toBe('restricted')
+  })
+
+  it('the grace period ends at its date while the page is open', async () => {
+    vi.useFakeTimers({ now: NOW })
+    const actor = start({ status: 'grace_period', gracePeriodEnd: iso(NOW + 14 * DAY) })
+    await vi.advanceTimersByTimeAsync(14 * DAY - 1)
+    expect(actor.getSnapshot().value).toBe('gracePeriod')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(actor.getSnapshot().value).toBe('gracePeriodOver')
+    expect(actor.getSnapshot().context.status).toBe('grace_period_over')
+  })
+
+  it('a grace period longer than one timer is waited out in steps, not ended early', async () => {
+    vi.useFakeTimers({ now: NOW })
+    const actor = start({ status: 'grace_period', gracePeriodEnd: iso(NOW + 40 * DAY) })
+    await vi.advanceTimersByTimeAsync(MAX_TIMER_DELAY)
+    expect(actor.getSnapshot().value).toBe('gracePeriod')
+    await vi.advanceTimersByTimeAsync(40 * DAY - MAX_TIMER_DELAY - 1)
+    expect(actor.getSnapshot().value).toBe('gracePeriod')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(actor.getSnapshot().value).toBe('gracePeriodOver')
+  })
+
+  it('a grace period whose date has passed is over at once; without a date it waits for the platform', async () => {
+    vi.useFakeTimers({ now: NOW })
+    expect(start({ status: 'grace_period', gracePeriodEnd: iso(NOW - DAY) }).getSnapshot().value).toBe('gracePeriodOver')
+    const undated = start({ status: 'grace_period', gracePeriodEnd: 'not a date' })
+    await vi.advanceTimersByTimeAsync(2 * MAX_TIMER_DELAY)
+    expect(undated.getSnapshot().value).toBe('gracePeriod')
+  })
+
+  it('follows the platform: grace period → grace period over → restricted → lifted; a new end date restarts the wait', async () => {
+    vi.useFakeTimers({ now: NOW })
+    const actor = start({ status: 'grace_period', gracePeriodEnd: iso(NOW + 2 * DAY) })
+    actor.send({ type: 'restriction.update', status: 'grace_period', gracePeriodEnd: iso(NOW + 10 * DAY) })
+    await vi.advanceTimersByTimeAsync(5 * DAY)
+    expect(actor.getSnapshot().value).toBe('gracePeriod')
+    actor.send({ type: 'restriction.update', status: 'grace_period_over', gracePeriodEnd: iso(NOW + 10 * DAY) })
+    expect(actor.getSnapshot().value).toBe('gracePeriodOver')
+    actor.send({ type: 'restriction.update', status: 'restricted', gracePeriodEnd: null })
+    expect(actor.getSnapshot().value).toBe('restricted')
+    actor.send({ type: 'restriction.update', status: null, gracePeriodEnd: null })
+    expect(actor.getSnapshot().value).toBe('unrestricted')
+    // The old timer is gone with the state it belonged to.
+    await vi.advanceTimersByTimeAsync(10 * DAY)
+    expect(actor.getSnapshot().value).toBe('unrestricted')
+  })
+
+  it('reaches every state and transition on the paths xstate/graph generates', () => {
+    const coverage = modelCoverage(restrictionMachine, restrictionCoverage)
+    console.log(formatCoverage(coverage))
+    expect(coverage.states.missing).toEqual([])
+    expect(coverage.transitions.missing).toEqual([])
+  })
+})

@@ -1,0 +1,61 @@
+import * as v from 'valibot'
+import { fixtureCustomer, type FixtureCustomer } from '../fixtures/billing-account'
+import { readStored, writeStored } from '../src/lib/storage'
+import type { PlatformContext } from './context'
+
+/**
+ * Billing addresses and tax IDs the user saved. The browser mock platform lives in the page, so
+ * like snippets these are kept in local storage and survive a reload; in node they stay in memory.
+ * Only changed profiles are stored; the others come from the fixtures.
+ */
+const CustomerRecordSchema = v.object({
+  billing_name: v.string(),
+  address: v.nullable(
+    v.object({
+      line1: v.string(),
+      line2: v.nullable(v.string()),
+      city: v.nullable(v.string()),
+      state: v.nullable(v.string()),
+      postal_code: v.nullable(v.string()),
+      country: v.string(),
+    }),
+  ),
+  tax_id: v.nullable(v.object({ type: v.string(), value: v.string(), country: v.string() })),
+})
+const StoreSchema = v.object({ customers: v.record(v.string(), CustomerRecordSchema) })
+type BillingAccountStore = v.InferOutput<typeof StoreSchema>
+
+export const BILLING_ACCOUNT_STORE_KEY = 'studio.mock-platform.billing-account'
+
+const inMemory = new WeakMap<PlatformContext, BillingAccountStore>()
+
+function readStore(ctx: PlatformContext): BillingAccountStore {
+  const storage = ctx.contentPersistence?.storage
+  if (!storage) return structuredClone(inMemory.get(ctx) ?? { customers: {} })
+  return readStored(storage, BILLING_ACCOUNT_STORE_KEY, StoreSchema) ?? { customers: {} }
+}
+
+function writeStore(ctx: PlatformContext, store: BillingAccountStore): void {
+  const storage = ctx.contentPersistence?.storage
+  if (!storage) inMemory.set(ctx, structuredClone(store))
+  else writeStored(storage, BILLING_ACCOUNT_STORE_KEY, store)
+}
+
+/** The organization's customer profile as last saved, or as the fixtures seed it. */
+export function readCustomer(ctx: PlatformContext, organization: { slug: string; name: string }): FixtureCustomer {
+  return readStore(ctx).customers[organization.slug] ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
+}
+
+/** Changes one organization's customer profile in one read-modify-write. */
+export function updateCustomer(
+  ctx: PlatformContext,
+  organization: { slug: string; name: string },
+  change: (customer: FixtureCustomer) => void,
+): FixtureCustomer {
+  const store = readStore(ctx)
+  const customer = store.customers[organization.slug] ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
+  change(customer)
+  store.customers[organization.slug] = customer
+  writeStore(ctx, store)
+  return customer
+}

@@ -1,0 +1,41 @@
+import { REQUIRED_MESSAGE, type PricingTierId } from '../../constants'
+import { api, type ApiClient } from '../client'
+import { ApiError } from '../errors'
+import { BillingPlansSchema, OrganizationUsageSchema, SubscriptionSchema } from '../schemas'
+import { queryKeys } from './keys'
+
+function organizationPath(slug: string | undefined): string {
+  if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
+  return `/platform/organizations/${encodeURIComponent(slug)}`
+}
+
+/** The organization's subscription: plan, billing cycle, add-ons, partner (PLATFORM-API §11). */
+export function organizationSubscriptionQuery(slug: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationSubscription(slug),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => client.get(`${organizationPath(slug)}/billing/subscription`, { schema: SubscriptionSchema, signal }),
+  }
+}
+
+/** The tiers the organization can move to, each an upgrade, a downgrade or the current one. */
+export function organizationPlansQuery(slug: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationPlans(slug),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => client.get(`${organizationPath(slug)}/billing/plans`, { schema: BillingPlansSchema, signal }),
+  }
+}
+
+/** This billing cycle's usage per metric with each project's share (PLATFORM-API §2); one project with projectRef. */
+export function organizationUsageQuery(slug: string, projectRef: string | null = null, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.organizationUsage(slug, projectRef),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      client.get(`${organizationPath(slug)}/usage`, { query: { project_ref: projectRef ?? undefined }, schema: OrganizationUsageSchema, signal }),
+  }
+}
+
+/** Moves the organization to another tier (PUT …/billing/subscription); answers the new subscription. */
+export function changeOrganizationPlan(slug: string, tier: PricingTierId, options: { signal?: AbortSignal; client?: ApiClient } = {}) {
+  const client = options.client ?? api
+  return client.put(`${organizationPath(slug)}/billing/subscription`, { body: { tier }, schema: SubscriptionSchema, signal: options.signal })
+}

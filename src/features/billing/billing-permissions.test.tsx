@@ -1,0 +1,202 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { queryKeys } from '../../api/queries/keys'
+import type { Organization, Permission } from '../../api/schemas'
+import { setSession } from '../../api/session'
+import { BILLING_BANNER, BILLING_ADDRESS_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { AddressSection } from './AddressSection'
+import { BillingWarningBanners } from './BillingBanners'
+
+const organization = (overrides: Partial<Organization> = {}): Organization => ({
+  id: 7,
+  slug: 'acme-corp',
+  name: 'Acme Corp',
+  billing_email: 'billing@acme-corp.example.com',
+  billing_partner: null,
+  is_owner: true,
+  plan: { id: 'pro', name: 'Pro' },
+  organization_requires_mfa: false,
+  restriction_status: null,
+  restriction_data: null,
+  usage_billing_enabled: true,
+  ...overrides,
+})
+const permission = (slug: string, actions: string[]): Permission =>
+  ({ organization_slug: slug, actions, resources: ['%'], condition: null, project_refs: null, restrictive: false }) as Permission
+
+const CUSTOMER = {
+  email: 'billing@acme-corp.example.com',
+  billing_name: 'Acme Corporation',
+  address: { line1: '500 Market Street', line2: 'Suite 400', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
+  additional_emails: [],
+  balance: 0,
+  billing_via_partner: false,
+}
+
+/** Answers the platform calls a billing screen makes, and records them. */
+function stubPlatform(answers: { overdue?: unknown; customer?: unknown } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+    if (path.endsWith('/customer')) return json(answers.customer ?? CUSTOMER)
+    if (path.endsWith('/tax-ids')) return json({ tax_id: { type: 'us_ein', value: '12-3456789', country: 'US' } })
+    if (path.endsWith('/invoices/overdue')) return json(answers.overdue ?? [])
+    return new Response(JSON.stringify({ message: `unexpected ${path}` }), { status: 404 })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  const paths = () => fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname)
+  return { paths }
+}
+
+function withPermissions(permissions: Permission[], organizations: Organization[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(queryKeys.permissions(), permissions)
+  client.setQueryData(queryKeys.organizations(), organizations)
+  client.setQueryData(queryKeys.profile(), { disabled_features: [] })
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+}
+
+beforeEach(() => setSession({ accessToken: 'token', expiresAt: Math.floor(Date.now() / 1000) + 3600, user: { id: 'u1', email: 'demo@example.com' } }))
+afterEach(() => vi.unstubAllGlobals())
+
+describe('billing address permissions', () => {
+  it('without billing read the customer profile is never fetched, and the reason shows', async () => {
+    const { paths } = stubPlatform()
+    render(<AddressSection organization={organization()} />, { wrapper: withPermissions([permission('acme-corp', ['read:Read'])]) })
+    expect(await screen.findByText(PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.readBilling))).toBeTruthy()
+    expect(screen.queryByRole('form', { name: 'Billing address' })).toBeNull()
+    expect(paths().filter((p) => p.endsWith('/customer') || p.endsWith('/tax-ids'))).toEqual([])
+  })
+
+  it('with billing read only, the form shows the saved address read-only with the reason', async () => {
+    const { paths } = stubPlatform()
+    render(<AddressSection organization={organization()} />, { wrapper: withPermissions([permission('acme-corp', ['read:Read', 'billing:Read'])]) })
+    const form = await screen.findByRole('form', { name: 'Billing address' })
+    expect(paths()).toContain('/api/platform/organizations/acme-corp/customer')
+    expect(within(form).getByRole('alert', { name: 'Read-only' }).textContent).toContain(PERMISSION_MESSAGE.denied(BILLING_ADDRESS_MESSAGE.updateDenied))
+    const line1 = within(form).getByLabelText('Address line 1') as HTMLInputElement
+    expect(line1.value).toBe('500 Market Street')
+    expect(line1.readOnly).toBe(true)
+    expect((within(form).getByLabelText('Country') as HTMLSelectElement).disabled).toBe(true)
+    expect((within(form).getByLabelText('Tax ID') as HTMLInputElement).value).toBe('12-3456789')
+    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull()
+  })
+
+  it('with billing write the form can be changed and saved', async () => {
+    stubPlatform()
+    render(<AddressSection organization={organization()} />, { wrapper: withPermissions([permission('acme-corp', ['%'])]) })
+    const form = await screen.findByRole('form', { name: 'Billing address' })
+    expect((within(form).getByLabelText('Address line 1') as HTMLInputElement).readOnly).toBe(false)
+    expect(within(form).queryByRole('alert', { name: 'Read-only' })).toBeNull()
+    within(form).getByRole('button', { name: 'Save' })
+  })
+
+  it("shows a missing billing email as 'Unknown'", async () => {
+    stubPlatform()
+    render(<AddressSection organization={organization({ billing_email: null })} />, { wrapper: withPermissions([permission('acme-corp', ['%'])]) })
+    expect(screen.getByTestId('billing-email').textContent).toBe('Unknown')
+  })
+
+  it('a partner-billed organization shows who manages billing and fetches nothing the partner owns', async () => {
+    const { paths } = stubPlatform()
+    render(<AddressSection organization={organization({ slug: 'vercel_harbor', billing_partner: 'vercel_marketplace' })} />, {
+      wrapper: withPermissions([permission('vercel_harbor', ['%'])]),
+    })
+    expect(screen.getByRole('note', { name: 'Billing for this organization is managed by Vercel Marketplace' }).textContent).toContain(
+      'partner organization harbor',
+    )
+    expect(screen.queryByRole('form', { name: 'Billing address' })).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(paths()).toEqual([])
+  })
+})
+
+describe('billing warning banners', () => {
+  const restricted = organization({
+    id: 7,
+    slug: 'restricted-inc',
+    name: 'Restricted Inc',
+    restriction_status: 'restricted',
+    restriction_data: { grace_period_end: '2026-10-29T12:00:00.000Z' },
+  })
+  const graceOver = organization({ id: 6, slug: 'grace-over', name: 'Grace Over Ltd', plan: { id: 'free', name: 'Free' } })
+  const overdue = [
+    { organization_id: 7, overdue_invoice_count: 2 },
+    { organization_id: 6, overdue_invoice_count: 1 },
+  ]
+
+  it('show to a user with billing:all: the restriction, the outstanding invoices here and elsewhere, missing billing information', async () => {
+    stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
+    const permissions = [permission('restricted-inc', ['%']), permission('grace-over', ['%'])]
+    render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+      wrapper: withPermissions(permissions, [restricted, graceOver]),
+    })
+    expect(await screen.findByRole('alert', { name: BILLING_BANNER.restricted.title })).toBeTruthy()
+    expect(await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoices.title })).toBeTruthy()
+    const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
+    expect(within(elsewhere).getByRole('link').getAttribute('href')).toBe('/org/grace-over/billing#invoices')
+    expect(await screen.findByRole('alert', { name: BILLING_BANNER.missingBillingInfo.title })).toBeTruthy()
+  })
+
+  it('are hidden, and nothing is fetched for them, without billing:all (billing read only)', async () => {
+    const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
+    const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['%'])]
+    const { container } = render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+      wrapper: withPermissions(permissions, [restricted, graceOver]),
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(container.innerHTML).toBe('')
+    expect(paths()).toEqual([])
+  })
+
+  it("are hidden when the 'billing:all' feature is disabled for the user", async () => {
+    const { paths } = stubPlatform({ overdue })
+    const client = new QueryClient()
+    client.setQueryData(queryKeys.permissions(), [permission('restricted-inc', ['%'])])
+    client.setQueryData(queryKeys.profile(), { disabled_features: ['billing:all'] })
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <BillingWarningBanners organization={restricted} organizations={[restricted]} />
+      </QueryClientProvider>,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(container.innerHTML).toBe('')
+    expect(paths()).toEqual([])
+  })
+
+  it('each restriction state has its banner and type: warning, danger, incident', async () => {
+    stubPlatform()
+    const states = [
+      {
+        status: 'grace_period' as const,
+        end: '2099-01-15T00:00:00.000Z',
+        banner: BILLING_BANNER.gracePeriod,
+        text: 'You have been given a grace period until 15 Jan, 2099.',
+      },
+      {
+        status: 'grace_period_over' as const,
+        end: '2026-10-29T12:00:00.000Z',
+        banner: BILLING_BANNER.gracePeriodOver,
+        text: BILLING_BANNER.gracePeriodOver.message,
+      },
+      { status: 'restricted' as const, end: null, banner: BILLING_BANNER.restricted, text: BILLING_BANNER.restricted.message },
+    ]
+    expect(states.map((s) => s.banner.tone)).toEqual(['warning', 'danger', 'incident'])
+    for (const state of states) {
+      const org = organization({
+        plan: { id: 'free', name: 'Free' },
+        restriction_status: state.status,
+        restriction_data: state.end ? { grace_period_end: state.end } : null,
+      })
+      const view = render(<BillingWarningBanners organization={org} organizations={[org]} />, {
+        wrapper: withPermissions([permission('acme-corp', ['%'])], [org]),
+      })
+      const banner = await screen.findByRole('alert', { name: state.banner.title })
+      expect(banner.textContent).toContain(state.text)
+      view.unmount()
+    }
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0))
+  })
+})
