@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react'
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
 export const inputClass = css({
@@ -15,6 +15,40 @@ export const inputClass = css({
   _invalid: { borderColor: 'danger.default' },
 })
 
+export const fieldLabelClass = css({ fontSize: 'sm', color: 'fg.muted' })
+export const fieldHintClass = css({ color: 'fg.subtle', fontSize: 'xs' })
+export const fieldErrorClass = css({ color: 'danger.default', fontSize: 'xs' })
+
+/** Attributes that tie a control to its message or hint (spread them on the control inside a FormField). */
+export function describedBy(id: string, error: string | null | undefined, hasHint: boolean) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hasHint ? `${id}-hint` : undefined,
+  }
+}
+
+/** A labelled form control (any: select, textarea, input) with its message, or else its hint. */
+export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', minW: '0' })}>
+      <label htmlFor={id} className={fieldLabelClass}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className={fieldHintClass}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }
 
 /** A labelled input whose error is announced and tied to it. */
@@ -24,16 +58,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
-      <label htmlFor={inputId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <label htmlFor={inputId} className={fieldLabelClass}>
         {label}
       </label>
       <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...rest} />
       {error ? (
-        <p id={`${inputId}-error`} role="alert" className={css({ color: 'danger.default', fontSize: 'xs' })}>
+        <p id={`${inputId}-error`} role="alert" className={fieldErrorClass}>
           {error}
         </p>
       ) : hint ? (
-        <p id={`${inputId}-hint`} className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
+        <p id={`${inputId}-hint`} className={fieldHintClass}>
           {hint}
         </p>
       ) : null}

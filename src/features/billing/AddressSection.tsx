@@ -20,11 +20,11 @@ import {
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { ExternalLink } from '../../ui/external-link'
-import { inputClass } from '../../ui/field'
+import { describedBy, FormField, inputClass } from '../../ui/field'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
-import { describedBy, FormField, SectionHeading, sectionCardClass } from './billing-section'
+import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
 
 const HEADING_ID = 'billing-address-heading'

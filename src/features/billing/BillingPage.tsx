@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { organizationSubscriptionQuery, organizationUsageQuery } from '../../api/queries/billing'
-import { organizationsQuery } from '../../api/queries/organizations'
-import { BILLING_MESSAGE, BILLING_RESOURCES, BILLING_SECTIONS, NOT_FOUND_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
-import { notFoundRedirectPath } from '../../lib/not-found-redirect'
+import { BILLING_MESSAGE, BILLING_RESOURCES, BILLING_SECTIONS, PERMISSION_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import { Callout } from '../../ui/callout'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { showToast } from '../../ui/toast'
-import { readLastVisitedOrganization, rememberOrganization } from '../organizations/last-visited'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
+import { useRouteOrganization } from '../organizations/use-route-organization'
 import { usePermission } from '../permissions/use-permission'
 import { AddressSection } from './AddressSection'
 import { FeatureMatrixSection } from './FeatureMatrixSection'
@@ -49,18 +46,7 @@ function Anchor({ id, children }: { id: string; children?: ReactNode }) {
  */
 export default function BillingPage() {
   const { slug } = useParams<{ slug: string }>()
-  const [, navigate] = useLocation()
-  const organizations = useQuery(organizationsQuery())
-  const organization = organizations.data?.find((o) => o.slug === slug)
-  const missing = organizations.isSuccess && !organization
-  useEffect(() => {
-    if (organization) rememberOrganization(organization.slug)
-  }, [organization])
-  useEffect(() => {
-    if (!missing) return
-    showToast('error', NOT_FOUND_MESSAGE.organization)
-    navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
-  }, [missing, slug, navigate])
+  const { organizations, organization } = useRouteOrganization(slug)
   const mfaBlocked = useMfaRedirect(organization)
   const read = usePermission(
     PermissionAction.BILLING_READ,

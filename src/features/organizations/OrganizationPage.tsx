@@ -1,43 +1,30 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useLocation, useParams } from 'wouter'
-import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
+import { organizationProjectsQuery } from '../../api/queries/organizations'
 import { isOrioleDbVersion } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
-import { MFA_MESSAGE, NOT_FOUND_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { MFA_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { Callout } from '../../ui/callout'
 import { useMfaBlocked } from './use-mfa-gate'
 import { PermissionAction } from '../../lib/permissions'
 import { GuardedButton } from '../../ui/guarded-button'
 import { useFeatureEnabled } from '../permissions/use-feature'
 import { usePermission } from '../permissions/use-permission'
-import { notFoundRedirectPath } from '../../lib/not-found-redirect'
-import { showToast } from '../../ui/toast'
-import { readLastVisitedOrganization, rememberOrganization } from './last-visited'
+import { useRouteOrganization } from './use-route-organization'
 import { pageClass } from './OrganizationsPage'
 import { CodeHostingSection } from '../code-hosting/CodeHostingSection'
 
 /** /org/{slug}: the organization's projects. */
 export default function OrganizationPage() {
   const { slug } = useParams<{ slug: string }>()
-  const organizations = useQuery(organizationsQuery())
-  const organization = organizations.data?.find((o) => o.slug === slug)
+  const { organization } = useRouteOrganization(slug)
   const [, navigate] = useLocation()
-  const missing = organizations.isSuccess && !organization
-  useEffect(() => {
-    if (organization) rememberOrganization(organization.slug)
-  }, [organization])
-  useEffect(() => {
-    if (!missing) return
-    showToast('error', NOT_FOUND_MESSAGE.organization)
-    navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
-  }, [missing, slug, navigate])
   const mfaBlocked = useMfaBlocked(organization)
   const projectCreation = useFeatureEnabled('project_creation:all')
   const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)

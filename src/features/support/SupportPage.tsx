@@ -22,14 +22,11 @@ import {
 import { supportDraftFromQuery, type SupportTicketField } from '../../lib/support-ticket'
 import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
-import { inputClass } from '../../ui/field'
+import { describedBy, fieldHintClass, FormField, inputClass } from '../../ui/field'
 import { inspected } from '../../lib/inspection'
 
 const shellClass = css({ maxW: '3xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', boxShadow: 'sm' })
-const labelClass = css({ fontSize: 'sm', color: 'fg.muted' })
-const hintClass = css({ color: 'fg.subtle', fontSize: 'xs' })
-const errorClass = css({ color: 'danger.default', fontSize: 'xs' })
 const gridClass = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })
 const textareaClass = css({ h: 'auto', minH: '48', py: '2', lineHeight: '1.5', resize: 'vertical', fontFamily: 'inherit' })
 
@@ -40,48 +37,12 @@ const fieldId = (field: SupportTicketField) => `support-${field}`
 const FIELD_ORDER: SupportTicketField[] = ['category', 'severity', 'organizationSlug', 'projectRef', 'subject', 'message']
 
 /** A labelled control with its message (once touched or submitted) or its hint, tied to it for screen readers. */
-function Field({
-  field,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  field: SupportTicketField
-  label: string
-  error: string | null
-  hint?: ReactNode
-  children: ReactNode
-}) {
-  const id = fieldId(field)
-  return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', minW: '0' })}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className={errorClass}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  )
+function Field({ field, ...rest }: { field: SupportTicketField; label: string; error: string | null; hint?: ReactNode; children: ReactNode }) {
+  return <FormField id={fieldId(field)} {...rest} />
 }
 
 /** Attributes that tie a control to its message or hint. */
-function described(field: SupportTicketField, error: string | null, hasHint: boolean) {
-  const id = fieldId(field)
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : hasHint ? `${id}-hint` : undefined,
-  }
-}
+const described = (field: SupportTicketField, error: string | null, hasHint: boolean) => describedBy(fieldId(field), error, hasHint)
 
 /** /support/new: the support form, prefilled from the link of the error screen (SPEC §2). */
 export default function SupportPage() {
@@ -279,7 +240,7 @@ function SupportForm({ context, submitting, send }: { context: SupportFormContex
               <span aria-hidden="true" className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'danger.default', flexShrink: '0' })} />
               <span>
                 {SUPPORT_MESSAGE.errorReport(values.dashboardSentryIssueId)}
-                <span className={hintClass}> — attached so we can find the crash.</span>
+                <span className={fieldHintClass}> — attached so we can find the crash.</span>
               </span>
             </p>
           ) : null}
