@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/query-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
+import { signedInTestClient } from '../../test/signed-in-client'
 import { issueAccessToken } from '../../../mock-platform/handlers/util'
 import { createPlatformFixtures } from '../../../fixtures/platform'
 import { FIXTURE_CUSTOMERS } from '../../../fixtures/billing-account'
 import { BILLING_ADDRESS_MESSAGE, INVOICE_PAGE_SIZE, PLAN_COMPUTE_CREDITS_MONTHLY } from '../../constants'
-import { createApiClient } from '../client'
 import { ApiError } from '../errors'
 import { createQueryClient } from '../query-client'
 import {
@@ -24,12 +24,7 @@ import { organizationCustomerQuery } from './organizations'
 const fixtures = createPlatformFixtures()
 const demo = fixtures.users[0]!
 const platform = useNodeMockPlatform()
-const client = createApiClient({
-  apiBase: TEST_API_BASE,
-  authBase: `${TEST_API_BASE}/auth/v1`,
-  isPlatform: true,
-  getAccessToken: () => issueAccessToken(demo.id, 3600),
-})
+const client = signedInTestClient(demo.id)
 let queries: QueryClient
 
 beforeEach(() => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../../fixtures/platform'
-import { issueAccessToken } from '../../../mock-platform/handlers/util'
-import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
-import { createApiClient } from '../client'
+import { useNodeMockPlatform } from '../../../mock-platform/testing'
+import { signedInTestClient } from '../../test/signed-in-client'
 import { ApiError } from '../errors'
 import { createQueryClient } from '../query-client'
 import { acceptInvitation, invitationQuery } from './invitations'
@@ -10,12 +9,7 @@ import { queryKeys } from './keys'
 
 const demo = createPlatformFixtures().users[0]!
 useNodeMockPlatform()
-const client = createApiClient({
-  apiBase: TEST_API_BASE,
-  authBase: `${TEST_API_BASE}/auth/v1`,
-  isPlatform: true,
-  getAccessToken: () => issueAccessToken(demo.id, 3600),
-})
+const client = signedInTestClient(demo.id)
 
 describe('invitation queries', () => {
   it('reads an invitation under its key, parsed', async () => {

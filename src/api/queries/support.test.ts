@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../../fixtures/platform'
 import { issueAccessToken } from '../../../mock-platform/handlers/util'
 import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
+import { signedInTestClient } from '../../test/signed-in-client'
 import { SUPPORT_MESSAGE } from '../../constants'
 import type { SupportTicket } from '../../lib/support-ticket'
-import { createApiClient } from '../client'
 import { ApiError } from '../errors'
 import { sendSupportTicket } from './support'
 
@@ -13,12 +13,7 @@ const demo = fixtures.users[0]!
 const acmeProject = fixtures.projects.find((p) => p.organization_slug === 'acme-corp')!
 const globexProject = fixtures.projects.find((p) => p.organization_slug === 'globex')!
 const platform = useNodeMockPlatform()
-const client = createApiClient({
-  apiBase: TEST_API_BASE,
-  authBase: `${TEST_API_BASE}/auth/v1`,
-  isPlatform: true,
-  getAccessToken: () => issueAccessToken(demo.id, 3600),
-})
+const client = signedInTestClient(demo.id)
 
 const ticket: SupportTicket = {
   category: 'Dashboard_bug',
