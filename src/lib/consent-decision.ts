@@ -1,38 +1,21 @@
 import { CONSENT_STORAGE_KEY, TELEMETRY_COOKIE } from '../constants'
-import { browserStorage } from './storage'
+import * as v from 'valibot'
+import { browserStorage, readStored, writeStored } from './storage'
 
 export type ConsentDecision = 'accepted' | 'denied'
 
 /**
- * The stored consent decision, or null while the user has not decided. Anything other than the
- * texts 'true' and 'false' is discarded with a warning, so the toast asks again.
+ * The stored consent decision, or null while the user has not decided. The texts 'true' and 'false'
+ * are JSON booleans, so the shared reader applies: anything else is discarded with a warning, and
+ * the toast asks again.
  */
 export function readConsentDecision(storage: Storage | undefined = browserStorage('local')): ConsentDecision | null {
-  let raw: string | null = null
-  try {
-    raw = storage?.getItem(CONSENT_STORAGE_KEY) ?? null
-  } catch {
-    return null
-  }
-  if (raw === 'true') return 'accepted'
-  if (raw === 'false') return 'denied'
-  if (raw !== null) {
-    console.warn(`Discarded invalid "${CONSENT_STORAGE_KEY}" in browser storage: expected true or false`)
-    try {
-      storage?.removeItem(CONSENT_STORAGE_KEY)
-    } catch {
-      // Nothing to remove where storage cannot be written.
-    }
-  }
-  return null
+  const accepted = readStored(storage, CONSENT_STORAGE_KEY, v.boolean())
+  return accepted === null ? null : accepted ? 'accepted' : 'denied'
 }
 
 export function writeConsentDecision(decision: ConsentDecision, storage: Storage | undefined = browserStorage('local')): void {
-  try {
-    storage?.setItem(CONSENT_STORAGE_KEY, decision === 'accepted' ? 'true' : 'false')
-  } catch (error) {
-    console.warn(`Could not write "${CONSENT_STORAGE_KEY}" to browser storage`, error)
-  }
+  writeStored(storage, CONSENT_STORAGE_KEY, decision === 'accepted')
 }
 
 /** Telemetry is sent only with consent (PLATFORM-API §12). */

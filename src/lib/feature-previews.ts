@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { FEATURE_PREVIEWS, type FeaturePreview, type FeaturePreviewKey } from '../constants'
+import { readStored, writeStored } from './storage'
 
 /** Remote feature flags (PLATFORM-API §12): a flat map; a flag counts as on only when it is exactly true. */
 export type RemoteFlags = Readonly<Record<string, unknown>>
@@ -7,37 +9,21 @@ export type RemoteFlags = Readonly<Record<string, unknown>>
 export type PreviewFlags = Partial<Record<FeaturePreviewKey, boolean>>
 
 /**
- * Loads every preview flag from storage (SPEC §4: default off). A value other than 'true' or
- * 'false' is discarded with a warning, so one bad key never breaks the others.
+ * Loads every preview flag from storage (SPEC §4: default off). 'true' and 'false' are JSON
+ * booleans, so the shared reader applies: any other value is discarded with a warning, and one bad
+ * key never breaks the others.
  */
 export function readPreviewFlags(storage: Storage | undefined): PreviewFlags {
   const flags: PreviewFlags = {}
   for (const { key } of FEATURE_PREVIEWS) {
-    let raw: string | null = null
-    try {
-      raw = storage?.getItem(key) ?? null
-    } catch {
-      continue
-    }
-    if (raw === 'true' || raw === 'false') flags[key] = raw === 'true'
-    else if (raw !== null) {
-      console.warn(`Discarded invalid "${key}" in browser storage: expected true or false`)
-      try {
-        storage?.removeItem(key)
-      } catch {
-        // Nothing to remove where storage cannot be written.
-      }
-    }
+    const enabled = readStored(storage, key, v.boolean())
+    if (enabled !== null) flags[key] = enabled
   }
   return flags
 }
 
 export function writePreviewFlag(storage: Storage | undefined, key: FeaturePreviewKey, enabled: boolean): void {
-  try {
-    storage?.setItem(key, String(enabled))
-  } catch (error) {
-    console.warn(`Could not write "${key}" to browser storage`, error)
-  }
+  writeStored(storage, key, enabled)
 }
 
 /**
