@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { billingCycle, FIXTURE_ORGANIZATION_ADDONS, projectUsages } from '../../fixtures/billing'
 import {
+  BILLING_RESOURCES,
   ADDON_PRICES,
   COMPUTE_PRICES_MONTHLY,
   INACTIVE_PROJECT_STATUSES,
@@ -10,14 +11,13 @@ import {
   PLAN_NAMES,
   PLAN_ORDER,
   PRICING_TIERS,
-  PRICING_TIER_IDS,
   USAGE_LIMITS,
   USAGE_METRICS,
   type PlanId,
-  type PricingTierId,
   type ProjectStatus,
 } from '../../src/constants'
 import { formatUnitPrice } from '../../src/lib/billing-money'
+import { can, PermissionAction } from '../../src/lib/permissions'
 import { metricCost } from '../../src/lib/usage-cost'
 import type { PlatformContext } from '../context'
 import { authenticate, errorResponse, readJson, withLatency } from './util'
@@ -35,12 +35,6 @@ export const BILLING_ERROR = {
 
 type MockOrganization = NonNullable<ReturnType<PlatformContext['db']['organizations']['findFirst']>>
 
-/** `%` is the platform's wildcard (SPEC §6); everything else matches itself. */
-function likeMatches(pattern: string, value: string): boolean {
-  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*')
-  return new RegExp(`^${escaped}$`).test(value)
-}
-
 export function billingHandlers(ctx: PlatformContext) {
   /** The organization, when the user is a member of it. */
   function memberOrganization(userId: string, slug: string) {
@@ -48,9 +42,10 @@ export function billingHandlers(ctx: PlatformContext) {
     return member ? ctx.db.organizations.findFirst((q) => q.where({ slug })) : undefined
   }
 
+  /** The same permission rule the dashboard applies (restrictive entries deny, resources and wildcards match). */
   function canWriteBilling(userId: string, slug: string): boolean {
-    const entries = ctx.db.permissions.findMany((q) => q.where({ gotrue_id: userId, organization_slug: slug }))
-    return entries.some((e) => !e.restrictive && (e.actions ?? []).some((a) => likeMatches(a, 'billing:Write')))
+    const permissions = ctx.db.permissions.findMany((q) => q.where({ gotrue_id: userId }))
+    return can(permissions, PermissionAction.BILLING_WRITE, BILLING_RESOURCES.subscriptions, { organizationSlug: slug })
   }
 
   /** The organization's projects in id order (the fixtures' order). */
@@ -166,9 +161,9 @@ export function billingHandlers(ctx: PlatformContext) {
       if (org.billing_partner) return errorResponse(400, BILLING_ERROR.partner(MANAGED_BY[org.billing_partner].label))
       const body = await readJson(request)
       const tier = PRICING_TIERS.find((t) => t.id === body.tier)
-      if (!tier || !(PRICING_TIER_IDS as readonly unknown[]).includes(body.tier)) return errorResponse(400, BILLING_ERROR.unknownTier(body.tier))
+      if (!tier) return errorResponse(400, BILLING_ERROR.unknownTier(body.tier))
       if (tier.planId === 'enterprise' || org.plan.id === 'enterprise') return errorResponse(400, BILLING_ERROR.enterprise)
-      const payAsYouGo = (tier.id as PricingTierId) === 'tier_payg'
+      const payAsYouGo = tier.id === 'tier_payg'
       if (tier.planId === org.plan.id && !payAsYouGo) return errorResponse(400, BILLING_ERROR.samePlan(PLAN_NAMES[org.plan.id]))
       if (tier.planId === 'free') {
         const active = projectsOf(org.slug).filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status as ProjectStatus)).length
