@@ -23,7 +23,7 @@ import {
   writeColumnLayout,
   type ColumnLayout,
 } from './column-layout'
-import { gridQuerySearch, nextSort, parseGridQuery, type GridQuery } from './grid-url'
+import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
 import { ImportCsvDialog } from './ImportCsvDialog'
 import { RowWindowStore, type Row } from './row-windows'
 import { exportTableCsv } from './table-export'
@@ -56,8 +56,14 @@ const keyText = (table: TableSchema, row: Row) => JSON.stringify(table.primary_k
 export function TableDataView({ projectRef, connectionString, table, entity, entities }: TableDataViewProps) {
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const query = useMemo(() => parseGridQuery(search), [search])
-  const setQuery = useCallback((next: GridQuery) => navigate(`${location}${gridQuerySearch(next)}`, { replace: true }), [location, navigate])
+  // Keyed on the grid's own part of the address: other parameters (the assistant panel, the
+  // previews modal) coming and going must not read the rows again or clear the selection.
+  const gridSearch = gridQuerySearch(parseGridQuery(search))
+  const query = useMemo(() => parseGridQuery(gridSearch), [gridSearch])
+  const setQuery = useCallback(
+    (next: GridQuery) => navigate(`${location}${withGridQuery(globalThis.location.search, next)}`, { replace: true }),
+    [location, navigate],
+  )
   const queryClient = useQueryClient()
   const readOnly = readOnlyReason(table)
 

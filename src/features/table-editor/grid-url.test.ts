@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FILTER_OPERATORS } from '../../lib/sql/table-rows'
-import { gridQuerySearch, nextSort, parseGridQuery } from './grid-url'
+import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery } from './grid-url'
 
 describe('grid query in the address', () => {
   it('round-trips any names and values, colons and percent signs included', () => {
@@ -26,5 +26,18 @@ describe('grid query in the address', () => {
     expect(nextSort([{ column: 'a', direction: 'asc' }], 'a')).toEqual([{ column: 'a', direction: 'desc' }])
     expect(nextSort([{ column: 'a', direction: 'desc' }], 'a')).toEqual([])
     expect(nextSort([{ column: 'a', direction: 'desc' }], 'b')).toEqual([{ column: 'b', direction: 'asc' }])
+  })
+})
+
+describe('withGridQuery', () => {
+  it('replaces the sort and filters and keeps every other parameter', () => {
+    const search = '?aiAssistantPanelOpen=true&sort=a:asc&filter=b:eq:1&featurePreviewModal=x'
+    const next = withGridQuery(search, { sort: [{ column: 'name', direction: 'desc' }], filters: [] })
+    const params = new URLSearchParams(next)
+    expect(params.get('aiAssistantPanelOpen')).toBe('true')
+    expect(params.get('featurePreviewModal')).toBe('x')
+    expect(params.getAll('sort')).toEqual(['name:desc'])
+    expect(params.getAll('filter')).toEqual([])
+    expect(withGridQuery('?sort=a:asc', { sort: [], filters: [] })).toBe('')
   })
 })

@@ -37,6 +37,17 @@ export function gridQuerySearch(query: GridQuery): string {
   return text ? `?${text}` : ''
 }
 
+/** The address's query with the grid's sort and filters replaced and every other parameter (the assistant's, the previews') kept. */
+export function withGridQuery(search: string, query: GridQuery): string {
+  const params = new URLSearchParams(search)
+  params.delete('sort')
+  params.delete('filter')
+  const grid = new URLSearchParams(gridQuerySearch(query))
+  for (const [name, value] of grid) params.append(name, value)
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
 /** Clicking a header: ascending, then descending, then unsorted. */
 export function nextSort(sort: readonly SortKey[], column: string): SortKey[] {
   const current = sort.find((s) => s.column === column)
