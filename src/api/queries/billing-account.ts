@@ -1,17 +1,13 @@
 import * as v from 'valibot'
-import { REQUIRED_MESSAGE, UPCOMING_INVOICE_API_VERSION } from '../../constants'
+import { UPCOMING_INVOICE_API_VERSION } from '../../constants'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
 import { InvoiceSchema, InvoicesSchema, TaxIdResponseSchema, UpcomingInvoiceSchema } from '../schemas'
 import { queryKeys } from './keys'
+import { organizationPath } from './organizations'
 
 // The organization's billing details and invoices (PLATFORM-API §11). The customer profile query is
 // organizationCustomerQuery in organizations.ts; overdue invoices are overdueInvoicesQuery there.
-
-function organizationPath(slug: string | undefined): string {
-  if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
-  return `/platform/organizations/${encodeURIComponent(slug)}`
-}
 
 export function organizationTaxIdQuery(slug: string | undefined, client: ApiClient = api) {
   return {

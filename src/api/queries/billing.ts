@@ -1,13 +1,8 @@
-import { REQUIRED_MESSAGE, type PricingTierId } from '../../constants'
+import type { PricingTierId } from '../../constants'
 import { api, type ApiClient } from '../client'
-import { ApiError } from '../errors'
 import { BillingPlansSchema, OrganizationUsageSchema, SubscriptionSchema } from '../schemas'
 import { queryKeys } from './keys'
-
-function organizationPath(slug: string | undefined): string {
-  if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
-  return `/platform/organizations/${encodeURIComponent(slug)}`
-}
+import { organizationPath } from './organizations'
 
 /** The organization's subscription: plan, billing cycle, add-ons, partner (PLATFORM-API §11). */
 export function organizationSubscriptionQuery(slug: string, client: ApiClient = api) {

@@ -16,12 +16,16 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   organizationTaxId: (slug: string | undefined) => ['organizations', slug, 'tax-ids'] as const,
-  /** Lists, counts, single invoices and the upcoming preview under one prefix, so one invalidation refreshes them all. */
-  organizationInvoices: (slug: string | undefined) => ['organizations', slug, 'invoices'] as const,
-  organizationInvoicePage: (slug: string | undefined, offset: number, limit: number) => ['organizations', slug, 'invoices', 'list', offset, limit] as const,
-  organizationInvoiceCount: (slug: string | undefined) => ['organizations', slug, 'invoices', 'count'] as const,
-  organizationInvoice: (slug: string | undefined, id: string | undefined) => ['organizations', slug, 'invoices', 'detail', id] as const,
-  organizationUpcomingInvoice: (slug: string | undefined) => ['organizations', slug, 'invoices', 'upcoming'] as const,
+  /**
+   * Lists, counts, single invoices and the upcoming preview under one prefix, so one invalidation
+   * refreshes them all; under the organization's billing, so a plan change refreshes them too.
+   */
+  organizationInvoices: (slug: string | undefined) => ['organizations', slug, 'billing', 'invoices'] as const,
+  organizationInvoicePage: (slug: string | undefined, offset: number, limit: number) =>
+    ['organizations', slug, 'billing', 'invoices', 'list', offset, limit] as const,
+  organizationInvoiceCount: (slug: string | undefined) => ['organizations', slug, 'billing', 'invoices', 'count'] as const,
+  organizationInvoice: (slug: string | undefined, id: string | undefined) => ['organizations', slug, 'billing', 'invoices', 'detail', id] as const,
+  organizationUpcomingInvoice: (slug: string | undefined) => ['organizations', slug, 'billing', 'invoices', 'upcoming'] as const,
   featureFlags: (cloudProvider: string | null) => ['feature-flags', cloudProvider] as const,
   incidentStatus: () => ['incident-status'] as const,
   authUser: () => ['auth', 'user'] as const,

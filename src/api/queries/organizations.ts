@@ -4,6 +4,12 @@ import { ApiError } from '../errors'
 import { CustomerSchema, OrganizationProjectsPageSchema, OrganizationsSchema, OverdueInvoicesSchema } from '../schemas'
 import { queryKeys } from './keys'
 
+/** An organization's API path; without a slug the load fails with 'slug is required' (SPEC §5). */
+export function organizationPath(slug: string | undefined): string {
+  if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
+  return `/platform/organizations/${encodeURIComponent(slug)}`
+}
+
 export function organizationsQuery(client: ApiClient = api) {
   return {
     queryKey: queryKeys.organizations(),
@@ -19,8 +25,7 @@ export function organizationCustomerQuery(slug: string | undefined, client: ApiC
   return {
     queryKey: queryKeys.organizationCustomer(slug),
     queryFn: ({ signal }: { signal?: AbortSignal }) => {
-      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
-      return client.get(`/platform/organizations/${encodeURIComponent(slug)}/customer`, { schema: CustomerSchema, signal })
+      return client.get(`${organizationPath(slug)}/customer`, { schema: CustomerSchema, signal })
     },
   }
 }
@@ -32,8 +37,7 @@ export function organizationProjectsQuery(slug: string | undefined, client: ApiC
   return {
     queryKey: queryKeys.organizationProjects(slug),
     queryFn: ({ signal, pageParam = 0 }: { signal?: AbortSignal; pageParam?: number }) => {
-      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
-      return client.get(`/platform/organizations/${encodeURIComponent(slug)}/projects`, {
+      return client.get(`${organizationPath(slug)}/projects`, {
         query: { limit: ORGANIZATION_PROJECTS_PAGE_SIZE, offset: pageParam, sort: 'name_asc' },
         schema: OrganizationProjectsPageSchema,
         signal,
@@ -54,8 +58,7 @@ export function organizationActiveProjectCountQuery(slug: string | undefined, cl
   return {
     queryKey: queryKeys.organizationActiveProjectCount(slug),
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
-      if (!slug) throw new ApiError({ message: REQUIRED_MESSAGE.slug })
-      const page = await client.get(`/platform/organizations/${encodeURIComponent(slug)}/projects`, {
+      const page = await client.get(`${organizationPath(slug)}/projects`, {
         query: { limit: 1, offset: 0, statuses: ACTIVE_PROJECT_STATUSES.join(',') },
         schema: OrganizationProjectsPageSchema,
         signal,
