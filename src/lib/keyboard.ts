@@ -8,3 +8,8 @@ export const MODIFIER_LABEL = isMacPlatform ? '⌘' : 'Ctrl'
 export function hasShortcutModifier(event: { metaKey: boolean; ctrlKey: boolean }): boolean {
   return isMacPlatform ? event.metaKey : event.ctrlKey
 }
+
+/** ⌘/Ctrl plus `key` (lower-case), with no Alt or Shift: the dashboard's shortcuts (assistant, command menu). */
+export function isShortcut(event: KeyboardEvent, key: string): boolean {
+  return hasShortcutModifier(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === key
+}

@@ -1,8 +1,8 @@
-import { hasShortcutModifier, isMacPlatform } from '../../lib/keyboard'
+import { isMacPlatform, isShortcut } from '../../lib/keyboard'
 
 /** ⌘I / Ctrl+I toggles a project's assistant panel. */
 export const ASSISTANT_TOGGLE_SHORTCUT = isMacPlatform ? '⌘I' : 'Ctrl+I'
 
 export function isAssistantToggle(event: KeyboardEvent): boolean {
-  return hasShortcutModifier(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'i'
+  return isShortcut(event, 'i')
 }
