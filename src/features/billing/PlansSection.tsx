@@ -20,6 +20,7 @@ import { showToast } from '../../ui/toast'
 import { usePermission } from '../permissions/use-permission'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { PlanChangeDialog } from './PlanChangeDialog'
+import { inspected } from '../../lib/inspection'
 
 const HEADING_ID = 'billing-plans-heading'
 
@@ -81,7 +82,7 @@ export function PlansSection({ organization, currentPlan }: { organization: Orga
         },
       },
     }),
-    { input: { organizationSlug: slug } },
+    { input: { organizationSlug: slug }, ...inspected },
   )
   const dialogState = snapshot.matches('confirming') ? 'confirming' : snapshot.matches('changing') ? 'changing' : snapshot.matches('failed') ? 'failed' : null
   const changeTypes = new Map<PlanId, ChangeType>((plans.data?.plans ?? []).map((p) => [tierOf(p.id).planId, p.change_type]))
