@@ -55,22 +55,9 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: st
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...rest }, ref) {
   const generated = useId()
   const inputId = id ?? generated
-  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
-      <label htmlFor={inputId} className={fieldLabelClass}>
-        {label}
-      </label>
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...rest} />
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${inputId}-hint`} className={fieldHintClass}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={inputId} label={label} error={error} hint={hint}>
+      <input ref={ref} {...describedBy(inputId, error, Boolean(hint))} className={inputClass} {...rest} />
+    </FormField>
   )
 })
