@@ -4,6 +4,7 @@
  * project as it is (schema-qualified, identifiers quoted where needed). No randomness, no network,
  * no dates in the output: the same messages and catalog always give the same answer.
  */
+import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { sqlIdent, sqlLiteral } from '../../src/lib/sql/quote.ts'
 
 export interface ModelMessage {
@@ -90,7 +91,7 @@ select n.nspname as schema,
   from pg_catalog.pg_class c
   join pg_catalog.pg_namespace n on n.oid = c.relnamespace
  where c.relkind in ('r', 'p', 'f', 'v', 'm')
-   and n.nspname not in ('information_schema', 'pg_catalog', 'pg_toast', 'studio_meta')
+   and n.nspname not in (${EXCLUDED_SCHEMAS.map((schema) => sqlLiteral(schema)).join(', ')})
    and n.nspname not like 'pg\\_temp%'
    and n.nspname not like 'pg\\_toast\\_temp%'
  order by n.nspname, c.relname

@@ -5,11 +5,12 @@
  * a materialized view, a trigger function). Only SQL that runs on PGlite and PostgreSQL 15+.
  */
 import { Faker, base, en } from '@faker-js/faker'
+import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { sqlArray, sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import type { ProjectDatabase } from './types.ts'
 
-/** Schema of the seed marker; handlers may want to hide it from schema lists. */
-export const SEED_MARKER_SCHEMA = 'studio_meta'
+// The marker's schema is a constant of the dashboard too: every user-facing schema list leaves it out.
+export { SEED_MARKER_SCHEMA }
 /** Bumped when the demo data changes shape; stored in the marker for diagnosis only. */
 export const SEED_VERSION = 1
 /** Relative dates are computed from this instant, so a ref gives the same rows on every run. */

@@ -61,7 +61,17 @@ export const REGIONS = [
 ] as const
 export type RegionCode = (typeof REGIONS)[number]['code']
 
-export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast'] as const
+/**
+ * Where the mock platform marks a project database as seeded. It is the platform's bookkeeping, not
+ * the user's data, so no list of the user's schemas, tables or columns shows it.
+ */
+export const SEED_MARKER_SCHEMA = 'studio_meta'
+
+/** Schemas no user-facing list shows (table editor, SQL completion, the assistant's catalog). */
+export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', SEED_MARKER_SCHEMA] as const
+
+/** Postgres keeps identifiers to NAMEDATALEN - 1 bytes of UTF-8 and silently cuts longer ones. */
+export const POSTGRES_IDENTIFIER_MAX_BYTES = 63
 
 export const THEMES = ['dark', 'light', 'classic-dark', 'system'] as const
 export type ThemePreference = (typeof THEMES)[number]
