@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
 import * as v from 'valibot'
-import { fromPromise } from 'xstate'
 import { clockSkewMachine } from '../../machines/clock-skew.machine'
 import { api } from '../api/client'
 import { createInspectedActor } from '../lib/inspection'
 import { Banner } from '../ui/banner'
+import { fromPromiseUntilStopped } from '../lib/actor-promise'
 
 const utcTimeSchema = v.object({ utcTime: v.pipe(v.string(), v.isoTimestamp()) })
 
@@ -14,7 +14,7 @@ function startClockSkew() {
   return createInspectedActor(
     clockSkewMachine.provide({
       actors: {
-        readServerTime: fromPromise(async ({ signal }) => {
+        readServerTime: fromPromiseUntilStopped(async ({ signal }) => {
           const sentAt = Date.now()
           // {host}/api/get-utc-time (SPEC §7): under the API base, which is /api on the dashboard's own host by default.
           const { utcTime } = await api.get('/get-utc-time', { schema: utcTimeSchema, signal })

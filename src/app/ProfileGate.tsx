@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { profileMachine } from '../../machines/profile.machine'
 import { api } from '../api/client'
+import { fetchForActor } from '../api/query-client'
 import { profileQuery } from '../api/queries/profile'
 import { queryKeys } from '../api/queries/keys'
 import { ProfileSchema } from '../api/schemas'
@@ -14,6 +14,7 @@ import { settings } from '../lib/settings'
 import { ErrorState, LoadingState } from '../ui/states'
 import { showToast } from '../ui/toast'
 import { inspected } from '../lib/inspection'
+import { fromPromiseUntilStopped } from '../lib/actor-promise'
 
 /** Screens render once the profile is loaded (or created); a 401 signs out and comes back here after. */
 export function ProfileGate({ children }: { children: ReactNode }) {
@@ -23,8 +24,8 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   const actor = useActorRef(
     profileMachine.provide({
       actors: {
-        fetchProfile: fromPromise<unknown>(() => queryClient.fetchQuery(profileQuery())),
-        createProfile: fromPromise<unknown>(() => api.post('/platform/profile', { schema: ProfileSchema })),
+        fetchProfile: fromPromiseUntilStopped<unknown>(({ signal }) => fetchForActor(queryClient, profileQuery(), signal)),
+        createProfile: fromPromiseUntilStopped<unknown>(() => api.post('/platform/profile', { schema: ProfileSchema })),
       },
       actions: {
         refreshAfterCreation: () => {

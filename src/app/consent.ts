@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate'
 import { consentMachine } from '../../machines/consent.machine'
 import { consentCategoriesQuery } from '../api/queries/consent'
-import { queryClient } from '../api/query-client'
+import { fetchForActor, queryClient } from '../api/query-client'
 import { createInspectedActor } from '../lib/inspection'
 import {
   deleteTelemetryCookie,
@@ -11,6 +10,7 @@ import {
   writeConsentDecision,
   type ConsentDecision,
 } from '../lib/consent-decision'
+import { fromPromiseUntilStopped } from '../lib/actor-promise'
 
 /** Accept sets the anonymous telemetry id cookie (kept if one is already set); deny deletes it (SPEC §4). */
 export function rememberConsent(decision: ConsentDecision): void {
@@ -22,7 +22,7 @@ export function rememberConsent(decision: ConsentDecision): void {
 function startConsent() {
   return createInspectedActor(
     consentMachine.provide({
-      actors: { loadCategories: fromPromise(() => queryClient.fetchQuery(consentCategoriesQuery())) },
+      actors: { loadCategories: fromPromiseUntilStopped(({ signal }) => fetchForActor(queryClient, consentCategoriesQuery(), signal)) },
       actions: { remember: (_, params) => rememberConsent(params.decision) },
     }),
     { input: { decision: readConsentDecision() } },

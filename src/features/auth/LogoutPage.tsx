@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { signOutMachine } from '../../../machines/sign-out.machine'
 import { signInPathFor } from '../../lib/return-path'
+import { PageMain } from '../../ui/page-main'
 import { Spinner } from '../../ui/spinner'
 import { stopAssistantActors } from '../assistant/assistant-actors'
 import { stopFeaturePreviews } from '../previews/feature-previews-actor'
 import { clearLocalStorage, endSession } from './session-actions'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 /** /logout: runs the sign-out machine, then lands on /sign-in. */
 export default function LogoutPage() {
@@ -19,7 +20,7 @@ export default function LogoutPage() {
   const returnTo = new URLSearchParams(useSearch()).get('returnTo')
   useMachine(
     signOutMachine.provide({
-      actors: { endSession: fromPromise(() => endSession()) },
+      actors: { endSession: fromPromiseUntilStopped(() => endSession()) },
       actions: {
         clearLocalStorage: () => {
           // The assistants would otherwise write their chats back after the clear.
@@ -35,10 +36,10 @@ export default function LogoutPage() {
     inspected,
   )
   return (
-    <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center' })}>
+    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center' })}>
       <p className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}>
         <Spinner label="Signing out" /> Signing out…
       </p>
-    </main>
+    </PageMain>
   )
 }

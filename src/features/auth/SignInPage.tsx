@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { signInMachine } from '../../../machines/sign-in.machine'
 import { CODE_HOSTING_MESSAGE, CODE_HOSTING_PROVIDER, DEMO_CREDENTIALS, SUPPORT_EMAIL } from '../../constants'
 import { providerSignInUrl, readAuthRedirect, signInErrorMessage } from '../../lib/code-hosting'
@@ -10,10 +9,12 @@ import { resolveReturnPath } from '../../lib/return-path'
 import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
+import { PageMain } from '../../ui/page-main'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting/ProviderMark'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 /** What the auth service may add to the sign-in URL when it sends the browser back. */
 const REDIRECT_ERROR_PARAMS = ['error', 'error_code', 'error_description']
@@ -26,8 +27,8 @@ export default function SignInPage() {
   const [snapshot, send] = useMachine(
     signInMachine.provide({
       actors: {
-        authenticate: fromPromise(({ input }) => signInWithPassword(input)),
-        completeProviderSignIn: fromPromise(({ input }) => completeProviderSignIn(input)),
+        authenticate: fromPromiseUntilStopped(({ input }) => signInWithPassword(input)),
+        completeProviderSignIn: fromPromiseUntilStopped(({ input }) => completeProviderSignIn(input)),
       },
       actions: {
         // SPEC §8: an unverified provider account gets its own message; any other error shows its own.
@@ -80,7 +81,7 @@ export default function SignInPage() {
   }
 
   return (
-    <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
+    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
       <form
         onSubmit={onSubmit}
         noValidate
@@ -160,6 +161,6 @@ export default function SignInPage() {
           </p>
         ) : null}
       </form>
-    </main>
+    </PageMain>
   )
 }

@@ -3,7 +3,6 @@ import { useMachine } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
 import { planChangeMachine } from '../../../machines/plan-change.machine'
 import { changeOrganizationPlan, organizationPlansQuery } from '../../api/queries/billing'
 import { queryKeys } from '../../api/queries/keys'
@@ -21,6 +20,7 @@ import { usePermission } from '../permissions/use-permission'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { PlanChangeDialog } from './PlanChangeDialog'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const HEADING_ID = 'billing-plans-heading'
 
@@ -67,7 +67,7 @@ export function PlansSection({ organization, currentPlan }: { organization: Orga
   const [snapshot, send] = useMachine(
     planChangeMachine.provide({
       actors: {
-        changePlan: fromPromise(async ({ input, signal }) => {
+        changePlan: fromPromiseUntilStopped(async ({ input, signal }) => {
           const subscription = await changeOrganizationPlan(input.organizationSlug, input.tier, { signal })
           queryClient.setQueryData(queryKeys.organizationSubscription(input.organizationSlug), subscription)
           return subscription

@@ -1,11 +1,11 @@
 import { useActorRef } from '@xstate/react'
 import { useRef } from 'react'
-import { fromPromise } from 'xstate'
 import { oauthPopupMachine } from '../../../machines/oauth-popup.machine'
 import { CODE_HOSTING_POPUP_NAME, POPUP_SIZE } from '../../constants'
 import { popupFeatures } from '../../lib/code-hosting'
 import { discardPendingAuthorization, storePendingAuthorization, type CodeHostingPurpose } from './pending-authorization'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 /**
  * The oauthPopup machine for one organization, with the window work provided: `window.open` at
@@ -20,13 +20,13 @@ export function useOAuthPopup(organizationSlug: string, onPopupClosed: (purpose:
     oauthPopupMachine.provide({
       actors: {
         // Runs inside the click's send(), so the browser still counts the click as the reason for the popup.
-        openPopup: fromPromise(async ({ input }) => {
+        openPopup: fromPromiseUntilStopped(async ({ input }) => {
           const opened = window.open(input.url, CODE_HOSTING_POPUP_NAME, popupFeatures(POPUP_SIZE, window))
           if (!opened) throw new Error('The browser blocked the popup')
           popup.current = opened
           opened.focus()
         }),
-        checkPopupClosed: fromPromise(async () => popup.current?.closed ?? true),
+        checkPopupClosed: fromPromiseUntilStopped(async () => popup.current?.closed ?? true),
       },
       actions: {
         storeState: (_, { state, purpose }) =>

@@ -5,7 +5,6 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import * as v from 'valibot'
 import { Link, useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { joinOrganizationMachine } from '../../../machines/join-organization.machine'
 import { acceptInvitation, invitationQuery } from '../../api/queries/invitations'
 import { queryKeys } from '../../api/queries/keys'
@@ -17,6 +16,7 @@ import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const shellClass = css({ maxW: 'xl', mx: 'auto', px: '6', py: '16', display: 'flex', flexDir: 'column', gap: '4' })
 const cardClass = css({
@@ -113,7 +113,7 @@ function JoinInvitation({ slug, token }: { slug: string; token: string }) {
   const profile = useQuery(profileQuery())
   const [snapshot, send] = useMachine(
     joinOrganizationMachine.provide({
-      actors: { acceptInvitation: fromPromise(({ input, signal }) => acceptInvitation(input.slug, input.token, { signal })) },
+      actors: { acceptInvitation: fromPromiseUntilStopped(({ input, signal }) => acceptInvitation(input.slug, input.token, { signal })) },
       actions: {
         onJoined: (_, joined) => {
           const name = queryClient.getQueryData<Invitation>(queryKeys.invitation(joined.slug, joined.token))?.organization_name || joined.slug

@@ -1,19 +1,21 @@
-import { fromPromise } from 'xstate'
 import { featurePreviewsMachine } from '../../../machines/feature-previews.machine'
 import { featureFlagsQuery } from '../../api/queries/feature-flags'
-import { queryClient } from '../../api/query-client'
+import { fetchForActor, queryClient } from '../../api/query-client'
 import { sendTelemetryEvent } from '../../api/telemetry'
 import { readPreviewFlags, writePreviewFlag } from '../../lib/feature-previews'
 import { createInspectedActor } from '../../lib/inspection'
 import { settings } from '../../lib/settings'
 import { browserStorage } from '../../lib/storage'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 function startFeaturePreviews() {
   return createInspectedActor(
     featurePreviewsMachine.provide({
       actors: {
         // Self-hosted has no platform flag service: remote-flagged previews stay hidden there.
-        loadRemoteFlags: fromPromise(async ({ input }) => (settings.isPlatform ? queryClient.fetchQuery(featureFlagsQuery(input.cloudProvider)) : {})),
+        loadRemoteFlags: fromPromiseUntilStopped(async ({ input, signal }) =>
+          settings.isPlatform ? fetchForActor(queryClient, featureFlagsQuery(input.cloudProvider), signal) : {},
+        ),
       },
       actions: {
         persist: (_, { key, enabled }) => writePreviewFlag(browserStorage('local'), key, enabled),

@@ -3,7 +3,6 @@ import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useParams } from 'wouter'
-import { fromPromise } from 'xstate'
 import { createProjectMachine } from '../../../machines/create-project.machine'
 import { queryKeys } from '../../api/queries/keys'
 import { organizationActiveProjectCountQuery, organizationsQuery } from '../../api/queries/organizations'
@@ -16,11 +15,13 @@ import {
   NEW_PROJECT_MESSAGE,
   PERMISSION_MESSAGE,
   PLAN_LIMITS,
+  PROJECT_NAME_MESSAGE,
   type CloudProvider,
   type ComputeSizeId,
 } from '../../constants'
 import { defaultCloudProvider, defaultRegion, regionGroups } from '../../lib/new-project-defaults'
 import { PermissionAction } from '../../lib/permissions'
+import { projectNameError, projectNameLength } from '../../lib/project-name'
 import { settings } from '../../lib/settings'
 import { Callout } from '../../ui/callout'
 import { TextField, inputClass } from '../../ui/field'
@@ -33,6 +34,7 @@ import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { PasswordField } from './PasswordField'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const GROUPS = regionGroups()
 
@@ -84,7 +86,7 @@ export default function NewProjectPage() {
     () =>
       createProjectMachine.provide({
         actors: {
-          create: fromPromise(async ({ input }) =>
+          create: fromPromiseUntilStopped(async ({ input }) =>
             createProject({
               name: input.name,
               organization_slug: input.organizationSlug,
@@ -133,10 +135,10 @@ export default function NewProjectPage() {
 
   const limit = profile.data?.free_project_limit ?? PLAN_LIMITS.free.activeProjects
   const atLimit = isFree && activeCount.data !== undefined && activeCount.data >= limit
-  const nameError = nameTouched && name.trim() === '' ? NEW_PROJECT_MESSAGE.nameRequired : null
+  const nameError = projectNameError(name, { requireNow: nameTouched })
   const blockedReason = permission.reason ?? (atLimit ? NEW_PROJECT_MESSAGE.freeLimitReached(limit) : null)
   const formDisabled = creating || atLimit || Boolean(blockedReason)
-  const ready = name.trim() !== '' && passwordAcceptable && !formDisabled && !(isFree && activeCount.isPending)
+  const ready = projectNameError(name) === null && passwordAcceptable && !formDisabled && !(isFree && activeCount.isPending)
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -178,7 +180,6 @@ export default function NewProjectPage() {
             <TextField
               label="Project name"
               value={name}
-              maxLength={64}
               autoFocus
               onChange={(e) => {
                 setName(e.target.value)
@@ -186,6 +187,9 @@ export default function NewProjectPage() {
               }}
               onBlur={() => setNameTouched(true)}
               error={nameError}
+              // The hint holds the message's line, so the error appearing on blur moves nothing
+              // below it (a click on "Generate a password" would otherwise land on the moved page).
+              hint={PROJECT_NAME_MESSAGE.hint(projectNameLength(name))}
             />
           </Section>
           <Section title="Database" description="The password of the postgres role. Scored by the platform; it must be strong.">

@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { token } from 'styled-system/tokens'
-import { fromPromise } from 'xstate'
 import { passwordStrengthMachine } from '../../../machines/password-strength.machine'
 import { checkPasswordStrength } from '../../api/queries/profile'
 import { generateStrongPassword, scoredPasswordFeedback, tooLongPasswordFeedback, type PasswordFeedback } from '../../lib/password-feedback'
@@ -10,6 +9,7 @@ import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { inputClass } from '../../ui/field'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
 
@@ -33,7 +33,7 @@ export function PasswordField({
   const machine = useMemo(
     () =>
       passwordStrengthMachine.provide({
-        actors: { check: fromPromise(({ input, signal }) => checkPasswordStrength(input.password, undefined, signal)) },
+        actors: { check: fromPromiseUntilStopped(({ input, signal }) => checkPasswordStrength(input.password, undefined, signal)) },
       }),
     [],
   )

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useParams } from 'wouter'
@@ -13,16 +12,17 @@ import { readLastVisitedOrganization } from '../organizations/last-visited'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { useFeatureEnabled } from '../permissions/use-feature'
 import { projectDetailQuery } from '../../api/queries/projects'
+import { fetchForActor } from '../../api/query-client'
 import { isApiError } from '../../api/errors'
 import { Badge } from '../../ui/badge'
-import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { Tooltip } from '../../ui/tooltip'
 import { pageClass } from '../organizations/OrganizationsPage'
+import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
 import { button } from 'styled-system/recipes'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
@@ -33,7 +33,7 @@ export default function ProjectHomePage() {
   // The machine keeps the cached detail fresh while the project comes up; the view reads the cache.
   const statusActor = useActorRef(
     projectStatusMachine.provide({
-      actors: { fetchDetail: fromPromise(({ input }) => queryClient.fetchQuery({ ...projectDetailQuery(input.ref), staleTime: 0 })) },
+      actors: { fetchDetail: fromPromiseUntilStopped(({ input, signal }) => fetchForActor(queryClient, { ...projectDetailQuery(input.ref), staleTime: 0 }, signal)) },
     }),
     { input: { ref }, ...inspected },
   )
@@ -118,35 +118,7 @@ export default function ProjectHomePage() {
           <dd>{p.dbVersion ?? 'Unknown'}</dd>
         </div>
       </dl>
-      {showConnectionString ? (
-        <section className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-          <h2 className={css({ fontWeight: 'semibold' })}>Connection string</h2>
-          {p.connectionString ? (
-            <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-              <code
-                className={css({
-                  flex: '1',
-                  fontFamily: 'mono',
-                  fontSize: 'xs',
-                  bg: 'bg.muted',
-                  p: '2',
-                  borderRadius: 'sm',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                })}
-              >
-                {p.connectionString}
-              </code>
-              <Tooltip content="Copy the connection string to the clipboard">
-                <CopyButton text={p.connectionString} />
-              </Tooltip>
-            </div>
-          ) : (
-            <p className={css({ color: 'fg.muted' })}>Available once the project is up.</p>
-          )}
-        </section>
-      ) : null}
+      {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
     </div>
   )
 }

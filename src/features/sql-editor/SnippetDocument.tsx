@@ -3,7 +3,6 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
-import { fromPromise } from 'xstate'
 import { snippetSaveMachine, snippetRetryDelay } from '../../../machines/snippet-save.machine'
 import { saveSnippet, snippetListQuery, snippetQuery } from '../../api/queries/content'
 import { isApiError } from '../../api/errors'
@@ -14,6 +13,7 @@ import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-
 import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
 import { SqlWorkspace } from './SqlWorkspace'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 /** Where the server stands on this snippet, as far as this tab knows. */
 type ServerState = 'exists' | 'unsaved' | 'deleted' | 'unreachable'
@@ -131,7 +131,7 @@ function OpenDocument({
     () =>
       snippetSaveMachine.provide({
         actors: {
-          save: fromPromise(async ({ input, signal }) => {
+          save: fromPromiseUntilStopped(async ({ input, signal }) => {
             const known = newestSnippet(queryClient, projectRef, snippetId)
             const answer = await saveSnippet(
               projectRef,

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fromPromise } from 'xstate'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
 import { executeSql, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
@@ -15,6 +14,7 @@ import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 /** The editor, its toolbar and the results of the last run, for one snippet's text. */
 export function SqlWorkspace({
@@ -45,7 +45,7 @@ export function SqlWorkspace({
     () =>
       sqlRunMachine.provide({
         actors: {
-          execute: fromPromise(({ input, signal }) =>
+          execute: fromPromiseUntilStopped(({ input, signal }) =>
             runScript(
               input,
               (query, abort) => executeSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }),

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { supportFormMachine, visibleError, type SupportFormContext, type SupportFormEvent } from '../../../machines/support-form.machine'
 import { organizationProjectsQuery, organizationsQuery } from '../../api/queries/organizations'
 import { profileQuery } from '../../api/queries/profile'
@@ -24,6 +23,7 @@ import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
 import { describedBy, fieldHintClass, FormField, inputClass } from '../../ui/field'
 import { inspected } from '../../lib/inspection'
+import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const shellClass = css({ maxW: '3xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', boxShadow: 'sm' })
@@ -51,7 +51,7 @@ export default function SupportPage() {
   // Read once: the form owns the values from then on.
   const [initialValues] = useState(() => supportDraftFromQuery(search))
   const machine = useMemo(
-    () => supportFormMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => sendSupportTicket(input, { signal })) } }),
+    () => supportFormMachine.provide({ actors: { submit: fromPromiseUntilStopped(({ input, signal }) => sendSupportTicket(input, { signal })) } }),
     [],
   )
   const [snapshot, send] = useMachine(machine, { input: { values: initialValues }, ...inspected })
