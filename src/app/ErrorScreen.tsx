@@ -4,6 +4,7 @@ import { ERROR_SCREEN } from '../constants'
 import type { Settings } from '../lib/settings'
 import { CopyButton } from '../ui/copy-button'
 import { Button } from '../ui/button'
+import { PageMain } from '../ui/page-main'
 
 /** A DOM node removal or insertion failure is usually a page translator or an extension at work (SPEC §2). */
 export function isDomMutationError(message: string): boolean {
@@ -35,11 +36,10 @@ export function ErrorScreen({ error, reportId, environment, pathname, onReset, o
   const errorText = `${ERROR_SCREEN.clientException}: ${error.message}`
   const translator = isDomMutationError(error.message)
   return (
-    <main
-      role="alert"
-      className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.canvas' })}
-    >
+    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.canvas' })}>
+      {/* The alert is the card, not the page: a role on <main> would take its landmark away. */}
       <div
+        role="alert"
         className={css({
           w: 'full',
           maxW: '2xl',
@@ -115,6 +115,6 @@ export function ErrorScreen({ error, reportId, environment, pathname, onReset, o
           )}
         </div>
       </div>
-    </main>
+    </PageMain>
   )
 }

@@ -3,11 +3,12 @@ import { css } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
 import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
-import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH } from '../constants'
+import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH, NEW_ORGANIZATION_PATH, SIGN_UP_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
 import { authServicePath } from '../lib/code-hosting'
 import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
+import { PageMain } from '../ui/page-main'
 import { LoadingState } from '../ui/states'
 import { DashboardOverlays } from './DashboardOverlays'
 import { LayoutBanners } from './LayoutBanners'
@@ -17,11 +18,13 @@ import { TopBar } from './TopBar'
 
 // Every screen is its own chunk: a route loads only what it shows.
 const SignInPage = lazy(() => import('../features/auth/SignInPage'))
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage'))
 const LogoutPage = lazy(() => import('../features/auth/LogoutPage'))
 const OrganizationsPage = lazy(() => import('../features/organizations/OrganizationsPage'))
 const OrganizationPage = lazy(() => import('../features/organizations/OrganizationPage'))
 const BillingPage = lazy(() => import('../features/billing/BillingPage'))
 const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
+const NewOrganizationPage = lazy(() => import('../features/organizations/NewOrganizationPage'))
 const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
@@ -46,11 +49,11 @@ function SignedIn({ children }: { children: ReactNode }) {
     <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
       <TopBar />
       <LayoutBanners />
-      <main className={css({ flex: '1' })}>
+      <PageMain className={css({ flex: '1' })}>
         <ProfileGate>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </ProfileGate>
-      </main>
+      </PageMain>
       <DashboardOverlays />
     </div>
   )
@@ -110,9 +113,17 @@ function NotFound() {
 /** The route table of SPEC §2, as far as the screens exist. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingState />}>
+    // A page on its own still loading its code is a page too: it has its main landmark already.
+    <Suspense
+      fallback={
+        <PageMain>
+          <LoadingState />
+        </PageMain>
+      }
+    >
       <Switch>
         <Route path="/sign-in" component={settings.isPlatform ? SignInPage : () => <Redirect to={HOME_PATH} replace />} />
+        <Route path={SIGN_UP_PATH} component={settings.isPlatform ? SignUpPage : () => <Redirect to={HOME_PATH} replace />} />
         <Route path="/logout" component={LogoutPage} />
         <Route path="/">
           <Redirect to={HOME_PATH} replace />
@@ -120,6 +131,7 @@ export function AppRoutes() {
         <Route path="/organizations" component={platformOnly(OrganizationsPage)} />
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
         <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
+        <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />
         <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
         <Route path="/join" component={platformOnly(JoinPage)} />
         {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.authorize}`} component={CodeHostingCallbackPage} /> : null}

@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter'
 import { authorizeCodeHosting, linkCodeHostingInstallation } from '../../api/queries/code-hosting'
 import { CODE_HOSTING_CALLBACK_PATHS, CODE_HOSTING_MESSAGE } from '../../constants'
 import { Button } from '../../ui/button'
+import { PageMain } from '../../ui/page-main'
 import { Spinner } from '../../ui/spinner'
 import { takePendingAuthorization, type CodeHostingPurpose } from './pending-authorization'
 
@@ -54,7 +55,7 @@ export default function CodeHostingCallbackPage() {
   }, [purpose, search])
 
   return (
-    <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
+    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
       <div className={css({ maxW: 'md', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center', textAlign: 'center' })}>
         {outcome.status === 'working' ? (
           <p className={css({ display: 'flex', gap: '2', alignItems: 'center', color: 'fg.muted' })}>
@@ -70,6 +71,6 @@ export default function CodeHostingCallbackPage() {
         )}
         {outcome.status !== 'working' ? <Button onClick={() => window.close()}>{MESSAGE.closeWindow}</Button> : null}
       </div>
-    </main>
+    </PageMain>
   )
 }

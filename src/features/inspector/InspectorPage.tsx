@@ -7,6 +7,7 @@ import { eventLabel, stateLabel } from '../../lib/machine-chart'
 import { parseRecording, type MachineRecording } from '../../lib/machine-recording'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
+import { PageMain } from '../../ui/page-main'
 import { JsonTree } from './JsonTree'
 import { MachineChart } from './MachineChart'
 import { ReplayPanel } from './ReplayPanel'
@@ -321,14 +322,14 @@ export default function InspectorPage() {
           {importError}
         </p>
       ) : null}
-      <main className={css({ flex: '1', minH: '0', display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr) 380px', gap: '2' })}>
+      <PageMain className={css({ flex: '1', minH: '0', display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr) 380px', gap: '2' })}>
         <ActorList actors={actors} selected={actor?.sessionId ?? null} onSelect={setSelected} />
         {actor ? (
           <SelectedActor key={actor.sessionId} actor={actor} />
         ) : (
           <p className={css({ color: 'fg.muted', p: '4', gridColumn: 'span 2' })}>No actor yet.</p>
         )}
-      </main>
+      </PageMain>
       {replay ? (
         <div className={cx(panelClass, css({ maxH: '45vh', overflow: 'auto', p: '3' }))}>
           <ReplayPanel recording={replay.recording} source={replay.source} registry={machineRegistry} onClose={() => setReplay(null)} />

@@ -35,7 +35,7 @@ export default function TableEditorPage() {
   return (
     <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
       <EntityList projectRef={ref} connectionString={connectionString} entities={entities} selectedId={selectedId} />
-      <main className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (
           <LoadingState label="Loading project…" />
         ) : project.isError ? (
@@ -53,7 +53,7 @@ export default function TableEditorPage() {
         ) : (
           <TableView key={selectedId} projectRef={ref} connectionString={connectionString} id={selectedId} entities={entities.data ?? []} />
         )}
-      </main>
+      </div>
     </div>
   )
 }
