@@ -148,7 +148,7 @@ test('the three restriction banners and the invoice banners show on the right or
   await openOrganization(page, 'grace-over', 'Grace Over Ltd')
   await expect(banner(page, BILLING_BANNER.gracePeriodOver.title)).toContainText(BILLING_BANNER.gracePeriodOver.message)
   await expect(banner(page, BILLING_BANNER.overdueInvoices.title)).toContainText(BILLING_BANNER.overdueInvoices.message)
-  await expect(banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)).toContainText(BILLING_BANNER.overdueInvoicesElsewhere.message('Restricted Inc'))
+  await expect(banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)).toContainText(`Restricted Inc ${BILLING_BANNER.overdueInvoicesElsewhere.message(1)}`)
   await expect(banner(page, BILLING_BANNER.gracePeriod.title)).toHaveCount(0)
 
   await openOrganization(page, 'restricted-inc', 'Restricted Inc')
@@ -158,10 +158,16 @@ test('the three restriction banners and the invoice banners show on the right or
   await expect(banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)).toContainText('Grace Over Ltd')
   await expect(banner(page, BILLING_BANNER.gracePeriodOver.title)).toHaveCount(0)
 
-  // An organization in good standing: only the other organizations' unpaid invoices, linked to them.
+  // An organization in good standing: only the other organizations' unpaid invoices, each linked to its own.
   await openOrganization(page, 'acme-corp', 'Acme Corp')
   const elsewhere = banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)
-  await expect(elsewhere.getByRole('link')).toHaveAttribute('href', '/org/grace-over/billing#invoices')
+  await expect(elsewhere).toContainText(`Grace Over Ltd and Restricted Inc ${BILLING_BANNER.overdueInvoicesElsewhere.message(2)}`)
+  const graceOverLink = elsewhere.getByRole('link', { name: BILLING_BANNER.overdueInvoicesElsewhere.link('Grace Over Ltd') })
+  await expect(graceOverLink).toHaveAttribute('href', '/org/grace-over/billing#invoices')
+  await expect(elsewhere.getByRole('link', { name: BILLING_BANNER.overdueInvoicesElsewhere.link('Restricted Inc') })).toHaveAttribute(
+    'href',
+    '/org/restricted-inc/billing#invoices',
+  )
   for (const b of [
     BILLING_BANNER.gracePeriod,
     BILLING_BANNER.gracePeriodOver,
@@ -171,18 +177,45 @@ test('the three restriction banners and the invoice banners show on the right or
   ]) {
     await expect(banner(page, b.title)).toHaveCount(0)
   }
-  await elsewhere.getByRole('link').click()
+  await graceOverLink.click()
   await expect(page).toHaveURL(/\/org\/grace-over\/billing#invoices$/)
   await expect(page.locator('#invoices').getByRole('heading', { name: 'Invoices', exact: true })).toBeInViewport()
   await expect(page.getByRole('region', { name: 'Invoices', exact: true }).getByRole('alert', { name: '1 overdue invoice' })).toBeVisible()
 })
 
-test('a member without billing:all sees no billing warning, and the billing details read-only', async ({ page }) => {
+test("the other organizations' unpaid invoices show on every signed-in screen outside them", async ({ page }) => {
+  const elsewhere = banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)
+  const acmeProject = fixtures.projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  for (const path of ['/organizations', '/join', '/support/new', '/org/acme-corp/billing', `/project/${acmeProject.ref}`]) {
+    if (path !== '/organizations') await page.goto(path)
+    await expect(elsewhere, path).toContainText(`Grace Over Ltd and Restricted Inc ${BILLING_BANNER.overdueInvoicesElsewhere.message(2)}`)
+    for (const [name, slug] of [
+      ['Grace Over Ltd', 'grace-over'],
+      ['Restricted Inc', 'restricted-inc'],
+    ] as const) {
+      await expect(elsewhere.getByRole('link', { name: BILLING_BANNER.overdueInvoicesElsewhere.link(name) }), path).toHaveAttribute(
+        'href',
+        `/org/${slug}/billing#invoices`,
+      )
+    }
+  }
+  // Inside one of them, its own banner speaks for it and the other one names the rest.
+  await page.goto('/org/restricted-inc/billing')
+  await expect(banner(page, BILLING_BANNER.overdueInvoices.title)).toBeVisible()
+  await expect(elsewhere.getByRole('link')).toHaveText(['Grace Over Ltd'])
+})
+
+test('a member without billing:all sees no billing warning about that organization, and the billing details read-only', async ({ page }) => {
   await signIn(page, { returnTo: '/org/readonly-co' })
   await expect(page.getByRole('heading', { level: 1, name: 'Read Only Co' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  // The same user sees the other organizations' unpaid invoices where they may manage billing (acme-corp above).
-  for (const b of ALL_BANNERS) await expect(banner(page, b.title)).toHaveCount(0)
+  // Nothing about this organization; the other organizations' unpaid invoices still show, as on every
+  // screen, since the user manages those organizations' billing.
+  const ownBanners = ALL_BANNERS.filter((b) => b !== BILLING_BANNER.overdueInvoicesElsewhere)
+  for (const b of ownBanners) await expect(banner(page, b.title)).toHaveCount(0)
+  await expect(banner(page, BILLING_BANNER.overdueInvoicesElsewhere.title)).toContainText('Grace Over Ltd and Restricted Inc')
 
   await page.goto('/org/readonly-co/billing#address')
   const form = page.getByRole('form', { name: 'Billing address' })
@@ -190,7 +223,7 @@ test('a member without billing:all sees no billing warning, and the billing deta
   await expect(form.getByRole('alert', { name: 'Read-only' })).toContainText(PERMISSION_MESSAGE.denied(M.updateDenied))
   await expect(form.getByLabel('Address line 1')).not.toBeEditable()
   await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0)
-  for (const b of ALL_BANNERS) await expect(banner(page, b.title)).toHaveCount(0)
+  for (const b of ownBanners) await expect(banner(page, b.title)).toHaveCount(0)
 })
 
 test('a partner-billed organization names who manages its billing and hides what the partner owns', async ({ page }) => {

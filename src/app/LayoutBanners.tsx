@@ -26,7 +26,7 @@ export function LayoutBanners() {
         </Banner>
       ) : null}
       {pastOutage ? <PastOutageNotice key={pastOutage.id} notice={pastOutage} /> : null}
-      <BillingWarningBanners organization={place.organization} organizations={place.organizations} />
+      <BillingWarningBanners organization={place.organization} organizations={place.organizations} organizationPending={place.organizationPending} />
       <ClockSkewBanner />
     </>
   )

@@ -14,7 +14,10 @@ export function useCurrentPlace() {
   const organization = orgParams
     ? organizations.data?.find((o) => o.slug === orgParams.slug)
     : organizations.data?.find((o) => o.id === project.data?.organization_id)
-  return { organizations: organizations.data ?? [], organization, project: projectParams ? project.data : undefined }
+  // The route is about an organization (its own, or a project's) that is still loading.
+  const organizationPending = orgParams ? organizations.isPending : projectParams ? organizations.isPending || project.isPending : false
+  return { organizations: organizations.data ?? [], organization, organizationPending, project: projectParams ? project.data : undefined }
 }
 
-export type CurrentPlace = ReturnType<typeof useCurrentPlace>
+/** The place itself, as the top bar shows it. */
+export type CurrentPlace = Omit<ReturnType<typeof useCurrentPlace>, 'organizationPending'>

@@ -212,7 +212,8 @@ export const BILLING_BANNER = {
   },
   overdueInvoicesElsewhere: {
     title: 'Outstanding Invoices in other Organization',
-    message: (organization: string) => `${organization} has unpaid invoices. Please pay them to avoid service disruption.`,
+    /** Follows the organizations' names, each a link to its invoices. */
+    message: (count: number) => `${count === 1 ? 'has' : 'have'} unpaid invoices. Please pay them to avoid service disruption.`,
     link: (organization: string) => `Pay the invoices of ${organization}`,
     tone: 'danger',
   },

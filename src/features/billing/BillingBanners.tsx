@@ -12,7 +12,7 @@ import { formatBillingDate } from '../../lib/billing-date'
 import { can, PermissionAction } from '../../lib/permissions'
 import { Banner } from '../../ui/banner'
 import { usePermissions } from '../permissions/use-permission'
-import { useBillingWarningsVisible } from './use-billing-access'
+import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
 import { inspected } from '../../lib/inspection'
 
 const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', whiteSpace: 'nowrap' })
@@ -20,62 +20,87 @@ const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoratio
 const billingPath = (slug: string, section?: string) => `/org/${encodeURIComponent(slug)}/billing${section ? `#${section}` : ''}`
 
 /**
- * SPEC §2 layout banners, the billing warnings: the organization's restriction (SPEC §4), its and the
- * user's other organizations' outstanding invoices, and missing billing information. Shown only to
- * users with billing:all in the organization on screen (SPEC §6).
+ * SPEC §2 layout banners, the billing warnings. About the organization on screen: its restriction
+ * (SPEC §4), its outstanding invoices and missing billing information, shown only with billing:all
+ * in it (SPEC §6). About the user's other organizations, on every signed-in screen: the ones with
+ * outstanding invoices where the user has billing:all, each by name. Inside one of them its own
+ * 'Outstanding Invoices' banner speaks for it, and the other banner names the rest.
  */
-export function BillingWarningBanners({ organization, organizations }: { organization: Organization | undefined; organizations: readonly Organization[] }) {
-  const visible = useBillingWarningsVisible(organization?.slug)
-  if (!organization || !visible) return null
-  return <OrganizationBillingBanners key={organization.slug} organization={organization} organizations={organizations} />
-}
-
-function OrganizationBillingBanners({ organization, organizations }: { organization: Organization; organizations: readonly Organization[] }) {
-  const permissions = usePermissions()
-  const overdue = useQuery(overdueInvoicesQuery())
-  const mayReadCustomer = can(permissions.data, PermissionAction.BILLING_READ, BILLING_RESOURCES.customer, { organizationSlug: organization.slug })
-  // Only paid organizations billed directly need an address: nobody else's profile is fetched for the banner.
-  const needsAddress = organization.plan.id !== 'free' && !organization.billing_partner
-  const customer = useQuery({ ...organizationCustomerQuery(organization.slug), enabled: mayReadCustomer && needsAddress })
-
-  const ownOverdue = overdue.data?.find((o) => o.organization_id === organization.id && o.overdue_invoice_count > 0)
-  // Another organization of the user's with unpaid invoices, where they too may settle billing.
-  const elsewhere = overdue.data
-    ?.filter((o) => o.organization_id !== organization.id && o.overdue_invoice_count > 0)
-    .map((o) => organizations.find((org) => org.id === o.organization_id))
-    .find(
-      (org): org is Organization =>
-        org !== undefined && can(permissions.data, PermissionAction.BILLING_WRITE, BILLING_RESOURCES.invoices, { organizationSlug: org.slug }),
-    )
+export function BillingWarningBanners({
+  organization,
+  organizations,
+  organizationPending = false,
+}: {
+  organization: Organization | undefined
+  organizations: readonly Organization[]
+  /** The screen belongs to an organization not known yet (a project loading): the other organizations wait for it. */
+  organizationPending?: boolean
+}) {
+  const ownVisible = useBillingWarningsVisible(organization?.slug)
+  const manageable = useBillingWarningOrganizations(organizations)
+  // SPEC §6: overdue invoices are read only when signed in and hosted; the hooks above hold those rules.
+  const overdue = useQuery({ ...overdueInvoicesQuery(), enabled: ownVisible || manageable.length > 0 })
+  const overdueIds = new Set(overdue.data?.filter((o) => o.overdue_invoice_count > 0).map((o) => o.organization_id))
+  const own = organization && ownVisible ? organization : undefined
+  const elsewhere = organizationPending ? [] : manageable.filter((org) => org.id !== organization?.id && overdueIds.has(org.id))
 
   return (
     <>
-      <RestrictionBanner organization={organization} />
-      {ownOverdue ? (
+      {own ? <RestrictionBanner key={own.slug} organization={own} /> : null}
+      {own && overdueIds.has(own.id) ? (
         <Banner tone={BILLING_BANNER.overdueInvoices.tone} label={BILLING_BANNER.overdueInvoices.title}>
           <strong>{BILLING_BANNER.overdueInvoices.title}.</strong> {BILLING_BANNER.overdueInvoices.message}{' '}
-          <Link href={billingPath(organization.slug, BILLING_SECTIONS.invoices)} className={linkClass}>
+          <Link href={billingPath(own.slug, BILLING_SECTIONS.invoices)} className={linkClass}>
             {BILLING_BANNER.overdueInvoices.link}
           </Link>
         </Banner>
       ) : null}
-      {elsewhere ? (
-        <Banner tone={BILLING_BANNER.overdueInvoicesElsewhere.tone} label={BILLING_BANNER.overdueInvoicesElsewhere.title}>
-          <strong>{BILLING_BANNER.overdueInvoicesElsewhere.title}.</strong> {BILLING_BANNER.overdueInvoicesElsewhere.message(elsewhere.name)}{' '}
-          <Link href={billingPath(elsewhere.slug, BILLING_SECTIONS.invoices)} className={linkClass}>
-            {BILLING_BANNER.overdueInvoicesElsewhere.link(elsewhere.name)}
-          </Link>
-        </Banner>
-      ) : null}
-      {billingInfoMissing(organization, customer.data) ? (
-        <Banner tone={BILLING_BANNER.missingBillingInfo.tone} label={BILLING_BANNER.missingBillingInfo.title}>
-          <strong>{BILLING_BANNER.missingBillingInfo.title}.</strong> {BILLING_BANNER.missingBillingInfo.message}{' '}
-          <Link href={billingPath(organization.slug, BILLING_SECTIONS.address)} className={linkClass}>
-            {BILLING_BANNER.missingBillingInfo.link}
-          </Link>
-        </Banner>
-      ) : null}
+      {elsewhere.length > 0 ? <OverdueElsewhereBanner organizations={elsewhere} /> : null}
+      {own ? <MissingBillingInfoBanner organization={own} /> : null}
     </>
+  )
+}
+
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' })
+
+/** 'Outstanding Invoices in other Organization': every such organization by name, each linked to its invoices. */
+function OverdueElsewhereBanner({ organizations }: { organizations: readonly Organization[] }) {
+  const banner = BILLING_BANNER.overdueInvoicesElsewhere
+  const bySlug = new Map(organizations.map((org) => [org.slug, org]))
+  // Formatted on the slugs (unique, unlike names), so each listed element maps back to its organization.
+  const parts = listFormat.formatToParts(organizations.map((org) => org.slug))
+  return (
+    <Banner tone={banner.tone} label={banner.title}>
+      <strong>{banner.title}.</strong>{' '}
+      {parts.map((part) => {
+        const org = part.type === 'element' ? bySlug.get(part.value) : undefined
+        if (!org) return part.value
+        return (
+          <Link key={org.slug} href={billingPath(org.slug, BILLING_SECTIONS.invoices)} className={linkClass} aria-label={banner.link(org.name)}>
+            {org.name}
+          </Link>
+        )
+      })}{' '}
+      {banner.message(organizations.length)}
+    </Banner>
+  )
+}
+
+/** SPEC §8 'Missing Billing Information': a paid organization billed directly, without an address. */
+function MissingBillingInfoBanner({ organization }: { organization: Organization }) {
+  const permissions = usePermissions()
+  const mayReadCustomer = can(permissions.data, PermissionAction.BILLING_READ, BILLING_RESOURCES.customer, { organizationSlug: organization.slug })
+  // Only paid organizations billed directly need an address: nobody else's profile is fetched for the banner.
+  const needsAddress = organization.plan.id !== 'free' && !organization.billing_partner
+  const customer = useQuery({ ...organizationCustomerQuery(organization.slug), enabled: mayReadCustomer && needsAddress })
+  if (!billingInfoMissing(organization, customer.data)) return null
+  return (
+    <Banner tone={BILLING_BANNER.missingBillingInfo.tone} label={BILLING_BANNER.missingBillingInfo.title}>
+      <strong>{BILLING_BANNER.missingBillingInfo.title}.</strong> {BILLING_BANNER.missingBillingInfo.message}{' '}
+      <Link href={billingPath(organization.slug, BILLING_SECTIONS.address)} className={linkClass}>
+        {BILLING_BANNER.missingBillingInfo.link}
+      </Link>
+    </Banner>
   )
 }
 

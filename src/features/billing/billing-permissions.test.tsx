@@ -138,11 +138,64 @@ describe('billing warning banners', () => {
     const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
     expect(within(elsewhere).getByRole('link').getAttribute('href')).toBe('/org/grace-over/billing#invoices')
     expect(await screen.findByRole('alert', { name: BILLING_BANNER.missingBillingInfo.title })).toBeTruthy()
+    // In display order: the organization's own state first, its missing details last.
+    expect(screen.getAllByRole('alert').map((banner) => banner.getAttribute('aria-label'))).toEqual([
+      BILLING_BANNER.restricted.title,
+      BILLING_BANNER.overdueInvoices.title,
+      BILLING_BANNER.overdueInvoicesElsewhere.title,
+      BILLING_BANNER.missingBillingInfo.title,
+    ])
+  })
+
+  it('outside any organization, the other banner names every organization with outstanding invoices, each linked to its invoices', async () => {
+    stubPlatform({ overdue })
+    const acme = organization({ id: 1, slug: 'acme-corp', name: 'Acme Corp' })
+    const all = [acme, graceOver, restricted]
+    const permissions = all.map((org) => permission(org.slug, ['%']))
+    render(<BillingWarningBanners organization={undefined} organizations={all} />, { wrapper: withPermissions(permissions, all) })
+    const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
+    expect(elsewhere.textContent).toBe(
+      `${BILLING_BANNER.overdueInvoicesElsewhere.title}. Grace Over Ltd and Restricted Inc ${BILLING_BANNER.overdueInvoicesElsewhere.message(2)}`,
+    )
+    const links = within(elsewhere).getAllByRole('link')
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [BILLING_BANNER.overdueInvoicesElsewhere.link('Grace Over Ltd'), '/org/grace-over/billing#invoices'],
+      [BILLING_BANNER.overdueInvoicesElsewhere.link('Restricted Inc'), '/org/restricted-inc/billing#invoices'],
+    ])
+    // Nothing about a current organization: no restriction, no own invoices, no billing details.
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+  })
+
+  it('names only the organizations where the user has billing:all, and waits while the screen’s organization is loading', async () => {
+    stubPlatform({ overdue })
+    const acme = organization({ id: 1, slug: 'acme-corp', name: 'Acme Corp' })
+    const all = [acme, graceOver, restricted]
+    const permissions = [permission('acme-corp', ['%']), permission('grace-over', ['%']), permission('restricted-inc', ['read:Read', 'billing:Read'])]
+    const wrapper = withPermissions(permissions, all)
+    const view = render(<BillingWarningBanners organization={undefined} organizations={all} organizationPending />, { wrapper })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryAllByRole('alert')).toHaveLength(0)
+    view.rerender(<BillingWarningBanners organization={acme} organizations={all} />)
+    const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
+    expect(within(elsewhere).getAllByRole('link').map((link) => link.textContent)).toEqual(['Grace Over Ltd'])
+    expect(elsewhere.textContent).toContain(`Grace Over Ltd ${BILLING_BANNER.overdueInvoicesElsewhere.message(1)}`)
+  })
+
+  it('a member without billing:all in the organization on screen still sees the other organizations they manage', async () => {
+    const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
+    const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['%'])]
+    render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+      wrapper: withPermissions(permissions, [restricted, graceOver]),
+    })
+    const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
+    expect(within(elsewhere).getAllByRole('link').map((link) => link.textContent)).toEqual(['Grace Over Ltd'])
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(paths().filter((p) => p.endsWith('/customer'))).toEqual([])
   })
 
   it('are hidden, and nothing is fetched for them, without billing:all (billing read only)', async () => {
     const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
-    const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['%'])]
+    const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['read:Read', 'billing:Read'])]
     const { container } = render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
       wrapper: withPermissions(permissions, [restricted, graceOver]),
     })

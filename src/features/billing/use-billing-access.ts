@@ -1,3 +1,4 @@
+import type { Organization } from '../../api/schemas'
 import { BILLING_ADDRESS_MESSAGE, BILLING_RESOURCES, PERMISSION_MESSAGE } from '../../constants'
 import { hasBillingAll } from '../../lib/billing-access'
 import { PermissionAction } from '../../lib/permissions'
@@ -29,4 +30,16 @@ export function useBillingWarningsVisible(organizationSlug: string | undefined):
   const permissions = usePermissions()
   if (!settings.isPlatform || !signedIn || !featureOn || !organizationSlug) return false
   return hasBillingAll(permissions.data, organizationSlug)
+}
+
+/**
+ * The organizations whose billing warnings this user may see, by the rule above, each judged on its
+ * own permissions: a banner about another organization's unpaid invoices names only these.
+ */
+export function useBillingWarningOrganizations(organizations: readonly Organization[]): Organization[] {
+  const signedIn = useSignedIn()
+  const featureOn = useFeatureEnabled('billing:all')
+  const permissions = usePermissions()
+  if (!settings.isPlatform || !signedIn || !featureOn) return []
+  return organizations.filter((organization) => hasBillingAll(permissions.data, organization.slug))
 }
