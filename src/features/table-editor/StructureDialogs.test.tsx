@@ -83,6 +83,20 @@ describe('ColumnDialog', () => {
     expect(run).toHaveBeenCalledExactlyOnceWith(sql)
   })
 
+  it('refuses a name over 63 bytes of UTF-8 before anything runs (Postgres would cut it silently)', () => {
+    const run = vi.fn()
+    render(wrap(<ColumnDialog table={products} run={run} onDone={vi.fn()} onClose={vi.fn()} />))
+    // 22 characters, 66 bytes.
+    type('Name', '李'.repeat(22))
+    expect(sqlPreview()).toMatch(/^The column name ".*" is 66 bytes long; Postgres allows at most 63/)
+    const button = screen.getByRole('button', { name: 'Add column' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    fireEvent.submit(button.closest('form')!)
+    expect(run).not.toHaveBeenCalled()
+    type('Name', '李'.repeat(21))
+    expect(sqlPreview()).toBe(`alter table "inventory"."products" add column "${'李'.repeat(21)}" text;`)
+  })
+
   it('offers the enum types of the table in the type list', () => {
     render(wrap(<ColumnDialog table={products} run={vi.fn()} onDone={vi.fn()} onClose={vi.fn()} />))
     const list = document.getElementById((screen.getByLabelText('Type') as HTMLInputElement).getAttribute('list')!)!

@@ -1,4 +1,5 @@
 import { tokenizeSql } from './lexer'
+import { checkIdentifierLength } from './identifier'
 import { sqlIdent } from './quote'
 import { qualifiedName } from './table-rows'
 
@@ -157,6 +158,7 @@ function checkIdentity(column: ColumnDefinition, type: string): void {
 
 function checkColumnName(name: string): void {
   if (name.trim() === '') throw new Error('Every column needs a name')
+  checkIdentifierLength(name, 'column name')
 }
 
 /** Identity and primary key columns are never null, whatever `nullable` says. */
@@ -194,6 +196,7 @@ function foreignKeySql(fk: ForeignKeyDefinition): string {
       `A foreign key needs as many referenced columns as columns: ${fk.columns.length} column(s) reference ${fk.targetColumns.length} column(s) of "${fk.targetTable}"`,
     )
   if (fk.targetTable.trim() === '') throw new Error('A foreign key needs a referenced table')
+  if (fk.name?.trim()) checkIdentifierLength(fk.name, 'constraint name')
   const name = fk.name?.trim() ? `constraint ${sqlIdent(fk.name)} ` : ''
   const columns = fk.columns.map(sqlIdent).join(', ')
   const targets = fk.targetColumns.map(sqlIdent).join(', ')
@@ -202,6 +205,7 @@ function foreignKeySql(fk: ForeignKeyDefinition): string {
 
 function checkTableName(name: string): void {
   if (name.trim() === '') throw new Error('The table needs a name')
+  checkIdentifierLength(name, 'table name')
 }
 
 export function createTableSql(schema: string, name: string, columns: ColumnDefinition[], foreignKeys: ForeignKeyDefinition[] = []): string {
