@@ -61,3 +61,26 @@ test('the password check failing says so and keeps what was typed', async ({ pag
   await expect(page.getByLabel('Project name')).toHaveValue('Keep me')
   await expect(page.getByLabel('Database password')).toHaveValue('some password')
 })
+
+test('leaving the name empty for "Generate a password" moves nothing: the first click fills the password', async ({ page }) => {
+  await signIn(page, { returnTo: '/new/empty-org' })
+  await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible()
+  await page.getByLabel('Project name').focus()
+  await page.getByRole('button', { name: 'Generate a password' }).click()
+  await expect(page.getByText('Enter a name for the project.')).toBeVisible()
+  await expect(page.getByLabel('Database password')).not.toHaveValue('')
+})
+
+test('a project name over 64 characters is refused with a message, never cut', async ({ page }) => {
+  await signIn(page, { returnTo: '/new/empty-org' })
+  const name = page.getByLabel('Project name')
+  await name.fill('n'.repeat(70))
+  await expect(name).toHaveValue('n'.repeat(70))
+  await expect(page.getByText('Project names can be at most 64 characters; this one has 70.')).toBeVisible()
+  await page.getByLabel('Database password').fill('quartz-lantern-meadow-1947-violet')
+  await expect(page.getByText('This password is strong.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create new project' })).toBeDisabled()
+  await name.fill('n'.repeat(64))
+  await expect(page.getByText('64 / 64 characters')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create new project' })).toBeEnabled()
+})

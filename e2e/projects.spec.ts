@@ -8,8 +8,42 @@ test('a project coming up turns healthy on screen without a reload', async ({ pa
   await expect(page.getByText('Available once the project is up.')).toBeVisible()
   await expect(page.getByText('Checking status every 5 seconds…')).toBeVisible()
   await expect(page.getByText('Healthy', { exact: true })).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Copy connection string' })).toBeVisible()
   await expect(page.getByText('Checking status every 5 seconds…')).toBeHidden()
+})
+
+test('the project home shows how to connect, direct and pooled, each part copyable; no password, no internal token', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const project = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+  await signIn(page, { returnTo: `/project/${project.ref}` })
+  const connect = page.getByRole('region', { name: 'Connect to your database' })
+  const uri = connect.getByLabel('Connection string', { exact: true })
+  const field = (name: string) => connect.getByRole('definition').filter({ has: page.getByRole('button', { name: `Copy ${name}` }) })
+
+  // Direct: the project's host on Postgres's port, as the postgres user.
+  await expect(connect.getByRole('button', { name: 'Direct connection' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(uri).toHaveText(`postgresql://postgres:[YOUR-PASSWORD]@db.${project.ref}.example.co:5432/postgres`)
+  await expect(field('port')).toContainText('5432')
+  await connect.getByRole('button', { name: 'Copy host' }).click()
+  await expect(connect.getByRole('button', { name: 'Copied host' })).toHaveText('Copied')
+  expect(await clipboard()).toBe(`db.${project.ref}.example.co`)
+
+  // The pooler: transaction mode on 6543, session mode on 5432, the ref in the user name.
+  await connect.getByRole('button', { name: 'Transaction pooler' }).click()
+  await expect(uri).toHaveText(new RegExp(`^postgresql://postgres\\.${project.ref}:\\[YOUR-PASSWORD\\]@[a-z0-9.-]+\\.pooler\\.example\\.co:6543/postgres$`))
+  await expect(field('port')).toContainText('6543')
+  await connect.getByRole('button', { name: 'Copy connection string' }).click()
+  await expect(connect.getByRole('button', { name: 'Copied connection string' })).toBeVisible()
+  expect(await clipboard()).toBe(await uri.textContent())
+  await connect.getByRole('button', { name: 'Session pooler' }).click()
+  await expect(uri).toHaveText(/:5432\/postgres$/)
+  await connect.getByRole('button', { name: 'Copy user' }).click()
+  await expect.poll(clipboard).toBe(`postgres.${project.ref}`)
+
+  await expect(connect).toContainText('Replace [YOUR-PASSWORD] with the database password')
+  // The encrypted connection string is the pg-meta header value: internal, never on screen.
+  expect(await page.locator('body').innerText()).not.toContain('encrypted:')
 })
 
 test('a missing organization redirects with the error and a toast', async ({ page }) => {
@@ -46,5 +80,5 @@ test('without the permission, New project is disabled and says why', async ({ pa
   await button.locator('..').hover()
   await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to create projects in this organization.')
   // The empty list does not offer a link the user cannot use.
-  await expect(page.getByRole('link', { name: 'Create your first project' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'New project' })).toHaveCount(0)
 })

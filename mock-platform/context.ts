@@ -3,6 +3,7 @@ import type { DatabaseProvider } from './postgres/types'
 import type { MockDatabase } from './db'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
+import type { DatabaseServerAddress } from './postgres/server-address'
 
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
 export interface PlatformContext {
@@ -20,4 +21,6 @@ export interface PlatformContext {
   contentPersistence: ContentPersistence | null
   /** Self-hosted: the OpenAI-compatible service the assistant forwards to; the mock model answers when null. */
   assistantModel: ChatCompletionsModel | null
+  /** The real PostgreSQL server holding the project databases (DATABASE_URL), or null for PGlite. */
+  databaseServer: DatabaseServerAddress | null
 }

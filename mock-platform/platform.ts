@@ -8,6 +8,7 @@ import { persistedContentKey } from './content-persistence'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
+import { databaseServerAddress } from './postgres/server-address'
 import type { DatabaseProvider } from './postgres/types'
 import { scenarioHandlers } from './scenarios'
 
@@ -22,6 +23,8 @@ export interface MockPlatformOptions {
   contentStorage?: Storage
   /** Self-hosted only: forward the assistant to this chat-completions service. */
   assistantModel?: ChatCompletionsModel | null
+  /** The PostgreSQL server `databases` opens on (DATABASE_URL): the connection details name it. */
+  databaseUrl?: string
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
@@ -40,6 +43,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       ? { storage: options.contentStorage, key: persistedContentKey(options.selfHosted ?? false), revision: null }
       : null,
     assistantModel: options.assistantModel ?? null,
+    databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
   }
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)

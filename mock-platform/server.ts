@@ -78,6 +78,7 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
       : async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
     latency: options.latency ?? 0,
     scenario: options.scenario ?? null,
+    databaseUrl,
   })
   let port = options.port ?? 8787
   const server: Server = createServer((incoming, outgoing) => {

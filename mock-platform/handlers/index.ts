@@ -11,6 +11,7 @@ import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
+import { projectSettingsHandlers } from './project-settings'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 
@@ -23,6 +24,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...billingAccountHandlers(ctx),
     ...invitationHandlers(ctx),
     ...projectHandlers(ctx),
+    ...projectSettingsHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...assistantHandlers(ctx),

@@ -7,8 +7,11 @@ import {
   PASSWORD_MESSAGE,
   PASSWORD_RULES,
   PLAN_LIMITS,
+  PROJECT_NAME_MAX_LENGTH,
+  PROJECT_NAME_MESSAGE,
   REGIONS,
 } from '../../src/constants'
+import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { POLLS_UNTIL_HEALTHY } from '../db'
 import { scorePassword } from '../password-strength'
@@ -18,7 +21,13 @@ const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
 /** The fields of POST /platform/projects the mock platform honours (PLATFORM-API §3). */
 const CreateProjectBodySchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'name is required'), v.maxLength(64, 'name must be at most 64 characters')),
+  // Refused, never cut: the dashboard applies the same rule before sending.
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'name is required'),
+    v.check((name) => projectNameLength(name) <= PROJECT_NAME_MAX_LENGTH, (issue) => PROJECT_NAME_MESSAGE.tooLong(projectNameLength(String(issue.input)))),
+  ),
   organization_slug: v.pipe(v.string(), v.minLength(1, 'organization_slug is required')),
   db_pass: v.pipe(v.string(), v.maxLength(PASSWORD_RULES.maxLength, PASSWORD_MESSAGE.tooLong)),
   db_region: v.picklist(REGION_CODES, 'db_region is not a known region'),

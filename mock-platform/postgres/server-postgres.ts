@@ -5,6 +5,7 @@
 import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
+import { projectDatabaseName } from './server-address.ts'
 import { mayChangeSession } from './session.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
@@ -18,12 +19,7 @@ export interface ServerDatabaseOptions extends ProviderOptions {
   databasePrefix?: string
 }
 
-/** `studio_<ref>`, lower-cased, characters other than [a-z0-9_] replaced, within Postgres's 63 bytes. */
-export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
-  const name = `${prefix}${ref}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
-  if (name.length > 63) throw new RangeError(`Project ref too long for a database name: ${ref}`)
-  return name
-}
+export { projectDatabaseName }
 
 /** URL of `database` on the same server, as the same user. */
 export function databaseUrlFor(databaseUrl: string, database: string): string {

@@ -8,6 +8,9 @@ export const queryKeys = {
   /** Under organizationProjects, so invalidating the list refreshes the count too. */
   organizationActiveProjectCount: (slug: string | undefined) => ['organizations', slug, 'projects', 'active-count'] as const,
   projectDetail: (ref: string | undefined) => ['projects', ref, 'detail'] as const,
+  /** How to connect: the database's address (settings) and its pooler, under the project. */
+  projectSettings: (ref: string | undefined) => ['projects', ref, 'settings'] as const,
+  projectPooler: (ref: string | undefined) => ['projects', ref, 'pooler'] as const,
   snippet: (ref: string, id: string) => ['projects', ref, 'content', id] as const,
   /** Beside, not under, the single snippets: refreshing the list must not reload the open editor's snippet. */
   snippetList: (ref: string) => ['projects', ref, 'content-list'] as const,

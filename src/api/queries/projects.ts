@@ -1,7 +1,7 @@
 import { REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
-import { CreatedProjectSchema, ProjectDetailSchema, toProjectDetail } from '../schemas'
+import { CreatedProjectSchema, PoolerConfigListSchema, ProjectDetailSchema, ProjectSettingsSchema, toProjectDetail } from '../schemas'
 import { queryKeys } from './keys'
 
 export function projectDetailQuery(ref: string | undefined, client: ApiClient = api) {
@@ -14,6 +14,29 @@ export function projectDetailQuery(ref: string | undefined, client: ApiClient = 
       return toProjectDetail(raw)
     },
     staleTime: STALE_TIME.projectDetail,
+  }
+}
+
+function projectPath(ref: string | undefined, rest = ''): string {
+  if (!ref) throw new ApiError({ message: REQUIRED_MESSAGE.projectRef })
+  return `/platform/projects/${encodeURIComponent(ref)}${rest}`
+}
+
+/** GET /platform/projects/{ref}/settings: the database's host, port, name and user (PLATFORM-API §3). */
+export function projectSettingsQuery(ref: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.projectSettings(ref),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => client.get(projectPath(ref, '/settings'), { schema: ProjectSettingsSchema, signal }),
+    staleTime: STALE_TIME.default,
+  }
+}
+
+/** GET /platform/projects/{ref}/config/supavisor: the pooler in front of each database, empty without one. */
+export function projectPoolerQuery(ref: string | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.projectPooler(ref),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => client.get(projectPath(ref, '/config/supavisor'), { schema: PoolerConfigListSchema, signal }),
+    staleTime: STALE_TIME.default,
   }
 }
 

@@ -1,0 +1,90 @@
+import { http, HttpResponse } from 'msw'
+import { COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER_PORTS } from '../../src/constants'
+import { connectionUri } from '../../src/lib/connection-string'
+import type { PlatformContext } from '../context'
+import type { MockProject } from '../db'
+import { projectDatabaseName } from '../postgres/server-address'
+import { authorizeProject } from './util'
+
+/** The platform's default database and role on every project. */
+const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
+
+/**
+ * Where a project's database answers. Over DATABASE_URL it is that server's own address (its
+ * `studio_<ref>` database), which a user can really reach; self-hosted, the instance's own host;
+ * otherwise the platform's name for the project's host. Never a password.
+ */
+function directAddress(ctx: PlatformContext, project: MockProject) {
+  if (ctx.databaseServer) {
+    const { host, port, user } = ctx.databaseServer
+    return { host, port, name: projectDatabaseName(project.ref), user, ipConfig: 'ipv4' }
+  }
+  const host = ctx.selfHosted ? 'localhost' : (project.db_host ?? `db.${project.ref}.example.co`)
+  return { host, port: DIRECT_CONNECTION_PORT, ...DEFAULT_DATABASE, ipConfig: ctx.selfHosted ? 'ipv4' : 'ipv6' }
+}
+
+/**
+ * The pooler in front of the project's primary, one entry in its configured (transaction) mode, as
+ * the platform answers (its `SupavisorConfigResponse`). A real server or a self-hosted instance
+ * has no pooler here: no entries.
+ */
+function poolerEntries(ctx: PlatformContext, project: MockProject) {
+  if (ctx.databaseServer || ctx.selfHosted) return []
+  const target = {
+    // A host name allows letters, digits and hyphens only (AWS_K8S → aws-k8s).
+    host: `${project.cloud_provider.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-0-${project.region}.pooler.example.co`,
+    port: POOLER_PORTS.transaction,
+    database: DEFAULT_DATABASE.name,
+    // The pooler tells projects apart by the user name's suffix.
+    user: `${DEFAULT_DATABASE.user}.${project.ref}`,
+  }
+  const uri = connectionUri(target)
+  return [
+    {
+      identifier: project.ref,
+      database_type: 'PRIMARY',
+      is_using_scram_auth: true,
+      db_host: target.host,
+      db_port: target.port,
+      db_name: target.database,
+      db_user: target.user,
+      connection_string: uri,
+      connectionString: uri,
+      default_pool_size: null,
+      max_client_conn: COMPUTE_SIZES.find((size) => size.id === project.infra_compute_size)?.poolerConnections ?? null,
+      pool_mode: 'transaction',
+    },
+  ]
+}
+
+export function projectSettingsHandlers(ctx: PlatformContext) {
+  return [
+    // PLATFORM-API §3 `GET …/settings`; no JWT secret or service keys: nothing here reads them.
+    http.get('*/platform/projects/:ref/settings', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      if (denied || !project) return denied
+      const direct = directAddress(ctx, project)
+      return HttpResponse.json({
+        ref: project.ref,
+        name: project.name,
+        status: project.status,
+        region: project.region,
+        cloud_provider: project.cloud_provider,
+        inserted_at: project.inserted_at,
+        db_host: direct.host,
+        db_port: direct.port,
+        db_name: direct.name,
+        db_user: direct.user,
+        db_dns_name: direct.host,
+        db_ip_addr_config: direct.ipConfig,
+        ssl_enforced: false,
+        app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: 'public' },
+      })
+    }),
+    http.get('*/platform/projects/:ref/config/supavisor', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      if (denied || !project) return denied
+      return HttpResponse.json(poolerEntries(ctx, project))
+    }),
+  ]
+}

@@ -1,0 +1,29 @@
+/**
+ * Where the project databases live on a real PostgreSQL server (`DATABASE_URL`), without `pg`, so
+ * the handlers that describe the connection stay loadable in the browser.
+ */
+
+/** `studio_<ref>`, lower-cased, characters other than [a-z0-9_] replaced, within Postgres's 63 bytes. */
+export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
+  const name = `${prefix}${ref}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
+  if (name.length > 63) throw new RangeError(`Project ref too long for a database name: ${ref}`)
+  return name
+}
+
+/** The server a DATABASE_URL names: host, port and user. The password is dropped here, never carried on. */
+export interface DatabaseServerAddress {
+  host: string
+  port: number
+  user: string
+}
+
+/** Postgres's defaults fill what the URL leaves out (libpq: port 5432, user postgres for us). */
+export function databaseServerAddress(databaseUrl: string): DatabaseServerAddress {
+  const url = new URL(databaseUrl)
+  return {
+    // WHATWG URLs keep an IPv6 host in brackets; the address is the bare host.
+    host: decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, '$1')) || 'localhost',
+    port: url.port ? Number(url.port) : 5432,
+    user: decodeURIComponent(url.username) || 'postgres',
+  }
+}

@@ -1,0 +1,31 @@
+import * as v from 'valibot'
+import { POOL_MODES } from '../../constants'
+
+/**
+ * GET /platform/projects/{ref}/settings (PLATFORM-API §3): only what the dashboard reads. The
+ * answer carries no password; the dashboard shows a placeholder in its place.
+ */
+export const ProjectSettingsSchema = v.object({
+  ref: v.string(),
+  db_host: v.string(),
+  db_port: v.number(),
+  db_name: v.string(),
+  db_user: v.string(),
+})
+export type ProjectSettings = v.InferOutput<typeof ProjectSettingsSchema>
+
+/**
+ * One entry of GET /platform/projects/{ref}/config/supavisor, the pooler in front of each of the
+ * project's databases (the platform's `SupavisorConfigResponse`); only what the dashboard reads.
+ */
+export const PoolerConfigSchema = v.object({
+  identifier: v.string(),
+  database_type: v.picklist(['PRIMARY', 'READ_REPLICA']),
+  db_host: v.string(),
+  db_port: v.number(),
+  db_name: v.string(),
+  db_user: v.string(),
+  pool_mode: v.picklist(POOL_MODES),
+})
+export type PoolerConfig = v.InferOutput<typeof PoolerConfigSchema>
+export const PoolerConfigListSchema = v.array(PoolerConfigSchema)
