@@ -48,6 +48,19 @@ describe('RowWindowStore', () => {
     store.dispose()
   })
 
+  it('started, disposed and started again at once (React StrictMode in development) reads its rows and count', async () => {
+    const store = new RowWindowStore(base, run, ROWS)
+    store.start()
+    store.dispose()
+    store.start()
+    await store.idle()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.error).toBeNull()
+    expect(store.row(0)).toEqual({ id: 1, label: expect.any(String) })
+    expect(store.count).toEqual({ value: ROWS, exact: true })
+    store.dispose()
+  })
+
   it('keeps an estimate above the exact-count limit until asked', async () => {
     const store = new RowWindowStore(base, run, 1_000_000)
     store.start()

@@ -43,7 +43,8 @@ export class RowWindowStore {
   private anchorsLoading: Promise<void> | null = null
   private countLoading: Promise<void> | null = null
   private readonly listeners = new Set<() => void>()
-  private readonly controller = new AbortController()
+  /** Aborts every read of this run of the store; a new one on each start after a dispose. */
+  private controller = new AbortController()
   private wanted: [number, number] = [0, 0]
   /** The rows last asked for, read again by retry(). */
   private wantedRows: [number, number] = [0, PAGE_SIZE - 1]
@@ -73,6 +74,14 @@ export class RowWindowStore {
 
   /** Reads the first page and the count (exact for small results, the planner's estimate above EXACT_COUNT_ROW_LIMIT). */
   start() {
+    // Started again after a dispose (React StrictMode remounts every effect in development): the
+    // reads of the last run were aborted, so forget them and read anew.
+    if (this.controller.signal.aborted) {
+      this.controller = new AbortController()
+      this.loading.clear()
+      this.anchorsLoading = null
+      this.countLoading = null
+    }
     this.ensure(0, PAGE_SIZE - 1)
     void this.loadInitialCount()
   }
@@ -113,11 +122,16 @@ export class RowWindowStore {
   /** The exact count, read now (the "Count exactly" button, and before a jump to the end). */
   countExactly(): Promise<void> {
     if (this.count?.exact) return Promise.resolve()
-    this.countLoading ??= this.read(rowCountSql(this.source), this.controller.signal)
+    if (this.countLoading) return this.countLoading
+    const signal = this.controller.signal
+    const loading: Promise<void> = this.read(rowCountSql(this.source), signal)
       .then(([row]) => this.setCount({ value: Number(row?.['count'] ?? 0), exact: true }))
-      .catch((error: unknown) => this.fail(error))
-      .finally(() => (this.countLoading = null))
-    return this.countLoading
+      .catch((error: unknown) => this.fail(error, signal))
+      .finally(() => {
+        if (this.countLoading === loading) this.countLoading = null
+      })
+    this.countLoading = loading
+    return loading
   }
 
   /** Replaces one row after an edit (the row the UPDATE returned). */
@@ -154,17 +168,18 @@ export class RowWindowStore {
   }
 
   private async loadInitialCount() {
+    const signal = this.controller.signal
     try {
       const filtered = (this.source.filters ?? []).length > 0
       let estimate = this.tableEstimate
       if (filtered) {
-        const [row] = await this.read(rowEstimateSql(this.source), this.controller.signal)
+        const [row] = await this.read(rowEstimateSql(this.source), signal)
         estimate = planRows(row)
       }
       if (estimate <= EXACT_COUNT_ROW_LIMIT) await this.countExactly()
-      else if (!this.count) this.setCount({ value: estimate, exact: false })
+      else if (!this.count && !signal.aborted) this.setCount({ value: estimate, exact: false })
     } catch (error) {
-      this.fail(error)
+      this.fail(error, signal)
     }
   }
 
@@ -176,8 +191,9 @@ export class RowWindowStore {
     this.changed()
   }
 
-  private fail(error: unknown) {
-    if (this.controller.signal.aborted) return
+  /** A failure of a read whose run was not aborted (an aborted read's error is nobody's). */
+  private fail(error: unknown, signal: AbortSignal) {
+    if (signal.aborted) return
     this.error = error instanceof Error ? error : new Error(String(error))
     this.changed()
   }
@@ -235,9 +251,13 @@ export class RowWindowStore {
     const existing = this.loading.get(page)
     if (existing) return existing.promise
     const controller = new AbortController()
+    const storeSignal = this.controller.signal
     const abort = () => controller.abort()
-    this.controller.signal.addEventListener('abort', abort)
-    const promise = (async () => {
+    storeSignal.addEventListener('abort', abort)
+    // In the map before it runs: a read that settles at once must still leave it.
+    const entry = { promise: Promise.resolve(), controller }
+    this.loading.set(page, entry)
+    entry.promise = (async () => {
       try {
         for (;;) {
           if (controller.signal.aborted) return
@@ -261,24 +281,29 @@ export class RowWindowStore {
       } catch (error) {
         if (controller.signal.aborted) return
         this.failures.set(page, error instanceof Error ? error : new Error(String(error)))
-        this.fail(error)
+        this.fail(error, controller.signal)
       } finally {
-        this.loading.delete(page)
-        this.controller.signal.removeEventListener('abort', abort)
+        if (this.loading.get(page) === entry) this.loading.delete(page)
+        storeSignal.removeEventListener('abort', abort)
       }
     })()
-    this.loading.set(page, { promise, controller })
-    return promise
+    return entry.promise
   }
 
   private loadAnchors(): Promise<void> {
-    this.anchorsLoading ??= (async () => {
+    if (this.anchorsLoading) return this.anchorsLoading
+    const signal = this.controller.signal
+    const loading: Promise<void> = (async () => {
       await this.countExactly()
-      const rows = await this.read(rowAnchorsSql(this.source, ANCHOR_STRIDE), this.controller.signal)
+      const rows = await this.read(rowAnchorsSql(this.source, ANCHOR_STRIDE), signal)
+      if (signal.aborted) return
       this.anchors = rows.map((row) => cursorOf(this.source, row))
       this.changed()
-    })().finally(() => (this.anchorsLoading = null))
-    return this.anchorsLoading
+    })().finally(() => {
+      if (this.anchorsLoading === loading) this.anchorsLoading = null
+    })
+    this.anchorsLoading = loading
+    return loading
   }
 
   /** Drops the pages farthest from the ones wanted when too many are cached. */
