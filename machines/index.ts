@@ -6,6 +6,7 @@ import { clockSkewMachine, clockSkewCoverage } from './clock-skew.machine'
 import { commandMenuMachine, commandMenuCoverage } from './command-menu.machine'
 import { consentMachine, consentCoverage } from './consent.machine'
 import { copyFeedbackMachine, copyFeedbackCoverage } from './copy-feedback.machine'
+import { createOrganizationMachine, createOrganizationCoverage } from './create-organization.machine'
 import { createProjectMachine, createProjectCoverage } from './create-project.machine'
 import { joinOrganizationMachine, joinOrganizationCoverage } from './join-organization.machine'
 import { oauthPopupMachine, oauthPopupCoverage } from './oauth-popup.machine'
@@ -17,6 +18,7 @@ import { profileMachine, profileCoverage } from './profile.machine'
 import { projectStatusMachine, projectStatusCoverage } from './project-status.machine'
 import { restrictionMachine, restrictionCoverage } from './restriction.machine'
 import { signInMachine, signInCoverage } from './sign-in.machine'
+import { signUpMachine, signUpCoverage } from './sign-up.machine'
 import { snippetSaveMachine, snippetSaveCoverage } from './snippet-save.machine'
 import { sqlRunMachine, sqlRunCoverage } from './sql-run.machine'
 import { supportFormMachine, supportFormCoverage } from './support-form.machine'
@@ -38,6 +40,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'commandMenu', description: 'The command menu: ⌘/Ctrl + the configured key opens it with an empty search; Escape, a command or a completed route change closes it.', machine: commandMenuMachine, coverage: commandMenuCoverage },
   { name: 'consent', description: 'Cookie consent: the toast until accept all or deny all (remembered); the privacy settings dialog loads categories and saves.', machine: consentMachine, coverage: consentCoverage },
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine, coverage: copyFeedbackCoverage },
+  { name: 'createOrganization', description: 'The new-organization form: name, type and plan checked, created with its owner, a failure returns to the form with its values.', machine: createOrganizationMachine, coverage: createOrganizationCoverage },
   { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine, coverage: createProjectCoverage },
   { name: 'featurePreviews', description: 'Dashboard feature previews: flags from storage, remote flags by cloud provider, the modal from the URL; each toggle stored and reported.', machine: featurePreviewsMachine, coverage: featurePreviewsCoverage },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine, coverage: joinOrganizationCoverage },
@@ -49,6 +52,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine, coverage: projectStatusCoverage },
   { name: 'restriction', description: "An organization's restriction_status: grace period (until its end date, then over by itself), grace period over, restricted; each shows its banner.", machine: restrictionMachine, coverage: restrictionCoverage },
   { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error.', machine: signInMachine, coverage: signInCoverage },
+  { name: 'signUp', description: 'Sign-up with email and a password the platform scores strong enough; a taken address or other failure returns to the form.', machine: signUpMachine, coverage: signUpCoverage },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine, coverage: signOutCoverage },
   { name: 'snippetSave', description: 'Autosaves a SQL snippet after a pause in typing; retries failed saves with a doubling delay.', machine: snippetSaveMachine, coverage: snippetSaveCoverage },
   { name: 'sqlRun', description: 'Runs SQL from the editor: confirms destructive statements, cancels by aborting, keeps the outcome.', machine: sqlRunMachine, coverage: sqlRunCoverage },

@@ -6,7 +6,7 @@ import { CODE_HOSTING_PROVIDER } from '../src/constants'
 import { SUPPORT_CATEGORIES, SUPPORT_SEVERITIES } from '../src/constants'
 
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
-const UserSchema = v.object({
+export const MockUserSchema = v.object({
   id: v.string(),
   email: v.string(),
   password: v.string(),
@@ -18,7 +18,7 @@ const UserSchema = v.object({
   codeHosting: v.optional(v.nullable(v.object({ id: v.number(), login: v.string() })), null),
 })
 const MockProfileSchema = v.object({ ...ProfileSchema.entries })
-const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
+export const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
 const MockProjectSchema = v.object({
   ...ProjectDetailSchema.entries,
   organization_slug: v.string(),
@@ -27,7 +27,7 @@ const MockProjectSchema = v.object({
   /** The table editor's million-row fixture lives in this project's Postgres. */
   largeTables: v.boolean(),
 })
-const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
+export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
 export const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
 export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_ref: v.string() })
@@ -62,7 +62,7 @@ export const POLLS_UNTIL_HEALTHY = 3
 
 export function createMockDatabase() {
   return {
-    users: new Collection({ schema: UserSchema }),
+    users: new Collection({ schema: MockUserSchema }),
     profiles: new Collection({ schema: MockProfileSchema }),
     organizations: new Collection({ schema: MockOrganizationSchema }),
     projects: new Collection({ schema: MockProjectSchema }),

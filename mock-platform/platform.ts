@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
+import { restoreAccounts } from './account-store'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
@@ -45,6 +46,8 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
   }
+  // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
+  if (!ctx.selfHosted) await restoreAccounts(ctx)
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)
 

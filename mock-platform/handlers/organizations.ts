@@ -1,6 +1,34 @@
 import { http, HttpResponse } from 'msw'
+import * as v from 'valibot'
+import { memberPermission } from '../../fixtures/platform'
+import { PLAN_NAMES, PRICING_TIERS } from '../../src/constants'
+import { CreateOrganizationBodySchema } from '../../src/lib/new-organization'
+import { rememberOrganization } from '../account-store'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, withLatency } from './util'
+import { authenticate, errorResponse, readJson, withLatency } from './util'
+
+export const CREATE_ORGANIZATION_ERROR = {
+  enterprise: 'Enterprise organizations are set up with our sales team: contact us',
+} as const
+
+/** A readable, unique slug from the name (`Acme Labs` → `acme-labs`, then `acme-labs-x7k2qd` if taken). */
+export function organizationSlugFor(name: string, taken: (slug: string) => boolean): string {
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'org'
+  let slug = base
+  while (taken(slug)) {
+    const suffix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('')
+    slug = `${base}-${suffix}`
+  }
+  return slug
+}
 
 export function organizationHandlers(ctx: PlatformContext) {
   /** Organizations the user has a permission entry in. */
@@ -9,6 +37,38 @@ export function organizationHandlers(ctx: PlatformContext) {
   }
 
   return [
+    // PLATFORM-API §2: the creator is the organization's owner (a member with every permission).
+    http.post('*/platform/organizations', async ({ request }) => {
+      await withLatency(ctx)
+      const { user, denied } = authenticate(ctx, request)
+      if (denied) return denied
+      const parsed = v.safeParse(CreateOrganizationBodySchema, await readJson(request))
+      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const { name, tier } = parsed.output
+      const plan = PRICING_TIERS.find((t) => t.id === tier)!.planId
+      if (plan === 'enterprise') return errorResponse(400, CREATE_ORGANIZATION_ERROR.enterprise)
+      const slug = organizationSlugFor(name, (candidate) => Boolean(ctx.db.organizations.findFirst((q) => q.where({ slug: candidate }))))
+      const record = {
+        id: Math.max(0, ...ctx.db.organizations.findMany().map((o) => o.id)) + 1,
+        slug,
+        name,
+        billing_email: user.email,
+        billing_partner: null,
+        is_owner: true,
+        plan: { id: plan, name: PLAN_NAMES[plan] },
+        organization_requires_mfa: false,
+        restriction_status: null,
+        restriction_data: null,
+        // A spend cap (Pro's default) bills no usage beyond the quota; pay as you go and Team do.
+        usage_billing_enabled: plan !== 'free' && tier !== 'tier_pro',
+        project_count: 0,
+      }
+      const owner = memberPermission(user.id, record)
+      const organization = await ctx.db.organizations.create(record)
+      await ctx.db.permissions.create(owner)
+      rememberOrganization(ctx, record, owner)
+      return HttpResponse.json(organization, { status: 201 })
+    }),
     http.get('*/platform/organizations', async ({ request }) => {
       await withLatency(ctx)
       const { user, denied } = authenticate(ctx, request)

@@ -1,7 +1,8 @@
 import { INACTIVE_PROJECT_STATUSES, PROJECT_STATUSES, REQUIRED_MESSAGE, STALE_TIME } from '../../constants'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
-import { CustomerSchema, OrganizationProjectsPageSchema, OrganizationsSchema, OverdueInvoicesSchema } from '../schemas'
+import type { CreateOrganizationBody } from '../../lib/new-organization'
+import { CustomerSchema, OrganizationProjectsPageSchema, OrganizationSchema, OrganizationsSchema, OverdueInvoicesSchema } from '../schemas'
 import { queryKeys } from './keys'
 
 /** An organization's API path; without a slug the load fails with 'slug is required' (SPEC §5). */
@@ -19,6 +20,15 @@ export function organizationsQuery(client: ApiClient = api) {
     },
     staleTime: STALE_TIME.organizations,
   }
+}
+
+/**
+ * Creates an organization (POST /platform/organizations, PLATFORM-API §2); the creator is its owner.
+ * A mutation: never retried, so one submit makes at most one organization.
+ */
+export async function createOrganization(body: CreateOrganizationBody, options: { signal?: AbortSignal; client?: ApiClient } = {}) {
+  const client = options.client ?? api
+  return client.post('/platform/organizations', { body, schema: OrganizationSchema, signal: options.signal })
 }
 
 export function organizationCustomerQuery(slug: string | undefined, client: ApiClient = api) {

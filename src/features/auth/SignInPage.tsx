@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { useLocation, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { signInMachine } from '../../../machines/sign-in.machine'
-import { CODE_HOSTING_MESSAGE, CODE_HOSTING_PROVIDER, DEMO_CREDENTIALS, SUPPORT_EMAIL } from '../../constants'
+import { CODE_HOSTING_MESSAGE, CODE_HOSTING_PROVIDER, DEMO_CREDENTIALS, SIGN_UP_MESSAGE, SIGN_UP_PATH, SUPPORT_EMAIL } from '../../constants'
 import { providerSignInUrl, readAuthRedirect, signInErrorMessage } from '../../lib/code-hosting'
 import { resolveReturnPath } from '../../lib/return-path'
 import { settings } from '../../lib/settings'
@@ -155,6 +155,12 @@ export default function SignInPage() {
         <Button type="submit" variant="primary" size="lg" loading={submitting} disabled={withProvider}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+          {SIGN_UP_MESSAGE.noAccount}{' '}
+          <Link href={search ? `${SIGN_UP_PATH}?${search}` : SIGN_UP_PATH} className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+            {SIGN_UP_MESSAGE.signUp}
+          </Link>
+        </p>
         {settings.mockPlatform ? (
           <p className={css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'center' })}>
             Demo account: <code>{DEMO_CREDENTIALS.email}</code> / <code>{DEMO_CREDENTIALS.password}</code>

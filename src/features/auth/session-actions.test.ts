@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONSENT_STORAGE_KEY } from '../../constants'
+import { CONSENT_STORAGE_KEY, MOCK_PLATFORM_STORAGE_PREFIX } from '../../constants'
 import { MemoryStorage } from '../../test/memory-storage'
 import { clearLocalStorage } from './session-actions'
 
@@ -12,6 +12,17 @@ describe('clearLocalStorage', () => {
     clearLocalStorage(storage)
     expect(storage.length).toBe(1)
     expect(storage.getItem(CONSENT_STORAGE_KEY)).toBe('false')
+  })
+
+  it("keeps the embedded mock platform's records: they are the server's (accounts, organizations, snippets), not this browser's", () => {
+    const storage = new MemoryStorage()
+    storage.setItem('studio.auth.session', '{}')
+    storage.setItem(`${MOCK_PLATFORM_STORAGE_PREFIX}accounts`, '{"users":[]}')
+    storage.setItem(`${MOCK_PLATFORM_STORAGE_PREFIX}content.platform`, '{}')
+    clearLocalStorage(storage)
+    expect(storage.length).toBe(2)
+    expect(storage.getItem(`${MOCK_PLATFORM_STORAGE_PREFIX}accounts`)).toBe('{"users":[]}')
+    expect(storage.getItem('studio.auth.session')).toBeNull()
   })
 
   it('with no answer yet, leaves nothing', () => {

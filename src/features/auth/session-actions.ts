@@ -1,9 +1,12 @@
+import * as v from 'valibot'
 import { api } from '../../api/client'
-import { CONSENT_STORAGE_KEY } from '../../constants'
+import { isApiError } from '../../api/errors'
+import { CONSENT_STORAGE_KEY, MOCK_PLATFORM_STORAGE_PREFIX, SIGN_UP_MESSAGE, USER_ALREADY_EXISTS_CODE } from '../../constants'
 import { browserStorage } from '../../lib/storage'
 import { AuthTokenSchema, AuthUserSchema } from '../../api/schemas'
 import { clearSession, setSession } from '../../api/session'
 import type { ProviderSession, SignInCredentials } from '../../../machines/sign-in.machine'
+import type { SignUpCredentials } from '../../lib/sign-up'
 
 /** Password sign-in against the auth service; the session is stored for the bearer token. */
 export async function signInWithPassword({ email, password }: SignInCredentials): Promise<void> {
@@ -13,12 +16,29 @@ export async function signInWithPassword({ email, password }: SignInCredentials)
     body: { email: email.trim(), password },
     schema: AuthTokenSchema,
   })
+  storeSession(answer)
+}
+
+function storeSession(answer: v.InferOutput<typeof AuthTokenSchema>): void {
   setSession({
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token,
     expiresAt: Math.floor(Date.now() / 1000) + answer.expires_in,
     user: { id: answer.user.id, email: answer.user.email },
   })
+}
+
+/**
+ * Sign-up against the auth service (`POST {auth}/signup`); with email confirmation off it answers a
+ * session, stored like a sign-in's. An address already registered gets the form's own message.
+ */
+export async function signUpWithPassword({ email, password }: SignUpCredentials, signal?: AbortSignal): Promise<void> {
+  try {
+    storeSession(await api.post('/signup', { service: 'auth', body: { email: email.trim(), password }, schema: AuthTokenSchema, signal }))
+  } catch (error) {
+    if (isApiError(error) && error.details.error_code === USER_ALREADY_EXISTS_CODE) throw new Error(SIGN_UP_MESSAGE.accountExists, { cause: error })
+    throw error
+  }
 }
 
 /** A provider sign-in came back with tokens: the auth service says whose they are, then the session is stored. */
@@ -43,13 +63,20 @@ export async function endSession(): Promise<void> {
 
 /**
  * SPEC §4: sign-out clears local storage (the cache is cleared beside it). The cookie-consent answer
- * belongs to the browser, not the account, so it stays: the next person is not asked again.
+ * belongs to the browser, not the account, so it stays: the next person is not asked again. The
+ * embedded mock platform's records stay too: they are the server's (accounts, organizations,
+ * snippets), which a real server would keep after a sign-out.
  */
 export function clearLocalStorage(storage: Storage | undefined = browserStorage('local')): void {
   try {
-    const consent = storage?.getItem(CONSENT_STORAGE_KEY) ?? null
-    storage?.clear()
-    if (consent !== null) storage?.setItem(CONSENT_STORAGE_KEY, consent)
+    if (!storage) return
+    const kept = new Map<string, string>()
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key !== null && (key === CONSENT_STORAGE_KEY || key.startsWith(MOCK_PLATFORM_STORAGE_PREFIX))) kept.set(key, storage.getItem(key) ?? '')
+    }
+    storage.clear()
+    for (const [key, value] of kept) storage.setItem(key, value)
   } catch {
     // Nothing to clear where storage is unavailable.
   }

@@ -9,7 +9,7 @@ import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
-import { MFA_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { Callout } from '../../ui/callout'
 import { useMfaBlocked } from './use-mfa-gate'
 import { PermissionAction } from '../../lib/permissions'
@@ -70,7 +70,15 @@ export default function OrganizationPage() {
         <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title="No projects yet">
-          This organization has no projects. {canCreate.allowed && projectCreation ? <Link href={`/new/${slug}`}>Create your first project</Link> : null}
+          <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+            <p>{NEW_ORGANIZATION_MESSAGE.emptyOrganization}</p>
+            {/* Only a link the user can follow: without the permission the header's button says why. */}
+            {canCreate.allowed && projectCreation ? (
+              <Link href={`/new/${encodeURIComponent(slug)}`} className={button({ variant: 'primary' })}>
+                {NEW_ORGANIZATION_MESSAGE.newProject}
+              </Link>
+            ) : null}
+          </div>
         </EmptyState>
       ) : (
         <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>

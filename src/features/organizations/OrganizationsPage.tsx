@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
 import { organizationsQuery } from '../../api/queries/organizations'
+import { NEW_ORGANIZATION_MESSAGE, NEW_ORGANIZATION_PATH } from '../../constants'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
@@ -13,16 +15,31 @@ export default function OrganizationsPage() {
   const organizations = useQuery(organizationsQuery())
   return (
     <div className={pageClass}>
-      <header>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Your organizations</h1>
-        <p className={css({ color: 'fg.muted' })}>Pick an organization to see its projects.</p>
+      <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '4' })}>
+        <div>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Your organizations</h1>
+          <p className={css({ color: 'fg.muted' })}>Pick an organization to see its projects.</p>
+        </div>
+        {/* With none yet, the empty list offers it instead. */}
+        {organizations.data?.length === 0 ? null : (
+          <Link href={NEW_ORGANIZATION_PATH} className={button({ variant: 'default' })}>
+            {NEW_ORGANIZATION_MESSAGE.newOrganization}
+          </Link>
+        )}
       </header>
       {organizations.isPending ? (
         <LoadingState label="Loading organizations…" />
       ) : organizations.isError ? (
         <ErrorState title="Failed to load organizations" message={organizations.error.message} onRetry={() => void organizations.refetch()} />
       ) : organizations.data.length === 0 ? (
-        <EmptyState title="No organizations yet">You are not a member of any organization.</EmptyState>
+        <EmptyState title="No organizations yet">
+          <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+            <p>{NEW_ORGANIZATION_MESSAGE.noOrganizations}</p>
+            <Link href={NEW_ORGANIZATION_PATH} className={button({ variant: 'primary' })}>
+              {NEW_ORGANIZATION_MESSAGE.newOrganization}
+            </Link>
+          </div>
+        </EmptyState>
       ) : (
         <ul aria-label="Organizations" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '3' })}>
           {organizations.data.map((org) => (

@@ -14,19 +14,27 @@ import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
 
 /**
- * The database password with its server-scored strength meter (SPEC §5). `onStrengthChange`
- * tells the form whether the current password is acceptable.
+ * A password with its server-scored strength meter (SPEC §5): the database password by default,
+ * the account's on sign-up. `onStrengthChange` tells the form whether the current password is acceptable.
  */
 export function PasswordField({
   value,
   onChange,
   onStrengthChange,
   disabled,
+  label = 'Database password',
+  hint = 'Use a long, unique password; it is checked as you type. Keep it somewhere safe: it is not shown again.',
+  offerGenerated = true,
 }: {
   value: string
   onChange: (password: string) => void
   onStrengthChange: (acceptable: boolean) => void
   disabled?: boolean
+  label?: string
+  /** Shown under the meter while the field is empty. */
+  hint?: string
+  /** Offer 'Generate a password' and a copy button (a password the user keeps in a manager). */
+  offerGenerated?: boolean
 }) {
   const id = useId()
   const [visible, setVisible] = useState(false)
@@ -56,7 +64,7 @@ export function PasswordField({
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
       <label htmlFor={id} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        Database password
+        {label}
       </label>
       <div className={css({ display: 'flex', gap: '2' })}>
         <input
@@ -73,16 +81,20 @@ export function PasswordField({
         <Button onClick={() => setVisible((v) => !v)} disabled={disabled} aria-pressed={visible}>
           {visible ? 'Hide' : 'Show'}
         </Button>
-        <Button
-          disabled={disabled}
-          onClick={() => {
-            onChange(generateStrongPassword())
-            setVisible(true)
-          }}
-        >
-          Generate a password
-        </Button>
-        <CopyButton text={value} disabled={!value} size="md" />
+        {offerGenerated ? (
+          <>
+            <Button
+              disabled={disabled}
+              onClick={() => {
+                onChange(generateStrongPassword())
+                setVisible(true)
+              }}
+            >
+              Generate a password
+            </Button>
+            <CopyButton text={value} disabled={!value} size="md" />
+          </>
+        ) : null}
       </div>
       <div
         role="meter"
@@ -105,9 +117,7 @@ export function PasswordField({
         ) : feedback ? (
           <p className={css({ color: 'fg.muted' })}>{feedback.message}</p>
         ) : !value ? (
-          <p className={css({ color: 'fg.subtle' })}>
-            Use a long, unique password; it is checked as you type. Keep it somewhere safe: it is not shown again.
-          </p>
+          <p className={css({ color: 'fg.subtle' })}>{hint}</p>
         ) : null}
       </div>
     </div>
