@@ -3,6 +3,17 @@ import { defineConfig } from '@playwright/test'
 const PORT = 4173
 /** The self-hosted build (`npm run build:self-hosted`) is served beside the platform one. */
 const SELF_HOSTED_PORT = 4174
+/** The development servers (`npm run dev`, `npm run dev:self-hosted`): the README's first command is tested too. */
+const DEV_PORT = 5183
+const DEV_SELF_HOSTED_PORT = 5184
+/**
+ * `E2E_TARGET=dev` runs every spec against the development servers instead of the production
+ * builds (no build needed: quick while working on a screen). `npm test` runs the builds, plus the
+ * dev ring (`e2e/dev/`) on the development servers.
+ */
+const onDevServers = process.env.E2E_TARGET === 'dev'
+const platformURL = `http://localhost:${onDevServers ? DEV_PORT : PORT}`
+const selfHostedURL = `http://localhost:${onDevServers ? DEV_SELF_HOSTED_PORT : SELF_HOSTED_PORT}`
 // Playwright's own browser download cannot work here: use the system Chromium.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -15,6 +26,8 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+const server = (command: string, url: string) => ({ command, url, reuseExistingServer: !process.env.CI, timeout: 60_000 })
+
 export default defineConfig({
   testDir: 'e2e',
   testIgnore: ['bench/**'],
@@ -25,28 +38,26 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: platformURL,
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'platform', testIgnore: ['bench/**', 'self-hosted.spec.ts'] },
-    { name: 'self-hosted', testMatch: 'self-hosted.spec.ts', use: { baseURL: `http://localhost:${SELF_HOSTED_PORT}` } },
+    { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts'] },
+    { name: 'self-hosted', testMatch: 'self-hosted.spec.ts', use: { baseURL: selfHostedURL } },
+    { name: 'dev', testMatch: 'dev/**/*.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
+    { name: 'dev-self-hosted', testMatch: 'dev/**/*.spec.ts', use: { baseURL: `http://localhost:${DEV_SELF_HOSTED_PORT}` } },
   ],
   webServer: [
-    {
-      command: `npx vite preview --port ${PORT} --strictPort`,
-      url: `http://localhost:${PORT}/sign-in`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      command: `npx vite preview --port ${SELF_HOSTED_PORT} --strictPort --outDir dist-self-hosted`,
-      url: `http://localhost:${SELF_HOSTED_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
+    ...(onDevServers
+      ? []
+      : [
+          server(`npx vite preview --port ${PORT} --strictPort`, `http://localhost:${PORT}/sign-in`),
+          server(`npx vite preview --port ${SELF_HOSTED_PORT} --strictPort --outDir dist-self-hosted`, `http://localhost:${SELF_HOSTED_PORT}/`),
+        ]),
+    server(`npx vite --port ${DEV_PORT} --strictPort`, `http://localhost:${DEV_PORT}/sign-in`),
+    server(`npx vite --mode self-hosted --port ${DEV_SELF_HOSTED_PORT} --strictPort`, `http://localhost:${DEV_SELF_HOSTED_PORT}/`),
   ],
 })
