@@ -17,15 +17,13 @@ import { findDestructiveStatements, type DestructiveStatement } from '../../lib/
 import { formatCellText } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
-import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
-import { PromptDialog } from '../../ui/prompt-dialog'
 import { showToast } from '../../ui/toast'
 import type { AssistantActor } from './assistant-actors'
+import { ChatBar } from './ChatBar'
 import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
 import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
 import { Markdown } from './Markdown'
-import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 import { inspected } from '../../lib/inspection'
 
 const newId = () => crypto.randomUUID()
@@ -49,8 +47,6 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   const editor = useSyncExternalStore(subscribeSqlEditor, currentSqlEditor)
   const [includeEditorSnippet, setIncludeEditorSnippet] = useState(true)
   const [, navigate] = useLocation()
-  const [renaming, setRenaming] = useState(false)
-  const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null)
   const [pendingRun, setPendingRun] = useState<{
     message: AssistantMessage
     part: Extract<AssistantPart, { type: 'sql' }>
@@ -60,7 +56,6 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   const messagesEnd = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const chat = activeChatId ? chats[activeChatId] : undefined
-  const chatList = useMemo(() => Object.values(chats).sort((a, b) => b.updatedAt - a.updatedAt), [chats])
 
   // What the question was asked with, per answer id: the retry asks with the same.
   const askedWith = useRef(new Map<string, { sql?: string; tables?: string[] }>())
@@ -197,36 +192,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
 
   return (
     <aside aria-label="AI assistant" className={panelClass}>
-      <header className={css({ display: 'flex', alignItems: 'center', gap: '1', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-        <select
-          aria-label="Chat"
-          className={cx(inputClass, css({ flex: '1', minW: '0', h: '8' }))}
-          value={activeChatId ?? ''}
-          onChange={(event) => actor.send({ type: 'chat.select', id: event.target.value })}
-        >
-          {activeChatId === null ? <option value="">No chat</option> : null}
-          {chatList.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" aria-label="New chat" title="New chat" onClick={() => actor.send({ type: 'chat.new', id: newId() })}>
-          +
-        </Button>
-        <Button size="sm" aria-label="Rename chat" title="Rename chat" disabled={!chat} onClick={() => setRenaming(true)}>
-          ✎
-        </Button>
-        <Button size="sm" aria-label="Clear messages" title="Clear messages" disabled={!chat || chat.messages.length === 0} onClick={() => setConfirm('clear')}>
-          ⌫
-        </Button>
-        <Button size="sm" aria-label="Delete chat" title="Delete chat" disabled={!chat} onClick={() => setConfirm('delete')}>
-          Delete
-        </Button>
-        <Button size="sm" aria-label="Close assistant" title={`Close (${ASSISTANT_TOGGLE_SHORTCUT})`} onClick={() => actor.send({ type: 'panel.close' })}>
-          ×
-        </Button>
-      </header>
+      <ChatBar actor={actor} />
 
       <div
         role="log"
@@ -312,32 +278,6 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
         </div>
       </form>
 
-      <PromptDialog
-        open={renaming}
-        title="Rename chat"
-        label="Name"
-        initialValue={chat?.name ?? ''}
-        submitLabel="Rename"
-        validate={(value) => (value.trim() === '' ? 'Give the chat a name.' : null)}
-        onSubmit={(name) => {
-          if (chat) actor.send({ type: 'chat.rename', id: chat.id, name: name.trim() })
-          setRenaming(false)
-        }}
-        onDismiss={() => setRenaming(false)}
-      />
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === 'delete' ? `Delete "${chat?.name ?? ''}"?` : 'Clear this chat?'}
-        confirmLabel={confirm === 'delete' ? 'Delete chat' : 'Clear messages'}
-        onConfirm={() => {
-          if (chat && confirm === 'delete') actor.send({ type: 'chat.delete', id: chat.id })
-          if (confirm === 'clear') actor.send({ type: 'messages.clear' })
-          setConfirm(null)
-        }}
-        onDismiss={() => setConfirm(null)}
-      >
-        <p>{confirm === 'delete' ? 'The chat and its messages are deleted from this browser.' : 'Every message of this chat is removed.'}</p>
-      </ConfirmDialog>
       <DestructiveQueryDialog
         open={pendingRun !== null}
         findings={pendingRun?.findings ?? []}
