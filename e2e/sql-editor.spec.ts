@@ -27,6 +27,29 @@ test('write and run a query on the real database, see its rows, with the row lim
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).not.toContainText('limited')
 })
 
+/** '2.4 s', '12 ms' or '< 1 ms' as milliseconds. */
+function milliseconds(text: string): number {
+  const match = /(< 1 ms|(\d+(?:\.\d+)?) (ms|s))$/.exec(text.trim())
+  if (!match) throw new Error(`No duration at the end of "${text}"`)
+  if (match[1] === '< 1 ms') return 0
+  return Number(match[2]) * (match[3] === 's' ? 1000 : 1)
+}
+
+test("the database's start is its own step, and a statement reports its own time, not the start's", async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  const results = page.getByRole('region', { name: 'Results' })
+  // A new page boots the project's database (PGlite in its worker) as the editor opens.
+  await expect(results.getByText('Starting the database…')).toBeVisible({ timeout: 30_000 })
+  const started = results.getByText(/^Database started in (\d+ ms|\d+\.\d s)$/)
+  await expect(started).toBeVisible({ timeout: 60_000 })
+  await typeSql(page, 'select 1 as n')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  const status = results.getByRole('status')
+  await expect(status).toHaveText(/^1 row · (< 1 ms|\d+ ms|\d+\.\d s)$/)
+  expect(milliseconds((await status.textContent())!)).toBeLessThan(milliseconds((await started.textContent())!))
+  await expect(started).toBeVisible()
+})
+
 test('an error shows its message, code and position, marked in the editor', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
   await typeSql(page, 'select 1;\nselect nope from customers')

@@ -6,7 +6,11 @@ import { formatCoverage, modelCoverage } from './testing/model-coverage'
 afterEach(() => vi.useRealTimers())
 
 const request = (sql: string): SqlRunRequest => ({ sql, offset: 0, limit: 100 })
-const outcome: SqlRunOutcome = { results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100 }], elapsedMs: 3 }
+const outcome: SqlRunOutcome = {
+  results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100, executionMs: 1 }],
+  elapsedMs: 3,
+  startupMs: null,
+}
 
 function start(execute: (r: SqlRunRequest, signal: AbortSignal) => Promise<SqlRunOutcome>) {
   const spy = vi.fn(execute)

@@ -17,11 +17,16 @@ export interface StatementResult {
   columns: string[]
   hasMore: boolean
   limit: number | null
+  /** The statement's own time on the database, as the server measured it; null when the server does not say. */
+  executionMs: number | null
 }
 
 export interface SqlRunOutcome {
   results: StatementResult[]
+  /** The whole run as the dashboard waited for it: statements, network and any database start. */
   elapsedMs: number
+  /** How long the project's database took to start, when this run had to wait for it; else null. */
+  startupMs: number | null
 }
 
 export interface SqlRunFailure {
@@ -127,7 +132,11 @@ export const sqlRunCoverage: CoverageModel<typeof sqlRunMachine> = {
     { type: 'cancel' },
     {
       type: 'xstate.done.actor.execute',
-      output: { results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100 }], elapsedMs: 3 } satisfies SqlRunOutcome,
+      output: {
+        results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100, executionMs: 1 }],
+        elapsedMs: 3,
+        startupMs: null,
+      } satisfies SqlRunOutcome,
     },
     { type: 'xstate.error.actor.execute', error: new Error('no') },
   ],

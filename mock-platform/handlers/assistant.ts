@@ -5,7 +5,7 @@ import { UI_MESSAGE_STREAM_HEADERS, UI_STREAM_DONE, streamPieces, uiStreamEvent,
 import { chatCompletionDeltas, type ChatTurn } from '../assistant/chat-completions'
 import { answer, catalogFromRows, MODEL_CATALOG_SQL, type ModelMessage } from '../assistant/model'
 import type { PlatformContext } from '../context'
-import { ensureLargeTables } from '../postgres'
+import { openProjectDatabase } from '../database-start'
 import { authorizeProject } from './util'
 
 /** Milliseconds between two streamed pieces of the mock model's answer: fast, but seen to arrive. */
@@ -95,8 +95,7 @@ export function assistantHandlers(ctx: PlatformContext) {
         }, request.signal)
       }
 
-      const database = await (await ctx.databases()).open(project.ref)
-      if (project.largeTables) await ensureLargeTables(database)
+      const { database } = await openProjectDatabase(ctx, project)
       const catalog = catalogFromRows((await database.query(MODEL_CATALOG_SQL)).rows)
       const tables = [...(body.context?.tables ?? []), ...(body.schema && body.table ? [`${body.schema}.${body.table}`] : [])]
       const text = answer(conversation, catalog, { sql: body.context?.sql, tables })

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw'
-import { API_ERROR_MESSAGE, PG_META_HEADERS } from '../../src/constants'
+import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING } from '../../src/constants'
+import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
-import { ensureLargeTables, runPgMetaQuery, toPgMetaError } from '../postgres'
+import { databaseStartState, openProjectDatabase } from '../database-start'
+import { runPgMetaQuery, toPgMetaError } from '../postgres'
 import { authorizeProject, errorResponse, readJson } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
@@ -19,15 +21,45 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const body = await readJson(request)
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
-      const database = await (await ctx.databases()).open(ref)
-      if (project.largeTables) await ensureLargeTables(database)
+      const { database, startedInMs } = await openProjectDatabase(ctx, project)
+      // Timed around the database's own work only: not the start above, not the wait for this handler.
+      const executing = performance.now()
+      const timing = () => {
+        const metrics: ServerTimingMetric[] = [{ name: PG_META_TIMING.execution, duration: performance.now() - executing, description: 'Statement' }]
+        if (startedInMs !== null) metrics.push({ name: PG_META_TIMING.startup, duration: startedInMs, description: 'Database start' })
+        return { [PG_META_TIMING.header]: formatServerTiming(metrics) }
+      }
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
-        return HttpResponse.json(await runPgMetaQuery(database, { query: body.query, parameters }, request.signal))
+        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal)
+        return HttpResponse.json(rows, { headers: timing() })
       } catch (error) {
         const { status, body: errorBody } = toPgMetaError(error, body.query)
-        return HttpResponse.json(errorBody, { status })
+        return HttpResponse.json(errorBody, { status, headers: timing() })
       }
+    }),
+
+    /**
+     * The platform lists `[{identifier, status}]` per database (PLATFORM-API §3, not examined in
+     * detail). Ours start on first need, so asking is a need: a stopped database starts and reads
+     * COMING_UP until it runs. `started_in_ms` (how long its start took) and `error` (why it did
+     * not) are the mock's own: a platform database never has to boot in the page.
+     */
+    http.get('*/platform/projects/:ref/databases-statuses', async ({ request, params }) => {
+      const ref = String(params.ref)
+      const { project, denied } = await authorizeProject(ctx, request, ref)
+      if (denied) return denied
+      // A paused or failed project has no database to start.
+      if (!project.status.startsWith('ACTIVE_')) return HttpResponse.json([{ identifier: ref, status: project.status }])
+      const start = databaseStartState(ctx, ref)
+      if (start.state === 'stopped') void openProjectDatabase(ctx, project).catch(() => undefined)
+      const answer =
+        start.state === 'running'
+          ? { identifier: ref, status: project.status, started_in_ms: Math.round(start.startedInMs) }
+          : start.state === 'failed'
+            ? { identifier: ref, status: 'INIT_FAILED', error: start.message }
+            : { identifier: ref, status: 'COMING_UP' }
+      return HttpResponse.json([answer])
     }),
   ]
 }

@@ -18,6 +18,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined = undefine
   service?: 'platform' | 'auth'
   /** pg-meta calls: the project's connection string (sent as x-connection-encrypted). */
   pgMeta?: { connectionString: string | null | undefined; applicationName?: string }
+  /** Reads a successful answer's headers (e.g. Server-Timing) before its body is parsed. */
+  onHeaders?: (headers: Headers) => void
 }
 
 export interface ClientConfig {
@@ -126,6 +128,7 @@ export function createApiClient(config: ClientConfig) {
 
   async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Answer<S>> {
     const { response, requestId } = await send(path, options)
+    options.onHeaders?.(response.headers)
     const data = options.method === 'HEAD' ? undefined : await readBody(response)
     if (!options.schema) return data as Answer<S>
     const parsed = v.safeParse(options.schema, data)

@@ -84,6 +84,13 @@ export const PG_META_HEADERS = {
 } as const
 export const PG_META_APPLICATION_NAME = 'studio-dashboard'
 
+/**
+ * The `Server-Timing` metrics (milliseconds) on a pg-meta `/query` answer: the statement's own run
+ * on the database, and, on an answer that had to wait for the project's database to start, how
+ * long that start took. Kept apart so a cold start is never reported as the statement's time.
+ */
+export const PG_META_TIMING = { header: 'server-timing', execution: 'exec', startup: 'startup' } as const
+
 export const SUPPORT_CATEGORIES = [
   'Problem',
   'Dashboard_bug',

@@ -19,6 +19,8 @@ export const RETRY = {
 
 export const HEAD_REQUEST_TIMEOUT = 60 * SECOND
 export const PROJECT_POLL_INTERVAL = 5 * SECOND
+/** Not in SPEC: how often a database that is starting is asked again (a start takes seconds, not minutes). */
+export const DATABASE_START_POLL_INTERVAL = 250
 export const POPUP_POLL_INTERVAL = 500
 export const POPUP_POLL_CAP = 5 * MINUTE
 export const CLOCK_SKEW_LIMIT = 120 * SECOND

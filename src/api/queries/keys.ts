@@ -15,6 +15,8 @@ export const queryKeys = {
   /** Beside, not under, the single snippets: refreshing the list must not reload the open editor's snippet. */
   snippetList: (ref: string) => ['projects', ref, 'content-list'] as const,
   snippetFolders: (ref: string) => ['projects', ref, 'content-folders'] as const,
+  /** The project's databases as they run (a database of ours starts on first need). */
+  projectDatabaseStatus: (ref: string) => ['projects', ref, 'databases-statuses'] as const,
   tableEntities: (ref: string) => ['projects', ref, 'tables'] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,

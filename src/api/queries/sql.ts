@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { PG_META_TIMING } from '../../constants'
+import { parseServerTiming } from '../../lib/server-timing'
 import { api, type ApiClient } from '../client'
 
 const RowsSchema = v.array(v.record(v.string(), v.unknown()))
@@ -13,18 +15,34 @@ export interface QueryParams {
 }
 
 /** POST /platform/pg-meta/{ref}/query, answer checked against `schema` (PLATFORM-API §5). */
-export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema: S, client: ApiClient) {
+export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema: S, client: ApiClient, onHeaders?: (headers: Headers) => void) {
   return client.post(`/platform/pg-meta/${encodeURIComponent(params.ref)}/query`, {
     body: { query: params.query },
     schema,
     signal: params.signal,
     pgMeta: { connectionString: params.connectionString, applicationName: params.applicationName },
+    onHeaders,
   })
 }
 
 /** Runs SQL on the project's database; rows come back as JSON objects. */
 export function executeSql(params: QueryParams, client: ApiClient = api) {
   return postQuery(params, RowsSchema, client)
+}
+
+export interface TimedRows {
+  rows: Record<string, unknown>[]
+  /** The statement's own time on the database, as the server measured it; null when it does not say. */
+  executionMs: number | null
+  /** How long the project's database took to start, when this answer had to wait for it; else null. */
+  startupMs: number | null
+}
+
+/** `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows. */
+export async function executeTimedSql(params: QueryParams, client: ApiClient = api): Promise<TimedRows> {
+  let timing = new Map<string, number>()
+  const rows = await postQuery(params, RowsSchema, client, (headers) => (timing = parseServerTiming(headers.get(PG_META_TIMING.header))))
+  return { rows, executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null }
 }
 
 /** The project's user columns, for editor completion (checked, never trusted). */

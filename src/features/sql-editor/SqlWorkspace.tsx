@@ -2,13 +2,15 @@ import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
-import { executeSql, readCatalog } from '../../api/queries/sql'
+import { executeTimedSql, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
+import { formatDuration } from '../../lib/duration'
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
 import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
 import { registerSqlEditor } from '../assistant/editor-bridge'
+import { DatabaseStartNote } from './DatabaseStartNote'
 import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
@@ -48,7 +50,7 @@ export function SqlWorkspace({
           execute: fromPromiseUntilStopped(({ input, signal }) =>
             runScript(
               input,
-              (query, abort) => executeSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }),
+              (query, abort) => executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }),
               signal,
             ),
           ),
@@ -185,6 +187,7 @@ export function SqlWorkspace({
               ))}
             </div>
           ) : null}
+          <DatabaseStartNote projectRef={projectRef} runStartupMs={outcome?.startupMs ?? null} />
           <span role="status" className={css({ flex: '1' })}>
             {runStatus({ running, cancelled, failed: failure !== null, outcome, shown })}
           </span>
@@ -229,9 +232,11 @@ function runStatus({
   if (cancelled) return 'Query cancelled.'
   if (failed) return 'Query failed.'
   if (!outcome) return `Run a query with ${MODIFIER_LABEL}+Enter: the selection, or everything when nothing is selected.`
-  if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${outcome.elapsedMs} ms`
+  // The statement's own time on the database; only without one the round trip, and named so.
+  const time = shown?.executionMs != null ? formatDuration(shown.executionMs) : `${formatDuration(outcome.elapsedMs)} round trip`
+  if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${time}`
   const count = `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}`
-  return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${outcome.elapsedMs} ms`
+  return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${time}`
 }
 
 /** 'Line 2, column 8' for an offset into the editor text. */

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/errors'
 import { runScript, SqlRunError } from './run-script'
 
 const signal = new AbortController().signal
+const timed = (rows: Record<string, unknown>[], executionMs: number | null = 1, startupMs: number | null = null) => ({ rows, executionMs, startupMs })
 
 describe('runScript', () => {
   it('runs each statement, limits queries and reports whether rows were left out', async () => {
@@ -11,7 +12,7 @@ describe('runScript', () => {
       { sql: 'select * from t; insert into t values (1)', offset: 0, limit: 2 },
       async (sql) => {
         sent.push(sql)
-        return sql.startsWith('select') ? [{ a: 1 }, { a: 2 }, { a: 3 }] : []
+        return timed(sql.startsWith('select') ? [{ a: 1 }, { a: 2 }, { a: 3 }] : [])
       },
       signal,
     )
@@ -20,6 +21,25 @@ describe('runScript', () => {
       [2, true, ['a']],
       [0, false, []],
     ])
+  })
+
+  it("keeps each statement's own time, and a database start apart from all of them", async () => {
+    let clock = 0
+    const answers = [timed([{ n: 1 }], 2.5, 2400), timed([], 0.4)]
+    const outcome = await runScript(
+      { sql: 'select 1 as n; create table t (id int)', offset: 0, limit: null },
+      async () => {
+        const answer = answers.shift()!
+        clock += (answer.startupMs ?? 0) + answer.executionMs! + 5
+        return answer
+      },
+      signal,
+      () => clock,
+    )
+    expect(outcome.results.map((r) => r.executionMs)).toEqual([2.5, 0.4])
+    expect(outcome.startupMs).toBe(2400)
+    // The round trip keeps its own meaning: everything the dashboard waited for.
+    expect(outcome.elapsedMs).toBe(Math.round(2400 + 2.5 + 5 + 0.4 + 5))
   })
 
   it('maps the Postgres position to the editor text, past the limit wrapper and the selection', async () => {
@@ -31,7 +51,7 @@ describe('runScript', () => {
           const position = sql.indexOf('nope') + 1
           throw new ApiError({ message: 'column "nope" does not exist', code: 400, details: { code: '42703', position: String(position) } })
         }
-        return [{ '?column?': 1 }]
+        return timed([{ '?column?': 1 }])
       },
       signal,
     ).catch((e: unknown) => e)

@@ -1,9 +1,11 @@
 import type { SqlRunFailure, SqlRunOutcome, SqlRunRequest, StatementResult } from '../../../machines/sql-run.machine'
 import { isApiError } from '../../api/errors'
+import type { TimedRows } from '../../api/queries/sql'
 import { applyRowLimit, trimToLimit } from '../../lib/sql/row-limit'
 import { splitStatements } from '../../lib/sql/statements'
 
-export type RunStatement = (sql: string, signal: AbortSignal) => Promise<Record<string, unknown>[]>
+/** Runs one statement: its rows and, where the server says, its own time and a database start it waited for. */
+export type RunStatement = (sql: string, signal: AbortSignal) => Promise<TimedRows>
 
 /** An error that carries what the editor shows: the message, the SQLSTATE and where it happened. */
 export class SqlRunError extends Error implements SqlRunFailure {
@@ -31,12 +33,22 @@ function columnsOf(rows: Record<string, unknown>[]): string[] {
 export async function runScript(request: SqlRunRequest, run: RunStatement, signal: AbortSignal, now = () => performance.now()): Promise<SqlRunOutcome> {
   const started = now()
   const results: StatementResult[] = []
+  let startupMs: number | null = null
   for (const statement of splitStatements(request.sql)) {
     const limited = applyRowLimit(statement, request.limit)
     try {
-      const rows = await run(limited.sql, signal)
-      const trimmed = trimToLimit(rows, limited.limit)
-      results.push({ statement: statement.text, rows: trimmed.rows, columns: columnsOf(trimmed.rows), hasMore: trimmed.hasMore, limit: limited.limit })
+      const answer = await run(limited.sql, signal)
+      // A database start is paid once, by whichever statement met it; it is no statement's time.
+      startupMs ??= answer.startupMs
+      const trimmed = trimToLimit(answer.rows, limited.limit)
+      results.push({
+        statement: statement.text,
+        rows: trimmed.rows,
+        columns: columnsOf(trimmed.rows),
+        hasMore: trimmed.hasMore,
+        limit: limited.limit,
+        executionMs: answer.executionMs,
+      })
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
       const message = error instanceof Error ? error.message : String(error)
@@ -48,5 +60,5 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
       throw new SqlRunError(message, results, code, offset)
     }
   }
-  return { results, elapsedMs: Math.round(now() - started) }
+  return { results, elapsedMs: Math.round(now() - started), startupMs }
 }

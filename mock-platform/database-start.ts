@@ -1,0 +1,85 @@
+/**
+ * Starting a project's database, timed. The platform's databases run all the time; ours start the
+ * first time something needs one in this process (the page, a test run, the server): PGlite boots
+ * (in the browser in its worker, from IndexedDB when it was kept), the demo data is written once,
+ * and the million-row fixture is generated where the project has it. That is a real cost, paid once
+ * per start, and it is not the cost of whatever statement happened to arrive first: the handlers
+ * time the two apart and report both (pg-meta's `Server-Timing`, the databases' status).
+ */
+import type { PlatformContext } from './context'
+import { ensureLargeTables, type ProjectDatabase } from './postgres'
+
+interface Start {
+  /** What the provider answered for the ref: a new promise means the database was (re)opened. */
+  opening: Promise<ProjectDatabase>
+  /** Opened, seeded and, where the project has it, with its large fixture. */
+  ready: Promise<ProjectDatabase>
+  startedAt: number
+  /** Set once ready. */
+  startedInMs: number | null
+  /** Set when the start failed; the next use starts again. */
+  failure: string | null
+}
+
+export type DatabaseStartState =
+  | { state: 'stopped' }
+  | { state: 'starting' }
+  | { state: 'running'; startedInMs: number }
+  | { state: 'failed'; message: string }
+
+export interface OpenedDatabase {
+  database: ProjectDatabase
+  /** How long the database took to start, when this caller had to wait for it (null: it was running). */
+  startedInMs: number | null
+}
+
+const now = () => performance.now()
+
+// Per platform, so two mock platforms in one process (tests) keep their own starts.
+const startsByPlatform = new WeakMap<PlatformContext, Map<string, Start>>()
+
+function startsOf(ctx: PlatformContext): Map<string, Start> {
+  let starts = startsByPlatform.get(ctx)
+  if (!starts) startsByPlatform.set(ctx, (starts = new Map()))
+  return starts
+}
+
+/** The project's database, started (and timed) if it is not running yet. */
+export async function openProjectDatabase(ctx: PlatformContext, project: { ref: string; largeTables: boolean }): Promise<OpenedDatabase> {
+  // Loading the provider (the PGlite code) is part of the first start.
+  const askedAt = now()
+  const provider = await ctx.databases()
+  const opening = provider.open(project.ref)
+  const starts = startsOf(ctx)
+  let start = starts.get(project.ref)
+  if (!start || start.opening !== opening || start.failure !== null) {
+    const begun: Start = {
+      opening,
+      ready: opening.then(async (database) => {
+        if (project.largeTables) await ensureLargeTables(database)
+        return database
+      }),
+      startedAt: askedAt,
+      startedInMs: null,
+      failure: null,
+    }
+    begun.ready.then(
+      () => (begun.startedInMs = now() - begun.startedAt),
+      (error: unknown) => (begun.failure = error instanceof Error ? error.message : String(error)),
+    )
+    starts.set(project.ref, begun)
+    start = begun
+  }
+  const waited = start.startedInMs === null
+  const database = await start.ready
+  return { database, startedInMs: waited ? start.startedInMs : null }
+}
+
+/** Where the project's database stands, without starting it. */
+export function databaseStartState(ctx: PlatformContext, ref: string): DatabaseStartState {
+  const start = startsOf(ctx).get(ref)
+  if (!start) return { state: 'stopped' }
+  if (start.failure !== null) return { state: 'failed', message: start.failure }
+  if (start.startedInMs === null) return { state: 'starting' }
+  return { state: 'running', startedInMs: start.startedInMs }
+}
