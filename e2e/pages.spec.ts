@@ -1,0 +1,81 @@
+import type { Locator, Page } from '@playwright/test'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, signIn, test } from './fixtures'
+
+/**
+ * What every page owes, checked on every route: exactly one `main` landmark (screen readers jump to
+ * it), and no resource that fails to load, the favicon included (a 404 in the console on every
+ * page hides the one that matters).
+ */
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+
+/** Every response of 400 or more, 'Failed to load resource' in the console, and loads that failed outright. */
+function watchFailedLoads(page: Page) {
+  const failed: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Failed to load resource')) failed.push(`console: ${message.text()} (${message.location().url})`)
+  })
+  page.on('requestfailed', (request) => {
+    // A navigation cancels the previous page's requests still in flight: that is not a failed load.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${request.failure()?.errorText} ${request.url()}`)
+  })
+  return failed
+}
+
+/** Opens a page, waits until it has shown its content and stopped loading, then checks it. */
+async function checkPage(page: Page, failed: string[], path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
+  await page.goto(path)
+  await expect(ready(page), path).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('main'), `${path}: main landmarks`).toHaveCount(1)
+  expect(failed, `${path}: failed loads`).toEqual([])
+}
+
+test('pages outside the dashboard: one main, nothing fails to load', async ({ page }) => {
+  const failed = watchFailedLoads(page)
+  await checkPage(page, failed, '/sign-in')
+  await checkPage(page, failed, '/sign-up')
+  // Behind sign-in: the sign-in page again, with the way back.
+  await checkPage(page, failed, '/organizations', (p) => p.getByRole('button', { name: 'Sign in' }))
+  await checkPage(page, failed, '/logout', (p) => p.getByRole('button', { name: 'Sign in' }))
+})
+
+test('every dashboard page: one main, nothing fails to load', async ({ page }) => {
+  test.setTimeout(120_000)
+  const failed = watchFailedLoads(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  const project = `/project/${healthy.ref}`
+  for (const path of [
+    '/organizations',
+    '/org/acme-corp',
+    '/org/acme-corp/billing',
+    '/org/grace-over/billing#invoices',
+    '/new/acme-corp',
+    '/new',
+    '/join',
+    '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs',
+    '/support/new',
+    project,
+    `${project}?aiAssistantPanelOpen=true`,
+    `${project}/sql/new`,
+    '/nowhere',
+    '/inspector',
+  ]) {
+    await checkPage(page, failed, path)
+  }
+  await checkPage(page, failed, `${project}/editor`, (p) => p.getByText('Select a table'))
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('main'), 'a table: main landmarks').toHaveCount(1)
+
+  // The global error screen replaces the whole page: it is a page of its own, with its own main.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('studio:test-crash', { detail: 'Checking the landmarks' })))
+  await expect(page.getByRole('heading', { name: 'Sorry! An unexpected error occurred.' })).toBeVisible()
+  await expect(page.getByRole('main')).toHaveCount(1)
+  expect(failed).toEqual([])
+})
