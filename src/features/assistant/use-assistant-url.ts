@@ -15,7 +15,9 @@ export function useAssistantUrl(actor: AssistantActor) {
   const [location, navigate] = useLocation()
   const open = useSelector(actor, (s) => s.context.open)
   const param = new URLSearchParams(search).get(ASSISTANT_PANEL_PARAM)
-  const firstRun = useRef(true)
+  // What the panel was when this screen was first shown: a ref of a value, not a 'first run' flag,
+  // because React StrictMode runs every effect twice in development.
+  const shownOpen = useRef(open)
 
   useEffect(() => {
     if (param === 'true') actor.send({ type: 'panel.open' })
@@ -25,9 +27,9 @@ export function useAssistantUrl(actor: AssistantActor) {
   useEffect(() => {
     // The machine's state now (not this render's): the effect above may just have changed it.
     const current = actor.getSnapshot().context.open
-    const first = firstRun.current
-    firstRun.current = false
-    if (param === String(current) || (first && param === null && !current)) return
+    const unchanged = current === shownOpen.current
+    shownOpen.current = current
+    if (param === String(current) || (unchanged && param === null && !current)) return
     const params = new URLSearchParams(search)
     params.set(ASSISTANT_PANEL_PARAM, String(current))
     navigate(`${location}?${params.toString()}`, { replace: true })
