@@ -47,8 +47,8 @@ export default defineConfig({
   projects: [
     { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts'] },
     { name: 'self-hosted', testMatch: 'self-hosted.spec.ts', use: { baseURL: selfHostedURL } },
-    { name: 'dev', testMatch: 'dev/**/*.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
-    { name: 'dev-self-hosted', testMatch: 'dev/**/*.spec.ts', use: { baseURL: `http://localhost:${DEV_SELF_HOSTED_PORT}` } },
+    { name: 'dev', testMatch: 'dev/platform.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
+    { name: 'dev-self-hosted', testMatch: 'dev/self-hosted.spec.ts', use: { baseURL: `http://localhost:${DEV_SELF_HOSTED_PORT}` } },
   ],
   webServer: [
     ...(onDevServers

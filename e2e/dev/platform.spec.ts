@@ -1,0 +1,34 @@
+import { createPlatformFixtures } from '../../fixtures/platform'
+import { expect, signIn, test } from '../fixtures'
+import { runSql, watchConsole } from './dev-ring'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+
+test('platform, dev server: sign in → organizations → a healthy project → SQL → a table → the assistant', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = watchConsole(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page.getByRole('heading', { name: 'Organizations' })).toBeVisible()
+  await expect(page.getByText('Your profile could not be loaded')).toHaveCount(0)
+  await page.getByRole('link', { name: /Acme Corp/ }).first().click()
+  await page.getByRole('link', { name: new RegExp(healthy.name) }).first().click()
+  await expect(page.getByRole('heading', { name: healthy.name })).toBeVisible()
+
+  await page.getByRole('link', { name: 'SQL editor' }).first().click()
+  await runSql(page, 'select count(*) as n from public.customers')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row', { timeout: 30_000 })
+
+  await page.goto(`/project/${healthy.ref}/editor`)
+  const tables = page.getByRole('navigation', { name: 'Tables' })
+  await tables.getByRole('region', { name: 'Schema public' }).getByRole('link', { name: 'customers', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  await expect(page.getByRole('grid', { name: 'Rows' }).getByRole('gridcell').first()).toBeVisible()
+
+  await page.getByRole('button', { name: /Assistant/ }).click()
+  const panel = page.getByRole('complementary', { name: 'AI assistant' })
+  await panel.getByRole('textbox', { name: 'Ask the assistant' }).fill('list my tables')
+  await panel.getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
+  await expect(panel.getByRole('article', { name: 'Assistant answer' }).last()).toContainText('customers', { timeout: 30_000 })
+  expect(errors).toEqual([])
+})

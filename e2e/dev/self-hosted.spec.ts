@@ -1,0 +1,13 @@
+import { expect, test } from '../fixtures'
+import { runSql, watchConsole } from './dev-ring'
+
+test('self-hosted, dev server: /project/default opens and SQL runs', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = watchConsole(page)
+  await page.goto('/project/default')
+  await expect(page.getByRole('heading', { name: 'Default Project' })).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('link', { name: 'SQL editor' }).first().click()
+  await runSql(page, 'select 40 + 2 as answer')
+  await expect(page.getByRole('gridcell', { name: '42', exact: true })).toBeVisible({ timeout: 30_000 })
+  expect(errors).toEqual([])
+})
