@@ -14,14 +14,26 @@ export const toaster = createToaster({
 
 export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning'
 
-/** `action` adds one button (e.g. Undo); `duration` overrides the default 4 s for toasts that need longer. */
+let lastToastId = 0
+
+/**
+ * `action` adds one button (e.g. Undo); `duration` overrides the default 4 s for toasts that need
+ * longer; `id` makes a toast one of a kind (showing it again replaces it, as React StrictMode's
+ * second run of an effect does in development).
+ */
 export function showToast(
   kind: ToastKind,
   title: string,
   description?: string,
-  options: { action?: { label: string; onClick: () => void }; duration?: number } = {},
+  options: { action?: { label: string; onClick: () => void }; duration?: number; id?: string } = {},
 ): string {
-  return toaster.create({ type: kind, title, description, closable: TOAST.closeButton, action: options.action, duration: options.duration })
+  const id = options.id ?? `toast-${++lastToastId}`
+  // After the current task's React work: screens raise toasts from effects, and the toaster's store
+  // renders synchronously (flushSync), which React refuses inside a lifecycle.
+  queueMicrotask(() =>
+    toaster.create({ id, type: kind, title, description, closable: TOAST.closeButton, action: options.action, duration: options.duration }),
+  )
+  return id
 }
 
 const KIND_COLOR: Record<string, string> = {

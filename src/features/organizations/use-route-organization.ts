@@ -21,7 +21,7 @@ export function useRouteOrganization(slug: string) {
   }, [organization])
   useEffect(() => {
     if (!missing) return
-    showToast('error', NOT_FOUND_MESSAGE.organization)
+    showToast('error', NOT_FOUND_MESSAGE.organization, undefined, { id: `organization-not-found:${slug}` })
     navigate(notFoundRedirectPath('org', slug, readLastVisitedOrganization()), { replace: true })
   }, [missing, slug, navigate])
   return { organizations, organization }

@@ -48,7 +48,7 @@ export default function ProjectHomePage() {
   useEffect(() => {
     if (!missing) return
     statusActor.stop()
-    showToast('error', NOT_FOUND_MESSAGE.project)
+    showToast('error', NOT_FOUND_MESSAGE.project, undefined, { id: `project-not-found:${ref}` })
     navigate(notFoundRedirectPath('project', ref, readLastVisitedOrganization()), { replace: true })
   }, [missing, ref, navigate, statusActor])
   if (project.isPending || mfaBlocked) return <LoadingState label="Loading project…" />
