@@ -10,6 +10,7 @@ import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
+import { authCardClass, authPageClass } from './auth-page'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting/ProviderMark'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
@@ -81,24 +82,12 @@ export default function SignInPage() {
   }
 
   return (
-    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
+    <PageMain className={authPageClass}>
       <form
         onSubmit={onSubmit}
         noValidate
         aria-labelledby="sign-in-heading"
-        className={css({
-          w: 'full',
-          maxW: 'sm',
-          display: 'flex',
-          flexDir: 'column',
-          gap: '4',
-          bg: 'bg.surface',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          borderRadius: 'lg',
-          p: '8',
-          boxShadow: 'sm',
-        })}
+        className={authCardClass}
       >
         <div>
           <h1 id="sign-in-heading" className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>

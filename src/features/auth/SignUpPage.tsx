@@ -11,22 +11,10 @@ import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
 import { fieldErrorClass, TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
+import { authCardClass, authPageClass } from './auth-page'
 import { PasswordField } from '../projects/PasswordField'
 import { signUpWithPassword } from './session-actions'
 
-const authCardClass = css({
-  w: 'full',
-  maxW: 'sm',
-  display: 'flex',
-  flexDir: 'column',
-  gap: '4',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  p: '8',
-  boxShadow: 'sm',
-})
 
 /**
  * /sign-up: a new account with email and password (the auth service's sign-up). The password must
@@ -66,7 +54,7 @@ export default function SignUpPage() {
   }
 
   return (
-    <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
+    <PageMain className={authPageClass}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="sign-up-heading" className={authCardClass}>
         <div>
           <h1 id="sign-up-heading" className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
 import { createOrganizationMachine, visibleNameError } from '../../../machines/create-organization.machine'
@@ -26,45 +26,12 @@ import { selfServePlanFrom } from '../../lib/new-organization'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { describedBy, FormField, inputClass, TextField } from '../../ui/field'
+import { choiceCardClass, FormSection } from '../../ui/form-section'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
 import { pageClass } from './OrganizationsPage'
 
 const formClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })
-const sectionClass = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: '200px 1fr' },
-  gap: { base: '2', md: '6' },
-  py: '5',
-  borderTopWidth: '1px',
-  borderColor: 'border.default',
-  _first: { borderTopWidth: '0' },
-})
-const planCardClass = css({
-  display: 'flex',
-  flexDir: 'column',
-  gap: '1',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  cursor: 'pointer',
-  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
-  '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)' },
-})
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <div className={sectionClass}>
-      <div>
-        <h2 className={css({ fontWeight: 'medium' })}>{title}</h2>
-        <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{description}</p>
-      </div>
-      <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>{children}</div>
-    </div>
-  )
-}
-
 const tierOf = (plan: string) => PRICING_TIERS.find((t) => t.planId === plan && t.id !== 'tier_payg')!
 
 /**
@@ -120,7 +87,7 @@ export default function NewOrganizationPage() {
       </header>
       <form onSubmit={submit} noValidate aria-label="New organization" className={formClass}>
         <fieldset disabled={creating} className={css({ border: '0', p: '0', m: '0', minW: '0' })}>
-          <Section title="Organization" description="How the organization appears in lists, invitations and invoices.">
+          <FormSection title="Organization" description="How the organization appears in lists, invitations and invoices.">
             <TextField
               label="Name"
               placeholder="Organization name"
@@ -161,11 +128,11 @@ export default function NewOrganizationPage() {
                 </select>
               </FormField>
             ) : null}
-          </Section>
-          <Section title="Plan" description="Applies to this organization and all its projects. You can change it on the billing page later.">
+          </FormSection>
+          <FormSection title="Plan" description="Applies to this organization and all its projects. You can change it on the billing page later.">
             <div role="radiogroup" aria-label="Plan" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: '3' })}>
               {SELF_SERVE_PLANS.map((plan) => (
-                <label key={plan} className={planCardClass}>
+                <label key={plan} className={choiceCardClass}>
                   <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
                     <input
                       type="radio"
@@ -194,7 +161,7 @@ export default function NewOrganizationPage() {
             ) : (
               <Callout title={tier.name}>{NEW_ORGANIZATION_MESSAGE.paidPlan}</Callout>
             )}
-          </Section>
+          </FormSection>
         </fieldset>
         {context.sendError ? (
           <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm', pb: '3' })}>

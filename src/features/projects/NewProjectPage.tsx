@@ -34,31 +34,10 @@ import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { PasswordField } from './PasswordField'
 import { inspected } from '../../lib/inspection'
+import { choiceCardClass, FormSection } from '../../ui/form-section'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const GROUPS = regionGroups()
-
-const sectionClass = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: '200px 1fr' },
-  gap: { base: '2', md: '6' },
-  py: '5',
-  borderTopWidth: '1px',
-  borderColor: 'border.default',
-  _first: { borderTopWidth: '0' },
-})
-
-function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
-  return (
-    <div className={sectionClass}>
-      <div>
-        <h2 className={css({ fontWeight: 'medium' })}>{title}</h2>
-        <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{description}</p>
-      </div>
-      <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>{children}</div>
-    </div>
-  )
-}
 
 /** /new/{slug}: create a project in an organization. */
 export default function NewProjectPage() {
@@ -176,7 +155,7 @@ export default function NewProjectPage() {
         className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })}
       >
         <fieldset disabled={formDisabled} className={css({ border: '0', p: '0', m: '0', minW: '0' })}>
-          <Section title="Project" description="A name you will recognise in lists and the top bar.">
+          <FormSection title="Project" description="A name you will recognise in lists and the top bar.">
             <TextField
               label="Project name"
               value={name}
@@ -191,8 +170,8 @@ export default function NewProjectPage() {
               // below it (a click on "Generate a password" would otherwise land on the moved page).
               hint={PROJECT_NAME_MESSAGE.hint(projectNameLength(name))}
             />
-          </Section>
-          <Section title="Database" description="The password of the postgres role. Scored by the platform; it must be strong.">
+          </FormSection>
+          <FormSection title="Database" description="The password of the postgres role. Scored by the platform; it must be strong.">
             <PasswordField
               value={password}
               onChange={(next) => {
@@ -202,8 +181,8 @@ export default function NewProjectPage() {
               onStrengthChange={setPasswordAcceptable}
               disabled={formDisabled}
             />
-          </Section>
-          <Section title="Location" description="Choose the region closest to your users. It cannot be changed later.">
+          </FormSection>
+          <FormSection title="Location" description="Choose the region closest to your users. It cannot be changed later.">
             <div role="group" aria-label="Region groups" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
               {GROUPS.map((group) => (
                 <button
@@ -251,24 +230,11 @@ export default function NewProjectPage() {
                 ))}
               </select>
             </label>
-          </Section>
-          <Section title="Compute size" description="The instance your database runs on. You can resize later.">
+          </FormSection>
+          <FormSection title="Compute size" description="The instance your database runs on. You can resize later.">
             <div role="radiogroup" aria-label="Compute size" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
               {COMPUTE_SIZES.map((size) => (
-                <label
-                  key={size.id}
-                  className={css({
-                    display: 'flex',
-                    flexDir: 'column',
-                    gap: '1',
-                    p: '3',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    borderRadius: 'md',
-                    cursor: 'pointer',
-                    '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
-                  })}
-                >
+                <label key={size.id} className={choiceCardClass}>
                   <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
                     <input type="radio" name="compute-size" value={size.id} checked={computeSize === size.id} onChange={() => setComputeSize(size.id)} />
                     <strong>{size.label}</strong>
@@ -283,7 +249,7 @@ export default function NewProjectPage() {
                 </label>
               ))}
             </div>
-          </Section>
+          </FormSection>
         </fieldset>
         {snapshot.context.error ? (
           <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm', pb: '3' })}>

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+
+const sectionClass = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: '200px 1fr' },
+  gap: { base: '2', md: '6' },
+  py: '5',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+  _first: { borderTopWidth: '0' },
+})
+
+/** One part of a long creation form (new organization, new project): its title and why on the left. */
+export function FormSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <div className={sectionClass}>
+      <div>
+        <h2 className={css({ fontWeight: 'medium' })}>{title}</h2>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{description}</p>
+      </div>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>{children}</div>
+    </div>
+  )
+}
+
+/** A radio choice drawn as a card (a plan, a compute size): the card shows the checked state and focus. */
+export const choiceCardClass = css({
+  display: 'flex',
+  flexDir: 'column',
+  gap: '1',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
+  '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)' },
+})
