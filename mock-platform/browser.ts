@@ -3,6 +3,7 @@ import type { MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { createMockPlatform } from './platform'
+import { fetchInitialData } from './postgres/initial-data'
 
 export interface BrowserMockPlatformOptions {
   latency: number
@@ -20,6 +21,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     databases: async () =>
       (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
         persisted: (ref) => !platform.ctx.db.projects.findFirst((q) => q.where({ ref }))?.largeTables,
+        initialData: () => fetchInitialData(options.basePath),
       }),
     latency: options.latency,
     scenario: options.scenario,

@@ -18,14 +18,18 @@ export interface BrowserProviderOptions extends ProviderOptions {
    * database lives in the worker's memory and is generated again in a new page.
    */
   persisted?: (ref: string) => boolean
+  /** The start-up snapshot (initial-data.ts), or null to run initdb. */
+  initialData?: () => Promise<Blob | null>
 }
 
 export function createBrowserDatabaseProvider(options: BrowserProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (ref, forget) => {
-    const pg = await PGliteWorker.create(
-      new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }),
-      { dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref) },
-    )
+    const initialData = (await options.initialData?.()) ?? null
+    const pg = await PGliteWorker.create(new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }), {
+      dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
+      // Read by our worker's init (pglite.worker.ts); PGliteWorker passes its options through.
+      ...({ initialData } as object),
+    })
     return createPGliteDatabase(pg, { onClose: forget, mapError: decodeWorkerError })
   }, options)
 }

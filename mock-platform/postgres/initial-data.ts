@@ -1,0 +1,20 @@
+/**
+ * A new project database starts from a snapshot of a freshly initialised cluster instead of
+ * running initdb (a second PGlite with its own wasm) every time: measured in node, 2.8 s → 0.95 s
+ * to a ready database. The snapshot is PGlite's own `dumpDataDir('gzip')` of an empty database,
+ * made once per install (`npm install` runs `prepare`) into `public/`, so the dev server serves it
+ * and every build ships it. Without it (not made yet, or a failed fetch) databases run initdb as
+ * before: the snapshot only saves time, it never decides what a database holds.
+ */
+export const INITIAL_DATA_FILE = 'pglite-initial-data.tar.gz'
+
+let fetched: Promise<Blob | null> | null = null
+
+/** The browser's copy, fetched once per page; null when it cannot be had. */
+export function fetchInitialData(basePath: string): Promise<Blob | null> {
+  fetched ??= fetch(`${basePath}/${INITIAL_DATA_FILE}`)
+    .then((response) => (response.ok ? response.blob() : null))
+    .then((blob) => (blob && blob.size > 0 ? blob : null))
+    .catch(() => null)
+  return fetched
+}
