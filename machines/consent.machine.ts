@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { ConsentDecision } from '../src/lib/consent-decision'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 /** A consent category as the privacy settings dialog shows it (SPEC §3). */
 export interface ConsentCategory {
@@ -109,7 +110,7 @@ export const consentMachine = setup({
             onDone: { target: 'editing', actions: assign({ categories: ({ event }) => event.output, loadError: null }) },
             onError: {
               target: 'failed',
-              actions: assign({ loadError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({ loadError: ({ event }) => errorMessage(event.error) }),
             },
           },
           on: { 'privacy.close': 'closed' },

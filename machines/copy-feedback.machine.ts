@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { COPY_FEEDBACK_DURATION } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 /**
  * A copy button's life: copy the text, show 'Copied' for 2 s (SPEC §4), or report the failure.
@@ -40,7 +41,7 @@ export const copyFeedbackMachine = setup({
           actions: [
             {
               type: 'notifyFailure',
-              params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }),
+              params: ({ event }) => ({ message: errorMessage(event.error) }),
             },
           ],
         },

@@ -7,6 +7,7 @@ import {
   type NewOrganizationErrors,
 } from '../src/lib/new-organization'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface CreatedOrganization {
   slug: string
@@ -99,7 +100,7 @@ export const createOrganizationMachine = setup({
         onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: 'editing',
-          actions: assign({ sendError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface NewProjectRequest {
   name: string
@@ -51,7 +52,7 @@ export const createProjectMachine = setup({
         onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface JoinOrganizationInput {
   slug: string
@@ -8,10 +9,6 @@ export interface JoinOrganizationInput {
 
 /** The platform answers 409 when the user already belongs to the organization. */
 export const ALREADY_MEMBER_STATUS = 409
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { PASSWORD_CHECK_DEBOUNCE, PASSWORD_RULES } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface PasswordScore {
   score: number
@@ -68,7 +69,7 @@ export const passwordStrengthMachine = setup({
           target: 'failed',
           actions: assign({
             result: null,
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            error: ({ event }) => errorMessage(event.error),
           }),
         },
       },

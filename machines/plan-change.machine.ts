@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { PlanId, PricingTierId } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface PlanChangeInput {
   organizationSlug: string
@@ -18,10 +19,6 @@ export interface PlanChangeContext extends PlanChangeInput {
 }
 
 export type PlanChangeEvent = ({ type: 'plan.select' } & PlanChoice) | { type: 'plan.confirm' } | { type: 'plan.cancel' } | { type: 'plan.retry' }
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /**
  * Changing an organization's plan from the billing page: idle → confirming (the dialog states the

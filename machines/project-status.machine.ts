@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, type ProjectStatus } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface ProjectStatusDetail {
   status: ProjectStatus
@@ -50,7 +51,7 @@ export const projectStatusMachine = setup({
         onError: {
           // A failed read says nothing about the project: try again at the next tick.
           target: 'waiting',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

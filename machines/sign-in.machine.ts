@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface SignInCredentials {
   email: string
@@ -78,7 +79,7 @@ export const signInMachine = setup({
         onDone: 'signedIn',
         onError: {
           target: 'idle',
-          actions: { type: 'notifyError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) },
+          actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
         },
       },
     },
@@ -91,7 +92,7 @@ export const signInMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+            assign({ error: ({ event }) => errorMessage(event.error) }),
             { type: 'notifyError', params: ({ context }) => ({ message: context.error ?? '' }) },
           ],
         },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { validateSignUp, type SignUpCredentials, type SignUpErrors } from '../src/lib/sign-up'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export type SignUpField = keyof SignUpCredentials
 
@@ -96,7 +97,7 @@ export const signUpMachine = setup({
         onDone: 'signedUp',
         onError: {
           target: 'editing',
-          actions: assign({ sendError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

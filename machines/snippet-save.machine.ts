@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { SNIPPET_AUTOSAVE_DEBOUNCE, SNIPPET_SAVE_RETRY } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 interface SnippetSaveContext {
   /** The newest text not yet confirmed by the server (null when everything is saved). */
@@ -82,7 +83,7 @@ export const snippetSaveMachine = setup({
           target: 'failed',
           actions: assign({
             failures: ({ context }) => context.failures + 1,
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            error: ({ event }) => errorMessage(event.error),
           }),
         },
       },

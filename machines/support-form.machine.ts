@@ -8,6 +8,7 @@ import {
   type SupportTicketField,
 } from '../src/lib/support-ticket'
 import type { CoverageModel } from './testing/model-coverage'
+import { errorMessage } from './errors'
 
 export interface SentSupportTicket {
   ticketId: string
@@ -105,7 +106,7 @@ export const supportFormMachine = setup({
         onDone: { target: 'sent', actions: assign({ ticketId: ({ event }) => event.output.ticketId }) },
         onError: {
           target: 'editing',
-          actions: assign({ sendError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
         },
       },
     },
