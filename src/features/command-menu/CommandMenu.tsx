@@ -14,16 +14,16 @@ const CommandMenuDialog = lazy(() => import('./CommandMenuDialog'))
  * `sections` are the dashboard's own; the screens on view add theirs through the registry.
  */
 export function CommandMenu({ sections, shortcutKey }: { sections: readonly CommandSection[]; shortcutKey: string }) {
-  const open = useSelector(commandMenuActor, (s) => s.matches('open'))
+  const open = useSelector(commandMenuActor(), (s) => s.matches('open'))
   const registered = useRegisteredCommandSections()
   const [location] = useLocation()
   useCommandMenuShortcut(shortcutKey)
   useEffect(() => {
-    commandMenuActor.send({ type: 'route.changed' })
+    commandMenuActor().send({ type: 'route.changed' })
   }, [location])
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && commandMenuActor.send({ type: 'menu.close' })} lazyMount unmountOnExit>
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && commandMenuActor().send({ type: 'menu.close' })} lazyMount unmountOnExit>
       {open ? (
         <Suspense fallback={null}>
           <CommandMenuDialog sections={[...registered, ...sections]} />

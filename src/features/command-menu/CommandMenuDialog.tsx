@@ -14,7 +14,7 @@ const optionId = (command: Command) => `command-${command.id.replace(/[^a-zA-Z0-
  * change completes; one that stays on the page closes it at once.
  */
 export default function CommandMenuDialog({ sections }: { sections: readonly CommandSection[] }) {
-  const query = useSelector(commandMenuActor, (s) => s.context.query)
+  const query = useSelector(commandMenuActor(), (s) => s.context.query)
   const visible = useMemo(() => filterSections(sections, query), [sections, query])
   const commands = useMemo(() => visible.flatMap((section) => section.commands), [visible])
   const [active, setActive] = useState(0)
@@ -30,7 +30,7 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
     const before = globalThis.location.pathname
     command.run()
     // A route change closes the menu when it completes; anything else (a new query string included) closes it now.
-    if (globalThis.location.pathname === before) commandMenuActor.send({ type: 'menu.close' })
+    if (globalThis.location.pathname === before) commandMenuActor().send({ type: 'menu.close' })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -48,7 +48,7 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
     } else if (event.key === 'Escape') {
       // Handled here too: a screen's own Escape handling (the code editor's) must not keep the menu open.
       event.preventDefault()
-      commandMenuActor.send({ type: 'menu.close' })
+      commandMenuActor().send({ type: 'menu.close' })
     } else if (event.key === 'Enter' && current) {
       event.preventDefault()
       runCommand(current)
@@ -84,7 +84,7 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
             aria-label="Search commands"
             placeholder="Type a command or search…"
             value={query}
-            onChange={(event) => commandMenuActor.send({ type: 'query.change', query: event.target.value })}
+            onChange={(event) => commandMenuActor().send({ type: 'query.change', query: event.target.value })}
             onKeyDown={onKeyDown}
             className={css({
               w: 'full',

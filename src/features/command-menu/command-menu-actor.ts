@@ -3,8 +3,17 @@ import { commandMenuMachine } from '../../../machines/command-menu.machine'
 import { createInspectedActor } from '../../lib/inspection'
 import { isShortcut } from '../../lib/keyboard'
 
-/** The page's one command menu actor (long-lived, so QA can watch it). */
-export const commandMenuActor = createInspectedActor(commandMenuMachine)
+const startCommandMenu = () => createInspectedActor(commandMenuMachine)
+let actor: ReturnType<typeof startCommandMenu> | null = null
+
+/**
+ * The page's one command menu actor (long-lived, so QA can watch it), started on first use: pages
+ * without the dashboard's chrome (sign-in, the popup's callbacks) never start one.
+ */
+export function commandMenuActor() {
+  actor ??= startCommandMenu()
+  return actor
+}
 
 /**
  * ⌘/Ctrl + the configured key toggles the menu anywhere on the page, the code editor included
@@ -16,7 +25,7 @@ export function useCommandMenuShortcut(key: string): void {
       if (!isShortcut(event, key)) return
       event.preventDefault()
       event.stopPropagation()
-      commandMenuActor.send({ type: 'menu.toggle' })
+      commandMenuActor().send({ type: 'menu.toggle' })
     }
     window.addEventListener('keydown', onKeyDown, { capture: true })
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true })
