@@ -12,6 +12,7 @@ import { JsonTree } from './JsonTree'
 import { MachineChart } from './MachineChart'
 import { ReplayPanel } from './ReplayPanel'
 import { useInspectorFeed, type TabFeed } from './use-inspector-feed'
+import { downloadBlob } from '../../lib/download'
 
 const registryById = new Map<string, MachineEntry>(machineRegistry.map((entry) => [entry.machine.id, entry]))
 
@@ -57,12 +58,7 @@ function actorName(actor: PublishedActor): string {
 }
 
 function downloadJson(name: string, value: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
+  downloadBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), name)
 }
 
 function ActorList({ actors, selected, onSelect }: { actors: PublishedActor[]; selected: string | null; onSelect: (sessionId: string) => void }) {

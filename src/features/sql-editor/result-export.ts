@@ -1,4 +1,5 @@
 import { EXPORT_MIME_TYPE, exportChunks, type ExportFormat, type ResultRow } from '../../lib/sql/result-format'
+import { downloadBlob } from '../../lib/download'
 
 export interface ExportProgress {
   done: number
@@ -21,25 +22,6 @@ export interface ExportResultOptions {
   chunkRows?: number
   /** Saves the finished file; the default clicks an `<a download>`. */
   download?: (blob: Blob, fileName: string) => void
-}
-
-// Some browsers (Safari, older Firefox) drop a download whose URL is revoked in the same task as the click.
-const REVOKE_DELAY_MS = 1000
-
-/** Saves a blob under `fileName` through an object URL and an `<a download>` click. */
-export function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob)
-  const link = doc.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  doc.body.append(link)
-  try {
-    link.click()
-  } finally {
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), REVOKE_DELAY_MS)
-  }
 }
 
 const nextMacrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
