@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPGliteDatabase } from '../../../mock-platform/postgres/pglite-database'
 import type { ProjectDatabase } from '../../../mock-platform/postgres/types'
 import type { TableColumn, TableSchema } from '../../api/schemas/table-editor'
+import { tableColumn } from '../../test/table-column'
 import { deleteRowsSql, inputLiteral, insertRowSql, insertRowsSql, updateRowSql, valueToInput, type CellInput, type EditableColumn } from './row-edits'
 import { tableSchemaSql } from './table-catalog'
 
@@ -233,6 +234,26 @@ describe('on Postgres', () => {
     expect(rows).toEqual([
       { order: '', n: 1, tags: ['x', 'y'], status: 'new' },
       { order: null, n: null, tags: ['z'], status: null },
+    ])
+  })
+
+  it('an empty field in a NOT NULL column with a default takes the default, elsewhere it is NULL', async () => {
+    await db.exec(`create table ${table.replace('"select"', '"defaults"')} (id int generated always as identity primary key, label text not null default 'unnamed', note text default 'kept empty')`)
+    const batch = [
+      tableColumn('id', { data_type: 'integer', base_type: 'int4', type_category: 'N', is_identity: true, is_nullable: false }),
+      tableColumn('label', { is_nullable: false, default_value: "'unnamed'::text" }),
+      tableColumn('note', { default_value: "'kept empty'::text" }),
+    ]
+    const sql = insertRowsSql(schema, 'defaults', batch, [
+      [null, null, null],
+      [null, 'named', 'x'],
+    ])
+    expect(sql).toContain('(DEFAULT, DEFAULT, NULL)')
+    await db.exec(sql)
+    const { rows } = await db.query(`select id, label, note from ${table.replace('"select"', '"defaults"')} order by id`)
+    expect(rows).toEqual([
+      { id: 1, label: 'unnamed', note: null },
+      { id: 2, label: 'named', note: 'x' },
     ])
   })
 

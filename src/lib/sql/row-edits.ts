@@ -125,12 +125,21 @@ export function deleteRowsSql(schema: string, table: string, keyColumns: string[
 }
 
 /** A CSV import batch as one insert; `rows` hold one value per column, null for NULL. */
-export function insertRowsSql(schema: string, table: string, columns: EditableColumn[], rows: (string | null)[][]): string {
+/** What a CSV import knows of a column beyond its type: whether an empty field may be NULL. */
+export type ImportedColumn = EditableColumn & Partial<Pick<TableColumn, 'is_nullable' | 'default_value' | 'is_identity'>>
+
+/** An empty field: NULL, except in a NOT NULL column that has a default (or is an identity), which takes it. */
+function emptyFieldSql(column: ImportedColumn): string {
+  const hasDefault = (column.default_value !== null && column.default_value !== undefined) || column.is_identity === true
+  return column.is_nullable === false && hasDefault ? 'DEFAULT' : 'NULL'
+}
+
+export function insertRowsSql(schema: string, table: string, columns: ImportedColumn[], rows: (string | null)[][]): string {
   if (columns.length === 0) throw new Error('Choose at least one column to import')
   if (rows.length === 0) throw new Error('There are no rows to import')
   const values = rows.map((row, index) => {
     if (row.length !== columns.length) throw new Error(`Row ${index + 1} has ${row.length} values, but ${columns.length} columns are imported`)
-    return `(${row.map((value, i) => (value === null ? 'NULL' : inputLiteral({ kind: 'text', text: value }, columns[i]!))).join(', ')})`
+    return `(${row.map((value, i) => (value === null ? emptyFieldSql(columns[i]!) : inputLiteral({ kind: 'text', text: value }, columns[i]!))).join(', ')})`
   })
   return `insert into ${qualifiedName(schema, table)} (${columns.map((c) => sqlIdent(c.name)).join(', ')}) values\n  ${values.join(',\n  ')}`
 }
