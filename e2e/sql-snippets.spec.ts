@@ -104,7 +104,7 @@ test('the text survives a reload before it was saved, a server error during save
 
   await setScenario(page, 'network-error')
   await replaceSql(page, 'select 3 as through_an_outage')
-  await expect(saveStatus(page)).toContainText('Failed to save: Unable to reach the server')
+  await expect(saveStatus(page)).toContainText('Failed to save: Unable to reach the server. Please check your network or try again later. Retrying in')
   await setScenario(page, null)
   await page.getByRole('button', { name: 'Retry now' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')

@@ -14,6 +14,7 @@ import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snip
 import { SqlWorkspace } from './SqlWorkspace'
 import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { asSentence } from '../../lib/sentence'
 
 /** Where the server stands on this snippet, as far as this tab knows. */
 type ServerState = 'exists' | 'unsaved' | 'deleted' | 'unreachable'
@@ -308,7 +309,7 @@ function SaveStatus({
 }) {
   let text: string
   if (state === 'saving') text = 'Saving…'
-  else if (state === 'failed') text = `Failed to save: ${error ?? 'unknown error'}. Retrying in ${Math.round(snippetRetryDelay(failures) / 1000)} s.`
+  else if (state === 'failed') text = `Failed to save: ${asSentence(error ?? 'unknown error')} Retrying in ${Math.round(snippetRetryDelay(failures) / 1000)} s.`
   else if (state === 'dirty') text = 'Unsaved changes'
   else if (serverState === 'deleted') text = 'Not saved'
   else if (serverState === 'exists') text = 'Saved'
