@@ -140,6 +140,21 @@ describe('resolveReturnPath', () => {
   })
 })
 
+describe('returnTo never leads to signing in, up or out again', () => {
+  it.each(['/logout', '/logout/', '/logout?returnTo=%2Forg%2Facme', '/sign-in', '/sign-in?returnTo=%2Forg', '/sign-up', '/sign-up/?x=1', '/dashboard/logout'])(
+    '%j resolves to the default',
+    (returnTo) => {
+      expect(resolveReturnPath(returnTo, { basePath: '/dashboard' })).toBe('/organizations')
+    },
+  )
+
+  it('paths that only start like them are kept', () => {
+    expect(resolveReturnPath('/logouts')).toBe('/logouts')
+    expect(resolveReturnPath('/org/logout')).toBe('/org/logout')
+    expect(resolveReturnPath('/sign-in-help')).toBe('/sign-in-help')
+  })
+})
+
 describe('isSafeReturnPath', () => {
   it.each([
     ['/', true],
@@ -161,6 +176,9 @@ describe('signInPathFor', () => {
     ['/', '/sign-in'],
     ['/sign-in', '/sign-in'],
     ['/sign-in?returnTo=%2Forg', '/sign-in'],
+    ['/logout', '/sign-in'],
+    ['/logout?returnTo=%2Forg', '/sign-in'],
+    ['/sign-up/', '/sign-in'],
     ['//evil.com', '/sign-in'],
     ['/\\evil.com', '/sign-in'],
     ['https://evil.com', '/sign-in'],
@@ -198,6 +216,8 @@ const pair = fc
 const safePath = fc
   .tuple(safePathOnly, fc.option(fc.array(pair, { minLength: 1, maxLength: 4 }), { nil: undefined }))
   .map(([path, pairs]) => (pairs ? `${path}?${pairs.join('&')}` : path))
+  // The sign-in, sign-up and sign-out pages resolve to the default on purpose (cases above).
+  .filter((value) => !/^\/(?:sign-in|sign-up|logout)\/?(?:\?|$)/.test(value))
 
 // Strings built from the pieces attacks are made of, so the search reaches the interesting states.
 const attackish = fc

@@ -24,6 +24,8 @@
 //   encodeQueryComponent and dropped when it cannot be encoded within the safe grammar or would
 //   push the result over the length cap. The merged result is re-checked; if that ever failed
 //   the un-merged path would be returned.
+// - The sign-in, sign-up and sign-out pages are never a place to return to (sign-out would end the
+//   session just made, sign-in and sign-up would ask again): they resolve to the default.
 import { DEFAULT_RETURN_PATH } from '../constants'
 
 /** Longest returnTo value (path + query) that is honoured. */
@@ -31,6 +33,15 @@ export const MAX_RETURN_PATH_LENGTH = 2048
 
 /** The sign-in page route (SPEC §2 route table). */
 const SIGN_IN_PATH = '/sign-in'
+/** Pages that sign in, up or out (SPEC §2 routes, and sign-up): never returned to. */
+const AUTH_PAGE_PATHS = new Set([SIGN_IN_PATH, '/sign-up', '/logout'])
+
+/** Whether a path (with or without its query) is one of the pages that sign in, up or out. */
+function isAuthPage(value: string): boolean {
+  const q = value.indexOf('?')
+  const path = (q === -1 ? value : value.slice(0, q)).replace(/\/$/, '')
+  return AUTH_PAGE_PATHS.has(path)
+}
 
 const PATH_RE = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/?)?$/
 const QUERY_CHAR = String.raw`(?:[A-Za-z0-9._+,-]|%[0-9A-Fa-f]{2})`
@@ -146,7 +157,7 @@ export function resolveReturnPath(
 ): string {
   if (typeof returnTo !== 'string' || !isSafeReturnPath(returnTo)) return DEFAULT_RETURN_PATH
   const stripped = stripBasePath(returnTo, normaliseBasePath(options?.basePath))
-  if (!isSafeReturnPath(stripped)) return DEFAULT_RETURN_PATH
+  if (!isSafeReturnPath(stripped) || isAuthPage(stripped)) return DEFAULT_RETURN_PATH
   return mergeParams(stripped, options?.otherParams)
 }
 
@@ -155,9 +166,9 @@ export function signInPathFor(currentPath: string): string {
   if (!isSafeReturnPath(currentPath)) return SIGN_IN_PATH
   const q = currentPath.indexOf('?')
   const path = q === -1 ? currentPath : currentPath.slice(0, q)
-  // Default targets ('/', '/organizations' without a query) and the sign-in page itself
-  // (which would loop) need no returnTo.
-  if ((q === -1 && (path === '/' || path === DEFAULT_RETURN_PATH)) || path === SIGN_IN_PATH || path === `${SIGN_IN_PATH}/`) {
+  // Default targets ('/', '/organizations' without a query) and the sign-in, sign-up and sign-out
+  // pages (a loop, or a sign-out right after signing in) need no returnTo.
+  if ((q === -1 && (path === '/' || path === DEFAULT_RETURN_PATH)) || isAuthPage(path)) {
     return SIGN_IN_PATH
   }
   return `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(currentPath)}`
