@@ -37,3 +37,16 @@ export const choiceCardClass = css({
   '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
   '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)' },
 })
+
+/** A small pressed/unpressed choice in a row of them (a connection method, a region group): `aria-pressed` shows which. */
+export const pillToggleClass = css({
+  px: '3',
+  h: '7',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  fontSize: 'xs',
+  cursor: 'pointer',
+  bg: 'bg.surface',
+  '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
+})

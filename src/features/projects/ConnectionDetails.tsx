@@ -7,6 +7,7 @@ import { connectionOptions, type ConnectionOption } from '../../lib/connection-s
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Tooltip } from '../../ui/tooltip'
+import { pillToggleClass } from '../../ui/form-section'
 
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: '0' })
 
@@ -81,17 +82,7 @@ function ConnectionOptionView({
               type="button"
               aria-pressed={o.method === current.method}
               onClick={() => onChoose(o.method)}
-              className={css({
-                px: '3',
-                h: '7',
-                borderRadius: 'full',
-                borderWidth: '1px',
-                borderColor: 'border.default',
-                fontSize: 'xs',
-                cursor: 'pointer',
-                bg: 'bg.surface',
-                '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
-              })}
+              className={pillToggleClass}
             >
               {CONNECTION_METHODS[o.method].label}
             </button>

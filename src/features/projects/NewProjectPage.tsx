@@ -34,7 +34,7 @@ import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { PasswordField } from './PasswordField'
 import { inspected } from '../../lib/inspection'
-import { choiceCardClass, FormSection } from '../../ui/form-section'
+import { choiceCardClass, FormSection, pillToggleClass } from '../../ui/form-section'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const GROUPS = regionGroups()
@@ -190,17 +190,7 @@ export default function NewProjectPage() {
                   type="button"
                   aria-pressed={GROUPS.find((g) => g.regions.some((r) => r.code === region))?.id === group.id}
                   onClick={() => setRegion(group.defaultRegion)}
-                  className={css({
-                    px: '3',
-                    h: '7',
-                    borderRadius: 'full',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    fontSize: 'xs',
-                    cursor: 'pointer',
-                    bg: 'bg.surface',
-                    '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
-                  })}
+                  className={pillToggleClass}
                 >
                   {group.id}
                 </button>
