@@ -49,7 +49,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'passwordStrength', description: 'Scores a database password as it is typed: local length rule, then the server check.', machine: passwordStrengthMachine, coverage: passwordStrengthCoverage },
   { name: 'planChange', description: 'Changes an organization’s plan from the billing page: confirm with the price change, change, then changed or failed with the choice kept for a retry.', machine: planChangeMachine, coverage: planChangeCoverage },
   { name: 'profile', description: 'Loads the profile; creates it when missing; signs out on 401.', machine: profileMachine, coverage: profileCoverage },
-  { name: 'projectStatus', description: 'Polls a project every 5 s while it is coming up or has no connection string.', machine: projectStatusMachine, coverage: projectStatusCoverage },
+  { name: 'projectStatus', description: 'A project’s status: polls every 5 s while it is coming up, in transition or without a connection string; pauses and restores it.', machine: projectStatusMachine, coverage: projectStatusCoverage },
   { name: 'restriction', description: "An organization's restriction_status: grace period (until its end date, then over by itself), grace period over, restricted; each shows its banner.", machine: restrictionMachine, coverage: restrictionCoverage },
   { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error.', machine: signInMachine, coverage: signInCoverage },
   { name: 'signUp', description: 'Sign-up with email and a password the platform scores strong enough; a taken address or other failure returns to the form.', machine: signUpMachine, coverage: signUpCoverage },

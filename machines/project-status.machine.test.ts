@@ -6,16 +6,21 @@ import { formatCoverage, modelCoverage } from './testing/model-coverage'
 
 afterEach(() => vi.useRealTimers())
 
-function start(answers: (ProjectStatusDetail | Error)[]) {
+function start(answers: (ProjectStatusDetail | Error)[], actions: { pause?: () => Promise<void>; restore?: () => Promise<void> } = {}) {
   const fetchDetail = vi.fn(async () => {
     const next = answers.length > 1 ? answers.shift()! : answers[0]!
     if (next instanceof Error) throw next
     return next
   })
-  const actor = createActor(projectStatusMachine.provide({ actors: { fetchDetail: fromPromise(fetchDetail) } }), {
-    input: { ref: 'abc' },
-  }).start()
-  return { actor, fetchDetail }
+  const pauseProject = vi.fn(actions.pause ?? (async () => undefined))
+  const restoreProject = vi.fn(actions.restore ?? (async () => undefined))
+  const actor = createActor(
+    projectStatusMachine.provide({
+      actors: { fetchDetail: fromPromise(fetchDetail), pauseProject: fromPromise(pauseProject), restoreProject: fromPromise(restoreProject) },
+    }),
+    { input: { ref: 'abc' } },
+  ).start()
+  return { actor, fetchDetail, pauseProject, restoreProject }
 }
 
 const healthy: ProjectStatusDetail = { status: 'ACTIVE_HEALTHY', connectionString: 'enc:1' }
@@ -30,7 +35,15 @@ describe('needsPolling', () => {
     [{ status: 'ACTIVE_HEALTHY', connectionString: '  ' }, true],
     [{ status: 'ACTIVE_HEALTHY', connectionString: 'x' }, false],
     [{ status: 'INACTIVE', connectionString: 'x' }, false],
-    [{ status: 'RESTORING', connectionString: 'x' }, false],
+    [{ status: 'INACTIVE', connectionString: null }, false],
+    [{ status: 'INIT_FAILED', connectionString: null }, false],
+    [{ status: 'RESTORING', connectionString: 'x' }, true],
+    [{ status: 'RESTARTING', connectionString: 'x' }, true],
+    [{ status: 'RESIZING', connectionString: 'x' }, true],
+    [{ status: 'UPGRADING', connectionString: 'x' }, true],
+    [{ status: 'PAUSING', connectionString: 'x' }, true],
+    [{ status: 'GOING_DOWN', connectionString: 'x' }, true],
+    [{ status: 'ACTIVE_UNHEALTHY', connectionString: 'x' }, false],
   ] as const)('%j → %s', (detail, expected) => expect(needsPolling(detail)).toBe(expected))
 })
 
@@ -72,6 +85,53 @@ describe('projectStatusMachine', () => {
     actor.stop()
     await vi.advanceTimersByTimeAsync(PROJECT_POLL_INTERVAL * 5)
     expect(fetchDetail).toHaveBeenCalledTimes(2)
+  })
+
+  it('restores a paused project and polls it through RESTORING until it is healthy', async () => {
+    vi.useFakeTimers()
+    const paused: ProjectStatusDetail = { status: 'INACTIVE', connectionString: 'enc:1' }
+    const restoring: ProjectStatusDetail = { status: 'RESTORING', connectionString: null }
+    const { actor, fetchDetail, restoreProject } = start([paused, restoring, restoring, healthy])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('settled')
+    // Pausing a paused project is not a thing: ignored.
+    actor.send({ type: 'pause' })
+    expect(actor.getSnapshot().value).toBe('settled')
+    actor.send({ type: 'restore' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(restoreProject).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.detail).toEqual(restoring)
+    expect(actor.getSnapshot().value).toBe('waiting')
+    await vi.advanceTimersByTimeAsync(PROJECT_POLL_INTERVAL * 2)
+    expect(fetchDetail).toHaveBeenCalledTimes(4)
+    expect(actor.getSnapshot().value).toBe('settled')
+    expect(actor.getSnapshot().context.detail).toEqual(healthy)
+  })
+
+  it('pauses a running project; a refused pause keeps the project as it was and says why', async () => {
+    vi.useFakeTimers()
+    let refuse = true
+    const { actor, pauseProject } = start([healthy, { status: 'PAUSING', connectionString: 'enc:1' }, { status: 'INACTIVE', connectionString: 'enc:1' }], {
+      pause: async () => {
+        if (refuse) throw new Error('Only Free plan projects can be paused')
+      },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    actor.send({ type: 'restore' })
+    expect(actor.getSnapshot().value).toBe('settled')
+    actor.send({ type: 'pause' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('settled')
+    expect(actor.getSnapshot().context.actionError).toBe('Only Free plan projects can be paused')
+    refuse = false
+    actor.send({ type: 'pause' })
+    expect(actor.getSnapshot().context.actionError).toBeNull()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(pauseProject).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().context.detail?.status).toBe('PAUSING')
+    await vi.advanceTimersByTimeAsync(PROJECT_POLL_INTERVAL)
+    expect(actor.getSnapshot().context.detail?.status).toBe('INACTIVE')
+    expect(actor.getSnapshot().value).toBe('settled')
   })
 
   it('reaches every state and transition on the paths xstate/graph generates', () => {

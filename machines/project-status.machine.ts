@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, type ProjectStatus } from '../src/constants'
+import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, TRANSITIONAL_PROJECT_STATUSES, type ProjectStatus } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
 
@@ -8,35 +8,52 @@ export interface ProjectStatusDetail {
   connectionString: string | null | undefined
 }
 
-/** SPEC §4: poll while COMING_UP or UNKNOWN, or while the connection string is missing or invalid. */
+/**
+ * SPEC §4: poll while COMING_UP or UNKNOWN, or while the connection string is missing or invalid;
+ * and while any other transition is under way (restoring, restarting, pausing…), so a screen
+ * waiting at the project-state gate opens, or closes, by itself when it ends.
+ */
 export function needsPolling(detail: ProjectStatusDetail): boolean {
   const connection = detail.connectionString
-  return POLLING_PROJECT_STATUSES.includes(detail.status) || typeof connection !== 'string' || connection.trim() === ''
+  if (POLLING_PROJECT_STATUSES.includes(detail.status) || TRANSITIONAL_PROJECT_STATUSES.includes(detail.status)) return true
+  // A paused or failed project has no connection to wait for: nothing will change by itself.
+  if (!detail.status.startsWith('ACTIVE_')) return false
+  return typeof connection !== 'string' || connection.trim() === ''
 }
 
 /**
- * Keeps a project's detail fresh while it is coming up: fetch, then every 5 s while it needs
- * polling, and not at all once it is settled. Stopping the actor (the screen going away) stops it.
- * `fetchDetail` is provided by the app (the query cache), so views see every answer.
+ * A project's status on the screens of that project: fetch, then every 5 s while it needs polling,
+ * and not at all once it is settled. Pause and restore (the project home) run here too, so the
+ * gate in front of every database screen sees them through: restore → RESTORING → healthy.
+ * Stopping the actor (leaving the project) stops it. `fetchDetail`, `pauseProject` and
+ * `restoreProject` are provided by the app (the query cache and the API), so views see every answer.
  */
 export const projectStatusMachine = setup({
   types: {
     input: {} as { ref: string },
-    context: {} as { ref: string; detail: ProjectStatusDetail | null; error: string | null },
-    events: {} as { type: 'refresh' },
+    context: {} as { ref: string; detail: ProjectStatusDetail | null; error: string | null; actionError: string | null },
+    events: {} as { type: 'refresh' } | { type: 'pause' } | { type: 'restore' },
   },
   actors: {
     fetchDetail: fromPromise<ProjectStatusDetail, { ref: string }>(async () => {
       throw new Error('fetchDetail is provided by the app')
     }),
+    pauseProject: fromPromise<void, { ref: string }>(async () => {
+      throw new Error('pauseProject is provided by the app')
+    }),
+    restoreProject: fromPromise<void, { ref: string }>(async () => {
+      throw new Error('restoreProject is provided by the app')
+    }),
   },
   guards: {
     needsPolling: ({ context }) => context.detail === null || needsPolling(context.detail),
+    canPause: ({ context }) => context.detail?.status === 'ACTIVE_HEALTHY' || context.detail?.status === 'ACTIVE_UNHEALTHY',
+    canRestore: ({ context }) => context.detail?.status === 'INACTIVE',
   },
   delays: { poll: PROJECT_POLL_INTERVAL },
 }).createMachine({
   id: 'projectStatus',
-  context: ({ input }) => ({ ref: input.ref, detail: null, error: null }),
+  context: ({ input }) => ({ ref: input.ref, detail: null, error: null, actionError: null }),
   initial: 'fetching',
   states: {
     fetching: {
@@ -60,10 +77,37 @@ export const projectStatusMachine = setup({
     },
     waiting: {
       after: { poll: 'fetching' },
-      on: { refresh: 'fetching' },
+      on: {
+        refresh: 'fetching',
+        restore: { guard: 'canRestore', target: 'restoring' },
+      },
     },
     settled: {
-      on: { refresh: 'fetching' },
+      on: {
+        refresh: 'fetching',
+        pause: { guard: 'canPause', target: 'pausing' },
+        restore: { guard: 'canRestore', target: 'restoring' },
+      },
+    },
+    pausing: {
+      entry: assign({ actionError: null }),
+      invoke: {
+        id: 'pauseProject',
+        src: 'pauseProject',
+        input: ({ context }) => ({ ref: context.ref }),
+        onDone: 'fetching',
+        onError: { target: 'deciding', actions: assign({ actionError: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    restoring: {
+      entry: assign({ actionError: null }),
+      invoke: {
+        id: 'restoreProject',
+        src: 'restoreProject',
+        input: ({ context }) => ({ ref: context.ref }),
+        onDone: 'fetching',
+        onError: { target: 'deciding', actions: assign({ actionError: ({ event }) => errorMessage(event.error) }) },
+      },
     },
   },
 })
@@ -73,9 +117,16 @@ export const projectStatusCoverage: CoverageModel<typeof projectStatusMachine> =
   events: [
     { type: 'xstate.done.actor.fetchDetail', output: { status: 'COMING_UP', connectionString: null } satisfies ProjectStatusDetail },
     { type: 'xstate.done.actor.fetchDetail', output: { status: 'ACTIVE_HEALTHY', connectionString: 'enc:1' } satisfies ProjectStatusDetail },
+    { type: 'xstate.done.actor.fetchDetail', output: { status: 'INACTIVE', connectionString: 'enc:1' } satisfies ProjectStatusDetail },
     { type: 'xstate.error.actor.fetchDetail', error: new Error('x') },
     { type: 'xstate.after.poll.projectStatus.waiting' },
     { type: 'refresh' },
+    { type: 'pause' },
+    { type: 'restore' },
+    { type: 'xstate.done.actor.pauseProject' },
+    { type: 'xstate.error.actor.pauseProject', error: new Error('x') },
+    { type: 'xstate.done.actor.restoreProject' },
+    { type: 'xstate.error.actor.restoreProject', error: new Error('x') },
   ],
   input: { ref: 'abc' },
 }

@@ -205,8 +205,11 @@ export const COMPUTE_SIZE_IDS = COMPUTE_SIZES.map((c) => c.id) as [ComputeSizeId
 export const PLAN_LIMITS = {
   free: { activeProjects: 2 },
 } as const
-/** Statuses that do not count as an active project (a paused or removed one). */
-export const INACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['INACTIVE', 'REMOVED']
+/**
+ * Statuses that do not count as an active project for the Free plan's limit and show no usage:
+ * paused or removed, and those on their way there (pausing, going down).
+ */
+export const INACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['INACTIVE', 'REMOVED', 'PAUSING', 'GOING_DOWN']
 
 /** Database password rules (SPEC §5). */
 export const PASSWORD_RULES = {

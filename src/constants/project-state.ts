@@ -1,0 +1,103 @@
+import type { ProjectStatus } from './platform'
+
+/**
+ * What a screen that needs the project's database does in each of the 15 statuses of SPEC §4
+ * (the project-state gate): open it, offer to restore a paused project, wait for a transition to
+ * finish (polling, then opening by itself), or say what went wrong and what the user can do.
+ */
+export type ProjectGateKind = 'open' | 'paused' | 'waiting' | 'unavailable'
+
+export const PROJECT_GATE_KIND: Record<ProjectStatus, ProjectGateKind> = {
+  ACTIVE_HEALTHY: 'open',
+  INACTIVE: 'paused',
+  COMING_UP: 'waiting',
+  RESTORING: 'waiting',
+  RESTARTING: 'waiting',
+  RESIZING: 'waiting',
+  UPGRADING: 'waiting',
+  UNKNOWN: 'waiting',
+  PAUSING: 'waiting',
+  INIT_FAILED: 'unavailable',
+  RESTORE_FAILED: 'unavailable',
+  PAUSE_FAILED: 'unavailable',
+  GOING_DOWN: 'unavailable',
+  REMOVED: 'unavailable',
+  ACTIVE_UNHEALTHY: 'unavailable',
+}
+
+/**
+ * Statuses on the way to another one. SPEC §4 polls the detail while COMING_UP or UNKNOWN; a
+ * screen waiting at the gate needs to see the others end too, so they are polled as well.
+ */
+export const TRANSITIONAL_PROJECT_STATUSES: readonly ProjectStatus[] = [
+  'COMING_UP',
+  'UNKNOWN',
+  'RESTORING',
+  'RESTARTING',
+  'RESIZING',
+  'UPGRADING',
+  'PAUSING',
+  'GOING_DOWN',
+]
+
+/** The gate's words for each status that keeps a screen closed. */
+export const PROJECT_GATE_MESSAGE: Record<Exclude<ProjectStatus, 'ACTIVE_HEALTHY'>, { title: string; message: string }> = {
+  INACTIVE: {
+    title: 'This project is paused',
+    message: 'Its database is stopped, so nothing here can query it. Restore the project to use it again: its data and settings are kept.',
+  },
+  COMING_UP: {
+    title: 'The project is coming up',
+    message: 'Its database is starting. This screen opens by itself when it is ready, and keeps what you typed.',
+  },
+  RESTORING: {
+    title: 'The project is being restored',
+    message: 'Its database is starting again from where it was paused. This screen opens by itself when it is ready.',
+  },
+  RESTARTING: { title: 'The project is restarting', message: 'Its services are restarting. This screen opens by itself when they are back.' },
+  RESIZING: { title: 'The project is being resized', message: 'Its compute is changing size. This screen opens by itself when it is done.' },
+  UPGRADING: {
+    title: 'The project is being upgraded',
+    message: 'Its Postgres is being upgraded to a new version. This screen opens by itself when the upgrade is done.',
+  },
+  UNKNOWN: { title: 'Checking the project', message: 'Its status is not known yet. This screen opens by itself once the project answers.' },
+  PAUSING: {
+    title: 'The project is pausing',
+    message: 'Its database is being stopped. Once it is paused you can restore it from here or from the project home.',
+  },
+  INIT_FAILED: {
+    title: 'The project failed to start',
+    message: 'Its database could not be set up. Contact support with the project ref, or create a new project.',
+  },
+  RESTORE_FAILED: {
+    title: 'Restoring the project failed',
+    message: 'Its data are kept, but the database did not start. Contact support with the project ref so the restore can be finished.',
+  },
+  PAUSE_FAILED: {
+    title: 'Pausing the project failed',
+    message: 'The project stopped halfway and its database cannot be reached. Contact support with the project ref.',
+  },
+  GOING_DOWN: {
+    title: 'The project is shutting down',
+    message: 'Its database is being stopped for good. Contact support with the project ref if this is not what you expected.',
+  },
+  REMOVED: {
+    title: 'This project was removed',
+    message: 'It no longer has a database. The other projects of its organization are not affected.',
+  },
+  ACTIVE_UNHEALTHY: {
+    title: 'Some of the project’s services are unhealthy',
+    message: 'The database may answer slowly or not at all. You can continue anyway, or contact support with the project ref.',
+  },
+}
+
+/** Pause and restore from the project home (PLATFORM-API §3 `…/pause`, `…/restore`). */
+export const PROJECT_PAUSE_MESSAGE = {
+  confirmTitle: (name: string) => `Pause “${name}”?`,
+  confirmBody:
+    'Its database stops and every screen that needs it closes until you restore the project. Its data and settings are kept. A paused project does not count toward the Free plan’s active projects.',
+  paidPlan: 'Only projects of a Free plan organization can be paused; paid projects keep running.',
+  notActive: 'Only a running project can be paused.',
+  denied: 'pause this project',
+  restoreDenied: 'restore this project',
+} as const
