@@ -23,7 +23,7 @@ const MockProjectSchema = v.object({
   ...ProjectDetailSchema.entries,
   organization_slug: v.string(),
   /** How many detail reads until a COMING_UP project is healthy (0: never changes by itself). */
-  polls_until_healthy: v.number(),
+  polls_until_settled: v.number(),
   /** The table editor's million-row fixture lives in this project's Postgres. */
   largeTables: v.boolean(),
 })
@@ -57,8 +57,16 @@ export const MockSupportTicketSchema = v.object({
 })
 export type MockSupportTicket = v.InferOutput<typeof MockSupportTicketSchema>
 
-/** How many detail reads a project coming up takes to be healthy, like a real one over a few polls. */
-export const POLLS_UNTIL_HEALTHY = 3
+/**
+ * How many detail reads a project in transition takes to settle, like a real one over a few polls:
+ * coming up or restoring → ACTIVE_HEALTHY, pausing → INACTIVE.
+ */
+export const POLLS_UNTIL_SETTLED = { COMING_UP: 3, RESTORING: 2, PAUSING: 1 } as const
+export type SettlingStatus = keyof typeof POLLS_UNTIL_SETTLED
+
+export function isSettling(status: string): status is SettlingStatus {
+  return Object.hasOwn(POLLS_UNTIL_SETTLED, status)
+}
 
 export function createMockDatabase() {
   return {
@@ -109,7 +117,7 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       ...project,
       db_host: `db.${project.ref}.example.co`,
       restUrl: `https://${project.ref}.example.co/rest/v1/`,
-      polls_until_healthy: project.status === 'COMING_UP' ? POLLS_UNTIL_HEALTHY : 0,
+      polls_until_settled: isSettling(project.status) ? POLLS_UNTIL_SETTLED[project.status] : 0,
     })
   }
   for (const permission of fixtures.permissions) await db.permissions.create(permission)

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING } from '../../src/constants'
+import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
@@ -13,6 +13,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const ref = String(params.ref)
       const { project, denied } = await authorizeProject(ctx, request, ref)
       if (denied) return denied
+      // A paused, failed or transitioning project has no database to run on: say so, with the status.
+      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       // SPEC §8: without the encrypted connection the database cannot be reached.
       const connection = request.headers.get(PG_META_HEADERS.connection)
       if (!connection || connection !== project.connectionString) {

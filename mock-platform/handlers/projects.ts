@@ -9,11 +9,12 @@ import {
   PLAN_LIMITS,
   PROJECT_NAME_MAX_LENGTH,
   PROJECT_NAME_MESSAGE,
+  PROJECT_TRANSITION_MESSAGE,
   REGIONS,
 } from '../../src/constants'
 import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
-import { POLLS_UNTIL_HEALTHY } from '../db'
+import { isSettling, POLLS_UNTIL_SETTLED } from '../db'
 import { scorePassword } from '../password-strength'
 import { authenticate, authorizeProject, errorResponse, readJson, withLatency } from './util'
 
@@ -80,7 +81,7 @@ export function projectHandlers(ctx: PlatformContext) {
         connectionString: null,
         dbVersion: 'supabase-postgres-17.4.1.045',
         infra_compute_size: body.desired_instance_size,
-        polls_until_healthy: POLLS_UNTIL_HEALTHY,
+        polls_until_settled: POLLS_UNTIL_SETTLED.COMING_UP,
         largeTables: false,
       })
       await ctx.db.organizations.update(org, {
@@ -112,21 +113,75 @@ export function projectHandlers(ctx: PlatformContext) {
     http.get('*/platform/projects/:ref', async ({ request, params }) => {
       const { project: found, denied } = await authorizeProject(ctx, request, String(params.ref))
       if (denied || !found) return denied
-      // A project coming up turns healthy after a few reads, as a real one does after a few polls.
-      const project =
-        found.status === 'COMING_UP' && found.polls_until_healthy > 0
-          ? await ctx.db.projects.update(found, {
-              data(p) {
-                p.polls_until_healthy -= 1
-                if (p.polls_until_healthy === 0) {
-                  p.status = 'ACTIVE_HEALTHY'
-                  p.connectionString = `encrypted:${p.ref}:${crypto.randomUUID()}`
-                }
-              },
-            })
-          : found
-      const { organization_slug: _slug, polls_until_healthy: _polls, ...detail } = project!
+      const project = await settleAfterRead(ctx, found)
+      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = project
       return HttpResponse.json(detail)
     }),
+
+    // PLATFORM-API §3: 201 and an empty body; the project is PAUSING, then INACTIVE after a poll.
+    http.post('*/platform/projects/:ref/pause', async ({ request, params }) => {
+      await withLatency(ctx)
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      if (denied || !project) return denied
+      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pauseNotActive)
+      const org = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
+      if (org?.plan.id !== 'free') return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pausePaidPlan)
+      await setStatus(ctx, project, 'PAUSING')
+      return new HttpResponse(null, { status: 201 })
+    }),
+
+    // PLATFORM-API §3: the project is RESTORING, then ACTIVE_HEALTHY over a few polls.
+    http.post('*/platform/projects/:ref/restore', async ({ request, params }) => {
+      await withLatency(ctx)
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      if (denied || !project) return denied
+      if (project.status !== 'INACTIVE') return errorResponse(400, PROJECT_TRANSITION_MESSAGE.restoreNotPaused)
+      const org = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
+      if (org?.plan.id === 'free') {
+        const active = ctx.db.projects
+          .findMany((q) => q.where({ organization_slug: org.slug }))
+          .filter((p) => p.ref !== project.ref && !INACTIVE_PROJECT_STATUSES.includes(p.status)).length
+        if (active >= PLAN_LIMITS.free.activeProjects) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.restoreFreeLimit(PLAN_LIMITS.free.activeProjects))
+      }
+      const restored = await setStatus(ctx, project, 'RESTORING')
+      return HttpResponse.json({
+        id: restored.id,
+        status: restored.status,
+        region: restored.region,
+        cloud_provider: restored.cloud_provider,
+        organization_id: restored.organization_id,
+        back_ups: [],
+      })
+    }),
   ]
+}
+
+type ProjectRecord = NonNullable<ReturnType<PlatformContext['db']['projects']['findFirst']>>
+
+async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: 'PAUSING' | 'RESTORING'): Promise<ProjectRecord> {
+  const updated = await ctx.db.projects.update(project, {
+    data(p) {
+      p.status = status
+      p.polls_until_settled = POLLS_UNTIL_SETTLED[status]
+    },
+  })
+  return updated ?? project
+}
+
+/** A project in transition settles after a few reads of its detail, as a real one does over a few polls. */
+async function settleAfterRead(ctx: PlatformContext, project: ProjectRecord): Promise<ProjectRecord> {
+  if (!isSettling(project.status) || project.polls_until_settled <= 0) return project
+  const updated = await ctx.db.projects.update(project, {
+    data(p) {
+      p.polls_until_settled -= 1
+      if (p.polls_until_settled > 0) return
+      if (p.status === 'PAUSING') {
+        p.status = 'INACTIVE'
+      } else {
+        p.status = 'ACTIVE_HEALTHY'
+        p.connectionString ??= `encrypted:${p.ref}:${crypto.randomUUID()}`
+      }
+    },
+  })
+  return updated ?? project
 }

@@ -96,8 +96,18 @@ export const PROJECT_PAUSE_MESSAGE = {
   confirmTitle: (name: string) => `Pause “${name}”?`,
   confirmBody:
     'Its database stops and every screen that needs it closes until you restore the project. Its data and settings are kept. A paused project does not count toward the Free plan’s active projects.',
-  paidPlan: 'Only projects of a Free plan organization can be paused; paid projects keep running.',
-  notActive: 'Only a running project can be paused.',
   denied: 'pause this project',
   restoreDenied: 'restore this project',
+} as const
+
+/** What the platform answers a database request for a project whose database is not running. */
+export const PROJECT_NOT_ACTIVE_MESSAGE = (status: string) =>
+  `The project's database cannot be reached while the project is ${status}: ${status === 'INACTIVE' ? 'restore it first' : 'wait until it is ACTIVE_HEALTHY'}.`
+
+/** The mock platform's answers to pause and restore it cannot honour (the platform's own words are not shown). */
+export const PROJECT_TRANSITION_MESSAGE = {
+  pausePaidPlan: 'Projects of a paid plan cannot be paused: only Free plan projects can.',
+  pauseNotActive: 'Only a running project can be paused.',
+  restoreNotPaused: 'Only a paused project can be restored.',
+  restoreFreeLimit: (limit: number) => `Free plan organizations are limited to ${limit} active projects: pause another project before restoring this one.`,
 } as const
