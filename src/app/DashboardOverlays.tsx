@@ -12,6 +12,7 @@ import { settings } from '../lib/settings'
 import { openPrivacySettings } from './consent'
 import { openInspectorWindow } from './inspector-link'
 import { useCurrentPlace } from './current-place'
+import { useProjectDestinations } from '../features/project-shell'
 import { setThemePreference, THEME_LABELS } from './theme'
 
 /** The dashboard's own command-menu sections (SPEC §2): navigation, switching, theme, previews, sign out. */
@@ -22,6 +23,9 @@ function useDashboardCommandSections(): CommandSection[] {
   const themeSwitch = useFeatureEnabled('theme:switch')
   const previews = useFeaturePreviewParam()
   const projectList = projects.data?.pages.flatMap((page) => page.projects)
+  const ref = project?.ref ?? (settings.isPlatform ? undefined : SELF_HOSTED.projectRef)
+  // The project's screens come from the same list as the rail (permissions, flags, the last table and snippet).
+  const destinations = useProjectDestinations(ref)
 
   return useMemo(() => {
     const go = (id: string, name: string, path: string, keywords?: string[]): Command => ({ id, name, keywords, hint: path, run: () => navigate(path) })
@@ -32,11 +36,10 @@ function useDashboardCommandSections(): CommandSection[] {
       navigation.push(go('go-new-project', `New project in ${organization.name}`, `/new/${organization.slug}`, ['create', 'add']))
       navigation.push(go('go-billing', 'Billing', `/org/${organization.slug}/billing`, ['plan', 'usage', 'invoices', 'subscription', organization.name]))
     }
-    const ref = project?.ref ?? (settings.isPlatform ? null : SELF_HOSTED.projectRef)
     if (ref) {
-      navigation.push(go('go-project', 'Project home', `/project/${ref}`, ['overview', 'connection']))
-      navigation.push(go('go-sql', 'SQL editor', `/project/${ref}/sql/new`, ['query', 'snippet', 'run']))
-      navigation.push(go('go-tables', 'Table editor', `/project/${ref}/editor`, ['rows', 'data', 'grid']))
+      for (const { destinations: list } of destinations.groups) {
+        for (const d of list) navigation.push(go(`go-${d.id}`, d.label, d.path(ref, destinations.context), [...d.keywords]))
+      }
     }
     navigation.push(go('go-support', 'Contact support', '/support/new', ['help', 'ticket', 'bug']))
 
@@ -81,7 +84,7 @@ function useDashboardCommandSections(): CommandSection[] {
     if (settings.isPlatform) preferences.push({ id: 'sign-out', name: 'Sign out', keywords: ['log out', 'logout'], run: () => navigate('/logout') })
     sections.push({ id: 'preferences', name: 'Preferences', commands: preferences })
     return sections
-  }, [navigate, organization, organizations, previews, project?.ref, projectList, themeSwitch])
+  }, [navigate, organization, organizations, previews, ref, destinations, projectList, themeSwitch])
 }
 
 /** What floats over every signed-in screen: the feature previews modal and the command menu (⌘/Ctrl + VITE_COMMAND_MENU_KEY, default k). */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { organizationProjectsQuery } from '../api/queries/organizations'
 import { getSession } from '../api/session'
@@ -14,6 +14,16 @@ import { settings } from '../lib/settings'
 import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { HOME_PATH } from '../lib/home-path'
 import { setThemePreference, THEME_LABELS, useThemePreference } from './theme'
+
+/** Names in the bar give way on a narrow screen rather than push the bar wider than it. */
+const truncatedClass = css({
+  display: 'inline-block',
+  maxW: { base: '20', sm: '40', lg: '56' },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+})
 
 /** Opening the previews from a menu shows the first one (the modal falls back to the first listed when this one is hidden). */
 const FEATURE_PREVIEWS_ENTRY = FEATURE_PREVIEWS[0].key
@@ -44,7 +54,7 @@ export function TopBar() {
     >
       <Link href={HOME_PATH} className={css({ fontWeight: 'bold', textDecoration: 'none', mr: '2', display: 'flex', alignItems: 'center', gap: '2' })}>
         <span aria-hidden className={css({ w: '5', h: '5', borderRadius: 'sm', bg: 'accent.default' })} />
-        Studio
+        <span className={css({ srOnly: { base: true, sm: false } })}>Studio</span>
       </Link>
       {settings.isPlatform ? (
         <PlaceSwitchers organizations={organizations} organization={organization} project={project} />
@@ -53,20 +63,22 @@ export function TopBar() {
           <span aria-hidden className={css({ color: 'fg.subtle' })}>
             /
           </span>
-          <span className={css({ px: '2', fontWeight: 'medium' })}>{project.name}</span>
+          <span className={cx(truncatedClass, css({ px: '2', fontWeight: 'medium' }))}>{project.name}</span>
         </>
       ) : null}
       <div className={css({ flex: '1' })} />
       {project ? <AssistantToggle projectRef={project.ref} /> : null}
       {themeSwitch ? (
-        <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
-          {THEMES.map((value) => (
-            <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
-              {THEME_LABELS[value]}
-              {value === theme ? <span aria-hidden>✓</span> : null}
-            </MenuItem>
-          ))}
-        </Menu>
+        <div className={css({ display: { base: 'none', md: 'block' } })}>
+          <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
+            {THEMES.map((value) => (
+              <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
+                {THEME_LABELS[value]}
+                {value === theme ? <span aria-hidden>✓</span> : null}
+              </MenuItem>
+            ))}
+          </Menu>
+        </div>
       ) : null}
       {settings.isPlatform ? null : (
         <Button variant="ghost" size="sm" onClick={() => previews.show(FEATURE_PREVIEWS_ENTRY)}>
@@ -76,7 +88,7 @@ export function TopBar() {
       {settings.isPlatform ? (
         <Menu
           label="Account"
-          triggerLabel={email ?? 'Account'}
+          triggerLabel={<span className={truncatedClass}>{email ?? 'Account'}</span>}
           onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' && previews.show(FEATURE_PREVIEWS_ENTRY))}
         >
           <MenuItemGroup>
@@ -105,7 +117,11 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
       <span aria-hidden className={css({ color: 'fg.subtle' })}>
         /
       </span>
-      <Menu label="Switch organization" triggerLabel={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
+      <Menu
+        label="Switch organization"
+        triggerLabel={<span className={truncatedClass}>{organization?.name ?? 'Select organization'}</span>}
+        onSelect={(slug) => navigate(`/org/${slug}`)}
+      >
         <MenuItemGroup>
           <MenuItemGroupLabel className={menuGroupLabelClass}>Organizations</MenuItemGroupLabel>
           {organizations.map((org) => (
@@ -121,7 +137,11 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
           <span aria-hidden className={css({ color: 'fg.subtle' })}>
             /
           </span>
-          <Menu label="Switch project" triggerLabel={project?.name ?? 'Select project'} onSelect={(ref) => navigate(`/project/${ref}`)}>
+          <Menu
+            label="Switch project"
+            triggerLabel={<span className={truncatedClass}>{project?.name ?? 'Select project'}</span>}
+            onSelect={(ref) => navigate(`/project/${ref}`)}
+          >
             <MenuItemGroup>
               <MenuItemGroupLabel className={menuGroupLabelClass}>Projects</MenuItemGroupLabel>
               {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (

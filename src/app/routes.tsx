@@ -15,6 +15,7 @@ import { LayoutBanners } from './LayoutBanners'
 import { HOME_PATH } from '../lib/home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
+import { ProjectShell, ProjectStateGate } from '../features/project-shell'
 
 // Every screen is its own chunk: a route loads only what it shows.
 const SignInPage = lazy(() => import('../features/auth/SignInPage'))
@@ -40,16 +41,22 @@ const InspectorPage = lazy(() => import('../features/inspector/InspectorPage'))
  * Screens behind sign-in: without a session, go to /sign-in and come back here afterwards.
  * Self-hosted has no platform sign-in (the instance guards itself), so nothing to check.
  */
-function SignedIn({ children }: { children: ReactNode }) {
+function SignedIn({ children, fill = false }: { children: ReactNode; fill?: boolean }) {
   const signedIn = useSignedIn()
   const [location] = useLocation()
   const search = useSearch()
   if (settings.isPlatform && !signedIn) return <Redirect to={signInPathFor(search ? `${location}?${search}` : location)} replace />
   return (
-    <div className={css({ minH: '100vh', display: 'flex', flexDir: 'column' })}>
+    // `fill`: the screen takes exactly the viewport below the top bar and banners, and scrolls inside
+    // its own parts (a project's rail, editor, grid and assistant), so the page never scrolls twice.
+    <div
+      className={
+        fill ? css({ h: '100dvh', display: 'flex', flexDir: 'column', overflow: 'hidden' }) : css({ minH: '100vh', display: 'flex', flexDir: 'column' })
+      }
+    >
       <TopBar />
       <LayoutBanners />
-      <PageMain className={css({ flex: '1' })}>
+      <PageMain className={fill ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' }) : css({ flex: '1' })}>
         <ProfileGate>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </ProfileGate>
@@ -69,21 +76,49 @@ function dashboard(Screen: ComponentType) {
   }
 }
 
-/** A project's screen: the assistant panel sits beside it. */
-function projectDashboard(Screen: ComponentType) {
-  return dashboard(function ProjectScreen() {
-    const { ref } = useParams<{ ref: string }>()
-    return (
-      <AssistantLayout projectRef={ref}>
-        <Screen />
-      </AssistantLayout>
-    )
-  })
+/**
+ * A project's screens (SPEC §2 `/project/{ref}/…`). `gated`: it queries the project's database, so
+ * it sits behind the project-state gate. A new screen adds its route here and its entry to the
+ * project destinations (src/features/project-shell/destinations.ts).
+ */
+const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] = [
+  { path: '/project/:ref', screen: ProjectHomePage, gated: false },
+  { path: '/project/:ref/sql/:id', screen: SqlEditorPage, gated: true },
+  { path: '/project/:ref/editor', screen: TableEditorPage, gated: true },
+  { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
+]
+
+/** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */
+function ProjectScreens() {
+  const { ref } = useParams<{ ref: string }>()
+  return (
+    <SignedIn fill>
+      <ProjectShell projectRef={ref}>
+        <AssistantLayout projectRef={ref}>
+          <Suspense fallback={<LoadingState />}>
+            <Switch>
+              {PROJECT_ROUTES.map(({ path, screen: Screen, gated }) => (
+                <Route key={path} path={path}>
+                  {gated ? (
+                    <ProjectStateGate projectRef={ref}>
+                      <Screen />
+                    </ProjectStateGate>
+                  ) : (
+                    <Screen />
+                  )}
+                </Route>
+              ))}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Suspense>
+        </AssistantLayout>
+      </ProjectShell>
+    </SignedIn>
+  )
 }
 
-const ProjectHomeScreen = projectDashboard(ProjectHomePage)
-const SqlEditorScreen = projectDashboard(SqlEditorPage)
-const TableEditorScreen = projectDashboard(TableEditorPage)
 const SupportScreen = dashboard(SupportPage)
 
 /** Organizations, project creation and invitations exist only on the hosted platform. */
@@ -142,10 +177,7 @@ export function AppRoutes() {
         {/* Self-hosted too: the error screen's 'Contact support' link leads here everywhere. */}
         <Route path="/support/new" component={SupportScreen} />
         {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
-        <Route path="/project/:ref" component={ProjectHomeScreen} />
-        <Route path="/project/:ref/sql/:id" component={SqlEditorScreen} />
-        <Route path="/project/:ref/editor" component={TableEditorScreen} />
-        <Route path="/project/:ref/editor/:id" component={TableEditorScreen} />
+        <Route path="/project/:ref/*?" component={ProjectScreens} />
         <Route component={dashboard(NotFound)} />
       </Switch>
     </Suspense>

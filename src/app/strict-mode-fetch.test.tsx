@@ -8,6 +8,7 @@ import { createQueryClient } from '../api/query-client'
 import { setSession } from '../api/session'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
 import ProjectHomePage from '../features/projects/ProjectHomePage'
+import { ProjectShell } from '../features/project-shell'
 import { ProfileGate } from './ProfileGate'
 
 /**
@@ -88,7 +89,13 @@ describe('StrictMode (the development build)', () => {
     render(
       strict(
         <Router hook={hook}>
-          <Route path="/project/:ref" component={ProjectHomePage} />
+          <Route path="/project/:ref">
+            {(params) => (
+              <ProjectShell projectRef={params.ref}>
+                <ProjectHomePage />
+              </ProjectShell>
+            )}
+          </Route>
         </Router>,
       ),
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROJECT_STATUSES, type ProjectStatus } from '../constants'
-import { isDatabaseReachable, projectGateDecision } from './project-gate'
+import { databaseBlockedReason, isDatabaseReachable, projectGateDecision } from './project-gate'
 
 const connected = 'encrypted:abc'
 
@@ -52,5 +52,14 @@ describe('projectGateDecision: every one of the 15 statuses', () => {
 
   it('an unhealthy project without a connection cannot be continued into', () => {
     expect(projectGateDecision({ status: 'ACTIVE_UNHEALTHY', connectionString: null })).toMatchObject({ kind: 'unavailable', canContinue: false })
+  })
+})
+
+describe('databaseBlockedReason (the assistant’s Run)', () => {
+  it('is null when the database may be queried, else the gate’s title', () => {
+    expect(databaseBlockedReason({ status: 'ACTIVE_HEALTHY', connectionString: connected })).toBeNull()
+    expect(databaseBlockedReason({ status: 'ACTIVE_UNHEALTHY', connectionString: connected })).toBeNull()
+    expect(databaseBlockedReason({ status: 'INACTIVE', connectionString: connected })).toBe('This project is paused')
+    expect(databaseBlockedReason({ status: 'COMING_UP', connectionString: null })).toBe('The project is coming up')
   })
 })

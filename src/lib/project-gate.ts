@@ -46,6 +46,11 @@ export function projectGateDecision({ status, connectionString }: ProjectGateInp
 
 /** Whether the project's database may be queried right now (the assistant's Run): open, or unhealthy but connected. */
 export function isDatabaseReachable(input: ProjectGateInput): boolean {
+  return databaseBlockedReason(input) === null
+}
+
+/** Why the project's database may not be queried right now (the gate's title), or null when it may. */
+export function databaseBlockedReason(input: ProjectGateInput): string | null {
   const decision = projectGateDecision(input)
-  return decision.kind === 'open' || decision.canContinue
+  return decision.kind === 'open' || decision.canContinue ? null : decision.title
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE, SUPPORT_TICKET_LIMITS } from '../constants'
-import { EMPTY_SUPPORT_DRAFT, supportCategoryFrom, supportDraftFromQuery, validateSupportTicket, type SupportTicketDraft } from './support-ticket'
+import {
+  EMPTY_SUPPORT_DRAFT,
+  projectSupportPath,
+  supportCategoryFrom,
+  supportDraftFromQuery,
+  validateSupportTicket,
+  type SupportTicketDraft,
+} from './support-ticket'
 
 const valid: SupportTicketDraft = {
   ...EMPTY_SUPPORT_DRAFT,
@@ -120,6 +127,18 @@ describe('supportDraftFromQuery', () => {
     expect(supportDraftFromQuery('')).toEqual({})
     expect(supportDraftFromQuery('category=nonsense&sid=%3Cscript%3E&subject=%20%20')).toEqual({})
     expect(supportDraftFromQuery(`sid=${'a'.repeat(SUPPORT_TICKET_LIMITS.idMax + 1)}`)).toEqual({})
+  })
+
+  it('reads a project screen link: organization and project prefilled, malformed ones dropped', () => {
+    const path = projectSupportPath({ category: 'Database_unresponsive', projectRef: 'abcdefghij', organizationSlug: 'acme-corp', subject: 'Project failed' })
+    expect(path.startsWith('/support/new?')).toBe(true)
+    expect(supportDraftFromQuery(path.slice(path.indexOf('?')))).toEqual({
+      category: 'Database_unresponsive',
+      projectRef: 'abcdefghij',
+      organizationSlug: 'acme-corp',
+      subject: 'Project failed',
+    })
+    expect(supportDraftFromQuery('projectRef=%3Cimg%3E&orgSlug=a%20b')).toEqual({})
   })
 
   it('cuts long prefilled texts to what the form accepts, so a long stack trace can still be sent', () => {

@@ -87,8 +87,11 @@ export function supportCategoryFrom(value: string | null | undefined): SupportCa
   return wanted ? SUPPORT_CATEGORIES.find((c) => c.toLowerCase() === wanted) : undefined
 }
 
+const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
 /**
- * The form's starting values from /support/new's query (SPEC §2: category, subject, message, sid).
+ * The form's starting values from /support/new's query (SPEC §2: category, subject, message, sid;
+ * and `orgSlug` / `projectRef` from a project's screens, as the platform's support links carry them).
  * Unknown categories and malformed error-report ids are dropped; long texts are cut to what the
  * form accepts, so a prefilled stack trace never blocks sending.
  */
@@ -103,5 +106,16 @@ export function supportDraftFromQuery(search: string): Partial<SupportTicketDraf
   if (message) draft.message = message.slice(0, messageMax)
   const sid = params.get('sid')?.trim()
   if (sid && sid.length <= idMax && ID_PATTERN.test(sid)) draft.dashboardSentryIssueId = sid
+  const organizationSlug = params.get('orgSlug')?.trim()
+  if (organizationSlug && SLUG_PATTERN.test(organizationSlug)) draft.organizationSlug = organizationSlug
+  const projectRef = params.get('projectRef')?.trim()
+  if (projectRef && SLUG_PATTERN.test(projectRef)) draft.projectRef = projectRef
   return draft
+}
+
+/** A link to the support form about one project (its organization and ref prefilled). */
+export function projectSupportPath(request: { category: SupportCategory; projectRef: string; organizationSlug?: string; subject: string }): string {
+  const params = new URLSearchParams({ category: request.category, projectRef: request.projectRef, subject: request.subject })
+  if (request.organizationSlug) params.set('orgSlug', request.organizationSlug)
+  return `/support/new?${params.toString()}`
 }

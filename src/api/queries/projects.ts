@@ -53,3 +53,13 @@ export interface CreateProjectBody {
 export function createProject(body: CreateProjectBody, client: ApiClient = api) {
   return client.post('/platform/projects', { body, schema: CreatedProjectSchema })
 }
+
+/** POST /platform/projects/{ref}/pause: 201 and no body; the project is PAUSING, then INACTIVE (PLATFORM-API §3). */
+export async function pauseProject(ref: string, client: ApiClient = api, signal?: AbortSignal): Promise<void> {
+  await client.post(projectPath(ref, '/pause'), { signal })
+}
+
+/** POST /platform/projects/{ref}/restore: the project is RESTORING, then ACTIVE_HEALTHY (PLATFORM-API §3). */
+export async function restoreProject(ref: string, client: ApiClient = api, signal?: AbortSignal): Promise<void> {
+  await client.post(projectPath(ref, '/restore'), { body: {}, signal })
+}

@@ -47,8 +47,9 @@ export function AssistantLayout({ projectRef, children }: { projectRef: string; 
   }, [actor])
 
   return (
-    <div className={css({ display: 'flex', alignItems: 'flex-start', minH: 'calc(100vh - token(sizes.12))' })}>
-      <div className={css({ flex: '1', minW: '0', alignSelf: 'stretch' })}>{children}</div>
+    <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
+      {/* The screen scrolls inside itself; the panel beside it keeps its place. */}
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflowY: 'auto' })}>{children}</div>
       {open ? (
         <Suspense
           fallback={

@@ -25,6 +25,7 @@ import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './edi
 import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
 import { Markdown } from './Markdown'
 import { inspected } from '../../lib/inspection'
+import { databaseBlockedReason } from '../../lib/project-gate'
 
 const newId = () => crypto.randomUUID()
 
@@ -38,6 +39,8 @@ function chatNameFrom(question: string): string {
 export default function AssistantPanel({ actor, projectRef }: { actor: AssistantActor; projectRef: string }) {
   const project = useQuery(projectDetailQuery(projectRef))
   const connectionString = project.data?.connectionString ?? null
+  // The project-state gate decides for Run too: a paused or starting project's database is not queried.
+  const runBlocked = project.data ? databaseBlockedReason(project.data) : 'Loading the project…'
   const chats = useSelector(actor, (s) => s.context.chats)
   const activeChatId = useSelector(actor, (s) => s.context.activeChatId)
   const input = useSelector(actor, (s) => s.context.initialInput)
@@ -167,7 +170,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   }
 
   async function run(message: AssistantMessage, part: Extract<AssistantPart, { type: 'sql' }>) {
-    if (!chat) return
+    if (!chat || runBlocked) return
     const chatId = chat.id
     setRunning(part.id)
     let result: AssistantResult
@@ -210,6 +213,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
               answering={message.id === answeringId}
               waitingSeconds={message.id === answeringId && reply.matches('waiting') ? reply.context.retryAfter : null}
               running={running}
+              runBlocked={runBlocked}
               onRun={(part) => requestRun(message, part)}
               onInsert={insert}
               onRetry={() => retry(message)}
@@ -339,6 +343,7 @@ function MessageView({
   answering,
   waitingSeconds,
   running,
+  runBlocked,
   onRun,
   onInsert,
   onRetry,
@@ -347,6 +352,7 @@ function MessageView({
   answering: boolean
   waitingSeconds: number | null
   running: string | null
+  runBlocked: string | null
   onRun: (part: Extract<AssistantPart, { type: 'sql' }>) => void
   onInsert: (sql: string) => void
   onRetry: () => void
@@ -389,6 +395,7 @@ function MessageView({
             result={message.results[part.id]}
             disabled={answering}
             running={running === part.id}
+            runBlocked={runBlocked}
             onRun={() => onRun(part)}
             onInsert={() => onInsert(part.sql)}
           />
@@ -419,6 +426,7 @@ function SqlBlock({
   result,
   disabled,
   running,
+  runBlocked,
   onRun,
   onInsert,
 }: {
@@ -426,6 +434,8 @@ function SqlBlock({
   result: AssistantResult | undefined
   disabled: boolean
   running: boolean
+  /** Why Run cannot query the database now (the project-state gate), or null. */
+  runBlocked: string | null
   onRun: () => void
   onInsert: () => void
 }) {
@@ -435,7 +445,14 @@ function SqlBlock({
         <code>{part.sql}</code>
       </pre>
       <div className={css({ display: 'flex', gap: '1', p: '1.5', borderTopWidth: '1px', borderColor: 'border.default' })}>
-        <Button size="sm" variant="primary" disabled={disabled || running} loading={running} onClick={onRun}>
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={disabled || running || runBlocked !== null}
+          title={runBlocked ?? undefined}
+          loading={running}
+          onClick={onRun}
+        >
           Run
         </Button>
         <Button size="sm" disabled={disabled} onClick={onInsert}>
@@ -516,7 +533,5 @@ const panelClass = css({
   borderLeftWidth: '1px',
   borderColor: 'border.default',
   bg: 'bg.surface',
-  position: 'sticky',
-  top: '12',
-  h: 'calc(100vh - token(sizes.12))',
+  h: 'full',
 })

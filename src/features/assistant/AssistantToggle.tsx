@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { css } from 'styled-system/css'
 import { Button } from '../../ui/button'
 import { assistantActorFor } from './assistant-actors'
 import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
@@ -15,7 +16,7 @@ export function AssistantToggle({ projectRef }: { projectRef: string }) {
       title={`AI assistant (${ASSISTANT_TOGGLE_SHORTCUT})`}
       onClick={() => actor.send({ type: 'panel.toggle' })}
     >
-      ✦ Assistant
+      ✦ <span className={css({ srOnly: { base: true, sm: false } })}>Assistant</span>
     </Button>
   )
 }

@@ -10,6 +10,12 @@ export function usePreviewOn(key: FeaturePreviewKey): boolean {
   return useSelector(featurePreviewsActor(), ({ context }) => isPreviewOn(key, context.enabled, context))
 }
 
+/** A check of any preview at once (the project rail asks about each of its destinations). */
+export function usePreviewCheck(): (key: FeaturePreviewKey) => boolean {
+  const context = useSelector(featurePreviewsActor(), (snapshot) => snapshot.context)
+  return useCallback((key: FeaturePreviewKey) => isPreviewOn(key, context.enabled, context), [context])
+}
+
 /** The previews this dashboard may list, and which of them are on. */
 export function useAvailablePreviews() {
   const previews = useSelector(featurePreviewsActor(), ({ context }) => availablePreviews(context), shallowKeys)

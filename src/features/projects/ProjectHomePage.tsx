@@ -1,56 +1,35 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
-import { projectStatusMachine } from '../../../machines/project-status.machine'
+import { useQuery } from '@tanstack/react-query'
+import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { Link, useLocation, useParams } from 'wouter'
-import { useEffect } from 'react'
-import { COMPUTE_SIZES, NOT_FOUND_MESSAGE } from '../../constants'
+import { button } from 'styled-system/recipes'
+import { Link, useParams } from 'wouter'
 import { organizationsQuery } from '../../api/queries/organizations'
-import { notFoundRedirectPath } from '../../lib/not-found-redirect'
-import { showToast } from '../../ui/toast'
-import { readLastVisitedOrganization } from '../organizations/last-visited'
-import { useMfaRedirect } from '../organizations/use-mfa-gate'
-import { useFeatureEnabled } from '../permissions/use-feature'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { fetchForActor } from '../../api/query-client'
-import { isApiError } from '../../api/errors'
+import { COMPUTE_SIZES } from '../../constants'
+import { projectGateDecision } from '../../lib/project-gate'
 import { Badge } from '../../ui/badge'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { pageClass } from '../organizations/OrganizationsPage'
+import { useMfaRedirect } from '../organizations/use-mfa-gate'
+import { useFeatureEnabled } from '../permissions/use-feature'
+import { ProjectStatePanel, useProjectStatusActor } from '../project-shell'
 import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
+import { ProjectPauseSection } from './ProjectPauseSection'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
-import { button } from 'styled-system/recipes'
-import { inspected } from '../../lib/inspection'
-import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
 /** /project/{ref}: what the project is and how to reach its database. */
 export default function ProjectHomePage() {
   const { ref } = useParams<{ ref: string }>()
-  const queryClient = useQueryClient()
-  // The machine keeps the cached detail fresh while the project comes up; the view reads the cache.
-  const statusActor = useActorRef(
-    projectStatusMachine.provide({
-      actors: { fetchDetail: fromPromiseUntilStopped(({ input, signal }) => fetchForActor(queryClient, { ...projectDetailQuery(input.ref), staleTime: 0 }, signal)) },
-    }),
-    { input: { ref }, ...inspected },
-  )
-  const polling = useSelector(statusActor, (snapshot) => snapshot.matches('waiting'))
+  // The shell's status machine keeps the cached detail fresh while the project changes; the view reads the cache.
+  const polling = useSelector(useProjectStatusActor(), (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))
   const organizations = useQuery(organizationsQuery())
   const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
   const mfaBlocked = useMfaRedirect(organization)
   const showConnectionString = useFeatureEnabled('project_homepage:show_connection_string')
-  const [, navigate] = useLocation()
-  const missing = project.isError && isApiError(project.error) && project.error.code === 404
-  useEffect(() => {
-    if (!missing) return
-    statusActor.stop()
-    showToast('error', NOT_FOUND_MESSAGE.project, undefined, { id: `project-not-found:${ref}` })
-    navigate(notFoundRedirectPath('project', ref, readLastVisitedOrganization()), { replace: true })
-  }, [missing, ref, navigate, statusActor])
   if (project.isPending || mfaBlocked) return <LoadingState label="Loading project…" />
   if (project.isError) {
     return (
@@ -61,6 +40,7 @@ export default function ProjectHomePage() {
   }
   const p = project.data
   const status = STATUS_PRESENTATION[p.status]
+  const gate = projectGateDecision(p)
   return (
     <div className={pageClass}>
       {organization ? (
@@ -68,13 +48,13 @@ export default function ProjectHomePage() {
           <Link href={`/org/${organization.slug}`}>{organization.name}</Link> / {p.name}
         </nav>
       ) : null}
-      <header className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+      <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{p.name}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
         {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
         {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
         <span className={css({ flex: '1' })} />
-        {p.connectionString ? (
+        {gate.kind === 'open' || gate.canContinue ? (
           <>
             <Link href={tableEditorPath(p.ref, readProjectHistory(p.ref))} className={button({ variant: 'default' })}>
               Table editor
@@ -118,7 +98,9 @@ export default function ProjectHomePage() {
           <dd>{p.dbVersion ?? 'Unknown'}</dd>
         </div>
       </dl>
+      {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} />}
       {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
+      <ProjectPauseSection project={p} organization={organization} />
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
@@ -25,6 +26,23 @@ export function recordProjectVisit(ref: string, kind: keyof ProjectHistory, id: 
   const refs = Object.keys(next)
   for (const stale of refs.slice(0, Math.max(0, refs.length - DASHBOARD_HISTORY_LIMIT))) delete next[stale]
   writeStored(storage, DASHBOARD_HISTORY_KEY, next)
+  historyVersion += 1
+  for (const listener of historyListeners) listener()
+}
+
+// The rail and the command menu lead to the last table and snippet: they follow each visit.
+const historyListeners = new Set<() => void>()
+let historyVersion = 0
+
+/** A number that changes whenever a visit is recorded (for a hook to read the history again). */
+export function useDashboardHistoryVersion(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      historyListeners.add(listener)
+      return () => historyListeners.delete(listener)
+    },
+    () => historyVersion,
+  )
 }
 
 /** Where the project's SQL editor link goes: the last snippet, or a new one. */

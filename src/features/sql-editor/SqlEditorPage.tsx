@@ -25,7 +25,7 @@ export default function SqlEditorPage() {
   }, [ref, id, isNew])
 
   return (
-    <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
+    <div className={css({ display: 'flex', flex: '1', minH: '0' })}>
       <SnippetSidebar projectRef={ref} activeId={isNew ? null : id} draftsVersion={draftsVersion} />
       {project.isPending ? (
         <div className={css({ flex: '1' })}>

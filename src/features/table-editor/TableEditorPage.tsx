@@ -33,7 +33,7 @@ export default function TableEditorPage() {
   }, [ref, selectedId])
 
   return (
-    <div className={css({ display: 'flex', h: 'calc(100vh - token(sizes.12))', minH: '0' })}>
+    <div className={css({ display: 'flex', flex: '1', minH: '0' })}>
       <EntityList projectRef={ref} connectionString={connectionString} entities={entities} selectedId={selectedId} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (

@@ -1,0 +1,112 @@
+import { Database } from 'lucide-react'
+import { describe, expect, it } from 'vitest'
+import { FEATURE_PREVIEWS } from '../../constants'
+import { PermissionAction } from '../../lib/permissions'
+import {
+  areaMenuFor,
+  currentDestination,
+  PROJECT_DESTINATIONS,
+  projectSubpath,
+  railEntries,
+  visibleDestinationGroups,
+  type ProjectDestination,
+  type VisibilityRules,
+} from './destinations'
+
+const everything: VisibilityRules = { isPlatform: true, featureEnabled: () => true, previewOn: () => true, allowed: () => true }
+const context = { history: {}, previewOn: () => false }
+
+const page = (id: string, extra: Partial<ProjectDestination> = {}): ProjectDestination => ({
+  id,
+  label: id,
+  area: 'database',
+  icon: Database,
+  keywords: [],
+  path: (ref) => `/project/${ref}/database/${id}`,
+  owns: (subpath) => subpath === `database/${id}`,
+  needsDatabase: true,
+  ...extra,
+})
+
+describe('the project destinations (one typed list for the rail, the command menu and the history)', () => {
+  it('lists the screens that exist today, each once, with the database ones behind the gate', () => {
+    expect(PROJECT_DESTINATIONS.map((d) => [d.id, d.needsDatabase])).toEqual([
+      ['home', false],
+      ['table-editor', true],
+      ['sql-editor', true],
+    ])
+    expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
+  })
+
+  it('opens the table and SQL editors at the last visited item of the project, else their start', () => {
+    const [, table, sql] = PROJECT_DESTINATIONS
+    expect(table!.path('abc', context)).toBe('/project/abc/editor')
+    expect(sql!.path('abc', context)).toBe('/project/abc/sql/new')
+    const history = { history: { editor: '16384', sql: 'f3a1' }, previewOn: () => false }
+    expect(table!.path('abc', history)).toBe('/project/abc/editor/16384')
+    expect(sql!.path('abc', history)).toBe('/project/abc/sql/f3a1')
+  })
+
+  it('knows which destination an address belongs to', () => {
+    expect(projectSubpath('/project/abc', 'abc')).toBe('')
+    expect(projectSubpath('/project/abc/', 'abc')).toBe('')
+    expect(projectSubpath('/project/abc/sql/new', 'abc')).toBe('sql/new')
+    expect(projectSubpath('/project/abcd/sql/new', 'abc')).toBeNull()
+    expect(projectSubpath('/org/abc', 'abc')).toBeNull()
+    expect(currentDestination('/project/abc/editor/12', 'abc')?.id).toBe('table-editor')
+    expect(currentDestination('/project/abc/editor', 'abc')?.id).toBe('table-editor')
+    expect(currentDestination('/project/abc/editors', 'abc')).toBeUndefined()
+    expect(currentDestination('/project/abc/sql/x', 'abc')?.id).toBe('sql-editor')
+    expect(currentDestination('/project/abc', 'abc')?.id).toBe('home')
+  })
+})
+
+describe('visibility: permissions, feature flags, previews, self-hosted', () => {
+  const list = [
+    page('extensions'),
+    page('column-privileges', { preview: FEATURE_PREVIEWS[5]!.key }),
+    page('secrets', { area: 'settings', permission: { action: PermissionAction.SECRETS_READ, resource: 'vault' } }),
+    page('logs', { area: 'logs', feature: 'billing:all' }),
+    page('branches', { platformOnly: true }),
+  ]
+  const ids = (rules: VisibilityRules) => visibleDestinationGroups(rules, list).flatMap((g) => g.destinations.map((d) => d.id))
+
+  it('shows everything to an owner with every preview on', () => {
+    expect(ids(everything)).toEqual(['extensions', 'column-privileges', 'branches', 'logs', 'secrets'])
+  })
+  it('hides a preview-gated screen while the preview is off', () => {
+    expect(ids({ ...everything, previewOn: () => false })).not.toContain('column-privileges')
+  })
+  it('hides a screen whose permission is refused, and shows it while the permissions load', () => {
+    expect(ids({ ...everything, allowed: () => false })).not.toContain('secrets')
+    expect(ids({ ...everything, allowed: () => undefined })).toContain('secrets')
+  })
+  it('hides a disabled feature (the self-hosted disabled-features setting or the profile)', () => {
+    expect(ids({ ...everything, featureEnabled: (f) => f !== 'billing:all' })).not.toContain('logs')
+  })
+  it('self-hosted hides platform-only screens', () => {
+    expect(ids({ ...everything, isPlatform: false })).toEqual(['extensions', 'column-privileges', 'logs', 'secrets'])
+  })
+  it('leaves out an area with nothing visible', () => {
+    const groups = visibleDestinationGroups({ ...everything, allowed: () => false }, list)
+    expect(groups.map((g) => g.area.id)).toEqual(['database', 'logs'])
+  })
+})
+
+describe('rail entries and the second-level menu', () => {
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('extensions'), page('hooks'), page('logs', { area: 'logs' })])
+  const entries = railEntries(groups)
+
+  it('has the project screens one by one, then one entry per area opening its first screen', () => {
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'logs'])
+    expect(entries[3]!.label).toBe('Database')
+    expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
+    expect(entries[3]!.owns('database/hooks')).toBe(true)
+  })
+  it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
+    expect(areaMenuFor(entries, 'database/hooks')?.pages.map((p) => p.id)).toEqual(['extensions', 'hooks'])
+    expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
+    expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
+    expect(areaMenuFor(entries, null)).toBeUndefined()
+  })
+})

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react'
+import * as v from 'valibot'
+import { browserStorage, readStored, writeStored } from '../../lib/storage'
+
+/** Whether the project rail shows its labels (collapsed: icons only, labels on hover). Remembered per browser. */
+export const PROJECT_RAIL_KEY = 'studio.project-rail'
+const RailPreferenceSchema = v.object({ expanded: v.boolean() })
+
+const listeners = new Set<() => void>()
+let expanded: boolean | null = null
+
+export function readRailExpanded(storage = browserStorage('local')): boolean {
+  return readStored(storage, PROJECT_RAIL_KEY, RailPreferenceSchema)?.expanded ?? false
+}
+
+export function setRailExpanded(next: boolean, storage = browserStorage('local')): void {
+  expanded = next
+  writeStored(storage, PROJECT_RAIL_KEY, { expanded: next })
+  for (const listener of listeners) listener()
+}
+
+export function useRailExpanded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => (expanded ??= readRailExpanded()),
+  )
+}
