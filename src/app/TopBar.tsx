@@ -40,7 +40,7 @@ export function TopBar() {
     <header
       className={css({
         h: '12',
-        px: '4',
+        px: { base: '2', sm: '4' },
         display: 'flex',
         alignItems: 'center',
         gap: '1',

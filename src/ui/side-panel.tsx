@@ -2,15 +2,29 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { inputClass } from './field'
 
-/** The list beside an editor (snippets, tables): fixed width, its own scroll, a search box on top. */
-export function SidePanel({ label, toolbar, children }: { label: string; toolbar?: ReactNode; children: ReactNode }) {
+/**
+ * The list beside an editor (snippets, tables): fixed width, its own scroll, a search box on top.
+ * On a narrow screen there is no room beside: it either gives the editor the width (`hide`) or
+ * takes it (`fill`, while there is nothing opened yet).
+ */
+export function SidePanel({
+  label,
+  toolbar,
+  children,
+  onNarrow = 'hide',
+}: {
+  label: string
+  toolbar?: ReactNode
+  children: ReactNode
+  onNarrow?: 'hide' | 'fill'
+}) {
   return (
     <nav
       aria-label={label}
       className={css({
-        w: '64',
+        w: { base: onNarrow === 'fill' ? 'full' : '64', md: '64' },
         flexShrink: '0',
-        display: 'flex',
+        display: { base: onNarrow === 'fill' ? 'flex' : 'none', md: 'flex' },
         flexDir: 'column',
         borderRightWidth: '1px',
         borderColor: 'border.default',

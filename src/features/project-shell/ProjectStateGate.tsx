@@ -86,7 +86,7 @@ export function ProjectStatePanel({ projectRef, decision, onContinue }: { projec
         <p className={css({ color: 'fg.muted' })}>{decision.message}</p>
         {decision.polls ? (
           <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-            Checking the project every 5 seconds…
+            Checking status every 5 seconds…
           </p>
         ) : null}
         <ProjectStateActions projectRef={projectRef} decision={decision} onContinue={onContinue} />

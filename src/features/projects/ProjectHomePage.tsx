@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useParams } from 'wouter'
@@ -12,7 +11,7 @@ import { ErrorState, LoadingState } from '../../ui/states'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { useFeatureEnabled } from '../permissions/use-feature'
-import { ProjectStatePanel, useProjectStatusActor } from '../project-shell'
+import { ProjectStatePanel } from '../project-shell'
 import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { ProjectPauseSection } from './ProjectPauseSection'
@@ -20,11 +19,12 @@ import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-
 
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
-/** /project/{ref}: what the project is and how to reach its database. */
+/**
+ * /project/{ref}: what the project is and how to reach its database. The shell's status machine
+ * keeps the cached detail fresh while the project changes; this view reads the cache.
+ */
 export default function ProjectHomePage() {
   const { ref } = useParams<{ ref: string }>()
-  // The shell's status machine keeps the cached detail fresh while the project changes; the view reads the cache.
-  const polling = useSelector(useProjectStatusActor(), (snapshot) => snapshot.matches('waiting'))
   const project = useQuery(projectDetailQuery(ref))
   const organizations = useQuery(organizationsQuery())
   const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
@@ -52,7 +52,6 @@ export default function ProjectHomePage() {
         <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{p.name}</h1>
         <Badge tone={status.tone}>{status.label}</Badge>
         {p.isOrioleDb ? <Badge tone="info">OrioleDB</Badge> : null}
-        {polling ? <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>Checking status every 5 seconds…</span> : null}
         <span className={css({ flex: '1' })} />
         {gate.kind === 'open' || gate.canContinue ? (
           <>

@@ -93,6 +93,7 @@ export function SqlWorkspace({
         className={css({
           display: 'flex',
           alignItems: 'center',
+          flexWrap: 'wrap',
           gap: '2',
           px: '4',
           py: '2',

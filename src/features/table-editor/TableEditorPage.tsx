@@ -35,7 +35,8 @@ export default function TableEditorPage() {
   return (
     <div className={css({ display: 'flex', flex: '1', minH: '0' })}>
       <EntityList projectRef={ref} connectionString={connectionString} entities={entities} selectedId={selectedId} />
-      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', overflow: 'hidden' })}>
+      {/* On a narrow screen the list takes the width until a table is opened. */}
+      <div className={css({ flex: '1', minW: '0', display: { base: selectedId === null ? 'none' : 'flex', md: 'flex' }, flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (
           <LoadingState label="Loading project…" />
         ) : project.isError ? (
@@ -83,6 +84,7 @@ function EntityList({
   return (
     <SidePanel
       label="Tables"
+      onNarrow={selectedId === null ? 'fill' : 'hide'}
       toolbar={
         <div className={css({ display: 'flex', alignItems: 'center', pr: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
           <div className={css({ flex: '1', minW: '0' })}>

@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, signIn, test } from './fixtures'
+
+const projects = createPlatformFixtures().projects
+const healthy = projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+const free = projects.find((p) => p.organization_slug === 'demo-free')!
+const comingUp = projects.find((p) => p.status === 'COMING_UP')!
+
+const rail = (page: Page) => page.getByRole('navigation', { name: 'Project' })
+const gate = (page: Page) => page.locator('[data-project-state]')
+
+async function replaceSql(page: Page, sql: string) {
+  const editor = page.getByTestId('sql-editor')
+  await expect(editor.locator('.monaco-editor')).toBeVisible()
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.insertText(sql)
+}
+
+/** Neither the page nor anything wider than the window scrolls: one scroll bar per part at most. */
+async function expectNoPageScroll(page: Page) {
+  const sizes = await page.evaluate(() => ({
+    width: innerWidth,
+    height: innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollHeight: document.documentElement.scrollHeight,
+  }))
+  expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.width)
+  expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.height)
+}
+
+test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}` })
+  await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor'])
+  await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
+
+  await rail(page).getByRole('link', { name: 'Table editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/editor$`))
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('region', { name: 'Schema public' }).getByRole('link', { name: 'customers', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  const tablePath = new URL(page.url()).pathname
+  expect(tablePath).toMatch(/\/editor\/\d+$/)
+  await expect(rail(page).getByRole('link', { name: 'Table editor' })).toHaveAttribute('aria-current', 'page')
+
+  await rail(page).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/new$`))
+  await page.getByRole('navigation', { name: 'SQL snippets' }).getByRole('region', { name: 'Snippets' }).getByRole('link', { name: 'Recent orders' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Recent orders' })).toBeVisible()
+  const snippetPath = new URL(page.url()).pathname
+
+  await rail(page).getByRole('link', { name: 'Project overview' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
+  await rail(page).getByRole('link', { name: 'Table editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`${tablePath}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
+  await rail(page).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`${snippetPath}$`))
+
+  // The command menu lists the same destinations, leading to the same places.
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(page.getByRole('option', { name: new RegExp(`^Table editor.*${tablePath}`) })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // Collapsed, the labels show on hover only; expanded, beside the icons, and it stays so.
+  await expect(rail(page).getByText('SQL editor')).toHaveCSS('position', 'absolute')
+  await rail(page).getByRole('button', { name: 'Expand navigation' }).click()
+  await expect(rail(page).getByText('SQL editor')).not.toHaveCSS('position', 'absolute')
+  await page.reload()
+  await expect(rail(page).getByRole('button', { name: 'Collapse navigation' })).toBeVisible()
+  await expect(rail(page).getByText('SQL editor')).not.toHaveCSS('position', 'absolute')
+})
+
+test('a paused project shows the gate, and restores to a working SQL editor without a reload, keeping what was typed', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${free.ref}/sql/new` })
+  await replaceSql(page, 'select 7 as seven')
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
+  const snippetUrl = page.url()
+
+  await rail(page).getByRole('link', { name: 'Project overview' }).click()
+  await page.getByRole('button', { name: 'Pause project' }).click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('does not count toward the Free plan’s active projects')
+  await confirm.getByRole('button', { name: 'Pause project' }).click()
+  await expect(page.getByRole('heading', { name: 'This project is paused' })).toBeVisible()
+  await expect(page.getByText('Paused', { exact: true }).first()).toBeVisible()
+
+  // The SQL editor does not open on a paused database: the gate stands in front of it.
+  await rail(page).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page).toHaveURL(snippetUrl)
+  await expect(gate(page)).toHaveAttribute('data-project-state', 'paused')
+  await expect(page.getByTestId('sql-editor')).toHaveCount(0)
+
+  await gate(page).getByRole('button', { name: 'Restore project' }).click()
+  await expect(page.getByRole('heading', { name: 'The project is being restored' })).toBeVisible()
+  await expect(page.getByText('Checking status every 5 seconds…')).toBeVisible()
+  // Healthy after a few polls: the editor opens by itself, with the text typed before the pause.
+  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('select 7 as seven', { timeout: 30_000 })
+  await page.getByTestId('sql-editor').click()
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('gridcell', { name: '7' })).toBeVisible()
+})
+
+test('a project coming up opens its screen by itself once healthy', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${comingUp.ref}/editor` })
+  await expect(gate(page)).toHaveAttribute('data-project-state', 'waiting')
+  await expect(page.getByRole('heading', { name: 'The project is coming up' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Tables' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Tables' }).getByRole('region', { name: 'Schema public' })).toBeVisible({ timeout: 30_000 })
+  await expect(gate(page)).toHaveCount(0)
+})
+
+test('the rail, the top bar and the banners share the page without a second scroll bar, wide and narrow', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await signIn(page, { returnTo: `/project/${healthy.ref}` })
+  await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
+  await expectNoPageScroll(page)
+  await rail(page).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible()
+  await expectNoPageScroll(page)
+
+  // Narrow, the rail becomes a menu button.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(rail(page)).toBeHidden()
+  await expectNoPageScroll(page)
+  await page.getByRole('button', { name: 'Project menu' }).click()
+  await page.getByRole('menuitem', { name: 'Project overview' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
+  await expectNoPageScroll(page)
+})
