@@ -1,18 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
+import { MemoryStorage } from '../../test/memory-storage'
 import { PROJECT_RAIL_KEY, readRailExpanded, setRailExpanded } from './rail-preference'
 
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial))
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  }
+const memoryStorage = (initial: Record<string, string> = {}): Storage => {
+  const storage = new MemoryStorage()
+  for (const [key, value] of Object.entries(initial)) storage.setItem(key, value)
+  return storage
 }
 
 describe('the rail preference', () => {

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DASHBOARD_HISTORY_KEY, DASHBOARD_HISTORY_LIMIT, readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from './dashboard-history'
+import {
+  DASHBOARD_HISTORY_KEY,
+  DASHBOARD_HISTORY_LIMIT,
+  forgetProjectVisit,
+  readProjectHistory,
+  recordProjectVisit,
+  sqlEditorPath,
+  tableEditorPath,
+} from './dashboard-history'
 import { MemoryStorage } from '../../test/memory-storage'
 
 const memoryStorage = (): Storage => new MemoryStorage()
@@ -19,6 +27,20 @@ describe('dashboard history', () => {
     expect(sqlEditorPath('abc', readProjectHistory('abc', storage))).toBe('/project/abc/sql/newer')
     expect(tableEditorPath('abc', readProjectHistory('abc', storage))).toBe('/project/abc/editor/17')
     expect(readProjectHistory('xyz', storage)).toEqual({ sql: 'other' })
+  })
+
+  it('forgets a deleted table or snippet, so the link leads to the list again; a newer visit is kept', () => {
+    const storage = memoryStorage()
+    recordProjectVisit('abc', 'sql', 'gone', storage)
+    recordProjectVisit('abc', 'editor', '17', storage)
+    forgetProjectVisit('abc', 'sql', 'other', storage)
+    expect(readProjectHistory('abc', storage)).toEqual({ sql: 'gone', editor: '17' })
+    forgetProjectVisit('abc', 'sql', 'gone', storage)
+    expect(sqlEditorPath('abc', readProjectHistory('abc', storage))).toBe('/project/abc/sql/new')
+    forgetProjectVisit('abc', 'editor', '17', storage)
+    expect(tableEditorPath('abc', readProjectHistory('abc', storage))).toBe('/project/abc/editor')
+    forgetProjectVisit('nobody', 'editor', '1', storage)
+    expect(readProjectHistory('nobody', storage)).toEqual({})
   })
 
   it('ignores ids that are not safe path parts', () => {

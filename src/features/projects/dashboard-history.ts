@@ -30,6 +30,17 @@ export function recordProjectVisit(ref: string, kind: keyof ProjectHistory, id: 
   for (const listener of historyListeners) listener()
 }
 
+/** A table or snippet that no longer exists: the editor's entry leads to its list again. */
+export function forgetProjectVisit(ref: string, kind: keyof ProjectHistory, id: string, storage = browserStorage('local')): void {
+  const history = readStored(storage, DASHBOARD_HISTORY_KEY, HistorySchema)
+  const current = history?.[ref]
+  if (!history || !current || current[kind] !== id) return
+  const { [kind]: _forgotten, ...rest } = current
+  writeStored(storage, DASHBOARD_HISTORY_KEY, { ...history, [ref]: rest })
+  historyVersion += 1
+  for (const listener of historyListeners) listener()
+}
+
 // The rail and the command menu lead to the last table and snippet: they follow each visit.
 const historyListeners = new Set<() => void>()
 let historyVersion = 0

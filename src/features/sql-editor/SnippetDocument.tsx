@@ -10,6 +10,7 @@ import type { SqlSnippet } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-store'
+import { forgetProjectVisit } from '../projects/dashboard-history'
 import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
 import { SqlWorkspace } from './SqlWorkspace'
 import { inspected } from '../../lib/inspection'
@@ -60,12 +61,7 @@ export function SnippetDocument({
   if (snippet.isError) {
     const problem = serverProblem(snippet.error)
     if (problem.kind === 'missing') {
-      return (
-        <div className={css({ p: '6', flex: '1' })}>
-          <ErrorState title="Snippet not found" message="This snippet no longer exists on the server, and this browser has no local copy of it." />
-          <NewQueryLink projectRef={projectRef} />
-        </div>
-      )
+      return <MissingSnippet projectRef={projectRef} snippetId={snippetId} />
     }
     return (
       <div className={css({ p: '6', flex: '1' })}>
@@ -80,6 +76,17 @@ export function SnippetDocument({
       initialServerState="exists"
       server={{ kind: 'found', snippet: snippet.data }}
     />
+  )
+}
+
+/** A snippet the server no longer has and this browser has no copy of: the rail's SQL editor leads to a new query again. */
+function MissingSnippet({ projectRef, snippetId }: { projectRef: string; snippetId: string }) {
+  useEffect(() => forgetProjectVisit(projectRef, 'sql', snippetId), [projectRef, snippetId])
+  return (
+    <div className={css({ p: '6', flex: '1' })}>
+      <ErrorState title="Snippet not found" message="This snippet no longer exists on the server, and this browser has no local copy of it." />
+      <NewQueryLink projectRef={projectRef} />
+    </div>
   )
 }
 

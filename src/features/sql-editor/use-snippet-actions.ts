@@ -7,6 +7,7 @@ import type { SqlSnippet } from '../../api/schemas'
 import { SNIPPET_UNDO_DURATION } from '../../constants'
 import { showToast } from '../../ui/toast'
 import { confirmDraft, readDraft, removeDraft, writeDraft } from './draft-store'
+import { forgetProjectVisit } from '../projects/dashboard-history'
 import { cachedSnippet, forgetSnippets, newestSnippet, storeSnippet } from './snippet-cache'
 
 /** What the side list shows for a snippet: a saved one, or a local draft the server has not seen. */
@@ -84,6 +85,7 @@ export function useSnippetActions(ref: string, activeId: string | null) {
         return
       }
       removeDraft(ref, id)
+      forgetProjectVisit(ref, 'sql', id)
       forgetSnippets(queryClient, ref, [id])
       if (id === activeId) navigate(`/project/${ref}/sql/${nextId ?? 'new'}`, { replace: true })
       showToast('success', `Deleted "${restore.name}"`, undefined, {

@@ -9,7 +9,7 @@ import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { assistantActorFor } from '../assistant/assistant-actors'
-import { recordProjectVisit } from '../projects/dashboard-history'
+import { forgetProjectVisit, recordProjectVisit } from '../projects/dashboard-history'
 import { TableDataView } from './TableDataView'
 import { NewTableButton, TableStructureView } from './TableStructureView'
 
@@ -142,6 +142,11 @@ function TableView({ projectRef, connectionString, id, entities }: { projectRef:
   useEffect(() => {
     if (tableName) assistantActorFor(projectRef).send({ type: 'context.set', tables: [tableName] })
   }, [projectRef, tableName])
+  // A dropped table is no place to come back to: the rail's Table editor leads to the list again.
+  const gone = schema.isSuccess && !schema.data
+  useEffect(() => {
+    if (gone) forgetProjectVisit(projectRef, 'editor', String(id))
+  }, [gone, projectRef, id])
   if (schema.isPending) return <LoadingState label="Loading table…" />
   if (schema.isError)
     return (
