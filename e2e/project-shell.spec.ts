@@ -84,7 +84,7 @@ test('a paused project shows the gate, and restores to a working SQL editor with
   await expect(confirm).toContainText('does not count toward the Free plan’s active projects')
   await confirm.getByRole('button', { name: 'Pause project' }).click()
   await expect(page.getByRole('heading', { name: 'This project is paused' })).toBeVisible()
-  await expect(page.getByText('Paused', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible()
 
   // The SQL editor does not open on a paused database: the gate stands in front of it.
   await rail(page).getByRole('link', { name: 'SQL editor' }).click()

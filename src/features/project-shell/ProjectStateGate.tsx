@@ -47,8 +47,21 @@ export function ProjectStateGate({ projectRef, children }: { projectRef: string;
 
 type ClosedDecision = Exclude<ProjectGateDecision, { kind: 'open' }>
 
-/** Why a project's database cannot be used now, and the way forward (the gate, and the project home). */
-export function ProjectStatePanel({ projectRef, decision, onContinue }: { projectRef: string; decision: ClosedDecision; onContinue?: () => void }) {
+/**
+ * Why a project's database cannot be used now, and the way forward (the gate, and the project home).
+ * `withStatus`: the status badge, left out where the page shows it already (the project home).
+ */
+export function ProjectStatePanel({
+  projectRef,
+  decision,
+  onContinue,
+  withStatus = true,
+}: {
+  projectRef: string
+  decision: ClosedDecision
+  onContinue?: () => void
+  withStatus?: boolean
+}) {
   const Icon = decision.kind === 'paused' ? CirclePause : decision.kind === 'waiting' ? LoaderCircle : TriangleAlert
   const status = STATUS_PRESENTATION[decision.status]
   return (
@@ -81,7 +94,7 @@ export function ProjectStatePanel({ projectRef, decision, onContinue }: { projec
           <h2 id="project-state-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {decision.title}
           </h2>
-          <Badge tone={status.tone}>{status.label}</Badge>
+          {withStatus ? <Badge tone={status.tone}>{status.label}</Badge> : null}
         </div>
         <p className={css({ color: 'fg.muted' })}>{decision.message}</p>
         {decision.polls ? (

@@ -97,7 +97,7 @@ export default function ProjectHomePage() {
           <dd>{p.dbVersion ?? 'Unknown'}</dd>
         </div>
       </dl>
-      {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} />}
+      {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} withStatus={false} />}
       {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
       <ProjectPauseSection project={p} organization={organization} />
     </div>
