@@ -31,7 +31,7 @@ const button = defineRecipe({
         _hover: { _enabled: { bg: 'bg.muted' } },
       },
       ghost: { bg: 'transparent', borderColor: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.muted' } } },
-      danger: { bg: 'danger.default', color: 'white', borderColor: 'danger.default', _hover: { _enabled: { opacity: 0.9 } } },
+      danger: { bg: 'danger.default', color: 'danger.fg', borderColor: 'danger.default', _hover: { _enabled: { opacity: 0.9 } } },
     },
     size: {
       sm: { h: '7', px: '2.5', fontSize: 'xs' },
@@ -88,25 +88,26 @@ export default defineConfig({
           },
           fg: {
             default: { value: { base: '#11181c', _dark: '#ededed', _classicDark: '#e6e6e6' } },
-            muted: { value: { base: '#687076', _dark: '#a0a0a0', _classicDark: '#9a9a9a' } },
-            subtle: { value: { base: '#889096', _dark: '#707070', _classicDark: '#777777' } },
+            muted: { value: { base: '#5b6166', _dark: '#a0a0a0', _classicDark: '#a3a3a3' } },
+            subtle: { value: { base: '#646a70', _dark: '#959595', _classicDark: '#9a9a9a' } },
           },
           border: {
             default: { value: { base: '#dfe3e6', _dark: '#2e2e2e', _classicDark: '#3a3a3a' } },
             strong: { value: { base: '#c1c8cd', _dark: '#454545', _classicDark: '#505050' } },
           },
           accent: {
-            default: { value: { base: '#1f9d63', _dark: '#3ecf8e', _classicDark: '#24b47e' } },
-            emphasis: { value: { base: '#18794e', _dark: '#2fb57a', _classicDark: '#1e9c6c' } },
-            fg: { value: { base: '#ffffff', _dark: '#0b1f15', _classicDark: '#ffffff' } },
+            default: { value: { base: '#18794e', _dark: '#3ecf8e', _classicDark: '#24b47e' } },
+            emphasis: { value: { base: '#136640', _dark: '#2fb57a', _classicDark: '#1e9c6c' } },
+            fg: { value: { base: '#ffffff', _dark: '#0b1f15', _classicDark: '#0b1f15' } },
             subtle: { value: { base: '#e9f9ee', _dark: '#12301f', _classicDark: '#163526' } },
           },
           danger: {
-            default: { value: { base: '#e5484d', _dark: '#f2555a', _classicDark: '#e5484d' } },
+            default: { value: { base: '#c62a2f', _dark: '#f2555a', _classicDark: '#f2555a' } },
+            fg: { value: { base: '#ffffff', _dark: '#1a0a0b', _classicDark: '#1a0a0b' } },
             subtle: { value: { base: '#fff0f0', _dark: '#3a1618', _classicDark: '#3b1a1c' } },
           },
           warning: {
-            default: { value: { base: '#ad5700', _dark: '#f1a10d', _classicDark: '#f1a10d' } },
+            default: { value: { base: '#a35200', _dark: '#f1a10d', _classicDark: '#f1a10d' } },
             subtle: { value: { base: '#fff8e6', _dark: '#33260b', _classicDark: '#362a10' } },
           },
           info: {

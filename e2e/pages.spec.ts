@@ -1,13 +1,16 @@
 import type { Locator, Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { expectAccessible } from './accessibility'
 import { expect, signIn, test } from './fixtures'
 
 /**
  * What every page owes, checked on every route: exactly one `main` landmark (screen readers jump to
- * it), and no resource that fails to load, the favicon included (a 404 in the console on every
- * page hides the one that matters).
+ * it), no resource that fails to load, the favicon included (a 404 in the console on every page
+ * hides the one that matters), and no serious accessibility violation in any theme (axe-core).
+ * Every new screen adds its route here.
  */
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+const paused = createPlatformFixtures().projects.find((p) => p.status === 'INACTIVE')!
 
 /** Every response of 400 or more, 'Failed to load resource' in the console, and loads that failed outright. */
 function watchFailedLoads(page: Page) {
@@ -32,6 +35,7 @@ async function checkPage(page: Page, failed: string[], path: string, ready: (pag
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('main'), `${path}: main landmarks`).toHaveCount(1)
   expect(failed, `${path}: failed loads`).toEqual([])
+  await expectAccessible(page, path)
 }
 
 test('pages outside the dashboard: one main, nothing fails to load', async ({ page }) => {
@@ -43,12 +47,11 @@ test('pages outside the dashboard: one main, nothing fails to load', async ({ pa
   await checkPage(page, failed, '/logout', (p) => p.getByRole('button', { name: 'Sign in' }))
 })
 
-test('every dashboard page: one main, nothing fails to load', async ({ page }) => {
+test('every organization-level page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(120_000)
   const failed = watchFailedLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
-  const project = `/project/${healthy.ref}`
   for (const path of [
     '/organizations',
     '/org/acme-corp',
@@ -59,23 +62,34 @@ test('every dashboard page: one main, nothing fails to load', async ({ page }) =
     '/join',
     '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs',
     '/support/new',
-    project,
-    `${project}?aiAssistantPanelOpen=true`,
-    `${project}/sql/new`,
     '/nowhere',
     '/inspector',
   ]) {
     await checkPage(page, failed, path)
   }
+})
+
+test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
+  test.setTimeout(120_000)
+  const failed = watchFailedLoads(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  const project = `/project/${healthy.ref}`
+  for (const path of [project, `${project}?aiAssistantPanelOpen=true`, `${project}/sql/new`]) {
+    await checkPage(page, failed, path)
+  }
+  await checkPage(page, failed, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
   await checkPage(page, failed, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('main'), 'a table: main landmarks').toHaveCount(1)
+  await expectAccessible(page, 'a table')
 
   // The global error screen replaces the whole page: it is a page of its own, with its own main.
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('studio:test-crash', { detail: 'Checking the landmarks' })))
   await expect(page.getByRole('heading', { name: 'Sorry! An unexpected error occurred.' })).toBeVisible()
   await expect(page.getByRole('main')).toHaveCount(1)
+  await expectAccessible(page, 'the error screen')
   expect(failed).toEqual([])
 })

@@ -52,7 +52,15 @@ export function Menu({
 }) {
   return (
     <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: compact ? 'bottom-end' : 'bottom-start' }}>
-      <ArkMenu.Trigger aria-label={label} className={compact ? compactTriggerClass : button({ variant: 'ghost', size: 'sm' })}>
+      {/* A trigger that shows text is named by it, the label read before it: a name that left out
+          the visible text would not answer to what a voice-control user says (WCAG 2.5.3). */}
+      <ArkMenu.Trigger
+        aria-label={compact ? label : undefined}
+        className={compact ? compactTriggerClass : button({ variant: 'ghost', size: 'sm' })}
+      >
+        {compact || (typeof triggerLabel === 'string' && triggerLabel.startsWith(label)) ? null : (
+          <span className={css({ srOnly: true })}>{`${label}: `}</span>
+        )}
         {triggerLabel}
         {compact ? null : (
           <span aria-hidden className={css({ color: 'fg.subtle', fontSize: 'xs' })}>

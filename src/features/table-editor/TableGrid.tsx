@@ -2,6 +2,7 @@ import {
   memo,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -73,6 +74,8 @@ export interface TableGridProps {
  * from the window store, a placeholder where a window is still on its way.
  */
 export function TableGrid(props: TableGridProps) {
+  // The gutter (row number, checkbox) is drawn in its own sticky layer: each row owns its gutter cell.
+  const gutterIds = useId()
   const { store, columns, gridRef } = props
   useSyncExternalStore(store.subscribe, store.getVersion)
   const rowCount = store.rowCount
@@ -212,6 +215,7 @@ export function TableGrid(props: TableGridProps) {
         key={index % slots}
         index={index}
         top={top}
+        gutterId={`${gutterIds}-${index}`}
         row={rowData}
         failed={!!store.pageError(index)}
         columns={columns}
@@ -223,7 +227,7 @@ export function TableGrid(props: TableGridProps) {
         onFollowReference={props.onFollowReference}
       />,
     )
-    gutters.push(<GutterCell key={index % slots} index={index} top={top} selected={props.selectedRows.has(index)} onToggleRow={props.onToggleRow} />)
+    gutters.push(<GutterCell key={index % slots} id={`${gutterIds}-${index}`} index={index} top={top} selected={props.selectedRows.has(index)} onToggleRow={props.onToggleRow} />)
   }
 
   return (
@@ -307,6 +311,7 @@ function cellOf(target: EventTarget): CellPosition | null {
 const GridRow = memo(function GridRow({
   index,
   top,
+  gutterId,
   row,
   failed,
   columns,
@@ -319,6 +324,7 @@ const GridRow = memo(function GridRow({
 }: {
   index: number
   top: number
+  gutterId: string
   row: Row | undefined
   failed: boolean
   columns: GridColumn[]
@@ -377,7 +383,15 @@ const GridRow = memo(function GridRow({
     )
   }
   return (
-    <div role="row" aria-rowindex={index + 2} aria-busy={!row || undefined} className={rowClass} style={{ top }} data-failed={failed || undefined}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-owns={gutterId}
+      aria-busy={!row || undefined}
+      className={rowClass}
+      style={{ top }}
+      data-failed={failed || undefined}
+    >
       {cells}
     </div>
   )
@@ -386,11 +400,13 @@ const GridRow = memo(function GridRow({
 const rowNumber = new Intl.NumberFormat()
 
 const GutterCell = memo(function GutterCell({
+  id,
   index,
   top,
   selected,
   onToggleRow,
 }: {
+  id: string
   index: number
   top: number
   selected: boolean
@@ -398,7 +414,7 @@ const GutterCell = memo(function GutterCell({
 }) {
   const label = rowNumber.format(index + 1)
   return (
-    <div className={gutterCellClass} style={{ top }} data-selected={selected || undefined}>
+    <div id={id} role="rowheader" className={gutterCellClass} style={{ top }} data-selected={selected || undefined}>
       <input
         type="checkbox"
         aria-label={`Select row ${label}`}
@@ -517,19 +533,24 @@ function HeaderCell({
         type="button"
         className={sortButtonClass}
         onClick={() => onSort(column.name)}
-        aria-label={`Sort by ${column.name}`}
         title={`Sort by ${column.name}${sort === 'asc' ? ' (descending next)' : sort === 'desc' ? ' (off next)' : ''}`}
       >
         <span className={css({ display: 'flex', flexDir: 'column', minW: '0', flex: '1', lineHeight: '1.2' })}>
+          {/* Named by what it shows, the action read first (a label that left out the text would not answer to it). */}
+          <span className={css({ srOnly: true })}>Sort by </span>
           <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis' })}>
             {column.isKey ? (
-              <span title="Primary key" className={css({ color: 'warning.default', fontSize: '2xs', fontWeight: 'bold', mr: '1' })}>
+              <span aria-hidden title="Primary key" className={css({ color: 'warning.default', fontSize: '2xs', fontWeight: 'bold', mr: '1' })}>
                 PK
               </span>
             ) : null}
             {column.name}
           </span>
-          <span className={css({ color: 'fg.subtle', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 'normal' })}>{column.type}</span>
+          <span className={css({ color: 'fg.subtle', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 'normal' })}>
+            {' '}
+            {column.type}
+            {column.isKey ? <span className={css({ srOnly: true })}> (primary key)</span> : null}
+          </span>
         </span>
         {sort ? (
           <span aria-hidden className={css({ color: 'accent.default' })}>
