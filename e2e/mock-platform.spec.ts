@@ -56,6 +56,8 @@ test.describe('mock platform in the browser', () => {
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     // Retries take 1 + 2 + 4 s before the error shows; the profile is the first call to fail.
     await page.goto('/organizations?scenario=server-error')
+    // Meanwhile the page says what is failing and when the next try is.
+    await expect(page.getByText(/^The server is failing: Internal server error\. Trying again in [1-4] s\.$/)).toBeVisible()
     const failure = page.getByRole('alert').filter({ hasText: 'Your profile could not be loaded' })
     await expect(failure).toBeVisible({ timeout: 20_000 })
     await expect(failure).toContainText('Internal server error')

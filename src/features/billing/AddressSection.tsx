@@ -22,6 +22,7 @@ import { Callout } from '../../ui/callout'
 import { ExternalLink } from '../../ui/external-link'
 import { describedBy, FormField, inputClass } from '../../ui/field'
 import { ErrorState, LoadingState } from '../../ui/states'
+import { PermissionsFailed, PermissionsPending } from '../permissions/PermissionsStates'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
 import { SectionHeading, sectionCardClass } from './billing-section'
@@ -62,7 +63,9 @@ export function AddressSection({ organization }: { organization: Organization })
           <ExternalLink href={MANAGED_BY[partner].url}>open {MANAGED_BY[partner].label}</ExternalLink>.
         </Callout>
       ) : access.readCustomer.loading ? (
-        <LoadingState label="Checking your permissions…" />
+        <PermissionsPending />
+      ) : access.readCustomer.error !== null ? (
+        <PermissionsFailed permission={access.readCustomer} />
       ) : !access.readCustomer.allowed ? (
         <Callout tone="warning" title="You cannot see the billing address">
           {access.readCustomer.reason}

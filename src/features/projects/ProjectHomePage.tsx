@@ -15,7 +15,8 @@ import { projectDetailQuery } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { isApiError } from '../../api/errors'
 import { Badge } from '../../ui/badge'
-import { ErrorState, LoadingState } from '../../ui/states'
+import { ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
@@ -51,7 +52,7 @@ export default function ProjectHomePage() {
     showToast('error', NOT_FOUND_MESSAGE.project, undefined, { id: `project-not-found:${ref}` })
     navigate(notFoundRedirectPath('project', ref, readLastVisitedOrganization()), { replace: true })
   }, [missing, ref, navigate, statusActor])
-  if (project.isPending || mfaBlocked) return <LoadingState label="Loading project…" />
+  if (project.isPending || mfaBlocked) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
   if (project.isError) {
     return (
       <div className={pageClass}>
