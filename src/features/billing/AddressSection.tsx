@@ -17,6 +17,7 @@ import {
   type BillingForm,
   type BillingFormErrors,
 } from '../../lib/billing-address'
+import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { ExternalLink } from '../../ui/external-link'
@@ -113,8 +114,8 @@ function AddressForm({
   const readOnly = readOnlyReason !== null || writeLoading
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
   const taxTypes = taxIdTypesFor(values.country)
-  const stateLabel = STATE_REQUIRED[values.country]
-  const postal = POSTAL_CODE_PATTERNS[values.country]
+  const stateLabel = ownValue(STATE_REQUIRED, values.country)
+  const postal = ownValue(POSTAL_CODE_PATTERNS, values.country)
 
   const save = useMutation({
     mutationFn: async (form: BillingForm) => {
