@@ -36,7 +36,8 @@ export function LayoutBanners() {
 /** The id of the notice this browser dismissed, kept as plain text. */
 const AcknowledgedNoticeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 
-function readAcknowledged(id: string): boolean {
+/** Whether this browser dismissed the notice `id` (the stored id is checked on read like every key). */
+export function isOutageNoticeAcknowledged(id: string): boolean {
   return readStoredText(browserStorage('local'), OUTAGE_NOTICE_ACK_STORAGE_KEY, AcknowledgedNoticeSchema) === id
 }
 
@@ -48,7 +49,7 @@ function PastOutageNotice({ notice }: { notice: PastOutage }) {
         remember: () => void writeStoredText(browserStorage('local'), OUTAGE_NOTICE_ACK_STORAGE_KEY, notice.id),
       },
     }),
-    { input: { acknowledged: readAcknowledged(notice.id) }, ...inspected },
+    { input: { acknowledged: isOutageNoticeAcknowledged(notice.id) }, ...inspected },
   )
   if (snapshot.matches('acknowledged')) return null
   return (
