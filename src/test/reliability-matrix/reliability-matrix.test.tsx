@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setSession } from '../../api/session'
 import { isSafeReturnPath, resolveReturnPath, signInPathFor } from '../../lib/return-path'
 import { ALL_SCENARIOS_SORTED, CORRUPT_VALUES, RETURN_TO_VALUES, WRITE_FAULTS, XSS_PAYLOADS } from './corpora'
-import { injections, installScriptSentinel, pageShows, renderCaught, stubPlatform, tagsInPage, testClient, unmountAll } from './harness'
-import { STORAGE_ROWS, WRITE_ROWS, XSS_PLACES, resetRows, useClientFactory } from './rows'
+import { injections, installScriptSentinel, pageShows, renderCaught, stubPlatform, tagsInPage, unmountAll } from './harness'
+import { STORAGE_ROWS, WRITE_ROWS, XSS_PLACES, resetRows } from './rows'
 
 /**
  * Nothing lost, nothing crashes, nothing runs: every row of ./rows.tsx against the corpora of
@@ -15,8 +15,6 @@ const tally = {
   xss: { payloads: 0, places: 0, executions: [] as string[] },
   returnTo: { values: 0, escapes: [] as string[] },
 }
-
-useClientFactory(testClient)
 
 beforeAll(() => {
   // jsdom has no layout: the grids measure a size, and Ark's positioning observes one.

@@ -1,29 +1,26 @@
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
-import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { expect } from 'vitest'
 import { createActor, fromPromise, waitFor as settled } from 'xstate'
-import { restoreAccounts } from '../../../mock-platform/account-store'
-import { readCustomer } from '../../../mock-platform/billing-account-store'
-import { readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
+import { ACCOUNT_STORE_KEY, restoreAccounts } from '../../../mock-platform/account-store'
+import { BILLING_ACCOUNT_STORE_KEY, readCustomer } from '../../../mock-platform/billing-account-store'
+import { CODE_HOSTING_STORE_KEY, readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
 import { persistedContentKey, restoreContent } from '../../../mock-platform/content-persistence'
-import { BILLING_ACCOUNT_STORE_KEY } from '../../../mock-platform/billing-account-store'
-import { ACCOUNT_STORE_KEY } from '../../../mock-platform/account-store'
-import { CODE_HOSTING_STORE_KEY } from '../../../mock-platform/code-hosting-store'
+import { restoredContext } from '../../../machines/assistant.machine'
 import { consentMachine, type ConsentCategory } from '../../../machines/consent.machine'
 import { snippetSaveMachine } from '../../../machines/snippet-save.machine'
 import { supportFormMachine } from '../../../machines/support-form.machine'
 import { queryKeys } from '../../api/queries/keys'
+import type { SqlSnippet } from '../../api/schemas'
 import { saveSnippet } from '../../api/queries/content'
 import { sendSupportTicket } from '../../api/queries/support'
 import { retryWaitText } from '../../api/retry-schedule'
 import { ApiError } from '../../api/errors'
-import type { Organization, Permission, SqlSnippet, TableSchema } from '../../api/schemas'
 import { getSession, SESSION_STORAGE_KEY } from '../../api/session'
 import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
 import { INSPECTOR_TAB_ID_KEY, inspectorTabId } from '../../app/inspector-link'
 import { resolveScenario, SCENARIO_STORAGE_KEY } from '../../app/mock-platform'
-import { readThemePreference, THEME_STORAGE_KEY, useThemePreference } from '../../app/theme'
+import { readThemePreference, THEME_STORAGE_KEY } from '../../app/theme'
 import {
   ASSISTANT_LEGACY_STORAGE_KEY,
   ASSISTANT_STORAGE_KEY,
@@ -35,11 +32,9 @@ import {
   THEMES,
   type MockScenario,
 } from '../../constants'
-import AssistantPanel from '../../features/assistant/AssistantPanel'
 import { assistantActorFor, stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { ChatBar } from '../../features/assistant/ChatBar'
 import { Markdown } from '../../features/assistant/Markdown'
-import { useSignedIn } from '../../features/auth/use-signed-in'
 import { AddressSection } from '../../features/billing/AddressSection'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
@@ -55,24 +50,35 @@ import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions
 import SupportPage from '../../features/support/SupportPage'
 import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
 import { TableStructureView } from '../../features/table-editor/TableStructureView'
-import { loadAssistantState, type AssistantMessage, type SavedAssistantState } from '../../lib/assistant-state'
+import { loadAssistantState, type SavedAssistantState } from '../../lib/assistant-state'
 import { readConsentDecision } from '../../lib/consent-decision'
 import { readPreviewFlags } from '../../lib/feature-previews'
 import { hasOwnKey, ownValue } from '../../lib/own-record'
-import { restoredContext } from '../../../machines/assistant.machine'
-import { tableColumn } from '../table-column'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { Providers, jsonResponse, storageContext, type stubPlatform } from './harness'
+import { Providers, jsonResponse, storageContext, testClient, type stubPlatform } from './harness'
+import {
+  CUSTOMER,
+  ORGANIZATION,
+  OAUTH_STATE,
+  REF,
+  SNIPPET,
+  SNIPPET_ID,
+  SessionProbe,
+  ThemeProbe,
+  assistantPanel,
+  billingClient,
+  chatJson,
+  echoSnippet,
+  message,
+  savedChat,
+  table,
+} from './screens'
 
 /**
  * The reliability matrix's table: every browser-storage key, every write that must keep the
  * user's input, every place that shows text users or servers wrote. A new screen adds its rows
  * here; ./reliability-matrix.test.tsx tries each against the corpora of ./corpora.ts.
  */
-
-export const REF = 'abcdefghijklmnopqrst'
-const SNIPPET_ID = '00000000-0000-4000-8000-00000000000a'
-const OAUTH_STATE = 'A'.repeat(32)
 
 // ---------------------------------------------------------------------------------------------
 // Browser storage: every key the app and the browser mock platform keep.
@@ -95,27 +101,10 @@ export interface StorageRow {
 }
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString']
-const chatJson = (id: string) => JSON.stringify({ id, name: 'A chat', messages: [], createdAt: 0, updatedAt: 1 })
 
 const isNullOr = (check: (value: unknown) => boolean) => (value: unknown) => value === null || check(value)
 const isString = (value: unknown): value is string => typeof value === 'string'
 const SAFE_ID = /^[A-Za-z0-9_-]{1,200}$/
-
-function ThemeProbe() {
-  return <p>{useThemePreference()}</p>
-}
-function SessionProbe() {
-  return <p>{useSignedIn() ? 'signed in' : 'signed out'}</p>
-}
-
-function assistantPanel(): ReactNode {
-  const client = projectClient()
-  return (
-    <Providers client={client}>
-      <AssistantPanel actor={assistantActorFor(REF)} projectRef={REF} />
-    </Providers>
-  )
-}
 
 function assistantRow(key: string, movesTo?: string): StorageRow {
   return {
@@ -311,68 +300,6 @@ export interface WriteRow {
 }
 
 const TYPED = 'select 42 as the_answer -- typed just now'
-const SNIPPET: SqlSnippet = {
-  id: SNIPPET_ID,
-  name: 'Monthly report',
-  description: null,
-  type: 'sql',
-  visibility: 'user',
-  owner_id: 1,
-  project_id: 1,
-  folder_id: null,
-  favorite: false,
-  inserted_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  content: { sql: 'select 1', content_id: SNIPPET_ID, schema_version: '1.0' },
-}
-const echoSnippet = (request: Request, body: unknown) =>
-  request.method === 'PUT' && request.url.includes('/content') ? jsonResponse({ ...SNIPPET, name: (body as { name: string }).name, content: (body as { content: unknown }).content }) : undefined
-
-export const ORGANIZATION: Organization = {
-  id: 7,
-  slug: 'acme-corp',
-  name: 'Acme Corp',
-  billing_email: 'billing@acme-corp.example.com',
-  billing_partner: null,
-  is_owner: true,
-  plan: { id: 'pro', name: 'Pro' },
-  organization_requires_mfa: false,
-  restriction_status: null,
-  restriction_data: null,
-  usage_billing_enabled: true,
-}
-const ALL_PERMISSIONS = [
-  { organization_slug: ORGANIZATION.slug, actions: ['%'], resources: ['%'], condition: null, project_refs: null, restrictive: false } as Permission,
-]
-const CUSTOMER = {
-  email: 'billing@acme-corp.example.com',
-  billing_name: 'Acme Corporation',
-  address: { line1: '500 Market Street', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
-  additional_emails: [],
-  balance: 0,
-  billing_via_partner: false,
-}
-
-function billingClient(client: QueryClient, customer: unknown = CUSTOMER): QueryClient {
-  client.setQueryData(queryKeys.permissions(), ALL_PERMISSIONS)
-  client.setQueryData(queryKeys.profile(), { disabled_features: [] })
-  client.setQueryData(queryKeys.organizationCustomer(ORGANIZATION.slug), customer)
-  client.setQueryData(queryKeys.organizationTaxId(ORGANIZATION.slug), null)
-  return client
-}
-
-let clientFactory: () => QueryClient = () => {
-  throw new Error('set by the matrix')
-}
-export function useClientFactory(factory: () => QueryClient) {
-  clientFactory = factory
-}
-function projectClient(): QueryClient {
-  const client = clientFactory()
-  client.setQueryData(queryKeys.projectDetail(REF), { ref: REF, name: 'Main app', connectionString: 'encrypted:abc' })
-  return client
-}
-
 export const WRITE_ROWS: WriteRow[] = [
   {
     write: 'snippet text (autosave)',
@@ -397,7 +324,7 @@ export const WRITE_ROWS: WriteRow[] = [
     write: 'snippet rename',
     run: async (fault, stub) => {
       stub(fault, echoSnippet)
-      const client = clientFactory()
+      const client = testClient()
       client.setQueryData(queryKeys.snippetList(REF), [SNIPPET])
       const { result } = renderHook(() => useSnippetActions(REF, SNIPPET_ID), { wrapper: ({ children }) => <Providers client={client}>{children}</Providers> })
       await act(() => result.current.update(SNIPPET_ID, { name: 'Quarterly report' }))
@@ -428,7 +355,7 @@ export const WRITE_ROWS: WriteRow[] = [
         return jsonResponse(body)
       })
       render(
-        <Providers client={billingClient(clientFactory())}>
+        <Providers client={billingClient(testClient())}>
           <AddressSection organization={ORGANIZATION} />
         </Providers>,
       )
@@ -453,41 +380,13 @@ export interface XssPlace {
   batch?: number
 }
 
-const message = (id: string, role: 'user' | 'assistant', parts: AssistantMessage['parts'], results: AssistantMessage['results'] = {}): AssistantMessage => ({
-  id,
-  role,
-  parts,
-  results,
-  status: 'done',
-  error: null,
-})
-
-function savedChat(messages: AssistantMessage[], name = 'A chat'): void {
-  localStorage.setItem(
-    ASSISTANT_STORAGE_KEY(REF),
-    JSON.stringify({ open: true, activeChatId: 'chat', chats: { chat: { id: 'chat', name, messages, createdAt: 0, updatedAt: 0 } } }),
-  )
-}
-
-function table(payloads: readonly string[]): TableSchema {
-  return {
-    id: 42,
-    name: payloads[0] ?? 'items',
-    schema: payloads[1] ?? 'public',
-    type: 'table',
-    columns: payloads.map((name, i) => tableColumn(name, { data_type: i % 2 ? 'text' : 'bigint' })),
-    primary_keys: payloads.slice(0, 1),
-    relationships: [],
-  }
-}
-
 export const XSS_PLACES: XssPlace[] = [
   { place: 'SQL result cells', render: (payloads) => <ResultsGrid columns={['value']} rows={payloads.map((value) => ({ value }))} /> },
   { place: 'SQL result column names', render: (payloads) => <ResultsGrid columns={[...payloads]} rows={[Object.fromEntries(payloads.map((p) => [p, p]))]} /> },
   {
     place: 'snippet names (SQL editor list)',
     render: (payloads) => {
-      const client = clientFactory()
+      const client = testClient()
       client.setQueryData(
         queryKeys.snippetList(REF),
         payloads.map((name, i) => ({ ...SNIPPET, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name })),
@@ -503,7 +402,7 @@ export const XSS_PLACES: XssPlace[] = [
   {
     place: 'snippet folder names',
     render: (payloads) => {
-      const client = clientFactory()
+      const client = testClient()
       client.setQueryData(queryKeys.snippetList(REF), [])
       client.setQueryData(
         queryKeys.snippetFolders(REF),
@@ -568,7 +467,7 @@ export const XSS_PLACES: XssPlace[] = [
   {
     place: 'table and column names (table structure)',
     render: (payloads) => {
-      const client = clientFactory()
+      const client = testClient()
       return (
         <Providers client={client}>
           <TableStructureView projectRef={REF} connectionString="encrypted:abc" table={table(payloads)} entities={[]} />
@@ -581,7 +480,7 @@ export const XSS_PLACES: XssPlace[] = [
     place: 'support request fields (from the support link)',
     batch: 4,
     render: ([subject = '', message = subject, category = subject, projectRef = subject]) => (
-      <Providers client={clientFactory()} path={`/support/new?${new URLSearchParams({ subject, message, category, projectRef })}`}>
+      <Providers client={testClient()} path={`/support/new?${new URLSearchParams({ subject, message, category, projectRef })}`}>
         <SupportPage />
       </Providers>
     ),
@@ -591,7 +490,7 @@ export const XSS_PLACES: XssPlace[] = [
     batch: 7,
     render: ([name = '', line1 = name, line2 = name, city = name, state = name, postal = name, email = name]) => (
       <Providers
-        client={billingClient(clientFactory(), {
+        client={billingClient(testClient(), {
           ...CUSTOMER,
           billing_name: name,
           address: { line1, line2, city, state, postal_code: postal, country: 'US' },
@@ -604,7 +503,7 @@ export const XSS_PLACES: XssPlace[] = [
   {
     place: 'organization names',
     render: (payloads) => {
-      const client = clientFactory()
+      const client = testClient()
       client.setQueryData(
         queryKeys.organizations(),
         payloads.map((name, i) => ({ ...ORGANIZATION, id: i + 1, slug: `org-${i}`, name })),
