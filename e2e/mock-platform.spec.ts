@@ -83,7 +83,9 @@ test.describe('mock platform in the browser', () => {
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     await page.goto('/organizations?scenario=network-error')
-    await expect(page.getByText('Unable to reach the server. Please check your network or try again later.')).toBeVisible({ timeout: 20_000 })
+    // While it retries and once it gives up (the alert, with Try again).
+    await expect(page.getByText(/^Unable to reach the server\. Please check your network or try again later\. Trying again in [1-4] s\.$/)).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'Unable to reach the server. Please check your network or try again later.' })).toBeVisible({ timeout: 20_000 })
     await page.goto('/organizations?scenario=none')
   })
 })
