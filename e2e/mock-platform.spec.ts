@@ -56,6 +56,8 @@ test.describe('mock platform in the browser', () => {
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     // Retries take 1 + 2 + 4 s before the error shows; the profile is the first call to fail.
     await page.goto('/organizations?scenario=server-error')
+    // Meanwhile the page says what is failing and when the next try is.
+    await expect(page.getByText(/^The server is failing: Internal server error\. Trying again in [1-4] s\.$/)).toBeVisible()
     const failure = page.getByRole('alert').filter({ hasText: 'Your profile could not be loaded' })
     await expect(failure).toBeVisible({ timeout: 20_000 })
     await expect(failure).toContainText('Internal server error')
@@ -81,7 +83,9 @@ test.describe('mock platform in the browser', () => {
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     await page.goto('/organizations?scenario=network-error')
-    await expect(page.getByText('Unable to reach the server. Please check your network or try again later.')).toBeVisible({ timeout: 20_000 })
+    // While it retries and once it gives up (the alert, with Try again).
+    await expect(page.getByText(/^Unable to reach the server\. Please check your network or try again later\. Trying again in [1-4] s\.$/)).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'Unable to reach the server. Please check your network or try again later.' })).toBeVisible({ timeout: 20_000 })
     await page.goto('/organizations?scenario=none')
   })
 })

@@ -251,13 +251,47 @@ describe('assistant persistence', () => {
   })
 
   it('a missing active chat falls back to the most recently updated chat, or a new one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const storage = memoryStorage()
     storage.setItem(ASSISTANT_STORAGE_KEY(REF), JSON.stringify({ activeChatId: 'gone', chats: { a: chat('a', 5), b: chat('b', 9), c: chat('c', 7) } }))
     expect(start(storage).context().activeChatId).toBe('b')
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('the active chat "gone" is not among the chats'))
     storage.setItem(ASSISTANT_STORAGE_KEY(REF), JSON.stringify({ activeChatId: null, chats: {} }))
     const empty = start(storage, 'brand-new').context()
     expect(empty.activeChatId).toBe('brand-new')
     expect(empty.chats['brand-new']!.name).toBe(NEW_CHAT_NAME)
+  })
+
+  it('an active chat named like an Object.prototype member is repaired with a warning, never a crash', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    for (const name of ['hasOwnProperty', '__proto__', 'constructor', 'toString']) {
+      const storage = memoryStorage()
+      storage.setItem(ASSISTANT_STORAGE_KEY(REF), JSON.stringify({ activeChatId: name, chats: { a: chat('a', 5) } }))
+      const { actor, context } = start(storage)
+      expect(context().activeChatId).toBe('a')
+      actor.send({ type: 'chat.select', id: name })
+      actor.send({ type: 'chat.delete', id: name })
+      actor.send({ type: 'message.save', chatId: name, message: message('m') })
+      expect(Object.keys(context().chats)).toEqual(['a'])
+      expect(JSON.parse(storage.getItem(ASSISTANT_STORAGE_KEY(REF))!).activeChatId).toBe('a')
+    }
+    expect(warn).toHaveBeenCalledTimes(4)
+    expect(String(warn.mock.calls[0]![0])).toContain('Repaired')
+  })
+
+  it('keeps chats under their own ids and by own keys, whatever they are called', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const storage = memoryStorage()
+    const saved = `{"activeChatId":"toString","chats":{"toString":${JSON.stringify(chat('toString', 1))},"x":${JSON.stringify(chat('__proto__', 2))}}}`
+    storage.setItem(ASSISTANT_STORAGE_KEY(REF), saved)
+    const { actor, context } = start(storage)
+    expect(Object.keys(context().chats)).toEqual(['toString', '__proto__'])
+    expect(context().activeChatId).toBe('toString')
+    actor.send({ type: 'chat.select', id: '__proto__' })
+    expect(context().activeChatId).toBe('__proto__')
+    actor.send({ type: 'message.save', message: message('m') })
+    expect(context().chats['__proto__']!.messages).toHaveLength(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('saved under "x"'))
   })
 
   it('an answer cut off by a reload comes back marked failed', () => {

@@ -1,6 +1,7 @@
 import { assign, raise, setup } from 'xstate'
 import { ASSISTANT_PERSIST_DEBOUNCE } from '../src/constants'
-import type { AssistantChat, AssistantMessage, SavedAssistantState } from '../src/lib/assistant-state'
+import { latestChatId, type AssistantChat, type AssistantMessage, type SavedAssistantState } from '../src/lib/assistant-state'
+import { hasOwnKey, ownRecord, ownValue, withOwnValue, withoutOwnKey, type OwnRecord } from '../src/lib/own-record'
 import type { CoverageModel } from './testing/model-coverage'
 
 /** A snippet the user put beside the question (the SQL editor's current one, or one from a chat). */
@@ -14,7 +15,8 @@ export interface AssistantContext {
   projectRef: string
   open: boolean
   activeChatId: string | null
-  chats: Record<string, AssistantChat>
+  /** By chat id, prototype-free and read by own keys only (a saved id may be "toString"). */
+  chats: OwnRecord<AssistantChat>
   /** The input box's text: kept while the panel closes and reopens. */
   initialInput: string
   sqlSnippets: AssistantSnippet[]
@@ -68,27 +70,20 @@ function emptyChat(id: string, name: string, now: number): AssistantChat {
   return { id, name, messages: [], createdAt: now, updatedAt: now }
 }
 
-/** The most recently updated chat's id, or null when there are none. */
-export function latestChatId(chats: Record<string, AssistantChat>): string | null {
-  let latest: AssistantChat | null = null
-  for (const chat of Object.values(chats)) if (!latest || chat.updatedAt > latest.updatedAt) latest = chat
-  return latest?.id ?? null
-}
-
 /**
  * The state on project load (SPEC §4): what was saved; an active chat that is missing falls back to
  * the most recently updated chat, or to a new chat when there are none. A message that was still
  * streaming when the page went away was cut: it is kept, marked failed.
  */
 export function restoredContext({ projectRef, saved, now = Date.now(), newChatId }: AssistantInput): AssistantContext {
-  const chats: Record<string, AssistantChat> = {}
-  for (const [id, chat] of Object.entries(saved?.chats ?? {})) {
-    chats[id] = {
+  const chats = ownRecord<AssistantChat>()
+  for (const chat of Object.values(saved?.chats ?? {})) {
+    chats[chat.id] = {
       ...chat,
       messages: chat.messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'failed' as const, error: 'The answer was cut off.' } : m)),
     }
   }
-  let activeChatId = saved?.activeChatId && chats[saved.activeChatId] ? saved.activeChatId : latestChatId(chats)
+  let activeChatId = saved?.activeChatId && hasOwnKey(chats, saved.activeChatId) ? saved.activeChatId : latestChatId(chats)
   if (!activeChatId) {
     const chat = emptyChat(newChatId ?? newId(), NEW_CHAT_NAME, now)
     chats[chat.id] = chat
@@ -97,9 +92,9 @@ export function restoredContext({ projectRef, saved, now = Date.now(), newChatId
   return { projectRef, open: saved?.open ?? false, activeChatId, chats, initialInput: '', sqlSnippets: [], suggestions: [], tables: [] }
 }
 
-function withChat(context: AssistantContext, id: string, change: (chat: AssistantChat) => AssistantChat): Record<string, AssistantChat> {
-  const chat = context.chats[id]
-  return chat ? { ...context.chats, [id]: change(chat) } : context.chats
+function withChat(context: AssistantContext, id: string, change: (chat: AssistantChat) => AssistantChat): OwnRecord<AssistantChat> {
+  const chat = ownValue(context.chats, id)
+  return chat ? withOwnValue(context.chats, id, change(chat)) : context.chats
 }
 
 /**
@@ -122,7 +117,7 @@ export const assistantMachine = setup({
       if (event.type !== 'chat.new') return {}
       const chat = emptyChat(event.id ?? newId(), event.name ?? NEW_CHAT_NAME, Date.now())
       return {
-        chats: { ...context.chats, [chat.id]: chat },
+        chats: withOwnValue(context.chats, chat.id, chat),
         activeChatId: chat.id,
         initialInput: event.initialInput ?? '',
         sqlSnippets: event.sqlSnippets ?? [],
@@ -133,12 +128,12 @@ export const assistantMachine = setup({
   },
   guards: {
     opensPanel: ({ event }) => event.type === 'chat.new' && event.open === true,
-    chatExists: ({ context, event }) => 'id' in event && typeof event.id === 'string' && !!context.chats[event.id],
-    hasActiveChat: ({ context }) => context.activeChatId !== null && !!context.chats[context.activeChatId],
+    chatExists: ({ context, event }) => 'id' in event && typeof event.id === 'string' && hasOwnKey(context.chats, event.id),
+    hasActiveChat: ({ context }) => context.activeChatId !== null && hasOwnKey(context.chats, context.activeChatId),
     savesToKnownChat: ({ context, event }) => {
       if (event.type !== 'message.save') return false
       const id = event.chatId ?? context.activeChatId
-      return id !== null && !!context.chats[id]
+      return id !== null && hasOwnKey(context.chats, id)
     },
   },
   delays: {
@@ -154,8 +149,7 @@ export const assistantMachine = setup({
       guard: 'chatExists',
       actions: [
         assign(({ context, event }) => {
-          const chats = { ...context.chats }
-          delete chats[event.id]
+          const chats = withoutOwnKey(context.chats, event.id)
           // SPEC §4: deleting the active chat selects the first remaining chat, or none.
           const activeChatId = context.activeChatId === event.id ? Object.keys(chats)[0] ?? null : context.activeChatId
           return { chats, activeChatId }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { fixtureCustomer, type FixtureCustomer } from '../fixtures/billing-account'
+import { ownRecord, ownRecordSchema, ownValue } from '../src/lib/own-record'
 import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 
@@ -22,7 +23,8 @@ const CustomerRecordSchema = v.object({
   ),
   tax_id: v.nullable(v.object({ type: v.string(), value: v.string(), country: v.string() })),
 })
-const StoreSchema = v.object({ customers: v.record(v.string(), CustomerRecordSchema) })
+// By organization slug: prototype-free, read by own keys (a slug is the user's).
+const StoreSchema = v.object({ customers: ownRecordSchema(CustomerRecordSchema) })
 type BillingAccountStore = v.InferOutput<typeof StoreSchema>
 
 export const BILLING_ACCOUNT_STORE_KEY = 'studio.mock-platform.billing-account'
@@ -31,8 +33,9 @@ const inMemory = new WeakMap<PlatformContext, BillingAccountStore>()
 
 function readStore(ctx: PlatformContext): BillingAccountStore {
   const storage = ctx.contentPersistence?.storage
-  if (!storage) return structuredClone(inMemory.get(ctx) ?? { customers: {} })
-  return readStored(storage, BILLING_ACCOUNT_STORE_KEY, StoreSchema) ?? { customers: {} }
+  // A structured clone has plain objects again: parsing makes the records prototype-free.
+  if (!storage) return v.parse(StoreSchema, structuredClone(inMemory.get(ctx) ?? { customers: ownRecord() }))
+  return readStored(storage, BILLING_ACCOUNT_STORE_KEY, StoreSchema) ?? { customers: ownRecord() }
 }
 
 function writeStore(ctx: PlatformContext, store: BillingAccountStore): void {
@@ -43,7 +46,7 @@ function writeStore(ctx: PlatformContext, store: BillingAccountStore): void {
 
 /** The organization's customer profile as last saved, or as the fixtures seed it. */
 export function readCustomer(ctx: PlatformContext, organization: { slug: string; name: string }): FixtureCustomer {
-  return readStore(ctx).customers[organization.slug] ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
+  return ownValue(readStore(ctx).customers, organization.slug) ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
 }
 
 /** Changes one organization's customer profile in one read-modify-write. */
@@ -53,7 +56,7 @@ export function updateCustomer(
   change: (customer: FixtureCustomer) => void,
 ): FixtureCustomer {
   const store = readStore(ctx)
-  const customer = store.customers[organization.slug] ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
+  const customer = ownValue(store.customers, organization.slug) ?? structuredClone(fixtureCustomer(organization.slug, organization.name))
   change(customer)
   store.customers[organization.slug] = customer
   writeStore(ctx, store)

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { fixtureCustomer } from '../fixtures/billing-account'
 import { billingCycle, FIXTURE_USAGE_OVERRIDES, projectUsages } from '../fixtures/billing'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { BYTES_PER_GB, DEMO_CREDENTIALS, USAGE_METRICS } from '../src/constants'
 import { BILLING_ERROR } from './handlers/billing'
+import { upcomingInvoiceFor } from './upcoming-invoice'
 import { useNodeMockPlatform } from './testing'
 
 const GB = BYTES_PER_GB
@@ -36,6 +38,14 @@ describe('usage fixtures', () => {
     const paused = acme.findIndex((p) => p.status === 'INACTIVE')
     expect(egress[paused]).toBe(0)
     expect(projectUsages('acme-corp', 'DATABASE_SIZE', acme)[paused]).toBeGreaterThan(0)
+  })
+  it('an organization named like an Object.prototype member has no fixtures, and bills like any other', () => {
+    const acme = fixtures.projects.filter((p) => p.organization_slug === 'acme-corp')
+    for (const slug of ['constructor', 'toString', '__proto__']) {
+      expect(projectUsages(slug, 'EGRESS', acme).every((n) => Number.isInteger(n))).toBe(true)
+      expect(fixtureCustomer(slug, 'Named oddly')).toEqual({ billing_name: 'Named oddly', address: null, tax_id: null })
+      expect(upcomingInvoiceFor({ id: 1, slug, plan: { id: 'pro' } }, acme).lines.length).toBeGreaterThan(0)
+    }
   })
   it('billing cycles renew monthly on a day from the organization id, at midnight UTC', () => {
     expect(billingCycle(1)).toEqual({ anchorDay: 10, start: Date.UTC(2026, 9, 10), end: Date.UTC(2026, 10, 10) })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ownRecord, ownRecordSchema } from '../src/lib/own-record'
 import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 
@@ -7,12 +8,13 @@ import type { PlatformContext } from './context'
  * callback run in a popup, a separate page with its own mock platform, so these records live in
  * the browser's local storage (the storage that keeps snippets) and every request reads them
  * afresh: what the popup wrote, the opener sees. Without browser storage (node) they stay in memory.
+ * Both records are keyed by data (slugs, ids): prototype-free, read by own keys.
  */
 const StoreSchema = v.object({
   /** By organization slug: the provider account the organization is connected to. */
-  connections: v.record(v.string(), v.object({ account_id: v.number(), connected_at: v.string() })),
+  connections: ownRecordSchema(v.object({ account_id: v.number(), connected_at: v.string() })),
   /** By provider account id: the app's installation on that account. */
-  installations: v.record(v.string(), v.object({ id: v.number(), account_id: v.number(), created_at: v.string() })),
+  installations: ownRecordSchema(v.object({ id: v.number(), account_id: v.number(), created_at: v.string() })),
 })
 export type CodeHostingStore = v.InferOutput<typeof StoreSchema>
 
@@ -21,12 +23,13 @@ export const CODE_HOSTING_STORE_KEY = 'studio.mock-platform.code-hosting'
 const inMemory = new WeakMap<PlatformContext, CodeHostingStore>()
 
 function emptyStore(): CodeHostingStore {
-  return { connections: {}, installations: {} }
+  return { connections: ownRecord(), installations: ownRecord() }
 }
 
 export function readCodeHostingStore(ctx: PlatformContext): CodeHostingStore {
   const storage = ctx.contentPersistence?.storage
-  if (!storage) return structuredClone(inMemory.get(ctx) ?? emptyStore())
+  // A structured clone has plain objects again: parsing makes the records prototype-free.
+  if (!storage) return v.parse(StoreSchema, structuredClone(inMemory.get(ctx) ?? emptyStore()))
   return readStored(storage, CODE_HOSTING_STORE_KEY, StoreSchema) ?? emptyStore()
 }
 

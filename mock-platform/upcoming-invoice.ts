@@ -15,6 +15,7 @@ import {
 } from '../src/constants'
 import type { UpcomingInvoice } from '../src/api/schemas'
 import { formatUnitPrice } from '../src/lib/billing-money'
+import { ownValue } from '../src/lib/own-record'
 import { metricCost } from '../src/lib/usage-cost'
 
 /** Not in SPEC: an enterprise contract is custom; the mock bills this much a month for it. */
@@ -50,7 +51,7 @@ export function upcomingInvoiceFor(organization: { id: number; slug: string; pla
 
   const lines = [line(`${PLAN_NAMES[plan]} Plan`, (PLAN_PRICES_MONTHLY[plan] ?? ENTERPRISE_CONTRACT_MONTHLY) * 100)]
   if (plan !== 'free') {
-    for (const addon of FIXTURE_ORGANIZATION_ADDONS[organization.slug] ?? []) {
+    for (const addon of ownValue(FIXTURE_ORGANIZATION_ADDONS, organization.slug) ?? []) {
       lines.push(
         addon === 'pitr'
           ? line(`Point-in-time recovery (${ADDON_PRICES.pointInTimeRecovery.perRetentionDays} days)`, ADDON_PRICES.pointInTimeRecovery.monthly * 100)

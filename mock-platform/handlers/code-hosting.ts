@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS, type FixtureCodeHostingAccount } from '../../fixtures/platform'
 import { CODE_HOSTING_AVATAR_SIZE, MOCK_CODE_HOSTING_PATH, SIGN_IN_MESSAGE } from '../../src/constants'
+import { hasOwnKey, ownValue, withoutOwnKey } from '../../src/lib/own-record'
 import { readCodeHostingStore, updateCodeHostingStore } from '../code-hosting-store'
 import type { PlatformContext } from '../context'
 import { identiconSvg } from '../identicon'
@@ -111,7 +112,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const account = accountById((await readJson(request)).account_id)
       if (!account) return errorResponse(404, CODE_HOSTING_ERROR.unknownAccount)
       updateCodeHostingStore(ctx, (store) => {
-        store.installations[String(account.id)] ??= { id: account.installationId, account_id: account.id, created_at: new Date().toISOString() }
+        if (!hasOwnKey(store.installations, String(account.id))) store.installations[String(account.id)] = { id: account.installationId, account_id: account.id, created_at: new Date().toISOString() }
       })
       return HttpResponse.json({ installation_id: account.installationId }, { status: 201 })
     }),
@@ -167,7 +168,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const { slug, denied } = await member(request, body.organization_slug)
       if (denied) return denied
       const store = readCodeHostingStore(ctx)
-      const connection = store.connections[slug]
+      const connection = ownValue(store.connections, slug)
       if (!connection) return errorResponse(400, CODE_HOSTING_ERROR.notConnected)
       const installation = Object.values(store.installations).find((i) => i.id === Number(body.installation_id))
       if (!installation) return errorResponse(404, CODE_HOSTING_ERROR.unknownInstallation)
@@ -180,9 +181,9 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const { slug, denied } = await member(request, params.slug)
       if (denied) return denied
       const store = readCodeHostingStore(ctx)
-      const connection = store.connections[slug]
+      const connection = ownValue(store.connections, slug)
       const account = connection ? accountById(connection.account_id) : null
-      const installation = account ? store.installations[String(account.id)] : undefined
+      const installation = account ? ownValue(store.installations, String(account.id)) : undefined
       return HttpResponse.json({
         account: account ? accountAnswer(account) : null,
         connected_at: connection?.connected_at ?? null,
@@ -193,7 +194,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const { slug, denied } = await member(request, params.slug)
       if (denied) return denied
       updateCodeHostingStore(ctx, (store) => {
-        delete store.connections[slug]
+        store.connections = withoutOwnKey(store.connections, slug)
       })
       return new HttpResponse(null, { status: 204 })
     }),
@@ -201,8 +202,8 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const { slug, denied } = await member(request, params.slug)
       if (denied) return denied
       const store = readCodeHostingStore(ctx)
-      const account = accountById(store.connections[slug]?.account_id)
-      if (!account || !store.installations[String(account.id)]) return errorResponse(404, CODE_HOSTING_ERROR.notInstalled)
+      const account = accountById(ownValue(store.connections, slug)?.account_id)
+      if (!account || !hasOwnKey(store.installations, String(account.id))) return errorResponse(404, CODE_HOSTING_ERROR.notInstalled)
       return HttpResponse.json(account.repositories.map((r) => ({ ...r, full_name: `${account.login}/${r.name}` })))
     }),
   ]

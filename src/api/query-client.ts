@@ -1,10 +1,11 @@
 import { CancelledError, QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/query-core'
 import { STALE_TIME } from '../constants'
 import { retryDelay, shouldRetry } from './retry'
+import { trackRetries } from './retry-schedule'
 
-/** The dashboard's one query cache, with the retry policy and freshness of SPEC §4 and §7. */
+/** The dashboard's one query cache, with the retry policy and freshness of SPEC §4 and §7 (each retry's time noted for the screens). */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: STALE_TIME.default,
@@ -15,6 +16,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+  trackRetries(client)
+  return client
 }
 
 export const queryClient = createQueryClient()

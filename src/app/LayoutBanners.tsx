@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
+import * as v from 'valibot'
 import { outageBannerMachine } from '../../machines/outage-banner.machine'
 import { incidentStatusQuery, type PastOutage } from '../api/queries/incidents'
 import { OUTAGE_NOTICE_ACK_STORAGE_KEY, STATUS_PAGE_URL } from '../constants'
-import { browserStorage } from '../lib/storage'
+import { browserStorage, readStoredText, writeStoredText } from '../lib/storage'
 import { Banner } from '../ui/banner'
 import { ExternalLink } from '../ui/external-link'
 import { BillingWarningBanners } from '../features/billing/BillingBanners'
@@ -32,12 +33,12 @@ export function LayoutBanners() {
   )
 }
 
-function readAcknowledged(id: string): boolean {
-  try {
-    return browserStorage('local')?.getItem(OUTAGE_NOTICE_ACK_STORAGE_KEY) === id
-  } catch {
-    return false
-  }
+/** The id of the notice this browser dismissed, kept as plain text. */
+const AcknowledgedNoticeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+
+/** Whether this browser dismissed the notice `id` (the stored id is checked on read like every key). */
+export function isOutageNoticeAcknowledged(id: string): boolean {
+  return readStoredText(browserStorage('local'), OUTAGE_NOTICE_ACK_STORAGE_KEY, AcknowledgedNoticeSchema) === id
 }
 
 /** One notice, until this browser dismisses it (remembered by the notice's id, so a later notice shows again). */
@@ -45,16 +46,10 @@ function PastOutageNotice({ notice }: { notice: PastOutage }) {
   const [snapshot, send] = useMachine(
     outageBannerMachine.provide({
       actions: {
-        remember: () => {
-          try {
-            browserStorage('local')?.setItem(OUTAGE_NOTICE_ACK_STORAGE_KEY, notice.id)
-          } catch (error) {
-            console.warn(`Could not write "${OUTAGE_NOTICE_ACK_STORAGE_KEY}" to browser storage`, error)
-          }
-        },
+        remember: () => void writeStoredText(browserStorage('local'), OUTAGE_NOTICE_ACK_STORAGE_KEY, notice.id),
       },
     }),
-    { input: { acknowledged: readAcknowledged(notice.id) }, ...inspected },
+    { input: { acknowledged: isOutageNoticeAcknowledged(notice.id) }, ...inspected },
   )
   if (snapshot.matches('acknowledged')) return null
   return (

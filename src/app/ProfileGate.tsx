@@ -15,6 +15,7 @@ import { ErrorState, LoadingState } from '../ui/states'
 import { showToast } from '../ui/toast'
 import { inspected } from '../lib/inspection'
 import { fromPromiseUntilStopped } from '../lib/actor-promise'
+import { useRetryWaitText } from '../features/retries/use-retry-wait'
 
 /** Screens render once the profile is loaded (or created); a 401 signs out and comes back here after. */
 export function ProfileGate({ children }: { children: ReactNode }) {
@@ -47,6 +48,8 @@ export function ProfileGate({ children }: { children: ReactNode }) {
     inspected,
   )
   const state = useSelector(actor, (snapshot) => ({ value: snapshot.value, error: snapshot.context.error }))
+  // SPEC §7 retries take about 7 s under a failing server: say so, and when the next try is.
+  const retrying = useRetryWaitText(profileQuery().queryKey)
   if (state.value === 'loaded') return <>{children}</>
   if (state.value === 'failed') {
     return (
@@ -55,5 +58,6 @@ export function ProfileGate({ children }: { children: ReactNode }) {
       </div>
     )
   }
-  return <LoadingState label={state.value === 'creating' ? 'Setting up your profile…' : 'Loading your profile…'} />
+  if (state.value === 'creating') return <LoadingState label="Setting up your profile…" />
+  return <LoadingState label="Loading your profile…" problem={retrying} />
 }

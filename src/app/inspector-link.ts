@@ -2,23 +2,28 @@ import { INSPECTOR_CHANNEL, INSPECTOR_PATH } from '../constants'
 import { inspectionBus } from '../lib/inspection'
 import { startInspectorPublisher } from '../lib/inspector-channel'
 import { settings } from '../lib/settings'
-import { browserStorage } from '../lib/storage'
+import * as v from 'valibot'
+import { browserStorage, readStoredText, writeStoredText } from '../lib/storage'
 import { connectStatelyInspectorIfAsked } from './stately-link'
 
-const TAB_ID_KEY = 'studio.inspector.tab'
+export const INSPECTOR_TAB_ID_KEY = 'studio.inspector.tab'
 
-/** This tab's id for the inspector: kept in session storage, so an inspector window follows the tab across reloads. */
-export function inspectorTabId(): string {
-  const storage = browserStorage('session')
+/**
+ * This tab's id for the inspector: kept in session storage (plain text), so an inspector window
+ * follows the tab across reloads. Anything but a UUID there is replaced, with a warning.
+ */
+export function inspectorTabId(storage: Storage | undefined = browserStorage('session')): string {
+  const known = readStoredText(storage, INSPECTOR_TAB_ID_KEY, v.pipe(v.string(), v.uuid()))
+  if (known) return known
+  let id: string
   try {
-    const known = storage?.getItem(TAB_ID_KEY)
-    if (known) return known
-    const id = crypto.randomUUID()
-    storage?.setItem(TAB_ID_KEY, id)
-    return id
+    id = crypto.randomUUID()
   } catch {
+    // Outside a secure context there is no randomUUID: one id for every tab is still an id.
     return 'tab'
   }
+  writeStoredText(storage, INSPECTOR_TAB_ID_KEY, id)
+  return id
 }
 
 export function isInspectorPage(pathname: string): boolean {

@@ -1,5 +1,6 @@
-import { isMockScenario, type MockScenario } from '../constants'
-import { browserStorage } from '../lib/storage'
+import * as v from 'valibot'
+import { isMockScenario, MOCK_SCENARIOS, type MockScenario } from '../constants'
+import { browserStorage, readStoredText, removeStored, writeStoredText } from '../lib/storage'
 import { settings } from '../lib/settings'
 
 export const SCENARIO_STORAGE_KEY = 'studio.mock.scenario'
@@ -9,14 +10,14 @@ export function resolveScenario(search: string, storage: Storage | undefined): M
   const requested = new URLSearchParams(search).get('scenario')
   if (requested !== null) {
     if (isMockScenario(requested)) {
-      storage?.setItem(SCENARIO_STORAGE_KEY, requested)
+      writeStoredText(storage, SCENARIO_STORAGE_KEY, requested)
       return requested
     }
-    storage?.removeItem(SCENARIO_STORAGE_KEY)
+    removeStored(storage, SCENARIO_STORAGE_KEY)
     return null
   }
-  const remembered = storage?.getItem(SCENARIO_STORAGE_KEY) ?? null
-  return isMockScenario(remembered) ? remembered : null
+  // Kept as plain text; a name that is not a scenario is removed with a warning.
+  return readStoredText(storage, SCENARIO_STORAGE_KEY, v.picklist(MOCK_SCENARIOS))
 }
 
 declare global {

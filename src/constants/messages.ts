@@ -132,6 +132,9 @@ export const JOIN_MESSAGE = {
 /** Why a control is disabled for a user without the permission (SPEC §6: never a broken call). */
 export const PERMISSION_MESSAGE = {
   denied: (what: string) => `You need additional permissions to ${what}.`,
+  /** The list could not be loaded: nothing is allowed, and nothing is said to be denied either. */
+  loadFailed: 'Your permissions could not be loaded',
+  checking: 'Checking your permissions…',
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
 } as const

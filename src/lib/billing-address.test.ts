@@ -55,6 +55,11 @@ describe('validateBillingForm', () => {
       city: M.cityRequired,
     })
     expect(validateBillingForm(form({ country: 'XX' })).country).toBe(M.countryUnknown)
+    // A country named like an Object.prototype member finds no state rule or postcode format.
+    for (const country of ['constructor', 'toString', '__proto__']) {
+      expect(validateBillingForm(form({ country, state: '' }))).toEqual({ country: M.countryUnknown })
+      expect(validatePostalCode(country, 'ANY')).toBeNull()
+    }
   })
 
   it('needs a state, province or territory only where addresses have one', () => {

@@ -11,6 +11,7 @@ import {
   type ManagedBy,
   type TaxIdType,
 } from '../constants'
+import { ownValue } from './own-record'
 
 /** The billing address and tax ID form, as typed (every field a string, the business switch a boolean). */
 export interface BillingForm {
@@ -84,7 +85,7 @@ export function validateTaxId(type: string, country: string, value: string): str
 /** Null when the postcode suits the country (required where every address has one), otherwise the message. */
 export function validatePostalCode(country: string, value: string): string | null {
   const code = value.trim().toUpperCase()
-  const format = POSTAL_CODE_PATTERNS[country]
+  const format = ownValue(POSTAL_CODE_PATTERNS, country)
   if (!code) return format ? M.postalCodeRequired : null
   if (code.length > BILLING_FIELD_MAX.postalCode) return M.tooLong(BILLING_FIELD_MAX.postalCode)
   if (format && !format.pattern.test(code)) return M.postalCodeInvalid(format.example)
@@ -108,7 +109,7 @@ export function validateBillingForm(values: BillingForm): BillingFormErrors {
   if (!values.city.trim()) errors.city = M.cityRequired
   tooLong('city', BILLING_FIELD_MAX.city)
 
-  const stateLabel = STATE_REQUIRED[values.country]
+  const stateLabel = ownValue(STATE_REQUIRED, values.country)
   if (stateLabel && !values.state.trim()) errors.state = M.stateRequired(stateLabel)
   tooLong('state', BILLING_FIELD_MAX.state)
 

@@ -40,7 +40,8 @@ const AUTH_PAGE_PATHS = new Set([SIGN_IN_PATH, '/sign-up', '/logout'])
 function isAuthPage(value: string): boolean {
   const q = value.indexOf('?')
   const path = (q === -1 ? value : value.slice(0, q)).replace(/\/$/, '')
-  return AUTH_PAGE_PATHS.has(path)
+  // The router matches paths without regard to case: /LOGOUT is the sign-out page too.
+  return AUTH_PAGE_PATHS.has(path.toLowerCase())
 }
 
 const PATH_RE = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/?)?$/

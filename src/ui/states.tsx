@@ -3,10 +3,20 @@ import { css } from 'styled-system/css'
 import { Button } from './button'
 import { Spinner } from './spinner'
 
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', py: '10', justifyContent: 'center' })}>
+/** A spinner with what is loading; `problem` says what went wrong meanwhile (a failing server, the next try). */
+export function LoadingState({ label = 'Loading…', problem }: { label?: string; problem?: string | null }) {
+  const spinner = (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', color: 'fg.muted', py: problem ? '0' : '10', justifyContent: 'center' })}>
       <Spinner label={label} /> {label}
+    </div>
+  )
+  if (!problem) return spinner
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', py: '10' })}>
+      {spinner}
+      <p role="status" className={css({ color: 'warning.default', fontSize: 'sm', textAlign: 'center', maxW: 'lg' })}>
+        {problem}
+      </p>
     </div>
   )
 }

@@ -1,9 +1,11 @@
 import * as v from 'valibot'
 import { PG_META_TIMING } from '../../constants'
+import { ownKeyedObjectSchema } from '../../lib/own-record'
 import { parseServerTiming } from '../../lib/server-timing'
 import { api, type ApiClient } from '../client'
 
-const RowsSchema = v.array(v.record(v.string(), v.unknown()))
+// Keyed by column names, which are the user's: every column kept (even `constructor`), read by own keys.
+const RowsSchema = v.array(ownKeyedObjectSchema)
 const CatalogSchema = v.array(v.object({ schema: v.string(), table: v.string(), column: v.string(), type: v.string() }))
 
 export interface QueryParams {

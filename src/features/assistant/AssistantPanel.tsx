@@ -26,6 +26,7 @@ import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
 import { Markdown } from './Markdown'
 import { inspected } from '../../lib/inspection'
 import { databaseBlockedReason } from '../../lib/project-gate'
+import { hasOwnKey, ownValue, withOwnValue } from '../../lib/own-record'
 
 const newId = () => crypto.randomUUID()
 
@@ -58,7 +59,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
   const [running, setRunning] = useState<string | null>(null)
   const messagesEnd = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
-  const chat = activeChatId ? chats[activeChatId] : undefined
+  const chat = activeChatId ? ownValue(chats, activeChatId) : undefined
 
   // What the question was asked with, per answer id: the retry asks with the same.
   const askedWith = useRef(new Map<string, { sql?: string; tables?: string[] }>())
@@ -69,7 +70,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
         actors: {
           stream: fromCallback<ReplyEvent, ReplyRequest>(({ sendBack, input: request }) => {
             const controller = new AbortController()
-            const thread = actor.getSnapshot().context.chats[request.chatId]
+            const thread = ownValue(actor.getSnapshot().context.chats, request.chatId)
             const index = thread?.messages.findIndex((m) => m.id === request.messageId) ?? -1
             const history = (thread?.messages ?? []).slice(0, index < 0 ? undefined : index).filter((m) => m.status !== 'failed' || m.role === 'user')
             streamAssistantAnswer(
@@ -96,7 +97,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
         },
         actions: {
           deliver: (_, { request, text, status, error }) => {
-            const previous = actor.getSnapshot().context.chats[request.chatId]?.messages.find((m) => m.id === request.messageId)
+            const previous = ownValue(actor.getSnapshot().context.chats, request.chatId)?.messages.find((m) => m.id === request.messageId)
             actor.send({
               type: 'message.save',
               chatId: request.chatId,
@@ -132,11 +133,11 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
     const text = question.trim()
     if (text === '' || answering) return
     let chatId = activeChatId
-    if (!chatId || !chats[chatId]) {
+    if (!chatId || !hasOwnKey(chats, chatId)) {
       chatId = newId()
       actor.send({ type: 'chat.new', id: chatId })
     }
-    const current = actor.getSnapshot().context.chats[chatId]
+    const current = ownValue(actor.getSnapshot().context.chats, chatId)
     if (current && current.messages.length === 0 && current.name === NEW_CHAT_NAME) actor.send({ type: 'chat.rename', id: chatId, name: chatNameFrom(text) })
     actor.send({
       type: 'message.save',
@@ -182,8 +183,8 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
     } finally {
       setRunning(null)
     }
-    const latest = actor.getSnapshot().context.chats[chatId]?.messages.find((m) => m.id === message.id) ?? message
-    actor.send({ type: 'message.save', chatId, message: { ...latest, results: { ...latest.results, [part.id]: result } } })
+    const latest = ownValue(actor.getSnapshot().context.chats, chatId)?.messages.find((m) => m.id === message.id) ?? message
+    actor.send({ type: 'message.save', chatId, message: { ...latest, results: withOwnValue(latest.results, part.id, result) } })
   }
 
   function insert(sql: string) {
@@ -392,7 +393,7 @@ function MessageView({
           <SqlBlock
             key={part.id}
             part={part}
-            result={message.results[part.id]}
+            result={ownValue(message.results, part.id)}
             disabled={answering}
             running={running === part.id}
             runBlocked={runBlocked}
@@ -499,7 +500,7 @@ function ResultTable({ result }: { result: AssistantResult }) {
               <tr key={r}>
                 {result.columns.map((column) => (
                   <td key={column} className={resultCellClass}>
-                    {formatCellText(row[column], 80)}
+                    {formatCellText(ownValue(row, column), 80)}
                   </td>
                 ))}
               </tr>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { inputClass } from '../../ui/field'
 import { IconButton } from '../../ui/icon-button'
 import { PromptDialog } from '../../ui/prompt-dialog'
+import { ownValue } from '../../lib/own-record'
 import type { AssistantActor } from './assistant-actors'
 import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 
@@ -13,7 +14,7 @@ import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 export function ChatBar({ actor }: { actor: AssistantActor }) {
   const chats = useSelector(actor, (s) => s.context.chats)
   const activeChatId = useSelector(actor, (s) => s.context.activeChatId)
-  const chat = activeChatId ? chats[activeChatId] : undefined
+  const chat = activeChatId ? ownValue(chats, activeChatId) : undefined
   const chatList = useMemo(() => Object.values(chats).sort((a, b) => b.updatedAt - a.updatedAt), [chats])
   const [renaming, setRenaming] = useState(false)
   const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null)

@@ -17,11 +17,13 @@ import {
   type BillingForm,
   type BillingFormErrors,
 } from '../../lib/billing-address'
+import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { ExternalLink } from '../../ui/external-link'
 import { describedBy, FormField, inputClass } from '../../ui/field'
 import { ErrorState, LoadingState } from '../../ui/states'
+import { PermissionsFailed, PermissionsPending } from '../permissions/PermissionsStates'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
 import { SectionHeading, sectionCardClass } from './billing-section'
@@ -62,7 +64,9 @@ export function AddressSection({ organization }: { organization: Organization })
           <ExternalLink href={MANAGED_BY[partner].url}>open {MANAGED_BY[partner].label}</ExternalLink>.
         </Callout>
       ) : access.readCustomer.loading ? (
-        <LoadingState label="Checking your permissions…" />
+        <PermissionsPending />
+      ) : access.readCustomer.error !== null ? (
+        <PermissionsFailed permission={access.readCustomer} />
       ) : !access.readCustomer.allowed ? (
         <Callout tone="warning" title="You cannot see the billing address">
           {access.readCustomer.reason}
@@ -110,8 +114,8 @@ function AddressForm({
   const readOnly = readOnlyReason !== null || writeLoading
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
   const taxTypes = taxIdTypesFor(values.country)
-  const stateLabel = STATE_REQUIRED[values.country]
-  const postal = POSTAL_CODE_PATTERNS[values.country]
+  const stateLabel = ownValue(STATE_REQUIRED, values.country)
+  const postal = ownValue(POSTAL_CODE_PATTERNS, values.country)
 
   const save = useMutation({
     mutationFn: async (form: BillingForm) => {

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../ui/states'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { useRouteOrganization } from '../organizations/use-route-organization'
+import { PermissionsFailed } from '../permissions/PermissionsStates'
 import { usePermission } from '../permissions/use-permission'
 import { AddressSection } from './AddressSection'
 import { FeatureMatrixSection } from './FeatureMatrixSection'
@@ -83,7 +84,9 @@ export default function BillingPage() {
           </ul>
         </nav>
       </header>
-      {!read.allowed && !read.loading ? (
+      {read.error !== null ? (
+        <PermissionsFailed permission={read} />
+      ) : !read.allowed && !read.loading ? (
         <Callout tone="warning" title="No access to billing">
           {read.reason}
         </Callout>

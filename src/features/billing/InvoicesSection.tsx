@@ -19,6 +19,7 @@ import { Callout } from '../../ui/callout'
 import { ViewDialog } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { PermissionsFailed, PermissionsPending } from '../permissions/PermissionsStates'
 import { useSignedIn } from '../auth/use-signed-in'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
@@ -80,7 +81,9 @@ export function InvoicesSection({ organization }: { organization: Organization }
           <ExternalLink href={MANAGED_BY[partner].url}>Open {MANAGED_BY[partner].label}</ExternalLink>
         </Callout>
       ) : access.readInvoices.loading ? (
-        <LoadingState label="Checking your permissions…" />
+        <PermissionsPending />
+      ) : access.readInvoices.error !== null ? (
+        <PermissionsFailed permission={access.readInvoices} />
       ) : !access.readInvoices.allowed ? (
         <Callout tone="warning" title="You cannot see the invoices">
           {access.readInvoices.reason}

@@ -10,9 +10,9 @@ export type CodeHostingPurpose = (typeof CODE_HOSTING_PURPOSES)[number]
  * because the popup's callback page is another window of this origin and must read it back.
  */
 const PendingAuthorizationSchema = v.object({
-  state: v.pipe(v.string(), v.length(OAUTH_STATE_LENGTH)),
+  state: v.pipe(v.string(), v.length(OAUTH_STATE_LENGTH), v.regex(/^[A-Za-z0-9]+$/)),
   purpose: v.picklist(CODE_HOSTING_PURPOSES),
-  organization: v.pipe(v.string(), v.minLength(1)),
+  organization: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
 })
 export type PendingAuthorization = v.InferOutput<typeof PendingAuthorizationSchema>
 

@@ -7,7 +7,8 @@ import { isOrioleDbVersion } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { EmptyState, ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects/project-labels'
 import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { Callout } from '../../ui/callout'
@@ -65,7 +66,7 @@ export default function OrganizationPage() {
           {MFA_MESSAGE.required(organization.name)}
         </Callout>
       ) : projects.isPending ? (
-        <LoadingState label="Loading projects…" />
+        <QueryLoadingState label="Loading projects…" queryKey={organizationProjectsQuery(slug).queryKey} />
       ) : projects.isError ? (
         <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
       ) : list.length === 0 ? (

@@ -6,7 +6,8 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { NEW_ORGANIZATION_MESSAGE, NEW_ORGANIZATION_PATH } from '../../constants'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { EmptyState, ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 
 export const pageClass = css({ maxW: '6xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 
@@ -28,7 +29,7 @@ export default function OrganizationsPage() {
         )}
       </header>
       {organizations.isPending ? (
-        <LoadingState label="Loading organizations…" />
+        <QueryLoadingState label="Loading organizations…" queryKey={organizationsQuery().queryKey} />
       ) : organizations.isError ? (
         <ErrorState title="Failed to load organizations" message={organizations.error.message} onRetry={() => void organizations.refetch()} />
       ) : organizations.data.length === 0 ? (

@@ -14,11 +14,20 @@ export function usePermissions() {
 /**
  * Whether the user may do `action` on `resource` in the scope, and once known to be refused, the
  * reason a disabled control shows (`what` the permission is for). Self-hosted has no permission
- * model, so everything is allowed; while the list loads (or failed to load), nothing is.
+ * model, so everything is allowed; while the list loads (or failed to load), nothing is. A list that
+ * failed is an error to show with Try again (`error`, `retry`), not a refusal.
  */
 export function usePermission(action: string, resource: string, scope: PermissionScope | undefined, what: string) {
   const permissions = usePermissions()
   const allowed = !settings.isPlatform || (scope !== undefined && can(permissions.data, action, resource, scope))
-  const loading = settings.isPlatform && (scope === undefined || permissions.isPending)
-  return { allowed, loading, reason: allowed || loading ? null : PERMISSION_MESSAGE.denied(what) }
+  // Trying again after a failure is loading again.
+  const loading = settings.isPlatform && (scope === undefined || permissions.isPending || (permissions.isError && permissions.isFetching))
+  const error = settings.isPlatform && !loading && permissions.isError ? permissions.error.message : null
+  return {
+    allowed,
+    loading,
+    reason: allowed || loading ? null : error !== null ? `${PERMISSION_MESSAGE.loadFailed}.` : PERMISSION_MESSAGE.denied(what),
+    error,
+    retry: () => void permissions.refetch(),
+  }
 }

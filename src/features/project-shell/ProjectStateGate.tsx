@@ -14,7 +14,8 @@ import { projectSupportPath } from '../../lib/support-ticket'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { GuardedButton } from '../../ui/guarded-button'
-import { ErrorState, LoadingState } from '../../ui/states'
+import { ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { usePermission } from '../permissions/use-permission'
 import { STATUS_PRESENTATION } from '../projects/project-labels'
 import { useProjectStatusActor } from './project-status'
@@ -28,7 +29,7 @@ export function ProjectStateGate({ projectRef, children }: { projectRef: string;
   const project = useQuery(projectDetailQuery(projectRef))
   // Continuing into an unhealthy project is a choice for this visit of the screen only.
   const [continued, setContinued] = useState(false)
-  if (project.isPending) return <LoadingState label="Loading project…" />
+  if (project.isPending) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(projectRef).queryKey} />
   if (project.isError) {
     return (
       <div className={css({ p: '6' })}>

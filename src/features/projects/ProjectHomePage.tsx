@@ -7,7 +7,8 @@ import { projectDetailQuery } from '../../api/queries/projects'
 import { COMPUTE_SIZES } from '../../constants'
 import { projectGateDecision } from '../../lib/project-gate'
 import { Badge } from '../../ui/badge'
-import { ErrorState, LoadingState } from '../../ui/states'
+import { ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { pageClass } from '../organizations/OrganizationsPage'
 import { useMfaRedirect } from '../organizations/use-mfa-gate'
 import { useFeatureEnabled } from '../permissions/use-feature'
@@ -30,7 +31,7 @@ export default function ProjectHomePage() {
   const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
   const mfaBlocked = useMfaRedirect(organization)
   const showConnectionString = useFeatureEnabled('project_homepage:show_connection_string')
-  if (project.isPending || mfaBlocked) return <LoadingState label="Loading project…" />
+  if (project.isPending || mfaBlocked) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
   if (project.isError) {
     return (
       <div className={pageClass}>

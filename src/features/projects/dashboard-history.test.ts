@@ -61,6 +61,21 @@ describe('dashboard history', () => {
     expect(warn).toHaveBeenCalledTimes(2)
   })
 
+  it('discards history of the wrong shape with a warning, and reads a ref by its own key only', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const storage = memoryStorage()
+    storage.setItem(DASHBOARD_HISTORY_KEY, '[]')
+    expect(readProjectHistory('abc', storage)).toEqual({})
+    expect(storage.getItem(DASHBOARD_HISTORY_KEY)).toBeNull()
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(readProjectHistory('constructor', storage)).toEqual({})
+    storage.setItem(DASHBOARD_HISTORY_KEY, '{"abc": {"sql": "s1"}}')
+    expect(readProjectHistory('constructor', storage)).toEqual({})
+    recordProjectVisit('constructor', 'sql', 's2', storage)
+    expect(readProjectHistory('constructor', storage)).toEqual({ sql: 's2' })
+    expect(readProjectHistory('abc', storage)).toEqual({ sql: 's1' })
+  })
+
   it(`keeps the ${DASHBOARD_HISTORY_LIMIT} most recently touched projects`, () => {
     const storage = memoryStorage()
     for (let i = 0; i <= DASHBOARD_HISTORY_LIMIT; i++) recordProjectVisit(`p${i}`, 'sql', 's', storage)

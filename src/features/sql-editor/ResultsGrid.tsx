@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { css } from 'styled-system/css'
 import { copyToClipboard } from '../../lib/clipboard'
+import { ownValue } from '../../lib/own-record'
 import {
   cellKind,
   exportFileName,
@@ -129,7 +130,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
     if (target === 'cell' || target.startsWith('row-')) {
       if (!selected) return
       const row = rows[selected.row]!
-      if (target === 'cell') return void copy(formatValueForCopy(row[columns[selected.col]!]), 'cell')
+      if (target === 'cell') return void copy(formatValueForCopy(ownValue(row, columns[selected.col]!)), 'cell')
       const format = target === 'row-csv' ? 'csv' : target === 'row-json' ? 'json' : 'markdown'
       return void copy(formatRow(format, columns, row), `row as ${FORMAT_NAME[format]}`)
     }
@@ -286,7 +287,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
                     {item.index + 1}
                   </span>
                   {columns.map((column, col) => {
-                    const value = row[column]
+                    const value = ownValue(row, column)
                     const kind = cellKind(value)
                     const isSelected = selected?.row === item.index && selected.col === col
                     const isTabStop = tabStop.row === item.index && tabStop.col === col

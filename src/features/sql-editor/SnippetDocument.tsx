@@ -12,7 +12,9 @@ import { ErrorState, LoadingState } from '../../ui/states'
 import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-store'
 import { forgetProjectVisit } from '../projects/dashboard-history'
 import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
+import { RenameFailureNote } from './RenameFailureNote'
 import { SqlWorkspace } from './SqlWorkspace'
+import { useSnippetActions } from './use-snippet-actions'
 import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { asSentence } from '../../lib/sentence'
@@ -133,6 +135,7 @@ function OpenDocument({
   const [restored, setRestored] = useState(false)
   const materialized = useRef(!bornNew)
   const list = useQuery(snippetListQuery(projectRef))
+  const actions = useSnippetActions(projectRef, snippetId)
   const newName = useRef<string | null>(null)
 
   const machine = useMemo(
@@ -268,13 +271,21 @@ function OpenDocument({
         </>
       }
       headerExtra={
-        <SaveStatus
+        <span className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
+          <RenameFailureNote
+            projectRef={projectRef}
+            snippetId={snippetId}
+            onRetry={(renamed) => void actions.update(snippetId, { name: renamed })}
+            onDiscard={() => actions.discardRename(snippetId)}
+          />
+          <SaveStatus
           state={save.value as string}
           serverState={serverState}
           error={save.context.error}
           failures={save.context.failures}
           onRetry={() => send({ type: 'retry' })}
-        />
+          />
+        </span>
       }
     />
   )

@@ -11,6 +11,7 @@ import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuG
 import { PromptDialog } from '../../ui/prompt-dialog'
 import { SearchBox, SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 import { listDrafts } from './draft-store'
+import { RenameFailureNote } from './RenameFailureNote'
 import { useSnippetActions, type SnippetItem } from './use-snippet-actions'
 
 type Prompt =
@@ -61,6 +62,8 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
       active={item.id === activeId}
       folders={folderList}
       onRename={() => setPrompt({ kind: 'rename', item })}
+      onRetryRename={(name) => void actions.update(item.id, { name })}
+      onDiscardRename={() => actions.discardRename(item.id)}
       onDuplicate={() => setPrompt({ kind: 'duplicate', item })}
       onFavorite={() => void actions.update(item.id, { favorite: !item.favorite })}
       onMove={(folderId) => void actions.update(item.id, { folderId })}
@@ -227,6 +230,8 @@ function SnippetRow({
   active,
   folders,
   onRename,
+  onRetryRename,
+  onDiscardRename,
   onDuplicate,
   onFavorite,
   onMove,
@@ -237,13 +242,15 @@ function SnippetRow({
   active: boolean
   folders: SqlFolder[]
   onRename: () => void
+  onRetryRename: (name: string) => void
+  onDiscardRename: () => void
   onDuplicate: () => void
   onFavorite: () => void
   onMove: (folderId: string | null) => void
   onDelete: () => void
 }) {
   return (
-    <li className={cx(rowClass, active && css({ bg: 'bg.muted' }))}>
+    <li className={cx(rowClass, css({ flexWrap: 'wrap' }), active && css({ bg: 'bg.muted' }))}>
       <Link
         href={`/project/${projectRef}/sql/${item.id}`}
         aria-current={active ? 'page' : undefined}
@@ -299,6 +306,13 @@ function SnippetRow({
           Delete
         </MenuItem>
       </Menu>
+      <RenameFailureNote
+        className={css({ flexBasis: 'full', pl: '1' })}
+        projectRef={projectRef}
+        snippetId={item.id}
+        onRetry={onRetryRename}
+        onDiscard={onDiscardRename}
+      />
     </li>
   )
 }

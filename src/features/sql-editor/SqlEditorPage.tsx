@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useReducer } from 'react'
 import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { ErrorState, LoadingState } from '../../ui/states'
+import { ErrorState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { recordProjectVisit } from '../projects/dashboard-history'
 import { SnippetDocument } from './SnippetDocument'
 import { SnippetSidebar } from './SnippetSidebar'
@@ -29,7 +30,7 @@ export default function SqlEditorPage() {
       <SnippetSidebar projectRef={ref} activeId={isNew ? null : id} draftsVersion={draftsVersion} />
       {project.isPending ? (
         <div className={css({ flex: '1' })}>
-          <LoadingState label="Loading SQL editor…" />
+          <QueryLoadingState label="Loading SQL editor…" queryKey={projectDetailQuery(ref).queryKey} />
         </div>
       ) : project.isError ? (
         <div className={css({ flex: '1', p: '6' })}>

@@ -57,10 +57,14 @@ describe('draft store', () => {
     expect(storage.getItem(draftKey(ref, draft().id))).toBeNull()
   })
 
-  it('ignores a draft stored under another snippet key', () => {
+  it('removes a draft stored under another snippet key, with a warning', () => {
     const storage = new MemoryStorage()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     storage.setItem(draftKey(ref, '00000000-0000-4000-8000-000000000001'), JSON.stringify(draft()))
     expect(readDraft(ref, '00000000-0000-4000-8000-000000000001', storage)).toBeNull()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not of its key'))
+    expect(storage.getItem(draftKey(ref, '00000000-0000-4000-8000-000000000001'))).toBeNull()
+    expect(readDraft(ref, draft().id, storage)).toBeNull()
   })
 
   it('lists a project’s drafts newest first, skipping other projects and broken entries', () => {

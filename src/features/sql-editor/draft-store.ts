@@ -25,9 +25,14 @@ export function draftKey(ref: string, id: string): string {
   return `${DRAFT_KEY_PREFIX}${ref}.${id}`
 }
 
+/** A draft stored under another snippet's key would be saved over that snippet: it is removed, with a warning. */
 export function readDraft(ref: string, id: string, storage = browserStorage('local')): SnippetDraft | null {
-  const draft = readStored(storage, draftKey(ref, id), DraftSchema)
-  return draft && draft.ref === ref && draft.id === id ? draft : null
+  return readStored(storage, draftKey(ref, id), DraftSchema, {
+    makeSense: (draft) =>
+      draft.ref === ref && draft.id === id
+        ? { value: draft }
+        : { discard: `it is the draft of ${JSON.stringify(`${draft.ref}.${draft.id}`.slice(0, 120))}, not of its key's snippet` },
+  })
 }
 
 /** False when the browser refused (storage full or blocked): the caller tells the user. */

@@ -8,6 +8,7 @@ import { SNIPPET_UNDO_DURATION } from '../../constants'
 import { showToast } from '../../ui/toast'
 import { confirmDraft, readDraft, removeDraft, writeDraft } from './draft-store'
 import { forgetProjectVisit } from '../projects/dashboard-history'
+import { clearRenameFailure, recordRenameFailure } from './rename-failures'
 import { cachedSnippet, forgetSnippets, newestSnippet, storeSnippet } from './snippet-cache'
 
 /** What the side list shows for a snippet: a saved one, or a local draft the server has not seen. */
@@ -47,15 +48,30 @@ export function useSnippetActions(ref: string, activeId: string | null) {
       // Seen at once in every view, and by an autosave that starts meanwhile.
       storeSnippet(queryClient, ref, { ...saved, name: write.name, folder_id: write.folderId, favorite: write.favorite })
       if (draft) writeDraft({ ...draft, name: write.name, folderId: write.folderId, favorite: write.favorite })
+      if (change.name !== undefined) clearRenameFailure(ref, id)
       try {
         storeSnippet(queryClient, ref, await saveSnippet(ref, write))
         confirmDraft(ref, id, write.sql)
       } catch (error) {
         storeSnippet(queryClient, ref, saved)
-        showToast('error', 'Failed to update the snippet', (error as Error).message)
+        const message = (error as Error).message
+        // A refused name stays beside the snippet's name, with Retry and Discard.
+        if (change.name !== undefined) recordRenameFailure(ref, id, { name: change.name, error: message })
+        else showToast('error', 'Failed to update the snippet', message)
       }
     },
     [queryClient, ref, refreshLists],
+  )
+
+  /** Gives up a refused rename: the draft goes back to the name the server has. */
+  const discardRename = useCallback(
+    (id: string) => {
+      clearRenameFailure(ref, id)
+      const saved = cachedSnippet(queryClient, ref, id)
+      const draft = readDraft(ref, id)
+      if (saved && draft) writeDraft({ ...draft, name: saved.name })
+    },
+    [queryClient, ref],
   )
 
   const duplicate = useCallback(
@@ -86,6 +102,7 @@ export function useSnippetActions(ref: string, activeId: string | null) {
       }
       removeDraft(ref, id)
       forgetProjectVisit(ref, 'sql', id)
+      clearRenameFailure(ref, id)
       forgetSnippets(queryClient, ref, [id])
       if (id === activeId) navigate(`/project/${ref}/sql/${nextId ?? 'new'}`, { replace: true })
       showToast('success', `Deleted "${restore.name}"`, undefined, {
@@ -162,5 +179,5 @@ export function useSnippetActions(ref: string, activeId: string | null) {
     [queryClient, ref, activeId, navigate, refreshLists],
   )
 
-  return { update, duplicate, remove, createFolder, renameFolder, deleteFolder }
+  return { update, discardRename, duplicate, remove, createFolder, renameFolder, deleteFolder }
 }

@@ -7,6 +7,7 @@ import { executeSql } from '../../api/queries/sql'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
 import { deleteRowsSql, insertRowSql, updateRowSql, valueToInput, type CellInput } from '../../lib/sql/row-edits'
 import { FILTER_OPERATORS, IS_FILTER_VALUES, type FilterOperator, type RowFilter, type RowSource } from '../../lib/sql/table-rows'
+import { ownValue } from '../../lib/own-record'
 import { browserStorage } from '../../lib/storage'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
@@ -50,7 +51,7 @@ export function readOnlyReason(table: TableSchema): string | null {
   return null
 }
 
-const keyText = (table: TableSchema, row: Row) => JSON.stringify(table.primary_keys.map((k) => row[k] ?? null))
+const keyText = (table: TableSchema, row: Row) => JSON.stringify(table.primary_keys.map((k) => ownValue(row, k) ?? null))
 
 /** The rows of one table: the windowed grid with sort, filters, column layout, editing, insert, delete, import and export. */
 export function TableDataView({ projectRef, connectionString, table, entity, entities }: TableDataViewProps) {
@@ -105,7 +106,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         return {
           name: c.name,
           type: c.data_type,
-          width: layout.widths[c.name] ?? defaultColumnWidth(c.name, c.data_type),
+          width: ownValue(layout.widths, c.name) ?? defaultColumnWidth(c.name, c.data_type),
           isKey: table.primary_keys.includes(c.name),
           references: target ? `${target.schema}.${target.table}` : null,
         }
@@ -143,7 +144,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
 
   async function saveCell(rowIndex: number, row: Row, column: TableColumn, input: CellInput) {
     const key = keyText(table, row)
-    const keyValues = Object.fromEntries(table.primary_keys.map((k) => [k, row[k]]))
+    const keyValues = Object.fromEntries(table.primary_keys.map((k) => [k, ownValue(row, k)]))
     const shown = input.kind === 'null' ? 'NULL' : input.kind === 'default' ? 'DEFAULT' : input.text
     setPendingCell(key, column.name, { text: shown, error: null, input })
     try {
@@ -170,7 +171,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           table.schema,
           table.name,
           table.primary_keys,
-          keys.map((row) => Object.fromEntries(table.primary_keys.map((k) => [k, row[k]]))),
+          keys.map((row) => Object.fromEntries(table.primary_keys.map((k) => [k, ownValue(row, k)]))),
         ),
       )
       showToast('success', `Deleted ${keys.length.toLocaleString()} ${keys.length === 1 ? 'row' : 'rows'}`)
@@ -366,8 +367,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           key={`${editing.cell.row}:${editing.cell.col}`}
           open
           column={editingTableColumn}
-          rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(editing.row[k])}`).join(', ')})` : ''}`}
-          initial={editingPending?.input ?? valueToInput(editing.row[editingTableColumn.name], editingTableColumn)}
+          rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(ownValue(editing.row, k))}`).join(', ')})` : ''}`}
+          initial={editingPending?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn)}
           error={editingPending?.error ?? null}
           readOnlyReason={readOnly}
           onSave={(input) => {

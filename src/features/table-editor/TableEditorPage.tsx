@@ -8,6 +8,7 @@ import type { TableEntity, TableSchema } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { QueryLoadingState } from '../retries/QueryLoadingState'
 import { assistantActorFor } from '../assistant/assistant-actors'
 import { forgetProjectVisit, recordProjectVisit } from '../projects/dashboard-history'
 import { TableDataView } from './TableDataView'
@@ -38,7 +39,7 @@ export default function TableEditorPage() {
       {/* On a narrow screen the list takes the width until a table is opened. */}
       <div className={css({ flex: '1', minW: '0', display: { base: selectedId === null ? 'none' : 'flex', md: 'flex' }, flexDir: 'column', overflow: 'hidden' })}>
         {project.isPending ? (
-          <LoadingState label="Loading project…" />
+          <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
         ) : project.isError ? (
           <div className={css({ p: '6' })}>
             <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />

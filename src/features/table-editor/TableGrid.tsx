@@ -14,6 +14,7 @@ import {
 } from 'react'
 import { css } from 'styled-system/css'
 import { hasShortcutModifier } from '../../lib/keyboard'
+import { ownValue } from '../../lib/own-record'
 import { cellKind, formatCellText } from '../../lib/sql/result-format'
 import type { SortKey } from '../../lib/sql/table-rows'
 import type { RowWindowStore, Row } from './row-windows'
@@ -348,7 +349,7 @@ const GridRow = memo(function GridRow({
       continue
     }
     const edit = pending?.get(column.name)
-    const value = row[column.name]
+    const value = ownValue(row, column.name)
     const kind = edit ? 'text' : cellKind(value)
     cells.push(
       <div

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ownValue } from '../../lib/own-record'
 import { MemoryStorage } from '../../test/memory-storage'
 import {
   EMPTY_LAYOUT,
@@ -40,5 +41,16 @@ describe('column layout', () => {
     expect(readColumnLayout(storage, 'ref1', 42)).toEqual(EMPTY_LAYOUT)
     expect(warn).toHaveBeenCalled()
     expect(storage.getItem(columnLayoutKey('ref1', 42))).toBeNull()
+  })
+
+  it('keeps widths of columns named like Object.prototype members, and reads no others', () => {
+    const storage = new MemoryStorage()
+    storage.setItem(columnLayoutKey('ref1', 7), '{"order":[],"widths":{"constructor":300,"__proto__":200},"hidden":[]}')
+    const layout = readColumnLayout(storage, 'ref1', 7)
+    expect(ownValue(layout.widths, 'constructor')).toBe(300)
+    expect(ownValue(layout.widths, '__proto__')).toBe(200)
+    expect(ownValue(layout.widths, 'toString')).toBeUndefined()
+    expect(ownValue(setColumnWidth(layout, 'toString', 99).widths, 'toString')).toBe(99)
+    expect(ownValue(EMPTY_LAYOUT.widths, 'valueOf')).toBeUndefined()
   })
 })

@@ -1,21 +1,23 @@
 import * as v from 'valibot'
+import { ownRecord, ownRecordSchema, withOwnValue, type OwnRecord } from '../../lib/own-record'
 import { readStored, writeStored } from '../../lib/storage'
 
 /** How the user arranged a table's columns: remembered per project and table in local storage. */
 export interface ColumnLayout {
   /** Column names in display order; columns not listed (added later) follow in table order. */
   order: string[]
-  widths: Record<string, number>
+  /** By column name (the user's: a column may be called `constructor`), read by own keys only. */
+  widths: OwnRecord<number>
   hidden: string[]
 }
 
 const ColumnLayoutSchema = v.object({
   order: v.array(v.string()),
-  widths: v.record(v.string(), v.pipe(v.number(), v.integer(), v.minValue(20), v.maxValue(5000))),
+  widths: ownRecordSchema(v.pipe(v.number(), v.integer(), v.minValue(20), v.maxValue(5000))),
   hidden: v.array(v.string()),
 })
 
-export const EMPTY_LAYOUT: ColumnLayout = { order: [], widths: {}, hidden: [] }
+export const EMPTY_LAYOUT: ColumnLayout = { order: [], widths: ownRecord<number>(), hidden: [] }
 
 export const columnLayoutKey = (ref: string, tableId: number) => `studio.table-layout.${ref}.${tableId}`
 
@@ -54,7 +56,7 @@ export function setColumnHidden(layout: ColumnLayout, column: string, hidden: bo
 }
 
 export function setColumnWidth(layout: ColumnLayout, column: string, width: number): ColumnLayout {
-  return { ...layout, widths: { ...layout.widths, [column]: Math.round(width) } }
+  return { ...layout, widths: withOwnValue(layout.widths, column, Math.round(width)) }
 }
 
 /** A first width that fits the column's name and type, within reason. */

@@ -333,3 +333,13 @@ describe('exportFileName', () => {
     expect(exportFileName('csv', ' / ', now)).toBe('query-result-2025-03-04T050607.089Z.csv')
   })
 })
+
+describe('columns named like Object.prototype members', () => {
+  it('read the row’s own value, or none: never a function of the prototype', () => {
+    const columns = ['constructor', 'toString', '__proto__']
+    const row = { toString: 'own' }
+    expect(toCsv(columns, [row])).toBe('constructor,toString,__proto__\n,own,\n')
+    expect(toJson(columns, [row])).not.toContain('function')
+    expect(toMarkdown(columns, [row])).toContain('| NULL | own | NULL |')
+  })
+})

@@ -1,4 +1,5 @@
 /** Query results as text: the grid's and the clipboard's view of one value, and CSV, JSON and Markdown of rows. Pure. */
+import { ownValue } from '../own-record'
 
 export type ResultRow = Record<string, unknown>
 export type ExportFormat = 'csv' | 'json'
@@ -92,7 +93,7 @@ export function csvField(value: unknown): string {
 }
 
 export const csvHeader = (columns: readonly string[]) => `${columns.map(csvField).join(',')}\n`
-export const csvRecord = (columns: readonly string[], row: ResultRow) => `${columns.map((column) => csvField(row[column])).join(',')}\n`
+export const csvRecord = (columns: readonly string[], row: ResultRow) => `${columns.map((column) => csvField(ownValue(row, column))).join(',')}\n`
 
 export function toCsv(columns: readonly string[], rows: readonly ResultRow[]): string {
   if (columns.length === 0) return ''
@@ -105,7 +106,7 @@ export function toCsv(columns: readonly string[], rows: readonly ResultRow[]): s
 function jsonObject(columns: readonly string[], row: ResultRow, indent: string): string {
   if (columns.length === 0) return '{}'
   const inner = `${indent}  `
-  const members = columns.map((column) => `${inner}${JSON.stringify(column)}: ${jsonText(row[column] ?? null, 2).replaceAll('\n', `\n${inner}`)}`)
+  const members = columns.map((column) => `${inner}${JSON.stringify(column)}: ${jsonText(ownValue(row, column) ?? null, 2).replaceAll('\n', `\n${inner}`)}`)
   return `{\n${members.join(',\n')}\n${indent}}`
 }
 
@@ -134,13 +135,13 @@ const markdownLine = (cells: string[]) => `| ${cells.join(' | ')} |\n`
 export function toMarkdown(columns: readonly string[], rows: readonly ResultRow[]): string {
   if (columns.length === 0) return ''
   const numeric = columns.map((column) => {
-    const kinds = rows.map((row) => cellKind(row[column])).filter((kind) => kind !== 'null')
+    const kinds = rows.map((row) => cellKind(ownValue(row, column))).filter((kind) => kind !== 'null')
     return kinds.length > 0 && kinds.every((kind) => kind === 'number')
   })
   return [
     markdownLine(columns.map(markdownCell)),
     markdownLine(numeric.map((right) => (right ? '---:' : '---'))),
-    ...rows.map((row) => markdownLine(columns.map((column) => markdownCell(row[column])))),
+    ...rows.map((row) => markdownLine(columns.map((column) => markdownCell(ownValue(row, column))))),
   ].join('')
 }
 

@@ -1,4 +1,5 @@
 import type { TableColumn } from '../../api/schemas/table-editor'
+import { ownValue } from '../own-record'
 import { sqlIdent, sqlLiteral } from './quote'
 import { qualifiedName, valueLiteral } from './table-rows'
 
@@ -90,7 +91,7 @@ export function insertRowSql(schema: string, table: string, columns: EditableCol
 
 /** A key column's value as a literal. A null key part would match nothing (or, with `is null`, too much): refuse it. */
 function keyValue(key: Record<string, unknown>, column: string, what: string): string {
-  const value = key[column]
+  const value = ownValue(key, column)
   if (value === null || value === undefined) throw new Error(`${what} has no value for its key column "${column}"`)
   return valueLiteral(value)
 }

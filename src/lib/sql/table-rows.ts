@@ -1,3 +1,4 @@
+import { ownValue } from '../own-record'
 import { sqlIdent, sqlLiteral } from './quote'
 
 /**
@@ -167,7 +168,7 @@ export function rowEstimateSql(source: RowSource): string {
 
 /** The order values of the last row of a window: the cursor for the next. */
 export function cursorOf(source: RowSource, row: Record<string, unknown>): CursorValue[] {
-  return orderColumns(source).map((o) => row[o.column] ?? null)
+  return orderColumns(source).map((o) => ownValue(row, o.column) ?? null)
 }
 
 /** How many rows the filters leave (exact). */

@@ -2,6 +2,7 @@ import { tokenizeSql } from './lexer'
 import { checkIdentifierLength } from './identifier'
 import { sqlIdent } from './quote'
 import { qualifiedName } from './table-rows'
+import { ownValue } from '../own-record'
 
 /**
  * DDL for the table editor's structure changes. Every function returns the SQL text the UI shows
@@ -87,7 +88,7 @@ function normalizeType(type: string): string {
   const match = /^([a-z0-9_ ]+?)((?:\(.*\))?(?:\[\d*\])*)$/.exec(t)
   if (match) {
     const [, base = '', rest = ''] = match
-    const alias = TYPE_ALIASES[base]
+    const alias = ownValue(TYPE_ALIASES, base)
     if (alias) t = alias + rest
   }
   return t.replace(/\[\d+\]/g, '[]')

@@ -1,0 +1,536 @@
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { expect } from 'vitest'
+import { createActor, fromPromise, waitFor as settled } from 'xstate'
+import { ACCOUNT_STORE_KEY, restoreAccounts } from '../../../mock-platform/account-store'
+import { BILLING_ACCOUNT_STORE_KEY, readCustomer } from '../../../mock-platform/billing-account-store'
+import { CODE_HOSTING_STORE_KEY, readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
+import { persistedContentKey, restoreContent } from '../../../mock-platform/content-persistence'
+import { restoredContext } from '../../../machines/assistant.machine'
+import { consentMachine, type ConsentCategory } from '../../../machines/consent.machine'
+import { snippetSaveMachine } from '../../../machines/snippet-save.machine'
+import { supportFormMachine } from '../../../machines/support-form.machine'
+import { queryKeys } from '../../api/queries/keys'
+import type { SqlSnippet } from '../../api/schemas'
+import { saveSnippet } from '../../api/queries/content'
+import { sendSupportTicket } from '../../api/queries/support'
+import { retryWaitText } from '../../api/retry-schedule'
+import { ApiError } from '../../api/errors'
+import { getSession, SESSION_STORAGE_KEY } from '../../api/session'
+import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
+import { INSPECTOR_TAB_ID_KEY, inspectorTabId } from '../../app/inspector-link'
+import { resolveScenario, SCENARIO_STORAGE_KEY } from '../../app/mock-platform'
+import { readThemePreference, THEME_STORAGE_KEY } from '../../app/theme'
+import {
+  ASSISTANT_LEGACY_STORAGE_KEY,
+  ASSISTANT_STORAGE_KEY,
+  CONSENT_STORAGE_KEY,
+  FEATURE_PREVIEWS,
+  MOCK_SCENARIOS,
+  OAUTH_STATE_STORAGE_KEY,
+  OUTAGE_NOTICE_ACK_STORAGE_KEY,
+  THEMES,
+  type MockScenario,
+} from '../../constants'
+import { assistantActorFor, stopAssistantActors } from '../../features/assistant/assistant-actors'
+import { ChatBar } from '../../features/assistant/ChatBar'
+import { Markdown } from '../../features/assistant/Markdown'
+import { AddressSection } from '../../features/billing/AddressSection'
+import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
+import { ConsentToast } from '../../features/consent/ConsentToast'
+import OrganizationsPage from '../../features/organizations/OrganizationsPage'
+import { readLastVisitedOrganization } from '../../features/organizations/last-visited'
+import { DASHBOARD_HISTORY_KEY, readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
+import { draftKey, listDrafts, readDraft, writeDraft } from '../../features/sql-editor/draft-store'
+import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
+import { recordRenameFailure, renameFailureOf } from '../../features/sql-editor/rename-failures'
+import { ResultsGrid } from '../../features/sql-editor/ResultsGrid'
+import { SnippetSidebar } from '../../features/sql-editor/SnippetSidebar'
+import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions'
+import SupportPage from '../../features/support/SupportPage'
+import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
+import { TableStructureView } from '../../features/table-editor/TableStructureView'
+import { loadAssistantState, type SavedAssistantState } from '../../lib/assistant-state'
+import { readConsentDecision } from '../../lib/consent-decision'
+import { readPreviewFlags } from '../../lib/feature-previews'
+import { hasOwnKey, ownValue } from '../../lib/own-record'
+import { ErrorState, LoadingState } from '../../ui/states'
+import { Providers, jsonResponse, storageContext, testClient, type stubPlatform } from './harness'
+import {
+  CUSTOMER,
+  ORGANIZATION,
+  OAUTH_STATE,
+  REF,
+  SNIPPET,
+  SNIPPET_ID,
+  SessionProbe,
+  ThemeProbe,
+  assistantPanel,
+  billingClient,
+  chatJson,
+  echoSnippet,
+  message,
+  savedChat,
+  table,
+} from './screens'
+
+/**
+ * The reliability matrix's table: every browser-storage key, every write that must keep the
+ * user's input, every place that shows text users or servers wrote. A new screen adds its rows
+ * here; ./reliability-matrix.test.tsx tries each against the corpora of ./corpora.ts.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Browser storage: every key the app and the browser mock platform keep.
+
+export interface StorageRow {
+  key: string
+  storage: 'local' | 'session'
+  /** The app's read of the key, as the app does it. */
+  read: () => unknown | Promise<unknown>
+  /** What a read may return: anything else is a value trusted that should not have been. */
+  safe: (value: unknown) => boolean
+  /** After the read: what the app then does with it (writes included). */
+  use?: (value: unknown) => void
+  /** A screen that reads the key on the way in. */
+  render?: () => ReactNode
+  /** Where a valid value moves on read (a legacy key): moved, it is not discarded. */
+  movesTo?: string
+  /** Values that parse but do not make sense for this key alone (tried after the corpus). */
+  hostile?: { label: string; raw: string }[]
+}
+
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString']
+
+const isNullOr = (check: (value: unknown) => boolean) => (value: unknown) => value === null || check(value)
+const isString = (value: unknown): value is string => typeof value === 'string'
+const SAFE_ID = /^[A-Za-z0-9_-]{1,200}$/
+
+function assistantRow(key: string, movesTo?: string): StorageRow {
+  return {
+    key,
+    movesTo,
+    storage: 'local',
+    read: () => loadAssistantState(localStorage, REF),
+    safe: isNullOr((value) => {
+      const context = restoredContext({ projectRef: REF, saved: value as SavedAssistantState, now: 0, newChatId: 'fresh' })
+      const active = context.activeChatId === null ? undefined : ownValue(context.chats, context.activeChatId)
+      return active !== undefined && Array.isArray(active.messages) && Object.values(context.chats).every((chat) => typeof chat.name === 'string')
+    }),
+    render: assistantPanel,
+    hostile: [
+      ...PROTOTYPE_NAMES.map((name) => ({ label: `active chat ${name}`, raw: `{"activeChatId":${JSON.stringify(name)},"chats":{"a":${chatJson('a')}}}` })),
+      ...PROTOTYPE_NAMES.map((name) => ({ label: `a chat keyed ${name}`, raw: `{"activeChatId":${JSON.stringify(name)},"chats":{${JSON.stringify(name)}:${chatJson(name)}}}` })),
+      { label: 'a chat under another key', raw: `{"activeChatId":"a","chats":{"a":${chatJson('b')},"b":${chatJson('b')}}}` },
+      { label: 'no chats, an active one', raw: '{"activeChatId":"a","chats":{}}' },
+      {
+        label: 'a result keyed constructor',
+        raw: JSON.stringify({
+          activeChatId: 'a',
+          chats: { a: { id: 'a', name: 'A', createdAt: 0, updatedAt: 0, messages: [{ id: 'm', role: 'assistant', parts: [{ type: 'sql', id: 'constructor', sql: 'select 1' }], results: { toString: { columns: ['constructor'], rows: [{}], rowCount: 1, error: null } } }] } },
+        }),
+      },
+    ],
+  }
+}
+
+const LAYOUT_COLUMNS = ['id', 'constructor', 'toString', 'name'].map((name) => ({ name }))
+
+export const STORAGE_ROWS: StorageRow[] = [
+  { key: THEME_STORAGE_KEY, storage: 'local', read: readThemePreference, safe: (value) => (THEMES as readonly unknown[]).includes(value), render: () => <ThemeProbe /> },
+  {
+    key: SESSION_STORAGE_KEY,
+    storage: 'local',
+    read: getSession,
+    safe: isNullOr((value) => isString((value as { accessToken?: unknown }).accessToken)),
+    render: () => <SessionProbe />,
+  },
+  {
+    key: DASHBOARD_HISTORY_KEY,
+    storage: 'local',
+    read: () => readProjectHistory(REF),
+    safe: (value) => {
+      const history = value as { sql?: unknown; editor?: unknown }
+      return (
+        [history.sql, history.editor].every((id) => id === undefined || (isString(id) && SAFE_ID.test(id))) &&
+        sqlEditorPath(REF, history as never).startsWith(`/project/${REF}/sql/`) &&
+        tableEditorPath(REF, history as never).startsWith(`/project/${REF}/editor`)
+      )
+    },
+    hostile: [
+      { label: 'a project called constructor', raw: '{"constructor":{"sql":"s"},"abcdefghijklmnopqrst":{"editor":"7"}}' },
+      { label: 'a project called __proto__', raw: '{"__proto__":{"sql":"s"}}' },
+      { label: 'a path in an id', raw: '{"abcdefghijklmnopqrst":{"sql":"../../logout"}}' },
+    ],
+    use: () => {
+      recordProjectVisit(REF, 'sql', 'snippet-1')
+      recordProjectVisit('constructor', 'editor', '42')
+      if (readProjectHistory(REF).sql !== 'snippet-1' || readProjectHistory('constructor').editor !== '42') throw new Error('history lost the visits')
+    },
+  },
+  {
+    key: OAUTH_STATE_STORAGE_KEY,
+    storage: 'local',
+    read: () => takePendingAuthorization(OAUTH_STATE, 'authorize'),
+    safe: isNullOr((value) => (value as { state?: unknown }).state === OAUTH_STATE),
+  },
+  assistantRow(ASSISTANT_STORAGE_KEY(REF)),
+  assistantRow(ASSISTANT_LEGACY_STORAGE_KEY(REF), ASSISTANT_STORAGE_KEY(REF)),
+  {
+    key: CONSENT_STORAGE_KEY,
+    storage: 'local',
+    read: readConsentDecision,
+    safe: (value) => value === null || value === 'accepted' || value === 'rejected',
+    render: () => (
+      <ConsentToast
+        actor={createActor(consentMachine.provide({ actors: { loadCategories: fromPromise(async (): Promise<readonly ConsentCategory[]> => []) } }), { input: { decision: readConsentDecision() } }).start()}
+      />
+    ),
+  },
+  { key: OUTAGE_NOTICE_ACK_STORAGE_KEY, storage: 'local', read: () => isOutageNoticeAcknowledged('outage-2026-11-18'), safe: (value) => typeof value === 'boolean' },
+  {
+    key: SCENARIO_STORAGE_KEY,
+    storage: 'session',
+    read: () => resolveScenario('', sessionStorage),
+    safe: isNullOr((value) => (MOCK_SCENARIOS as readonly unknown[]).includes(value)),
+  },
+  {
+    key: INSPECTOR_TAB_ID_KEY,
+    storage: 'session',
+    read: () => inspectorTabId(sessionStorage),
+    safe: (value) => isString(value) && /^[0-9a-f-]{36}$/.test(value),
+  },
+  {
+    key: columnLayoutKey(REF, 42),
+    storage: 'local',
+    read: () => readColumnLayout(localStorage, REF, 42),
+    hostile: [
+      { label: 'widths of prototype names', raw: '{"order":["constructor","toString"],"widths":{"constructor":300,"__proto__":200},"hidden":["toString"]}' },
+      { label: 'a width out of range', raw: '{"order":[],"widths":{"id":1e9},"hidden":[]}' },
+    ],
+    safe: (value) => {
+      const layout = value as ReturnType<typeof readColumnLayout>
+      const arranged = arrangeColumns(LAYOUT_COLUMNS, layout).map((c) => c.name)
+      return (
+        arranged.every((name) => LAYOUT_COLUMNS.some((c) => c.name === name)) &&
+        LAYOUT_COLUMNS.every((c) => {
+          const width = ownValue(layout.widths, c.name)
+          return width === undefined || (typeof width === 'number' && width >= 20 && width <= 5000)
+        })
+      )
+    },
+  },
+  {
+    key: draftKey(REF, SNIPPET_ID),
+    storage: 'local',
+    read: () => readDraft(REF, SNIPPET_ID),
+    safe: isNullOr((value) => (value as { id?: unknown }).id === SNIPPET_ID && isString((value as { sql?: unknown }).sql)),
+    hostile: [
+      {
+        label: "another snippet's draft",
+        raw: JSON.stringify({ ref: REF, id: '00000000-0000-4000-8000-00000000000b', name: 'x', sql: 'drop table users', folderId: null, favorite: false, updatedAt: 1, knownToServer: true }),
+      },
+      {
+        label: "another project's draft",
+        raw: JSON.stringify({ ref: 'otherprojectrefxxxxx', id: SNIPPET_ID, name: 'x', sql: 'select 1', folderId: null, favorite: false, updatedAt: 1, knownToServer: true }),
+      },
+    ],
+    use: () => {
+      if (!listDrafts(REF).every((draft) => draft.ref === REF && isString(draft.sql))) throw new Error('a listed draft is not one')
+    },
+  },
+  { key: 'studio.last-visited-organization', storage: 'local', read: readLastVisitedOrganization, safe: isNullOr((value) => isString(value) && value.length <= 200) },
+  ...FEATURE_PREVIEWS.map(
+    ({ key }): StorageRow => ({
+      key,
+      storage: 'local',
+      read: () => readPreviewFlags(localStorage),
+      safe: (value) => Object.values(value as object).every((flag) => typeof flag === 'boolean'),
+    }),
+  ),
+  {
+    key: BILLING_ACCOUNT_STORE_KEY,
+    storage: 'local',
+    read: () => {
+      const ctx = storageContext(BILLING_ACCOUNT_STORE_KEY)
+      return [readCustomer(ctx, { slug: 'acme-corp', name: 'Acme' }), readCustomer(ctx, { slug: 'constructor', name: 'Constructor' })]
+    },
+    safe: (value) => (value as { billing_name?: unknown }[]).every((customer) => isString(customer.billing_name)),
+    hostile: [{ label: 'a customer keyed constructor', raw: '{"customers":{"constructor":{"billing_name":"C","address":null,"tax_id":null},"__proto__":{"billing_name":"P","address":null,"tax_id":null}}}' }],
+  },
+  {
+    key: ACCOUNT_STORE_KEY,
+    storage: 'local',
+    read: async () => {
+      const ctx = storageContext(ACCOUNT_STORE_KEY)
+      await restoreAccounts(ctx)
+      return ctx.db.users.all().length
+    },
+    safe: (value) => typeof value === 'number',
+  },
+  {
+    key: CODE_HOSTING_STORE_KEY,
+    storage: 'local',
+    read: () => readCodeHostingStore(storageContext(CODE_HOSTING_STORE_KEY)),
+    safe: (value) => {
+      const store = value as ReturnType<typeof readCodeHostingStore>
+      return ownValue(store.connections, 'constructor') === undefined || hasOwnKey(store.connections, 'constructor')
+    },
+    hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
+  },
+  {
+    key: persistedContentKey(false),
+    storage: 'local',
+    read: async () => {
+      const ctx = storageContext(persistedContentKey(false))
+      await restoreContent(ctx)
+      return ctx.db.snippets.all().length
+    },
+    safe: (value) => typeof value === 'number',
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+// Writes: each fault of mock-platform/scenarios.ts, and the user's input must still be there.
+
+export interface WriteRow {
+  write: string
+  /** Makes the write with the user's input while the platform answers as `stub` says; true when the input is kept (saved, or still there to retry). */
+  run: (fault: MockScenario, stub: typeof stubPlatform) => Promise<boolean>
+}
+
+const TYPED = 'select 42 as the_answer -- typed just now'
+export const WRITE_ROWS: WriteRow[] = [
+  {
+    write: 'snippet text (autosave)',
+    run: async (fault, stub) => {
+      const server = stub(fault, echoSnippet)
+      // The page writes the draft at each keystroke, then the machine saves it.
+      writeDraft({ ref: REF, id: SNIPPET_ID, name: SNIPPET.name, sql: TYPED, folderId: null, favorite: false, updatedAt: 1, knownToServer: true })
+      const actor = createActor(
+        snippetSaveMachine.provide({
+          actors: { save: fromPromise(({ input }) => saveSnippet(REF, { id: SNIPPET_ID, name: SNIPPET.name, folderId: null, favorite: false, sql: input.sql })) },
+        }),
+      ).start()
+      actor.send({ type: 'edit', sql: TYPED })
+      actor.send({ type: 'save.now' })
+      const done = await settled(actor, (s) => s.matches('saved') || s.matches('failed'), { timeout: 5000 })
+      actor.stop()
+      const saved = server.some((r) => r.method === 'PUT' && JSON.stringify(r.body).includes(TYPED)) && done.matches('saved')
+      return saved || (done.context.latest === TYPED && readDraft(REF, SNIPPET_ID)?.sql === TYPED)
+    },
+  },
+  {
+    write: 'snippet rename',
+    run: async (fault, stub) => {
+      stub(fault, echoSnippet)
+      const client = testClient()
+      client.setQueryData(queryKeys.snippetList(REF), [SNIPPET])
+      const { result } = renderHook(() => useSnippetActions(REF, SNIPPET_ID), { wrapper: ({ children }) => <Providers client={client}>{children}</Providers> })
+      await act(() => result.current.update(SNIPPET_ID, { name: 'Quarterly report' }))
+      const saved = client.getQueryData<SqlSnippet[]>(queryKeys.snippetList(REF))?.[0]?.name === 'Quarterly report'
+      return saved || renameFailureOf(REF, SNIPPET_ID)?.name === 'Quarterly report'
+    },
+  },
+  {
+    write: 'support request',
+    run: async (fault, stub) => {
+      stub(fault, (request) => (request.url.endsWith('/feedback/send') ? jsonResponse({ ticket_id: 'T-1' }) : undefined))
+      const typed = { category: 'Dashboard_bug', subject: 'The grid froze', message: 'It froze after I pasted 300 rows into the editor, twice in a row.' }
+      const actor = createActor(supportFormMachine.provide({ actors: { submit: fromPromise(({ input }) => sendSupportTicket(input)) } }), { input: { values: typed } }).start()
+      actor.send({ type: 'submit' })
+      const done = await settled(actor, (s) => !s.matches('submitting'), { timeout: 5000 })
+      actor.stop()
+      if (done.matches('sent')) return true
+      return done.context.sendError !== null && Object.entries(typed).every(([field, value]) => done.context.values[field as keyof typeof typed] === value)
+    },
+  },
+  {
+    write: 'billing address',
+    run: async (fault, stub) => {
+      let stored: { address?: { line1?: string } } | null = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'PUT' || !request.url.endsWith('/customer')) return undefined
+        stored = body as typeof stored
+        return jsonResponse(body)
+      })
+      render(
+        <Providers client={billingClient(testClient())}>
+          <AddressSection organization={ORGANIZATION} />
+        </Providers>,
+      )
+      const form = await screen.findByRole('form', { name: 'Billing address' })
+      fireEvent.change(within(form).getByLabelText('Address line 1'), { target: { value: '1 Infinite Loop' } })
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+      const failure = () => screen.queryByText(/^Failed to save the billing address/)
+      await waitFor(() => expect(stored !== null || failure() !== null).toBe(true))
+      if (stored) return (stored as { address?: { line1?: string } }).address?.line1 === '1 Infinite Loop'
+      return (within(form).getByLabelText('Address line 1') as HTMLInputElement).value === '1 Infinite Loop'
+    },
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+// Places that show text users or servers wrote.
+
+export interface XssPlace {
+  place: string
+  /** The place showing every payload at once (a list of them), or, with `batch: 1`, one. */
+  render: (payloads: readonly string[]) => ReactNode
+  batch?: number
+}
+
+export const XSS_PLACES: XssPlace[] = [
+  { place: 'SQL result cells', render: (payloads) => <ResultsGrid columns={['value']} rows={payloads.map((value) => ({ value }))} /> },
+  { place: 'SQL result column names', render: (payloads) => <ResultsGrid columns={[...payloads]} rows={[Object.fromEntries(payloads.map((p) => [p, p]))]} /> },
+  {
+    place: 'snippet names (SQL editor list)',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(
+        queryKeys.snippetList(REF),
+        payloads.map((name, i) => ({ ...SNIPPET, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name })),
+      )
+      client.setQueryData(queryKeys.snippetFolders(REF), [])
+      return (
+        <Providers client={client}>
+          <SnippetSidebar projectRef={REF} activeId={null} draftsVersion={0} />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'snippet folder names',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(queryKeys.snippetList(REF), [])
+      client.setQueryData(
+        queryKeys.snippetFolders(REF),
+        payloads.map((name, i) => ({ id: `f${i}`, name, owner_id: 1, parent_id: null, project_id: 1 })),
+      )
+      return (
+        <Providers client={client}>
+          <SnippetSidebar projectRef={REF} activeId={null} draftsVersion={0} />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'a refused snippet rename (typed name and server message)',
+    render: (payloads) => (
+      <>
+        {payloads.map((payload, i) => {
+          recordRenameFailure(REF, `rename-${i}`, { name: payload, error: payload })
+          return <RenameFailureNote key={i} projectRef={REF} snippetId={`rename-${i}`} onRetry={() => {}} onDiscard={() => {}} />
+        })}
+      </>
+    ),
+  },
+  {
+    place: 'assistant: your messages',
+    render: (payloads) => {
+      savedChat(payloads.map((text, i) => message(`u${i}`, 'user', [{ type: 'text', text }])))
+      return assistantPanel()
+    },
+  },
+  {
+    place: 'assistant: answers (Markdown)',
+    render: (payloads) => (
+      <>
+        {payloads.map((text, i) => (
+          <Markdown key={i} text={text} />
+        ))}
+      </>
+    ),
+  },
+  {
+    place: 'assistant: SQL blocks and their results',
+    render: (payloads) => {
+      savedChat(
+        payloads.map((text, i) =>
+          message(`a${i}`, 'assistant', [{ type: 'sql', id: `s${i}`, sql: text }], {
+            [`s${i}`]: { columns: [text], rows: [{ [text]: text }], rowCount: 1, error: null },
+          }),
+        ),
+      )
+      return assistantPanel()
+    },
+  },
+  {
+    place: 'assistant: chat names',
+    render: (payloads) => {
+      const chats = Object.fromEntries(payloads.map((name, i) => [`c${i}`, { id: `c${i}`, name, messages: [], createdAt: 0, updatedAt: i }]))
+      localStorage.setItem(ASSISTANT_STORAGE_KEY(REF), JSON.stringify({ open: true, activeChatId: 'c0', chats }))
+      return <ChatBar actor={assistantActorFor(REF)} />
+    },
+  },
+  {
+    place: 'table and column names (table structure)',
+    render: (payloads) => {
+      const client = testClient()
+      return (
+        <Providers client={client}>
+          <TableStructureView projectRef={REF} connectionString="encrypted:abc" table={table(payloads)} entities={[]} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // One form at a time: each payload goes into one of its fields.
+    place: 'support request fields (from the support link)',
+    batch: 4,
+    render: ([subject = '', message = subject, category = subject, projectRef = subject]) => (
+      <Providers client={testClient()} path={`/support/new?${new URLSearchParams({ subject, message, category, projectRef })}`}>
+        <SupportPage />
+      </Providers>
+    ),
+  },
+  {
+    place: 'billing address fields',
+    batch: 7,
+    render: ([name = '', line1 = name, line2 = name, city = name, state = name, postal = name, email = name]) => (
+      <Providers
+        client={billingClient(testClient(), {
+          ...CUSTOMER,
+          billing_name: name,
+          address: { line1, line2, city, state, postal_code: postal, country: 'US' },
+        })}
+      >
+        <AddressSection organization={{ ...ORGANIZATION, billing_email: email }} />
+      </Providers>
+    ),
+  },
+  {
+    place: 'organization names',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(
+        queryKeys.organizations(),
+        payloads.map((name, i) => ({ ...ORGANIZATION, id: i + 1, slug: `org-${i}`, name })),
+      )
+      return (
+        <Providers client={client}>
+          <OrganizationsPage />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'server messages (error, retry notice)',
+    render: (payloads) => (
+      <>
+        {payloads.map((payload, i) => (
+          <div key={i}>
+            <ErrorState title={payload} message={payload} />
+            <LoadingState label={payload} problem={retryWaitText({ error: new ApiError({ message: payload, code: 500 }), failures: 1, nextTryAt: null }, 0)} />
+          </div>
+        ))}
+      </>
+    ),
+  },
+]
+
+/** Resets what the rows leave behind between tries. */
+export function resetRows(): void {
+  stopAssistantActors()
+}

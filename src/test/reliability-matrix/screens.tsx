@@ -1,0 +1,120 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { queryKeys } from '../../api/queries/keys'
+import type { Organization, Permission, SqlSnippet, TableSchema } from '../../api/schemas'
+import { useThemePreference } from '../../app/theme'
+import { ASSISTANT_STORAGE_KEY } from '../../constants'
+import AssistantPanel from '../../features/assistant/AssistantPanel'
+import { assistantActorFor } from '../../features/assistant/assistant-actors'
+import { useSignedIn } from '../../features/auth/use-signed-in'
+import type { AssistantMessage } from '../../lib/assistant-state'
+import { tableColumn } from '../table-column'
+import { Providers, jsonResponse, testClient } from './harness'
+
+/** What the matrix's rows render with: one project, one organization, one snippet, and the screens' caches. */
+
+export const REF = 'abcdefghijklmnopqrst'
+export const SNIPPET_ID = '00000000-0000-4000-8000-00000000000a'
+export const OAUTH_STATE = 'A'.repeat(32)
+
+export const chatJson = (id: string) => JSON.stringify({ id, name: 'A chat', messages: [], createdAt: 0, updatedAt: 1 })
+
+export function ThemeProbe() {
+  return <p>{useThemePreference()}</p>
+}
+export function SessionProbe() {
+  return <p>{useSignedIn() ? 'signed in' : 'signed out'}</p>
+}
+
+export function assistantPanel(): ReactNode {
+  const client = projectClient()
+  return (
+    <Providers client={client}>
+      <AssistantPanel actor={assistantActorFor(REF)} projectRef={REF} />
+    </Providers>
+  )
+}
+
+export const SNIPPET: SqlSnippet = {
+  id: SNIPPET_ID,
+  name: 'Monthly report',
+  description: null,
+  type: 'sql',
+  visibility: 'user',
+  owner_id: 1,
+  project_id: 1,
+  folder_id: null,
+  favorite: false,
+  inserted_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  content: { sql: 'select 1', content_id: SNIPPET_ID, schema_version: '1.0' },
+}
+export const echoSnippet = (request: Request, body: unknown) =>
+  request.method === 'PUT' && request.url.includes('/content') ? jsonResponse({ ...SNIPPET, name: (body as { name: string }).name, content: (body as { content: unknown }).content }) : undefined
+
+export const ORGANIZATION: Organization = {
+  id: 7,
+  slug: 'acme-corp',
+  name: 'Acme Corp',
+  billing_email: 'billing@acme-corp.example.com',
+  billing_partner: null,
+  is_owner: true,
+  plan: { id: 'pro', name: 'Pro' },
+  organization_requires_mfa: false,
+  restriction_status: null,
+  restriction_data: null,
+  usage_billing_enabled: true,
+}
+export const ALL_PERMISSIONS = [
+  { organization_slug: ORGANIZATION.slug, actions: ['%'], resources: ['%'], condition: null, project_refs: null, restrictive: false } as Permission,
+]
+export const CUSTOMER = {
+  email: 'billing@acme-corp.example.com',
+  billing_name: 'Acme Corporation',
+  address: { line1: '500 Market Street', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
+  additional_emails: [],
+  balance: 0,
+  billing_via_partner: false,
+}
+
+export function billingClient(client: QueryClient, customer: unknown = CUSTOMER): QueryClient {
+  client.setQueryData(queryKeys.permissions(), ALL_PERMISSIONS)
+  client.setQueryData(queryKeys.profile(), { disabled_features: [] })
+  client.setQueryData(queryKeys.organizationCustomer(ORGANIZATION.slug), customer)
+  client.setQueryData(queryKeys.organizationTaxId(ORGANIZATION.slug), null)
+  return client
+}
+
+export function projectClient(): QueryClient {
+  const client = testClient()
+  client.setQueryData(queryKeys.projectDetail(REF), { ref: REF, name: 'Main app', connectionString: 'encrypted:abc' })
+  return client
+}
+
+export const message = (id: string, role: 'user' | 'assistant', parts: AssistantMessage['parts'], results: AssistantMessage['results'] = {}): AssistantMessage => ({
+  id,
+  role,
+  parts,
+  results,
+  status: 'done',
+  error: null,
+})
+
+export function savedChat(messages: AssistantMessage[], name = 'A chat'): void {
+  localStorage.setItem(
+    ASSISTANT_STORAGE_KEY(REF),
+    JSON.stringify({ open: true, activeChatId: 'chat', chats: { chat: { id: 'chat', name, messages, createdAt: 0, updatedAt: 0 } } }),
+  )
+}
+
+export function table(payloads: readonly string[]): TableSchema {
+  return {
+    id: 42,
+    name: payloads[0] ?? 'items',
+    schema: payloads[1] ?? 'public',
+    type: 'table',
+    columns: payloads.map((name, i) => tableColumn(name, { data_type: i % 2 ? 'text' : 'bigint' })),
+    primary_keys: payloads.slice(0, 1),
+    relationships: [],
+  }
+}
