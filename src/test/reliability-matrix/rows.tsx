@@ -1,4 +1,5 @@
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { PROJECT_RAIL_KEY, readRailExpanded } from '../../features/project-shell/rail-preference'
 import type { ReactNode } from 'react'
 import { expect } from 'vitest'
 import { createActor, fromPromise, waitFor as settled } from 'xstate'
@@ -137,6 +138,7 @@ function assistantRow(key: string, movesTo?: string): StorageRow {
 const LAYOUT_COLUMNS = ['id', 'constructor', 'toString', 'name'].map((name) => ({ name }))
 
 export const STORAGE_ROWS: StorageRow[] = [
+  { key: PROJECT_RAIL_KEY, storage: 'local', read: () => readRailExpanded(), safe: (value) => typeof value === 'boolean' },
   { key: THEME_STORAGE_KEY, storage: 'local', read: readThemePreference, safe: (value) => (THEMES as readonly unknown[]).includes(value), render: () => <ThemeProbe /> },
   {
     key: SESSION_STORAGE_KEY,
