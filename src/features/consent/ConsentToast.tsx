@@ -1,13 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import type { ActorRefFrom } from 'xstate'
-import type { consentMachine } from '../../../machines/consent.machine'
 import { CONSENT_MESSAGE, CONSENT_MOBILE_BREAKPOINT, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
+import type { ConsentActorRef } from './consent-actor'
 import { PrivacySettingsDialog } from './PrivacySettingsDialog'
 import { useMediaQuery } from './use-media-query'
-
-export type ConsentActorRef = ActorRefFrom<typeof consentMachine>
 
 // SPEC §9: 639 px and narrower is the mobile layout (640 px is the first desktop width).
 const MOBILE_QUERY = `(max-width: ${CONSENT_MOBILE_BREAKPOINT}px)`
