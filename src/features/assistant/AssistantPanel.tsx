@@ -22,7 +22,7 @@ import { showToast } from '../../ui/toast'
 import type { AssistantActor } from './assistant-actors'
 import { ChatBar } from './ChatBar'
 import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
-import { DestructiveQueryDialog } from '../sql-editor/DestructiveQueryDialog'
+import { DestructiveQueryDialog } from '../sql-editor'
 import { Markdown } from './Markdown'
 import { inspected } from '../../lib/inspection'
 

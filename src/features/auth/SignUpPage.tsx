@@ -12,7 +12,7 @@ import { Button } from '../../ui/button'
 import { fieldErrorClass, TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
-import { PasswordField } from '../projects/PasswordField'
+import { PasswordField } from '../projects'
 import { signUpWithPassword } from './session-actions'
 
 

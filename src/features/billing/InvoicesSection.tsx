@@ -19,7 +19,7 @@ import { Callout } from '../../ui/callout'
 import { ViewDialog } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
-import { useSignedIn } from '../auth/use-signed-in'
+import { useSignedIn } from '../auth'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
 

@@ -29,7 +29,7 @@ import { describedBy, FormField, inputClass, TextField } from '../../ui/field'
 import { choiceCardClass, FormSection } from '../../ui/form-section'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
-import { pageClass } from './OrganizationsPage'
+import { pageClass } from '../../ui/page-layout'
 
 const formClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })
 const tierOf = (plan: string) => PRICING_TIERS.find((t) => t.planId === plan && t.id !== 'tier_payg')!

@@ -6,9 +6,8 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { NEW_ORGANIZATION_MESSAGE, NEW_ORGANIZATION_PATH } from '../../constants'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
+import { pageClass } from '../../ui/page-layout'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
-
-export const pageClass = css({ maxW: '6xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 
 /** /organizations: every organization of the user, sorted by name (the default return path). */
 export default function OrganizationsPage() {

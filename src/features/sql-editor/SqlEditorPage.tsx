@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { recordProjectVisit } from '../projects/dashboard-history'
+import { recordProjectVisit } from '../projects'
 import { SnippetDocument } from './SnippetDocument'
 import { SnippetSidebar } from './SnippetSidebar'
 
