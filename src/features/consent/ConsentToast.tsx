@@ -36,7 +36,7 @@ export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
   return (
     <>
       {undecided ? (
-        <section role="region" aria-label="Cookie consent" data-layout={mobile ? 'full-width' : 'corner'} className={cardClass}>
+        <section aria-label="Cookie consent" data-layout={mobile ? 'full-width' : 'corner'} className={cardClass}>
           <p className={css({ fontSize: 'sm' })}>
             {CONSENT_MESSAGE.toast}{' '}
             <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer noopener" className={css({ color: 'accent.default', textDecoration: 'underline' })}>

@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
@@ -629,9 +629,12 @@ function ForeignKeyRowFields({
   const target = useQuery({ ...tableSchemaQuery(projectRef, connectionString, row.targetId ?? 0), enabled: row.targetId !== null })
   // Most foreign keys point at the primary key: pick it once the columns are known, unless one is picked already.
   const primaryKey = target.data?.primary_keys.length === 1 ? target.data.primary_keys[0] : undefined
+  // Reads the row and onChange as they are now; only the key becoming known (or a new target) runs it.
+  const pickPrimaryKey = useEffectEvent((key: string) => {
+    if (row.targetColumn === '') onChange({ targetColumn: key })
+  })
   useEffect(() => {
-    if (primaryKey && row.targetColumn === '') onChange({ targetColumn: primaryKey })
-    // Only when the referenced table's key becomes known; onChange is a new function every render.
+    if (primaryKey) pickPrimaryKey(primaryKey)
   }, [primaryKey, row.targetId])
   return (
     <div
