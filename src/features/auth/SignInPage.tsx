@@ -122,6 +122,7 @@ export default function SignInPage() {
           type="email"
           name="email"
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
           autoFocus
           value={email}
           onChange={(e) => {

@@ -67,6 +67,7 @@ export default function SignUpPage() {
           type="email"
           name="email"
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
           autoFocus
           value={context.values.email}
           disabled={submitting}

@@ -91,6 +91,7 @@ export default function NewOrganizationPage() {
             <TextField
               label="Name"
               placeholder="Organization name"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
               autoFocus
               value={values.name}
               onChange={(e) => send({ type: 'change', values: { name: e.target.value } })}

@@ -158,6 +158,7 @@ export default function NewProjectPage() {
             <TextField
               label="Project name"
               value={name}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
               autoFocus
               onChange={(e) => {
                 setName(e.target.value)

@@ -245,6 +245,7 @@ export function CellEditorDialog({
               </pre>
             </>
           ) : (
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern)
             <ValueInput column={column} value={value} onChange={setValue} onSubmit={submit} autoFocus />
           )}
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
