@@ -1,6 +1,8 @@
 // The house rules that a reviewer should not have to repeat: hooks used as React requires, the
 // accessible names our users need, promises never dropped, and the import direction of DESIGN.md
 // ("The shape in one picture" and the folder table) so the architecture cannot drift silently.
+// `npm run lint` gives node a larger young generation (--max-semi-space-size=64): the type-aware
+// rules allocate heavily, and it took about a fifth off the run on our 2-core machines.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
