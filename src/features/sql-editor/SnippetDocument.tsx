@@ -176,7 +176,7 @@ function OpenDocument({
       setServerState('unreachable')
       send({ type: 'edit', sql: draftAtOpen.sql })
     }
-  }, [server.kind, draftAtOpen, projectRef, snippetId, send]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [server.kind, draftAtOpen, projectRef, snippetId, send]) // eslint-disable-line react-hooks/exhaustive-deps -- runs when the server's answer arrives (its kind); the snippet is read as it is then
 
   // Ctrl/Cmd+S saves now instead of opening the browser's save dialog.
   useEffect(() => {
