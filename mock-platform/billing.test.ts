@@ -13,12 +13,14 @@ const { call } = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS })
 
 const json = async (path: string, init?: RequestInit) => {
   const answer = await call(path, init)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test walks the answer's JSON freely; its assertions check the shape
   return { status: answer.status, body: (await answer.json()) as Record<string, any> }
 }
 const changePlan = (slug: string, tier: string) =>
   json(`/platform/organizations/${slug}/billing/subscription`, { method: 'PUT', body: JSON.stringify({ tier }) })
 const usageOf = async (slug: string, query = '') => {
   const { body } = await json(`/platform/organizations/${slug}/usage${query}`)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as json() above: untyped JSON read by the assertions
   return Object.fromEntries((body.usages as { metric: string }[]).map((u) => [u.metric, u])) as Record<string, any>
 }
 

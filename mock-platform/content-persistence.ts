@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { readStored, writeStored } from '../src/lib/storage'
-import type { PlatformContext } from './context'
+import type { ContentPersistence, PlatformContext } from './context'
 import { MockFolderSchema, MockSnippetSchema } from './db'
 
 /**
@@ -13,13 +13,6 @@ const PersistedContentSchema = v.object({
   snippets: v.array(MockSnippetSchema),
   folders: v.array(MockFolderSchema),
 })
-
-export interface ContentPersistence {
-  storage: Storage
-  key: string
-  /** The revision these in-memory records came from; another tab's write changes the stored one. */
-  revision: string | null
-}
 
 export function persistedContentKey(selfHosted: boolean): string {
   return `studio.mock-platform.content.${selfHosted ? 'self-hosted' : 'platform'}`

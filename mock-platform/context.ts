@@ -1,9 +1,16 @@
-import type { ContentPersistence } from './content-persistence'
 import type { DatabaseProvider } from './postgres/types'
 import type { MockDatabase } from './db'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
+
+/** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
+export interface ContentPersistence {
+  storage: Storage
+  key: string
+  /** The revision these in-memory records came from; another tab's write changes the stored one. */
+  revision: string | null
+}
 
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
 export interface PlatformContext {

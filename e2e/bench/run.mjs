@@ -62,7 +62,9 @@ async function waitForServer() {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${BASE}/sign-in`)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again shortly.
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error('preview server did not start')

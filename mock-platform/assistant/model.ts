@@ -461,7 +461,7 @@ interface Token {
   kind: 'word' | 'single' | 'double' | 'op' | 'punct'
 }
 
-const TOKEN_RE = /'((?:[^']|'')*)'|"((?:[^"]|"")*)"|(>=|<=|<>|!=|==|=|>|<)|(-?[\p{L}\p{N}_$][\p{L}\p{N}_$.@+\-]*)|(\S)/gu
+const TOKEN_RE = /'((?:[^']|'')*)'|"((?:[^"]|"")*)"|(>=|<=|<>|!=|==|=|>|<)|(-?[\p{L}\p{N}_$][\p{L}\p{N}_$.@+-]*)|(\S)/gu
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = []

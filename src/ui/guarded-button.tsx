@@ -15,6 +15,7 @@ export const GuardedButton = forwardRef<HTMLButtonElement, ButtonProps & { block
   if (!blockedReason) return <Button ref={ref} disabled={disabled} {...rest} />
   return (
     <Tooltip content={blockedReason}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a disabled button cannot take focus: the wrapper does, so its reason reaches keyboard users */}
       <span tabIndex={0} className={css({ display: 'inline-flex', borderRadius: 'md' })}>
         <Button ref={ref} disabled {...rest} />
       </span>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Spinner } from '../../ui/spinner'
 import { assistantActorFor } from './assistant-actors'
-import { useRegisterCommandSection } from '../command-menu/registry'
+import { useRegisterCommandSection } from '../command-menu'
 import { ASSISTANT_TOGGLE_SHORTCUT, isAssistantToggle } from './shortcut'
 import { useAssistantUrl } from './use-assistant-url'
 

@@ -28,3 +28,28 @@ describe('Markdown links', () => {
     expect(container.textContent).toBe('Run select 1 now: here or there.')
   })
 })
+
+describe('Markdown blocks', () => {
+  it('renders no HTML the model wrote: a tag shows as its text, never as an element', () => {
+    const { container } = render(<Markdown text={'Hello <img src="https://tracker.example/x.png" onerror="alert(1)"> and <b>bold</b>\n\n<script>alert(1)</script>'} />)
+    expect(container.querySelector('img, script, b')).toBeNull()
+    expect(container.textContent).toContain('and <b>bold</b>')
+    expect(container.textContent).toContain('<script>alert(1)</script>')
+  })
+
+  it('loads no image the model names: its text, linked only when http(s)', () => {
+    const { container } = render(<Markdown text={'![a chart](https://example.com/chart.png) ![secret](javascript:alert(1))'} />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByRole('link', { name: 'a chart' }).getAttribute('href')).toBe('https://example.com/chart.png')
+    expect(screen.getByText('secret').tagName).toBe('SPAN')
+  })
+
+  it('draws headings as emphasis, lists and pipe tables', () => {
+    const { container } = render(<Markdown text={'## Indexes\n\n1. Find the slow query\n2. Add an index\n\n| table | rows |\n| --- | --- |\n| orders | 12 |'} />)
+    expect(container.querySelector('h1, h2, h3, h4, h5, h6')).toBeNull()
+    expect(screen.getByText('Indexes').tagName).toBe('P')
+    expect([...container.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['Find the slow query', 'Add an index'])
+    expect([...container.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['table', 'rows'])
+    expect([...container.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['orders', '12'])
+  })
+})

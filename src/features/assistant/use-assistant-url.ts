@@ -33,6 +33,6 @@ export function useAssistantUrl(actor: AssistantActor) {
     const params = new URLSearchParams(search)
     params.set(ASSISTANT_PANEL_PARAM, String(current))
     navigate(`${location}?${params.toString()}`, { replace: true })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the panel opens or closes; the address is read as it is then, not watched (writing it would run this again)
   }, [actor, open])
 }

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
 import { showToast } from '../../ui/toast'
-import { ProviderMark } from '../code-hosting/ProviderMark'
+import { ProviderMark } from '../code-hosting'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
 import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
@@ -122,6 +122,7 @@ export default function SignInPage() {
           type="email"
           name="email"
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
           autoFocus
           value={email}
           onChange={(e) => {

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button'
 import { fieldErrorClass, TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
-import { PasswordField } from '../projects/PasswordField'
+import { PasswordField } from '../projects'
 import { signUpWithPassword } from './session-actions'
 
 
@@ -67,6 +67,7 @@ export default function SignUpPage() {
           type="email"
           name="email"
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
           autoFocus
           value={context.values.email}
           disabled={submitting}

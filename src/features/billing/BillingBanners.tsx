@@ -11,7 +11,7 @@ import { billingInfoMissing } from '../../lib/billing-address'
 import { formatBillingDate } from '../../lib/billing-date'
 import { can, PermissionAction } from '../../lib/permissions'
 import { Banner } from '../../ui/banner'
-import { usePermissions } from '../permissions/use-permission'
+import { usePermissions } from '../permissions'
 import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
 import { inspected } from '../../lib/inspection'
 

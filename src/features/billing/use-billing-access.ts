@@ -3,9 +3,8 @@ import { BILLING_ADDRESS_MESSAGE, BILLING_RESOURCES, PERMISSION_MESSAGE } from '
 import { hasBillingAll } from '../../lib/billing-access'
 import { PermissionAction } from '../../lib/permissions'
 import { settings } from '../../lib/settings'
-import { useSignedIn } from '../auth/use-signed-in'
-import { useFeatureEnabled } from '../permissions/use-feature'
-import { usePermission, usePermissions } from '../permissions/use-permission'
+import { useSignedIn } from '../auth'
+import { useFeatureEnabled, usePermission, usePermissions } from '../permissions'
 
 /** What the user may do with an organization's billing details (SPEC §6 billing read and write). */
 export function useBillingDetailsAccess(organizationSlug: string | undefined) {

@@ -76,6 +76,7 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
         >
           <Dialog.Title className={css({ srOnly: true })}>Command menu</Dialog.Title>
           <input
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the menu opens to be typed in: its combobox takes focus (WAI-ARIA dialog pattern)
             autoFocus
             role="combobox"
             aria-expanded="true"
@@ -112,6 +113,7 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
                 {section.commands.map((command) => {
                   const selected = command === current
                   return (
+                    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- focus stays in the combobox, which moves through the options by aria-activedescendant and runs one with Enter (WAI-ARIA combobox pattern)
                     <div
                       key={command.id}
                       id={optionId(command)}

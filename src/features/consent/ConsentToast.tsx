@@ -1,13 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import type { ActorRefFrom } from 'xstate'
-import type { consentMachine } from '../../../machines/consent.machine'
 import { CONSENT_MESSAGE, CONSENT_MOBILE_BREAKPOINT, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
+import type { ConsentActorRef } from './consent-actor'
 import { PrivacySettingsDialog } from './PrivacySettingsDialog'
 import { useMediaQuery } from './use-media-query'
-
-export type ConsentActorRef = ActorRefFrom<typeof consentMachine>
 
 // SPEC §9: 639 px and narrower is the mobile layout (640 px is the first desktop width).
 const MOBILE_QUERY = `(max-width: ${CONSENT_MOBILE_BREAKPOINT}px)`
@@ -39,7 +36,7 @@ export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
   return (
     <>
       {undecided ? (
-        <section role="region" aria-label="Cookie consent" data-layout={mobile ? 'full-width' : 'corner'} className={cardClass}>
+        <section aria-label="Cookie consent" data-layout={mobile ? 'full-width' : 'corner'} className={cardClass}>
           <p className={css({ fontSize: 'sm' })}>
             {CONSENT_MESSAGE.toast}{' '}
             <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer noopener" className={css({ color: 'accent.default', textDecoration: 'underline' })}>

@@ -11,7 +11,7 @@ import { Callout } from '../../ui/callout'
 import { ModalFrame } from '../../ui/dialog'
 import { LoadingState } from '../../ui/states'
 import { Switch } from '../../ui/switch'
-import type { ConsentActorRef } from './ConsentToast'
+import type { ConsentActorRef } from './consent-actor'
 
 /** SPEC §2: one switch per consent category, essential ones disabled and on; the load failure with Retry. */
 export function PrivacySettingsDialog({ actor }: { actor: ConsentActorRef }) {

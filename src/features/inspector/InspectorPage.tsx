@@ -292,7 +292,7 @@ export default function InspectorPage() {
           ) : null}
           <label className={css({ cursor: 'pointer' })}>
             <span className={css({ srOnly: true })}>Import recording</span>
-            <input type="file" accept="application/json,.json" onChange={onImport} className={css({ srOnly: true })} />
+            <input type="file" accept="application/json,.json" onChange={(event) => void onImport(event)} className={css({ srOnly: true })} />
             <span
               aria-hidden
               className={css({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { MachineEntry } from '../../../machines/index'
 import { stateLabel } from '../../lib/machine-chart'
@@ -43,16 +43,16 @@ function TrackReplay({ track, registry }: { track: RecordingTrack; registry: rea
   const [steps, setSteps] = useState<readonly ReplayStep[]>([])
   const entry = check.status === 'ok' ? check.entry : null
 
-  const reset = () => {
+  // A new track or machine starts a new replay.
+  const reset = useCallback(() => {
     replay.current?.stop()
     replay.current = entry ? createReplay(entry.machine, track) : null
     setSteps(replay.current ? [...replay.current.steps] : [])
-  }
+  }, [track, entry])
   useEffect(() => {
     reset()
     return () => replay.current?.stop()
-    // A new track or machine starts a new replay (reset reads only those).
-  }, [track, entry])
+  }, [reset])
 
   const position = steps.length ? steps.length - 1 : 0
   const differing = steps.filter((step) => step.differences.length > 0).length

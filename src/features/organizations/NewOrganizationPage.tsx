@@ -29,7 +29,7 @@ import { describedBy, FormField, inputClass, TextField } from '../../ui/field'
 import { choiceCardClass, FormSection } from '../../ui/form-section'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
-import { pageClass } from './OrganizationsPage'
+import { pageClass } from '../../ui/page-layout'
 
 const formClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })
 const tierOf = (plan: string) => PRICING_TIERS.find((t) => t.planId === plan && t.id !== 'tier_payg')!
@@ -91,6 +91,7 @@ export default function NewOrganizationPage() {
             <TextField
               label="Name"
               placeholder="Organization name"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
               autoFocus
               value={values.name}
               onChange={(e) => send({ type: 'change', values: { name: e.target.value } })}

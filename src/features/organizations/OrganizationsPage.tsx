@@ -6,10 +6,9 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { NEW_ORGANIZATION_MESSAGE, NEW_ORGANIZATION_PATH } from '../../constants'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
+import { pageClass } from '../../ui/page-layout'
 import { EmptyState, ErrorState } from '../../ui/states'
-import { QueryLoadingState } from '../retries/QueryLoadingState'
-
-export const pageClass = css({ maxW: '6xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
+import { QueryLoadingState } from '../retries'
 
 /** /organizations: every organization of the user, sorted by name (the default return path). */
 export default function OrganizationsPage() {

@@ -1,7 +1,7 @@
 import { permissionsQuery } from '../../api/queries/profile'
 import { PERMISSION_MESSAGE } from '../../constants'
 import { ErrorState } from '../../ui/states'
-import { QueryLoadingState } from '../retries/QueryLoadingState'
+import { QueryLoadingState } from '../retries'
 
 /** A screen held until the permission list arrives: while it retries, what fails and when the next try is. */
 export function PermissionsPending() {

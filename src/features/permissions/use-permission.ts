@@ -3,7 +3,7 @@ import { permissionsQuery } from '../../api/queries/profile'
 import { PERMISSION_MESSAGE } from '../../constants'
 import { can, type PermissionScope } from '../../lib/permissions'
 import { settings } from '../../lib/settings'
-import { useSignedIn } from '../auth/use-signed-in'
+import { useSignedIn } from '../auth'
 
 /** The permission list: fetched only on the hosted platform when signed in (SPEC §6). */
 export function usePermissions() {

@@ -15,9 +15,9 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState } from '../../ui/states'
-import { QueryLoadingState } from '../retries/QueryLoadingState'
-import { usePermission } from '../permissions/use-permission'
-import { STATUS_PRESENTATION } from '../projects/project-labels'
+import { QueryLoadingState } from '../retries'
+import { usePermission } from '../permissions'
+import { STATUS_PRESENTATION } from '../projects'
 import { useProjectStatusActor } from './project-status'
 
 /**

@@ -1,6 +1,6 @@
 import { Archive, Blocks, Database, Home, Lightbulb, List, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import type { DashboardFeature, FeaturePreviewKey } from '../../constants'
-import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects/dashboard-history'
+import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
  * The rail's areas, in the real dashboard's order. An area shows only when one of its screens does;

@@ -28,10 +28,9 @@ import { TextField, inputClass } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
-import { useFeatureEnabled } from '../permissions/use-feature'
-import { usePermission } from '../permissions/use-permission'
-import { pageClass } from '../organizations/OrganizationsPage'
-import { useMfaRedirect } from '../organizations/use-mfa-gate'
+import { useFeatureEnabled, usePermission } from '../permissions'
+import { pageClass } from '../../ui/page-layout'
+import { useMfaRedirect } from '../organizations'
 import { PasswordField } from './PasswordField'
 import { inspected } from '../../lib/inspection'
 import { choiceCardClass, FormSection, pillToggleClass } from '../../ui/form-section'
@@ -159,6 +158,7 @@ export default function NewProjectPage() {
             <TextField
               label="Project name"
               value={name}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
               autoFocus
               onChange={(e) => {
                 setName(e.target.value)

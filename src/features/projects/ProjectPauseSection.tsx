@@ -6,7 +6,7 @@ import { PROJECT_PAUSE_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../constan
 import { PermissionAction } from '../../lib/permissions'
 import { ConfirmDialog } from '../../ui/dialog'
 import { GuardedButton } from '../../ui/guarded-button'
-import { usePermission } from '../permissions/use-permission'
+import { usePermission } from '../permissions'
 import { useProjectStatusActor } from '../project-shell'
 
 /** The project home's pause: a Free plan project that runs can be paused, after a confirmation. */

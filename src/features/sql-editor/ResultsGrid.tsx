@@ -209,6 +209,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
         onExport={(format) => void startExport(format)}
         onCancelExport={exporter.cancel}
       />
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the cells take focus (one roving tab stop, WAI-ARIA grid pattern); the grid listens to the events they bubble */}
       <div
         ref={scroller}
         role="grid"
@@ -323,6 +324,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
       >
         {expandedValue ? (
           <pre
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling value: keyboard users need a focus stop to scroll it
             tabIndex={0}
             data-kind={expandedValue.kind}
             className={css({

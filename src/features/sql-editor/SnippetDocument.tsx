@@ -10,7 +10,7 @@ import type { SqlSnippet } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { confirmDraft, readDraft, writeDraft, type SnippetDraft } from './draft-store'
-import { forgetProjectVisit } from '../projects/dashboard-history'
+import { forgetProjectVisit } from '../projects'
 import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snippet-cache'
 import { RenameFailureNote } from './RenameFailureNote'
 import { SqlWorkspace } from './SqlWorkspace'
@@ -186,7 +186,7 @@ function OpenDocument({
       setServerState('unreachable')
       send({ type: 'edit', sql: draftAtOpen.sql })
     }
-  }, [server.kind, draftAtOpen, projectRef, snippetId, send]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [server.kind, draftAtOpen, projectRef, snippetId, send]) // eslint-disable-line react-hooks/exhaustive-deps -- runs when the server's answer arrives (its kind); the snippet is read as it is then
 
   // Ctrl/Cmd+S saves now instead of opening the browser's save dialog.
   useEffect(() => {

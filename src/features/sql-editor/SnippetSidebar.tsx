@@ -39,7 +39,8 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
       .filter((d) => !known.has(d.id) && !d.knownToServer)
       .map((d) => ({ id: d.id, name: d.name, folderId: d.folderId, favorite: d.favorite, localOnly: true }))
     return [...saved, ...local].sort((a, b) => a.name.localeCompare(b.name))
-    // draftsVersion: the editor created or saved a draft.
+    // draftsVersion is the drafts' version in local storage: the editor created or saved a draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listDrafts reads local storage, which React cannot see change
   }, [snippets.data, projectRef, draftsVersion])
 
   const needle = search.trim().toLowerCase()

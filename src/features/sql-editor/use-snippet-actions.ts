@@ -7,7 +7,7 @@ import type { SqlSnippet } from '../../api/schemas'
 import { SNIPPET_UNDO_DURATION } from '../../constants'
 import { showToast } from '../../ui/toast'
 import { confirmDraft, readDraft, removeDraft, writeDraft } from './draft-store'
-import { forgetProjectVisit } from '../projects/dashboard-history'
+import { forgetProjectVisit } from '../projects'
 import { clearRenameFailure, recordRenameFailure } from './rename-failures'
 import { cachedSnippet, forgetSnippets, newestSnippet, storeSnippet } from './snippet-cache'
 

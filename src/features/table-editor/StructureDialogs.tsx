@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
@@ -201,6 +201,7 @@ export function ColumnDialog({ table, column, ...props }: { table: TableSchema; 
       build={() => (before ? alterColumnSql(table.schema, table.name, before, draft) : addColumnSql(table.schema, table.name, draft))}
     >
       <div className={gridClass}>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
         <TextField label="Name" value={draft.name} autoFocus onChange={(e) => set({ name: e.target.value })} />
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
           <label htmlFor={`${typesId}-input`} className={labelClass}>
@@ -390,6 +391,7 @@ export function RenameTableDialog({ table, ...props }: { table: Pick<TableSchema
       runLabel="Rename table"
       build={() => renameTableSql(table.schema, table.name, name)}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
       <TextField label="New name" value={name} autoFocus onChange={(e) => setName(e.target.value)} />
     </SqlPreviewDialog>
   )
@@ -469,6 +471,7 @@ export function CreateTableDialog({
             </option>
           ))}
         </SelectField>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
         <TextField label="Name" value={name} autoFocus spellCheck={false} onChange={(e) => setName(e.target.value)} />
       </div>
 
@@ -629,9 +632,12 @@ function ForeignKeyRowFields({
   const target = useQuery({ ...tableSchemaQuery(projectRef, connectionString, row.targetId ?? 0), enabled: row.targetId !== null })
   // Most foreign keys point at the primary key: pick it once the columns are known, unless one is picked already.
   const primaryKey = target.data?.primary_keys.length === 1 ? target.data.primary_keys[0] : undefined
+  // Reads the row and onChange as they are now; only the key becoming known (or a new target) runs it.
+  const pickPrimaryKey = useEffectEvent((key: string) => {
+    if (row.targetColumn === '') onChange({ targetColumn: key })
+  })
   useEffect(() => {
-    if (primaryKey && row.targetColumn === '') onChange({ targetColumn: primaryKey })
-    // Only when the referenced table's key becomes known; onChange is a new function every render.
+    if (primaryKey) pickPrimaryKey(primaryKey)
   }, [primaryKey, row.targetId])
   return (
     <div

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
-import { useExport } from '../sql-editor/use-export'
+import { useExport } from '../sql-editor'
 import {
   arrangeColumns,
   defaultColumnWidth,

@@ -245,6 +245,7 @@ export function CellEditorDialog({
               </pre>
             </>
           ) : (
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern)
             <ValueInput column={column} value={value} onChange={setValue} onSubmit={submit} autoFocus />
           )}
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
@@ -309,7 +310,7 @@ export function InsertRowDialog({
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
       <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
-        <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             Insert a row into {table.schema}.{table.name}
           </Dialog.Title>

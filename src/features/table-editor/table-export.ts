@@ -1,7 +1,7 @@
 import { EXPORT_MIME_TYPE, csvHeader, csvRecord, exportFileName } from '../../lib/sql/result-format'
 import { cursorOf, rowOffsetWindowSql, rowWindowSql, type CursorValue, type RowSource } from '../../lib/sql/table-rows'
 import { downloadBlob } from '../../lib/download'
-import type { ExportProgress, ExportSummary } from '../sql-editor/result-export'
+import type { ExportProgress, ExportSummary } from '../sql-editor'
 import type { RunRows } from './row-windows'
 
 /** Rows per read while exporting: big enough to be quick, small enough to keep memory flat. */

@@ -198,6 +198,7 @@ export function* exportChunks(
 
 /** `<base>-<ISO time without colons>.<ext>`, with characters that file systems reject in `base` replaced. */
 export function exportFileName(format: ExportFormat, base = 'query-result', now: Date = new Date()): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among what file systems reject in a name
   const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[\s.-]+|[\s.-]+$/g, '') || 'query-result'
   return `${safe}-${now.toISOString().replaceAll(':', '')}.${format}`
 }

@@ -98,6 +98,7 @@ export function stubPlatform(fault: MockScenario | null, answer: (request: Reque
 /** Tags markup-rendering places may make of a payload's Markdown: harmless, and checked for links. */
 const MARKDOWN_TAGS = new Set(['P', 'STRONG', 'EM', 'CODE', 'PRE', 'UL', 'OL', 'LI', 'SPAN', 'BR', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'DEL', 'A'])
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'poster', 'background']
+// eslint-disable-next-line no-control-regex -- browsers skip leading control characters of a URL: a script URL may begin with them
 const SCRIPT_URL = /^[\s\u0000-\u001f]*(?:javascript|vbscript|data)\s*:/i
 
 export function installScriptSentinel(): { hits: () => number } {

@@ -3,7 +3,8 @@ import { setSession } from '../../api/session'
 import { isSafeReturnPath, resolveReturnPath, signInPathFor } from '../../lib/return-path'
 import { ALL_SCENARIOS_SORTED, CORRUPT_VALUES, RETURN_TO_VALUES, WRITE_FAULTS, XSS_PAYLOADS } from './corpora'
 import { injections, installScriptSentinel, pageShows, renderCaught, stubPlatform, tagsInPage, unmountAll } from './harness'
-import { STORAGE_ROWS, WRITE_ROWS, XSS_PLACES, resetRows } from './rows'
+import { STORAGE_ROWS, WRITE_ROWS, resetRows } from './rows'
+import { XSS_PLACES } from './xss-places'
 
 /**
  * Nothing lost, nothing crashes, nothing runs: every row of ./rows.tsx against the corpora of

@@ -1,0 +1,4 @@
+// The public surface of this feature: another feature imports from here, never from its files (DESIGN.md, folders).
+export { readLastVisitedOrganization } from './last-visited'
+export { useMfaRedirect } from './use-mfa-gate'
+export { useRouteOrganization } from './use-route-organization'

@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react'
+import { queryKeys } from '../../api/queries/keys'
+import { retryWaitText } from '../../api/retry-schedule'
+import { ApiError } from '../../api/errors'
+import { ASSISTANT_STORAGE_KEY } from '../../constants'
+import { assistantActorFor } from '../../features/assistant/assistant-actors'
+import { ChatBar } from '../../features/assistant/ChatBar'
+import { Markdown } from '../../features/assistant/Markdown'
+import { AddressSection } from '../../features/billing/AddressSection'
+import OrganizationsPage from '../../features/organizations/OrganizationsPage'
+import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
+import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
+import { ResultsGrid } from '../../features/sql-editor/ResultsGrid'
+import { SnippetSidebar } from '../../features/sql-editor/SnippetSidebar'
+import SupportPage from '../../features/support/SupportPage'
+import { TableStructureView } from '../../features/table-editor/TableStructureView'
+import { ErrorState, LoadingState } from '../../ui/states'
+import { Providers, testClient } from './harness'
+import { CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
+
+/**
+ * The reliability matrix's XSS rows: every place that shows text users or servers wrote. A new
+ * screen adds its places here; ./reliability-matrix.test.tsx renders each with ./corpora.ts's payloads.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Places that show text users or servers wrote.
+
+export interface XssPlace {
+  place: string
+  /** The place showing every payload at once (a list of them), or, with `batch: 1`, one. */
+  render: (payloads: readonly string[]) => ReactNode
+  batch?: number
+}
+
+export const XSS_PLACES: XssPlace[] = [
+  { place: 'SQL result cells', render: (payloads) => <ResultsGrid columns={['value']} rows={payloads.map((value) => ({ value }))} /> },
+  { place: 'SQL result column names', render: (payloads) => <ResultsGrid columns={[...payloads]} rows={[Object.fromEntries(payloads.map((p) => [p, p]))]} /> },
+  {
+    place: 'snippet names (SQL editor list)',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(
+        queryKeys.snippetList(REF),
+        payloads.map((name, i) => ({ ...SNIPPET, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name })),
+      )
+      client.setQueryData(queryKeys.snippetFolders(REF), [])
+      return (
+        <Providers client={client}>
+          <SnippetSidebar projectRef={REF} activeId={null} draftsVersion={0} />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'snippet folder names',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(queryKeys.snippetList(REF), [])
+      client.setQueryData(
+        queryKeys.snippetFolders(REF),
+        payloads.map((name, i) => ({ id: `f${i}`, name, owner_id: 1, parent_id: null, project_id: 1 })),
+      )
+      return (
+        <Providers client={client}>
+          <SnippetSidebar projectRef={REF} activeId={null} draftsVersion={0} />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'a refused snippet rename (typed name and server message)',
+    render: (payloads) => (
+      <>
+        {payloads.map((payload, i) => {
+          recordRenameFailure(REF, `rename-${i}`, { name: payload, error: payload })
+          return <RenameFailureNote key={i} projectRef={REF} snippetId={`rename-${i}`} onRetry={() => {}} onDiscard={() => {}} />
+        })}
+      </>
+    ),
+  },
+  {
+    place: 'assistant: your messages',
+    render: (payloads) => {
+      savedChat(payloads.map((text, i) => message(`u${i}`, 'user', [{ type: 'text', text }])))
+      return assistantPanel()
+    },
+  },
+  {
+    place: 'assistant: answers (Markdown)',
+    render: (payloads) => (
+      <>
+        {payloads.map((text, i) => (
+          <Markdown key={i} text={text} />
+        ))}
+      </>
+    ),
+  },
+  {
+    place: 'assistant: SQL blocks and their results',
+    render: (payloads) => {
+      savedChat(
+        payloads.map((text, i) =>
+          message(`a${i}`, 'assistant', [{ type: 'sql', id: `s${i}`, sql: text }], {
+            [`s${i}`]: { columns: [text], rows: [{ [text]: text }], rowCount: 1, error: null },
+          }),
+        ),
+      )
+      return assistantPanel()
+    },
+  },
+  {
+    place: 'assistant: chat names',
+    render: (payloads) => {
+      const chats = Object.fromEntries(payloads.map((name, i) => [`c${i}`, { id: `c${i}`, name, messages: [], createdAt: 0, updatedAt: i }]))
+      localStorage.setItem(ASSISTANT_STORAGE_KEY(REF), JSON.stringify({ open: true, activeChatId: 'c0', chats }))
+      return <ChatBar actor={assistantActorFor(REF)} />
+    },
+  },
+  {
+    place: 'table and column names (table structure)',
+    render: (payloads) => {
+      const client = testClient()
+      return (
+        <Providers client={client}>
+          <TableStructureView projectRef={REF} connectionString="encrypted:abc" table={table(payloads)} entities={[]} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // One form at a time: each payload goes into one of its fields.
+    place: 'support request fields (from the support link)',
+    batch: 4,
+    render: ([subject = '', message = subject, category = subject, projectRef = subject]) => (
+      <Providers client={testClient()} path={`/support/new?${new URLSearchParams({ subject, message, category, projectRef })}`}>
+        <SupportPage />
+      </Providers>
+    ),
+  },
+  {
+    place: 'billing address fields',
+    batch: 7,
+    render: ([name = '', line1 = name, line2 = name, city = name, state = name, postal = name, email = name]) => (
+      <Providers
+        client={billingClient(testClient(), {
+          ...CUSTOMER,
+          billing_name: name,
+          address: { line1, line2, city, state, postal_code: postal, country: 'US' },
+        })}
+      >
+        <AddressSection organization={{ ...ORGANIZATION, billing_email: email }} />
+      </Providers>
+    ),
+  },
+  {
+    place: 'organization names',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(
+        queryKeys.organizations(),
+        payloads.map((name, i) => ({ ...ORGANIZATION, id: i + 1, slug: `org-${i}`, name })),
+      )
+      return (
+        <Providers client={client}>
+          <OrganizationsPage />
+        </Providers>
+      )
+    },
+  },
+  {
+    place: 'server messages (error, retry notice)',
+    render: (payloads) => (
+      <>
+        {payloads.map((payload, i) => (
+          <div key={i}>
+            <ErrorState title={payload} message={payload} />
+            <LoadingState label={payload} problem={retryWaitText({ error: new ApiError({ message: payload, code: 500 }), failures: 1, nextTryAt: null }, 0)} />
+          </div>
+        ))}
+      </>
+    ),
+  },
+]
