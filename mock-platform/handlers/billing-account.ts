@@ -5,7 +5,7 @@ import { can, PermissionAction } from '../../src/lib/permissions'
 import { readCustomer, updateCustomer } from '../billing-account-store'
 import type { PlatformContext } from '../context'
 import { upcomingInvoiceFor } from '../upcoming-invoice'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { authenticate, errorResponse, authorizeOrganization, readJson, withLatency } from './util'
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -15,12 +15,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
  */
 export function billingAccountHandlers(ctx: PlatformContext) {
   async function authorize(request: Request, slug: string, action: string, resource: string) {
-    await withLatency(ctx)
-    const { user, denied } = authenticate(ctx, request)
+    const { user, organization, denied } = await authorizeOrganization(ctx, request, slug)
     if (denied) return { denied }
     const permissions = ctx.db.permissions.findMany((q) => q.where({ gotrue_id: user.id }))
-    const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
-    if (!organization || !permissions.some((p) => p.organization_slug === slug)) return { denied: errorResponse(404, 'Organization not found') }
     if (!ctx.selfHosted && !can(permissions, action, resource, { organizationSlug: slug })) {
       const what = action === PermissionAction.BILLING_READ ? PERMISSION_MESSAGE.readBilling : 'change this organization’s billing'
       return { denied: errorResponse(403, PERMISSION_MESSAGE.denied(what)) }

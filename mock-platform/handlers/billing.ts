@@ -20,7 +20,7 @@ import { formatUnitPrice } from '../../src/lib/billing-money'
 import { can, PermissionAction } from '../../src/lib/permissions'
 import { metricCost } from '../../src/lib/usage-cost'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
 
 export const BILLING_ERROR = {
   notFound: 'Organization not found',
@@ -36,11 +36,7 @@ export const BILLING_ERROR = {
 type MockOrganization = NonNullable<ReturnType<PlatformContext['db']['organizations']['findFirst']>>
 
 export function billingHandlers(ctx: PlatformContext) {
-  /** The organization, when the user is a member of it. */
-  function memberOrganization(userId: string, slug: string) {
-    const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: slug }))
-    return member ? ctx.db.organizations.findFirst((q) => q.where({ slug })) : undefined
-  }
+  const memberOrganization = (userId: string, slug: string) => findMemberOrganization(ctx, userId, slug)
 
   /** The same permission rule the dashboard applies (restrictive entries deny, resources and wildcards match). */
   function canWriteBilling(userId: string, slug: string): boolean {

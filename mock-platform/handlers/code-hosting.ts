@@ -7,7 +7,7 @@ import type { PlatformContext } from '../context'
 import { identiconSvg } from '../identicon'
 import { readSignInState } from '../sign-in-state'
 import { SESSION_SECONDS } from './auth'
-import { authenticate, errorResponse, issueAccessToken, readJson, withLatency } from './util'
+import { errorResponse, authorizeOrganization, issueAccessToken, readJson, withLatency } from './util'
 
 const PROVIDER = `*${MOCK_CODE_HOSTING_PATH}`
 /** How long an authorisation code can be exchanged, as at the real provider. */
@@ -74,12 +74,8 @@ function accountAnswer(account: FixtureCodeHostingAccount) {
 export function codeHostingHandlers(ctx: PlatformContext) {
   /** The signed-in member and the organization of a request, or the answer to send instead. */
   async function member(request: Request, slug: unknown) {
-    await withLatency(ctx)
-    const { user, denied } = authenticate(ctx, request)
+    const { organization, denied } = await authorizeOrganization(ctx, request, slug, CODE_HOSTING_ERROR.organizationNotFound)
     if (denied) return { denied }
-    const organization = typeof slug === 'string' ? ctx.db.organizations.findFirst((q) => q.where({ slug })) : undefined
-    const isMember = organization && ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: organization.slug }))
-    if (!organization || !isMember) return { denied: errorResponse(404, CODE_HOSTING_ERROR.organizationNotFound) }
     return { slug: organization.slug, denied: undefined }
   }
 

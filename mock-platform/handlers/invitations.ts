@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
 import { memberPermission } from '../../fixtures/platform'
-import { authenticate, errorResponse, withLatency } from './util'
+import { authenticate, errorResponse, isOrganizationMember, withLatency } from './util'
 
 /** The platform's answers to a POST that cannot join. */
 export const INVITATION_ERROR = {
@@ -22,9 +22,7 @@ export function invitationHandlers(ctx: PlatformContext) {
     return ctx.db.invitations.findFirst((q) => q.where({ token, organization_slug: slug, accepted: false }))
   }
 
-  function isMember(userId: string, slug: string): boolean {
-    return Boolean(ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: slug })))
-  }
+  const isMember = (userId: string, slug: string) => isOrganizationMember(ctx, userId, slug)
 
   return [
     http.get(PATH, async ({ request, params }) => {

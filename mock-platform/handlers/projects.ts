@@ -16,7 +16,7 @@ import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../db'
 import { scorePassword } from '../password-strength'
-import { authenticate, authorizeProject, errorResponse, readJson, withLatency } from './util'
+import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
@@ -50,9 +50,8 @@ export function projectHandlers(ctx: PlatformContext) {
       const parsed = v.safeParse(CreateProjectBodySchema, await readJson(request))
       if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
       const body = parsed.output
-      const org = ctx.db.organizations.findFirst((q) => q.where({ slug: body.organization_slug }))
-      const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: body.organization_slug }))
-      if (!org || !member) return errorResponse(404, 'Organization not found')
+      const org = findMemberOrganization(ctx, user.id, body.organization_slug)
+      if (!org) return errorResponse(404, 'Organization not found')
       if (org.plan.id === 'free') {
         const active = ctx.db.projects
           .findMany((q) => q.where({ organization_slug: org.slug }))

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { SUPPORT_MESSAGE } from '../../src/constants'
 import { validateSupportTicket } from '../../src/lib/support-ticket'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, findMemberProject, withLatency } from './util'
+import { authenticate, errorResponse, findMemberProject, isOrganizationMember, withLatency } from './util'
 
 /** The real platform's support-ticket path. */
 export const SUPPORT_TICKET_PATH = '*/platform/feedback/send'
@@ -29,8 +29,7 @@ export function supportHandlers(ctx: PlatformContext) {
       }
       const { ticket } = result
       if (ticket.organizationSlug) {
-        const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: ticket.organizationSlug }))
-        if (!member) return errorResponse(404, SUPPORT_MESSAGE.organizationNotFound)
+        if (!isOrganizationMember(ctx, user.id, ticket.organizationSlug)) return errorResponse(404, SUPPORT_MESSAGE.organizationNotFound)
       }
       if (ticket.projectRef) {
         const project = findMemberProject(ctx, user.id, ticket.projectRef)

@@ -52,12 +52,30 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   }
 }
 
+/** Whether the user is a member of the organization. */
+export function isOrganizationMember(ctx: PlatformContext, userId: string, slug: string): boolean {
+  return Boolean(ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: slug })))
+}
+
+/** An organization the user is a member of, or undefined. */
+export function findMemberOrganization(ctx: PlatformContext, userId: string, slug: string) {
+  return isOrganizationMember(ctx, userId, slug) ? ctx.db.organizations.findFirst((q) => q.where({ slug })) : undefined
+}
+
 /** A project the user may reach through one of their organizations, or undefined. */
 export function findMemberProject(ctx: PlatformContext, userId: string, ref: string) {
   const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-  if (!project) return undefined
-  const member = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: userId, organization_slug: project.organization_slug }))
-  return member ? project : undefined
+  return project && isOrganizationMember(ctx, userId, project.organization_slug) ? project : undefined
+}
+
+/** The common start of an organization-scoped handler: latency, a signed-in member, the organization (404 otherwise). */
+export async function authorizeOrganization(ctx: PlatformContext, request: Request, slug: unknown, notFound = 'Organization not found') {
+  await withLatency(ctx)
+  const { user, denied } = authenticate(ctx, request)
+  if (denied) return { user: undefined, organization: undefined, denied }
+  const organization = typeof slug === 'string' ? findMemberOrganization(ctx, user.id, slug) : undefined
+  if (!organization) return { user: undefined, organization: undefined, denied: errorResponse(404, notFound) }
+  return { user, organization, denied: undefined }
 }
 
 /** The common start of a project-scoped handler: latency, a signed-in member, the project. */
