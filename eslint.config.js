@@ -5,8 +5,7 @@
 // rules allocate heavily, and it took about a fifth off the run on our 2-core machines.
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import importX from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -104,11 +103,18 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      // import-x reads the imported files too (for no-cycle): with the TypeScript parser and resolver.
-      ...Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([key]) => key !== 'import-x/resolver')),
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // The import rules read the imported files too (for no-cycle), with the TypeScript parser. Our
+      // imports are relative, so node's resolution with our extensions finds them; the generated
+      // `styled-system` is outside the graph. (eslint-plugin-import rather than import-x: import-x
+      // needs unrs-resolver's native builds, which the registry here has for Linux only, so
+      // package-lock.json could not be complete and `npm ci` refused it.)
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Packages are not ours to check, nor to parse (reading pglite's bundles alone costs seconds).
+      'import/ignore': ['node_modules'],
     },
     rules: {
       // Type-aware where it pays: a dropped promise hides a failure; a promise where a void callback is expected races.
@@ -117,8 +123,8 @@ export default tseslint.config(
       // tsc's noUnusedLocals and noUnusedParameters already hold this, with its `_name` convention.
       '@typescript-eslint/no-unused-vars': 'off',
       // Cycles among our files (through node_modules they are not ours to fix); `import type` edges are not followed.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, mockPlatformZone] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, mockPlatformZone] }],
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
@@ -144,7 +150,7 @@ export default tseslint.config(
   {
     files: TESTS,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
     },
   },
   {

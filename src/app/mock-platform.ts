@@ -30,7 +30,7 @@ declare global {
 /** Starts the embedded mock platform before the app's first request, when the settings ask for it. */
 export async function startMockPlatformIfEnabled(): Promise<void> {
   if (!settings.mockPlatform) return
-  // eslint-disable-next-line import-x/no-restricted-paths -- start-up seam: the embedded mock platform starts before the app's first request (its own chunk)
+  // eslint-disable-next-line import/no-restricted-paths -- start-up seam: the embedded mock platform starts before the app's first request (its own chunk)
   const { startBrowserMockPlatform } = await import('../../mock-platform/browser')
   window.__studioMock = await startBrowserMockPlatform({
     latency: settings.mockLatency,

@@ -33,7 +33,7 @@ const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
-// eslint-disable-next-line import-x/no-restricted-paths -- start-up seam: these pages stand in for other sites, so no API call can serve them
+// eslint-disable-next-line import/no-restricted-paths -- start-up seam: these pages stand in for other sites, so no API call can serve them
 const MockProviderPages = lazy(() => import('../../mock-platform/pages/MockProviderPages'))
 // The machine inspector (QA): its own window beside the app; off on production builds unless VITE_INSPECTOR=on.
 const InspectorPage = lazy(() => import('../features/inspector/InspectorPage'))
