@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { CONSENT_MESSAGE, CONSENT_STORAGE_KEY, TELEMETRY_COOKIE } from '../src/constants'
+import { CONSENT_MESSAGE, CONSENT_MOBILE_BREAKPOINT, CONSENT_STORAGE_KEY, TELEMETRY_COOKIE } from '../src/constants'
 import { expect, test } from './fixtures'
 
 test.use({ consent: 'undecided' })
@@ -113,18 +113,19 @@ test("privacy settings blocked ('consent-unavailable'): the warning, Retry, and 
   expect(await storedDecision(page)).toBe('true')
 })
 
-test('below 639 px the toast spans the full width at the bottom', async ({ page }) => {
-  await page.setViewportSize({ width: 600, height: 800 })
+test('at 639 px and below the toast spans the full width at the bottom', async ({ page }) => {
+  // The last mobile width itself: the layout must change exactly at the SPEC's breakpoint.
+  await page.setViewportSize({ width: CONSENT_MOBILE_BREAKPOINT, height: 800 })
   await page.goto('/sign-in')
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   const toast = consentToast(page)
   await expect(toast).toBeVisible()
   const box = (await toast.boundingBox())!
   expect(box.x).toBe(0)
-  expect(box.width).toBe(600)
+  expect(box.width).toBe(CONSENT_MOBILE_BREAKPOINT)
   expect(Math.round(box.y + box.height)).toBe(800)
   await page.screenshot({ path: 'test-results/screens/consent-toast-mobile.png' })
-  // At 640 px it is back in the corner.
-  await page.setViewportSize({ width: 640, height: 800 })
-  await expect.poll(async () => (await toast.boundingBox())!.width).toBeLessThan(640)
+  // One pixel wider it is back in the corner.
+  await page.setViewportSize({ width: CONSENT_MOBILE_BREAKPOINT + 1, height: 800 })
+  await expect.poll(async () => (await toast.boundingBox())!.width).toBeLessThan(CONSENT_MOBILE_BREAKPOINT + 1)
 })

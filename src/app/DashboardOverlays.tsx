@@ -11,18 +11,18 @@ import type { Command, CommandSection } from '../lib/command-search'
 import { settings } from '../lib/settings'
 import { openPrivacySettings } from './consent'
 import { openInspectorWindow } from './inspector-link'
-import { useCurrentPlace } from './current-place'
+import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { useProjectDestinations } from '../features/project-shell'
 import { setThemePreference, THEME_LABELS } from './theme'
 
 /** The dashboard's own command-menu sections (SPEC §2): navigation, switching, theme, previews, sign out. */
-function useDashboardCommandSections(): CommandSection[] {
+function useDashboardCommandSections({ organizations, organization, project }: CurrentPlace): CommandSection[] {
   const [, navigate] = useLocation()
-  const { organizations, organization, project } = useCurrentPlace()
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: settings.isPlatform && Boolean(organization) })
   const themeSwitch = useFeatureEnabled('theme:switch')
-  const previews = useFeaturePreviewParam()
-  const projectList = projects.data?.pages.flatMap((page) => page.projects)
+  // Only what changes the sections is a dependency: the memo holds while the user types in the menu.
+  const { show: showPreview } = useFeaturePreviewParam()
+  const projectList = useMemo(() => projects.data?.pages.flatMap((page) => page.projects), [projects.data])
   const ref = project?.ref ?? (settings.isPlatform ? undefined : SELF_HOSTED.projectRef)
   // The project's screens come from the same list as the rail (permissions, flags, the last table and snippet).
   const destinations = useProjectDestinations(ref)
@@ -70,7 +70,7 @@ function useDashboardCommandSections(): CommandSection[] {
       })
     }
     const preferences: Command[] = [
-      { id: 'feature-previews', name: 'Feature previews', keywords: ['preview', 'beta', 'flags'], run: () => previews.show(FEATURE_PREVIEWS[0].key) },
+      { id: 'feature-previews', name: 'Feature previews', keywords: ['preview', 'beta', 'flags'], run: () => showPreview(FEATURE_PREVIEWS[0].key) },
       { id: 'privacy-settings', name: 'Privacy settings', keywords: ['cookies', 'consent', 'telemetry'], run: openPrivacySettings },
     ]
     if (settings.inspector.enabled) {
@@ -84,13 +84,14 @@ function useDashboardCommandSections(): CommandSection[] {
     if (settings.isPlatform) preferences.push({ id: 'sign-out', name: 'Sign out', keywords: ['log out', 'logout'], run: () => navigate('/logout') })
     sections.push({ id: 'preferences', name: 'Preferences', commands: preferences })
     return sections
-  }, [navigate, organization, organizations, previews, ref, destinations, projectList, themeSwitch])
+  }, [navigate, organization, organizations, showPreview, ref, destinations, projectList, themeSwitch])
 }
 
 /** What floats over every signed-in screen: the feature previews modal and the command menu (⌘/Ctrl + VITE_COMMAND_MENU_KEY, default k). */
 export function DashboardOverlays() {
-  const sections = useDashboardCommandSections()
-  const { project, organization } = useCurrentPlace()
+  const place = useCurrentPlace()
+  const sections = useDashboardCommandSections(place)
+  const { project, organization } = place
   return (
     <>
       <FeaturePreviewModal projectRef={project?.ref} organizationSlug={organization?.slug} cloudProvider={project?.cloud_provider ?? null} />

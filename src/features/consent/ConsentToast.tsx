@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { CONSENT_MESSAGE, CONSENT_MOBILE_BREAKPOINT, PRIVACY_POLICY_URL } from '../../constants'
+import { CONSENT_MESSAGE, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
 import type { ConsentActorRef } from './consent-actor'
 import { PrivacySettingsDialog } from './PrivacySettingsDialog'
-import { useMediaQuery } from './use-media-query'
 
-// SPEC §9: 639 px and narrower is the mobile layout (640 px is the first desktop width).
-const MOBILE_QUERY = `(max-width: ${CONSENT_MOBILE_BREAKPOINT}px)`
+// SPEC §9: 639 px and narrower is the mobile layout (CONSENT_MOBILE_BREAKPOINT): the whole width
+// at the bottom; from Panda's `sm` (640 px, the first desktop width) the bottom-right corner.
 
 const cardClass = css({
   position: 'fixed',
@@ -21,8 +20,15 @@ const cardClass = css({
   display: 'flex',
   flexDir: 'column',
   gap: '3',
-  '&[data-layout=corner]': { right: '4', bottom: '4', w: '26rem', maxW: 'calc(100vw - 32px)', borderRadius: 'lg' },
-  '&[data-layout=full-width]': { left: '0', right: '0', bottom: '0', borderRadius: '0', borderBottomWidth: '0', borderLeftWidth: '0', borderRightWidth: '0' },
+  left: { base: '0', sm: 'auto' },
+  right: { base: '0', sm: '4' },
+  bottom: { base: '0', sm: '4' },
+  w: { sm: '26rem' },
+  maxW: { sm: 'calc(100vw - 32px)' },
+  borderRadius: { base: '0', sm: 'lg' },
+  borderBottomWidth: { base: '0', sm: '1px' },
+  borderLeftWidth: { base: '0', sm: '1px' },
+  borderRightWidth: { base: '0', sm: '1px' },
 })
 
 /**
@@ -32,11 +38,10 @@ const cardClass = css({
  */
 export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
   const undecided = useSelector(actor, (s) => s.matches({ decision: 'showConsentToast' }))
-  const mobile = useMediaQuery(MOBILE_QUERY)
   return (
     <>
       {undecided ? (
-        <section aria-label="Cookie consent" data-layout={mobile ? 'full-width' : 'corner'} className={cardClass}>
+        <section aria-label="Cookie consent" className={cardClass}>
           <p className={css({ fontSize: 'sm' })}>
             {CONSENT_MESSAGE.toast}{' '}
             <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer noopener" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
