@@ -1,19 +1,11 @@
-/** FNV-1a, 32 bits: a stable hash of a name (no crypto needed for a picture). */
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193) >>> 0
-  }
-  return h
-}
+import { fnv1a } from '../src/lib/fnv1a'
 
 /**
  * A GitHub-style identicon as SVG: a 5 × 5 grid mirrored left to right, coloured from the name.
  * The same name always draws the same picture, at `size` pixels square.
  */
 export function identiconSvg(name: string, size: number): string {
-  const h = hash(name.toLowerCase())
+  const h = fnv1a(name.toLowerCase())
   const hue = h % 360
   // Five cells across, with a cell and a half of margin each side, so a round crop keeps the pattern whole.
   const cell = size / 8

@@ -7,6 +7,7 @@
 import { Faker, base, en } from '@faker-js/faker'
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { sqlArray, sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
+import { fnv1a } from '../../src/lib/fnv1a.ts'
 import type { ProjectDatabase } from './types.ts'
 
 // The marker's schema is a constant of the dashboard too: every user-facing schema list leaves it out.
@@ -347,14 +348,9 @@ export function buildSeedSql(ref: string): string {
   ].join('\n')
 }
 
-/** FNV-1a: a stable 32-bit seed from the ref. */
+/** A stable 32-bit seed from the ref. */
 export function seedFromRef(ref: string): number {
-  let hash = 0x811c9dc5
-  for (const byte of new TextEncoder().encode(ref)) {
-    hash ^= byte
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return hash >>> 0
+  return fnv1a(ref)
 }
 
 function insert(table: string, columns: readonly string[], rows: readonly string[][]): string {
