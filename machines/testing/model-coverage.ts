@@ -28,20 +28,9 @@ export interface ModelCoverage {
  * Actor results and delays are events too (`xstate.done.actor.<id>`, `xstate.after.<delay>.<node id>`),
  * so the walk covers them without running anything.
  */
-export function modelCoverage<M extends AnyStateMachine>(machine: M, model: CoverageModel<M>): ModelCoverage
-export function modelCoverage<M extends AnyStateMachine>(
-  machine: M,
-  events: CoverageModel<M>['events'],
-  options?: Omit<CoverageModel<M>, 'events'>,
-): ModelCoverage
-export function modelCoverage<M extends AnyStateMachine>(
-  machine: M,
-  eventsOrModel: CoverageModel<M>['events'] | CoverageModel<M>,
-  maybeOptions: Omit<CoverageModel<M>, 'events'> = {},
-): ModelCoverage {
-  const isModel = typeof eventsOrModel === 'object' && !Array.isArray(eventsOrModel)
-  const events = isModel ? (eventsOrModel as CoverageModel<M>).events : (eventsOrModel as CoverageModel<M>['events'])
-  const options = isModel ? (eventsOrModel as CoverageModel<M>) : maybeOptions
+export function modelCoverage<M extends AnyStateMachine>(machine: M, model: CoverageModel<M>): ModelCoverage {
+  const { events } = model
+  const options = model
   const traversal = {
     events: events as never,
     input: options.input as never,
