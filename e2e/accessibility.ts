@@ -36,12 +36,14 @@ export async function expectAccessible(page: Page, where: string) {
     document.head.append(style)
     return document.documentElement.dataset.theme ?? null
   })
-  for (const palette of PALETTES) {
+  for (const [index, palette] of PALETTES.entries()) {
     await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), palette)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .analyze()
+    // Every rule once; in the other palettes only what a palette can change: the contrast.
+    const builder = new AxeBuilder({ page })
+    const result = await (index === 0
+      ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      : builder.withRules(['color-contrast'])
+    ).analyze()
     const serious: string[] = []
     for (const violation of result.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue

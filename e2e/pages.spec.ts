@@ -47,27 +47,20 @@ test('pages outside the dashboard: one main, nothing fails to load', async ({ pa
   await checkPage(page, failed, '/logout', (p) => p.getByRole('button', { name: 'Sign in' }))
 })
 
-test('every organization-level page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(120_000)
-  const failed = watchFailedLoads(page)
-  await signIn(page)
-  await expect(page).toHaveURL(/\/organizations$/)
-  for (const path of [
-    '/organizations',
-    '/org/acme-corp',
-    '/org/acme-corp/billing',
-    '/org/grace-over/billing#invoices',
-    '/new/acme-corp',
-    '/new',
-    '/join',
-    '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs',
-    '/support/new',
-    '/nowhere',
-    '/inspector',
-  ]) {
-    await checkPage(page, failed, path)
-  }
-})
+const ORGANIZATION_PAGES = [
+  ['/organizations', '/org/acme-corp', '/org/acme-corp/billing', '/org/grace-over/billing#invoices', '/new/acme-corp'],
+  ['/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
+]
+
+for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
+  test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
+    test.setTimeout(120_000)
+    const failed = watchFailedLoads(page)
+    await signIn(page)
+    await expect(page).toHaveURL(/\/organizations$/)
+    for (const path of paths) await checkPage(page, failed, path)
+  })
+}
 
 test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(120_000)
