@@ -75,7 +75,6 @@ const mockPlatformZone = {
 // Files already past 400 lines. Split pending (issue 19 item 2): another change splits them by
 // responsibility and takes them off this list.
 const OVER_400_LINES = [
-  'mock-platform/assistant/model.ts',
   'mock-platform/assistant/model.test.ts',
   'mock-platform/postgres/database-suite.ts',
   'fixtures/platform.ts',
