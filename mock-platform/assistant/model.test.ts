@@ -2,66 +2,12 @@
  * The assistant model against a real seeded PGlite database: the catalog comes from
  * MODEL_CATALOG_SQL, and every ```sql block an answer holds is run on that database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryDatabaseProvider } from '../postgres/pglite-memory.ts'
+import { describe, expect, it } from 'vitest'
 import { SEED_TABLES } from '../postgres/seed.ts'
-import type { DatabaseProvider, ProjectDatabase } from '../postgres/types.ts'
-import { MODEL_CATALOG_SQL, answer, catalogFromRows, type ModelCatalog, type ModelContext, type ModelMessage } from './model.ts'
+import { MODEL_CATALOG_SQL, answer, catalogFromRows } from './model.ts'
+import { ask, catalog, db, expectBlocksRun, onlySql, setUpModelDatabase, sqlBlocks } from './model-test-database.ts'
 
-const REF = 'assistantmodel'
-let provider: DatabaseProvider
-let db: ProjectDatabase
-let catalog: ModelCatalog
-
-beforeAll(async () => {
-  provider = createMemoryDatabaseProvider()
-  db = await provider.open(REF)
-  await db.exec(`
-    create table public."Order Lines" (id int primary key, "Qty" int);
-    insert into public."Order Lines" values (1, 3), (2, 5);
-    create table public.notes (id bigint generated always as identity primary key, user_id uuid not null, body text);
-  `)
-  catalog = catalogFromRows((await db.query(MODEL_CATALOG_SQL)).rows)
-}, 60_000)
-
-afterAll(async () => {
-  await provider?.closeAll()
-})
-
-function ask(text: string, context?: ModelContext, earlier: ModelMessage[] = []): string {
-  return answer([...earlier, { role: 'user', text }], catalog, context)
-}
-
-function sqlBlocks(reply: string): string[] {
-  return [...reply.matchAll(/```sql\n([\s\S]*?)\n```/g)].map((match) => match[1] ?? '')
-}
-
-/** The single SQL block of `reply`. */
-function onlySql(reply: string): string {
-  const blocks = sqlBlocks(reply)
-  expect(blocks, reply).toHaveLength(1)
-  return blocks[0] ?? ''
-}
-
-/** Runs every block of `reply` inside a transaction that is rolled back; resolves to the last result's rows. */
-async function expectBlocksRun(reply: string): Promise<Record<string, unknown>[][]> {
-  const out: Record<string, unknown>[][] = []
-  for (const sql of sqlBlocks(reply)) {
-    const results = await db.exec(`begin;\n${sql.replace(/;\s*$/, '')};\nrollback;`)
-    out.push(results[results.length - 2]?.rows ?? [])
-  }
-  return out
-}
-
-async function failure(sql: string): Promise<{ text: string; code: string }> {
-  try {
-    await db.exec(sql)
-  } catch (error) {
-    const e = error as { message: string; code?: string; detail?: string }
-    return { text: `ERROR: ${e.code ? `${e.code}: ` : ''}${e.message}${e.detail ? `\nDETAIL: ${e.detail}` : ''}`, code: e.code ?? '' }
-  }
-  throw new Error(`expected the statement to fail: ${sql}`)
-}
+setUpModelDatabase()
 
 describe('catalog', () => {
   it('reads the seeded tables, columns, keys and kinds', () => {
@@ -324,67 +270,6 @@ describe('RLS policies', () => {
     expect(onlySql(notes)).toContain('create policy "Users can see their own notes" on public.notes')
     expect(onlySql(notes)).toContain('using ((select auth.uid()) = user_id);')
     expect(onlySql(ask('enable row level security on customers'))).toMatch(/^alter table public\.customers enable row level security;/)
-  })
-})
-
-describe('errors', () => {
-  it('42P01: suggests the table the user meant and fixes the snippet', async () => {
-    const sql = 'select * from custmers limit 5'
-    const error = await failure(sql)
-    expect(error.code).toBe('42P01')
-    const reply = ask(error.text, { sql })
-    expect(reply).toContain("can't find a table or view called `custmers`")
-    expect(reply).toContain('Did you mean `public.customers`?')
-    expect(onlySql(reply)).toBe('select * from public.customers limit 5')
-    expect((await expectBlocksRun(reply))[0]).toHaveLength(5)
-
-    const schema = ask((await failure('select * from products')).text)
-    expect(schema).toContain('write it schema-qualified as `inventory.products`')
-  })
-
-  it('42703: lists the columns and the closest name', async () => {
-    const sql = 'select emial from public.customers'
-    const error = await failure(sql)
-    expect(error.code).toBe('42703')
-    const reply = ask(error.text, { sql })
-    expect(reply).toContain('Did you mean `email`?')
-    expect(reply).toContain('`public.customers` has `id`, `email`, `full_name`')
-    expect(onlySql(reply)).toBe('select email from public.customers')
-    await expectBlocksRun(reply)
-
-    const insertError = await failure(`insert into public.customers (emial) values ('x')`)
-    const fromInsert = ask(insertError.text)
-    expect(fromInsert).toContain("can't find a column called `emial` in `public.customers`")
-    expect(fromInsert).toContain('`public.customers` has `id`, `email`')
-    expect(sqlBlocks(fromInsert)).toEqual([])
-  })
-
-  it('explains constraint, syntax and type errors', async () => {
-    const duplicate = ask((await failure(`insert into public.customers (email, full_name) select email, 'x' from public.customers limit 1`)).text)
-    expect(duplicate).toContain('constraint `customers_email_key` on `public.customers`')
-    expect(duplicate).toContain('on conflict (email) do nothing')
-
-    const foreign = ask((await failure('insert into public.orders (customer_id, total) values (999999, 1)')).text)
-    expect(foreign).toContain('`customer_id` = `999999`')
-    expect(foreign).toContain('existing row in `customers`')
-
-    const notNull = ask((await failure(`insert into public.customers (full_name) values ('x')`)).text)
-    expect(notNull).toContain('The column `email` of `public.customers` is `not null`')
-
-    const syntaxSql = 'select id, from public.customers'
-    const syntax = ask((await failure(syntaxSql)).text, { sql: syntaxSql })
-    expect(syntax).toContain('near `from` (error 42601')
-    expect(syntax).toContain('comma right before')
-
-    const invalid = ask((await failure(`select * from public.orders where id = 'abc'`)).text)
-    expect(invalid).toContain("can't be read as `uuid` (error 22P02)")
-
-    const enumValue = ask((await failure(`select * from public.orders where status = 'Paid'`)).text)
-    expect(enumValue).toContain('Allowed values are `pending`, `paid`')
-
-    const operator = ask((await failure(`select * from public.orders where customer_id = 'x'::text`)).text)
-    expect(operator).toContain('(error 42883)')
-    for (const reply of [duplicate, foreign, notNull, syntax, invalid, enumValue, operator]) expect(sqlBlocks(reply)).toEqual([])
   })
 })
 

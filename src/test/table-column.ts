@@ -1,4 +1,5 @@
 import type { TableColumn } from '../api/schemas'
+import type { ColumnDefinition } from '../lib/sql/table-structure'
 
 /** A catalog column for tests: nullable text unless `more` says otherwise. */
 export const tableColumn = (name: string, more: Partial<TableColumn> = {}): TableColumn => ({
@@ -15,5 +16,17 @@ export const tableColumn = (name: string, more: Partial<TableColumn> = {}): Tabl
   unique_constraint: null,
   check_constraint: null,
   enums: null,
+  ...more,
+})
+
+/** A column of a structure form (create table, add or alter column): nullable, no default, unless `more` says otherwise. */
+export const columnDefinition = (name: string, type: string, more: Partial<ColumnDefinition> = {}): ColumnDefinition => ({
+  name,
+  type,
+  defaultValue: null,
+  nullable: true,
+  unique: false,
+  identity: null,
+  check: null,
   ...more,
 })

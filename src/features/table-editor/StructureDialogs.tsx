@@ -1,6 +1,5 @@
-import { Dialog } from '@ark-ui/react/dialog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
@@ -8,7 +7,6 @@ import {
   addColumnSql,
   addForeignKeySql,
   alterColumnSql,
-  createTableSql,
   dropColumnSql,
   dropTableSql,
   renameTableSql,
@@ -16,20 +14,8 @@ import {
   type ReferentialAction,
 } from '../../lib/sql/table-structure'
 import { Button } from '../../ui/button'
-import { ModalFrame } from '../../ui/dialog'
 import { TextField, inputClass } from '../../ui/field'
-import {
-  columnDefinitionOf,
-  emptyColumn,
-  emptyForeignKeyRow,
-  enumTypesOf,
-  foreignKeyOfRow,
-  initialTableColumns,
-  referenceableTables,
-  schemaChoices,
-  typeChoices,
-  type ForeignKeyRow,
-} from './structure'
+import { columnDefinitionOf, emptyColumn, enumTypesOf, referenceableTables, typeChoices } from './structure'
 import {
   ActionOptions,
   Checkbox,
@@ -40,144 +26,14 @@ import {
   compactInputClass,
   gridClass,
   identityOf,
-  identitySelectClass,
   identityValue,
   labelClass,
 } from './structure-fields'
+import { SqlPreviewDialog, type StructureDialogProps } from './SqlPreviewDialog'
 
-/** What every structure dialog gets: how to run its SQL, and what to do after it ran or on cancel. */
-export interface StructureDialogProps {
-  /** Runs the SQL on the project's database; rejects with the database's error. */
-  run: (sql: string) => Promise<unknown>
-  onDone: () => void
-  onClose: () => void
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** The SQL a form stands for, or why there is none: the builders throw user-facing messages. */
-export function previewSql(build: () => string): { sql: string; problem: string | null } {
-  try {
-    const sql = build()
-    return sql.trim() === '' ? { sql: '', problem: 'Nothing to change yet.' } : { sql, problem: null }
-  } catch (error) {
-    return { sql: '', problem: messageOf(error) }
-  }
-}
-
-/**
- * The frame of every structure change: the form, the database's error when the last run failed,
- * the exact SQL the change runs (rebuilt on every render) and a Run button named after the action.
- * The form's state lives in the caller, so a failed run keeps everything typed.
- */
-export function SqlPreviewDialog({
-  title,
-  description,
-  runLabel,
-  tone = 'primary',
-  build,
-  blocked,
-  wide = false,
-  run,
-  onDone,
-  onClose,
-  children,
-}: {
-  title: string
-  description?: ReactNode
-  runLabel: string
-  tone?: 'primary' | 'danger'
-  build: () => string
-  /** Why Run stays disabled although the SQL is fine (e.g. the confirmation is not typed yet). */
-  blocked?: string | null
-  wide?: boolean
-  run: (sql: string) => Promise<unknown>
-  onDone: () => void
-  onClose: () => void
-  children: ReactNode
-}) {
-  const [error, setError] = useState<string | null>(null)
-  const [running, setRunning] = useState(false)
-  const problemId = useId()
-  const { sql, problem } = previewSql(build)
-  const reason = problem ?? blocked ?? null
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (reason || running) return
-    setRunning(true)
-    setError(null)
-    try {
-      await run(sql)
-    } catch (failure) {
-      setError(messageOf(failure))
-      setRunning(false)
-      return
-    }
-    setRunning(false)
-    onDone()
-  }
-
-  return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <ModalFrame className={css({ w: wide ? '5xl' : '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
-        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
-          <div>
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
-            {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
-          </div>
-          {/* Padded out and pulled back: a scrolling box clips what is drawn outside it, like the focus outline. */}
-          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', minH: '0', p: '1', m: '-1' })}>{children}</div>
-          {error ? (
-            <div
-              role="alert"
-              className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm', wordBreak: 'break-word' })}
-            >
-              <strong>The database refused this change:</strong> {error}
-            </div>
-          ) : null}
-          <section aria-label="SQL to run" className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
-            <h3 className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>SQL to run</h3>
-            {problem ? (
-              <p id={problemId} className={css({ fontSize: 'sm', color: 'warning.default', bg: 'bg.muted', p: '2', borderRadius: 'md' })}>
-                {problem}
-              </p>
-            ) : (
-              <pre
-                className={css({
-                  fontFamily: 'mono',
-                  fontSize: 'xs',
-                  bg: 'bg.muted',
-                  p: '2',
-                  borderRadius: 'md',
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-word',
-                  maxH: '40',
-                  overflow: 'auto',
-                })}
-              >
-                {sql}
-              </pre>
-            )}
-            {!problem && blocked ? (
-              <p id={problemId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                {blocked}
-              </p>
-            ) : null}
-          </section>
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant={tone} loading={running} disabled={!!reason} aria-describedby={reason ? problemId : undefined}>
-              {runLabel}
-            </Button>
-          </div>
-        </form>
-      </ModalFrame>
-    </Dialog.Root>
-  )
-}
+export { previewSql, SqlPreviewDialog } from './SqlPreviewDialog'
+export type { StructureDialogProps } from './SqlPreviewDialog'
+export { CreateTableDialog } from './CreateTableDialog'
 
 /** Adds a column to `table`, or edits `column` of it. */
 export function ColumnDialog({ table, column, ...props }: { table: TableSchema; column?: TableColumn } & StructureDialogProps) {
@@ -269,7 +125,6 @@ export function DropColumnDialog({ table, column, ...props }: { table: TableSche
     </SqlPreviewDialog>
   )
 }
-
 
 /** Adds a foreign key from column(s) of `table` to a column of another table. */
 export function ForeignKeyDialog({
@@ -414,290 +269,5 @@ export function DropTableDialog({ table, ...props }: { table: Pick<TableSchema, 
       <Checkbox label="Also drop the views and foreign keys that depend on it (cascade)" checked={cascade} onChange={setCascade} />
       <TextField label={`Type ${table.name} to confirm`} value={typed} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
     </SqlPreviewDialog>
-  )
-}
-
-const rowsTableClass = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th': { textAlign: 'left', fontWeight: 'medium', color: 'fg.muted', fontSize: 'xs', px: '1', py: '1', whiteSpace: 'nowrap' },
-  '& td': { px: '1', py: '1', verticalAlign: 'middle' },
-})
-
-/** A new table in one create table statement: its columns, primary key and foreign keys. */
-export function CreateTableDialog({
-  projectRef,
-  connectionString,
-  entities,
-  onDone,
-  ...props
-}: { projectRef: string; connectionString: string; entities: TableEntity[]; onDone: (created: { schema: string; name: string }) => void } & Omit<
-  StructureDialogProps,
-  'onDone'
->) {
-  const [schema, setSchema] = useState('public')
-  const [name, setName] = useState('')
-  const [columns, setColumns] = useState<ColumnDefinition[]>(initialTableColumns)
-  const [foreignKeys, setForeignKeys] = useState<ForeignKeyRow[]>([])
-  const typesId = useId()
-  const types = useMemo(() => typeChoices(), [])
-  const tables = referenceableTables(entities)
-  const setColumn = (index: number, change: Partial<ColumnDefinition>) => setColumns((list) => list.map((c, i) => (i === index ? { ...c, ...change } : c)))
-  const setForeignKey = (index: number, change: Partial<ForeignKeyRow>) => setForeignKeys((list) => list.map((f, i) => (i === index ? { ...f, ...change } : f)))
-  const columnNames = [...new Set(columns.map((c) => c.name).filter((n) => n.trim() !== ''))]
-
-  return (
-    <SqlPreviewDialog
-      {...props}
-      wide
-      title="Create a table"
-      runLabel="Create table"
-      build={() =>
-        createTableSql(
-          schema,
-          name,
-          columns,
-          foreignKeys.map((row) => foreignKeyOfRow(row, tables)),
-        )
-      }
-      onDone={() => onDone({ schema, name })}
-    >
-      <div className={gridClass}>
-        <SelectField label="Schema" value={schema} onChange={setSchema}>
-          {schemaChoices(entities).map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
-        <TextField label="Name" value={name} autoFocus spellCheck={false} onChange={(e) => setName(e.target.value)} />
-      </div>
-
-      <section aria-label="Column list" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-        <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Columns</h3>
-        <TypeList id={typesId} types={types} />
-        <table className={rowsTableClass}>
-          <thead>
-            <tr>
-              {['Name', 'Type', 'Default value', 'Identity', 'Nullable', 'Unique', 'Primary key', ''].map((h, i) => (
-                <th key={i} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {columns.map((column, index) => {
-              const n = index + 1
-              const alwaysNotNull = column.identity !== null || column.primaryKey === true
-              return (
-                <tr key={index}>
-                  <td>
-                    <input
-                      aria-label={`Column ${n} name`}
-                      className={compactInputClass}
-                      value={column.name}
-                      spellCheck={false}
-                      onChange={(e) => setColumn(index, { name: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Column ${n} type`}
-                      className={compactInputClass}
-                      list={typesId}
-                      value={column.type}
-                      spellCheck={false}
-                      onChange={(e) => setColumn(index, { type: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Column ${n} default value`}
-                      className={compactInputClass}
-                      value={column.defaultValue ?? ''}
-                      placeholder={column.identity ? 'identity' : 'none'}
-                      spellCheck={false}
-                      onChange={(e) => setColumn(index, { defaultValue: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`Column ${n} identity`}
-                      className={identitySelectClass}
-                      value={identityValue(column.identity)}
-                      onChange={(e) => setColumn(index, { identity: identityOf(e.target.value) })}
-                    >
-                      <IdentityOptions />
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Column ${n} nullable`}
-                      checked={column.nullable && !alwaysNotNull}
-                      disabled={alwaysNotNull}
-                      onChange={(e) => setColumn(index, { nullable: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Column ${n} unique`}
-                      checked={column.unique}
-                      onChange={(e) => setColumn(index, { unique: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Column ${n} primary key`}
-                      checked={column.primaryKey === true}
-                      onChange={(e) => setColumn(index, { primaryKey: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove column ${n}`}
-                      onClick={() => setColumns((list) => list.filter((_, i) => i !== index))}
-                    >
-                      ✕
-                    </Button>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-        <div>
-          <Button size="sm" onClick={() => setColumns((list) => [...list, emptyColumn()])}>
-            Add a column
-          </Button>
-        </div>
-      </section>
-
-      <section aria-label="Foreign keys" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-        <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Foreign keys</h3>
-        {foreignKeys.length === 0 ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>None. A column can reference a column of another table.</p>
-        ) : null}
-        {foreignKeys.map((row, index) => (
-          <ForeignKeyRowFields
-            key={index}
-            index={index}
-            row={row}
-            columnNames={columnNames}
-            tables={tables}
-            projectRef={projectRef}
-            connectionString={connectionString}
-            onChange={(change) => setForeignKey(index, change)}
-            onRemove={() => setForeignKeys((list) => list.filter((_, i) => i !== index))}
-          />
-        ))}
-        <div>
-          <Button size="sm" onClick={() => setForeignKeys((list) => [...list, emptyForeignKeyRow()])}>
-            Add a foreign key
-          </Button>
-        </div>
-      </section>
-    </SqlPreviewDialog>
-  )
-}
-
-/** One foreign key of a new table; the referenced table's columns load once it is chosen. */
-function ForeignKeyRowFields({
-  index,
-  row,
-  columnNames,
-  tables,
-  projectRef,
-  connectionString,
-  onChange,
-  onRemove,
-}: {
-  index: number
-  row: ForeignKeyRow
-  columnNames: string[]
-  tables: TableEntity[]
-  projectRef: string
-  connectionString: string
-  onChange: (change: Partial<ForeignKeyRow>) => void
-  onRemove: () => void
-}) {
-  const n = index + 1
-  const target = useQuery({ ...tableSchemaQuery(projectRef, connectionString, row.targetId ?? 0), enabled: row.targetId !== null })
-  // Most foreign keys point at the primary key: pick it once the columns are known, unless one is picked already.
-  const primaryKey = target.data?.primary_keys.length === 1 ? target.data.primary_keys[0] : undefined
-  // Reads the row and onChange as they are now; only the key becoming known (or a new target) runs it.
-  const pickPrimaryKey = useEffectEvent((key: string) => {
-    if (row.targetColumn === '') onChange({ targetColumn: key })
-  })
-  useEffect(() => {
-    if (primaryKey) pickPrimaryKey(primaryKey)
-  }, [primaryKey, row.targetId])
-  return (
-    <div
-      role="group"
-      aria-label={`Foreign key ${n}`}
-      className={css({ display: 'grid', gridTemplateColumns: '1fr auto 1.4fr 1fr 1fr 1fr auto', gap: '2', alignItems: 'center' })}
-    >
-      <select aria-label={`Foreign key ${n} column`} className={compactInputClass} value={row.column} onChange={(e) => onChange({ column: e.target.value })}>
-        <option value="">Column…</option>
-        {columnNames.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <span aria-hidden>→</span>
-      <select
-        aria-label={`Foreign key ${n} referenced table`}
-        className={compactInputClass}
-        value={row.targetId === null ? '' : String(row.targetId)}
-        onChange={(e) => onChange({ targetId: e.target.value === '' ? null : Number(e.target.value), targetColumn: '' })}
-      >
-        <option value="">Table…</option>
-        <TableOptions tables={tables} />
-      </select>
-      <select
-        aria-label={`Foreign key ${n} referenced column`}
-        className={compactInputClass}
-        value={row.targetColumn}
-        disabled={row.targetId === null}
-        onChange={(e) => onChange({ targetColumn: e.target.value })}
-      >
-        <option value="">{target.isFetching ? 'Loading…' : target.isError ? 'Could not load columns' : 'Column…'}</option>
-        {(target.data?.columns ?? []).map((c) => (
-          <option key={c.name} value={c.name}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label={`Foreign key ${n} on delete`}
-        title="On delete"
-        className={compactInputClass}
-        value={row.onDelete}
-        onChange={(e) => onChange({ onDelete: e.target.value as ReferentialAction })}
-      >
-        <ActionOptions />
-      </select>
-      <select
-        aria-label={`Foreign key ${n} on update`}
-        title="On update"
-        className={compactInputClass}
-        value={row.onUpdate}
-        onChange={(e) => onChange({ onUpdate: e.target.value as ReferentialAction })}
-      >
-        <ActionOptions />
-      </select>
-      <Button size="sm" variant="ghost" aria-label={`Remove foreign key ${n}`} onClick={onRemove}>
-        ✕
-      </Button>
-    </div>
   )
 }

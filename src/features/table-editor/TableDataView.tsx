@@ -6,29 +6,21 @@ import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
 import { deleteRowsSql, insertRowSql, updateRowSql, valueToInput, type CellInput } from '../../lib/sql/row-edits'
-import { FILTER_OPERATORS, IS_FILTER_VALUES, type FilterOperator, type RowFilter, type RowSource } from '../../lib/sql/table-rows'
+import type { RowSource } from '../../lib/sql/table-rows'
 import { ownValue } from '../../lib/own-record'
-import { browserStorage } from '../../lib/storage'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
-import {
-  arrangeColumns,
-  defaultColumnWidth,
-  readColumnLayout,
-  reorderColumn,
-  setColumnHidden,
-  setColumnWidth,
-  writeColumnLayout,
-  type ColumnLayout,
-} from './column-layout'
+import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
 import { ImportCsvDialog } from './ImportCsvDialog'
 import { RowWindowStore, type Row } from './row-windows'
 import { exportTableCsv } from './table-export'
+import { FilterBar } from './FilterBar'
 import { TableGrid, type CellPosition, type GridColumn, type PendingCell } from './TableGrid'
+import { useGridColumns } from './use-grid-columns'
 import { CellEditorDialog, InsertRowDialog } from './ValueEditor'
 
 export interface TableDataViewProps {
@@ -83,36 +75,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   }, [store])
   useSyncExternalStore(store.subscribe, store.getVersion)
 
-  // Column layout, remembered per table.
-  const storage = browserStorage('local')
-  const [layout, setLayoutState] = useState<ColumnLayout>(() => readColumnLayout(storage, projectRef, table.id))
-  const setLayout = (next: ColumnLayout) => {
-    setLayoutState(next)
-    writeColumnLayout(storage, projectRef, table.id, next)
-  }
-  const columnsByName = useMemo(() => new Map(table.columns.map((c) => [c.name, c])), [table])
-  const references = useMemo(() => {
-    const map = new Map<string, { schema: string; table: string; column: string }>()
-    for (const r of table.relationships) {
-      if (r.source_schema === table.schema && r.source_table_name === table.name)
-        map.set(r.source_column_name, { schema: r.target_table_schema, table: r.target_table_name, column: r.target_column_name })
-    }
-    return map
-  }, [table])
-  const gridColumns: GridColumn[] = useMemo(
-    () =>
-      arrangeColumns(table.columns, layout).map((c) => {
-        const target = references.get(c.name)
-        return {
-          name: c.name,
-          type: c.data_type,
-          width: ownValue(layout.widths, c.name) ?? defaultColumnWidth(c.name, c.data_type),
-          isKey: table.primary_keys.includes(c.name),
-          references: target ? `${target.schema}.${target.table}` : null,
-        }
-      }),
-    [table, layout, references],
-  )
+  const { layout, setLayout, columnsByName, references, gridColumns } = useGridColumns(projectRef, table)
 
   // Edits not yet in the database, by row key then column: kept until saved or discarded.
   const [pending, setPending] = useState<Map<string, Map<string, PendingCell & { input: CellInput }>>>(new Map())
@@ -418,89 +381,6 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   )
 }
 
-function FilterBar({ columns, filters, onApply }: { columns: TableColumn[]; filters: RowFilter[]; onApply: (filters: RowFilter[]) => void }) {
-  const [draft, setDraft] = useState<RowFilter[]>(filters.length ? filters : [{ column: columns[0]?.name ?? '', operator: '=', value: '' }])
-  useEffect(() => {
-    if (filters.length) setDraft(filters)
-  }, [filters])
-  const update = (index: number, patch: Partial<RowFilter>) => setDraft((d) => d.map((f, i) => (i === index ? { ...f, ...patch } : f)))
-  const complete = draft.filter((f) => f.column && (f.operator === 'is' ? IS_FILTER_VALUES.includes(f.value as never) : true))
-  return (
-    <form
-      aria-label="Filters"
-      className={css({
-        display: 'flex',
-        flexDir: 'column',
-        gap: '1.5',
-        px: '3',
-        py: '2',
-        borderBottomWidth: '1px',
-        borderColor: 'border.default',
-        bg: 'bg.subtle',
-      })}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onApply(complete)
-      }}
-    >
-      {draft.map((filter, index) => (
-        <div key={index} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <select aria-label="Filter column" className={filterFieldClass} value={filter.column} onChange={(e) => update(index, { column: e.target.value })}>
-            {columns.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Filter operator"
-            className={css({ w: '28' }, filterFieldBase)}
-            value={filter.operator}
-            onChange={(e) => update(index, { operator: e.target.value as FilterOperator, value: e.target.value === 'is' ? 'null' : filter.value })}
-          >
-            {FILTER_OPERATORS.map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
-          </select>
-          {filter.operator === 'is' ? (
-            <select aria-label="Filter value" className={filterFieldClass} value={filter.value} onChange={(e) => update(index, { value: e.target.value })}>
-              {IS_FILTER_VALUES.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              aria-label="Filter value"
-              className={filterFieldClass}
-              value={filter.value}
-              placeholder={filter.operator === 'in' ? 'a, b, c' : filter.operator.includes('like') ? '%text%' : 'value'}
-              onChange={(e) => update(index, { value: e.target.value })}
-            />
-          )}
-          <Button size="sm" variant="ghost" aria-label="Remove filter" onClick={() => setDraft((d) => d.filter((_, i) => i !== index))}>
-            ✕
-          </Button>
-        </div>
-      ))}
-      <div className={css({ display: 'flex', gap: '2' })}>
-        <Button size="sm" variant="ghost" onClick={() => setDraft((d) => [...d, { column: columns[0]?.name ?? '', operator: '=', value: '' }])}>
-          Add filter
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => (setDraft([]), onApply([]))}>
-          Clear filters
-        </Button>
-        <Button size="sm" type="submit" variant="primary">
-          Apply filters
-        </Button>
-      </div>
-    </form>
-  )
-}
-
 const toolbarClass = css({
   display: 'flex',
   alignItems: 'center',
@@ -511,5 +391,3 @@ const toolbarClass = css({
   borderColor: 'border.default',
   flexWrap: 'wrap',
 })
-const filterFieldBase = { h: '8', px: '2', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' } as const
-const filterFieldClass = css({ w: '48' }, filterFieldBase)

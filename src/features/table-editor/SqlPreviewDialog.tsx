@@ -1,0 +1,139 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../ui/button'
+import { ModalFrame } from '../../ui/dialog'
+
+/** What every structure dialog gets: how to run its SQL, and what to do after it ran or on cancel. */
+export interface StructureDialogProps {
+  /** Runs the SQL on the project's database; rejects with the database's error. */
+  run: (sql: string) => Promise<unknown>
+  onDone: () => void
+  onClose: () => void
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The SQL a form stands for, or why there is none: the builders throw user-facing messages. */
+export function previewSql(build: () => string): { sql: string; problem: string | null } {
+  try {
+    const sql = build()
+    return sql.trim() === '' ? { sql: '', problem: 'Nothing to change yet.' } : { sql, problem: null }
+  } catch (error) {
+    return { sql: '', problem: messageOf(error) }
+  }
+}
+
+/**
+ * The frame of every structure change: the form, the database's error when the last run failed,
+ * the exact SQL the change runs (rebuilt on every render) and a Run button named after the action.
+ * The form's state lives in the caller, so a failed run keeps everything typed.
+ */
+export function SqlPreviewDialog({
+  title,
+  description,
+  runLabel,
+  tone = 'primary',
+  build,
+  blocked,
+  wide = false,
+  run,
+  onDone,
+  onClose,
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  runLabel: string
+  tone?: 'primary' | 'danger'
+  build: () => string
+  /** Why Run stays disabled although the SQL is fine (e.g. the confirmation is not typed yet). */
+  blocked?: string | null
+  wide?: boolean
+  run: (sql: string) => Promise<unknown>
+  onDone: () => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const [running, setRunning] = useState(false)
+  const problemId = useId()
+  const { sql, problem } = previewSql(build)
+  const reason = problem ?? blocked ?? null
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (reason || running) return
+    setRunning(true)
+    setError(null)
+    try {
+      await run(sql)
+    } catch (failure) {
+      setError(messageOf(failure))
+      setRunning(false)
+      return
+    }
+    setRunning(false)
+    onDone()
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+      <ModalFrame className={css({ w: wide ? '5xl' : '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
+          <div>
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
+            {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
+          </div>
+          {/* Padded out and pulled back: a scrolling box clips what is drawn outside it, like the focus outline. */}
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', minH: '0', p: '1', m: '-1' })}>{children}</div>
+          {error ? (
+            <div
+              role="alert"
+              className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm', wordBreak: 'break-word' })}
+            >
+              <strong>The database refused this change:</strong> {error}
+            </div>
+          ) : null}
+          <section aria-label="SQL to run" className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+            <h3 className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>SQL to run</h3>
+            {problem ? (
+              <p id={problemId} className={css({ fontSize: 'sm', color: 'warning.default', bg: 'bg.muted', p: '2', borderRadius: 'md' })}>
+                {problem}
+              </p>
+            ) : (
+              <pre
+                className={css({
+                  fontFamily: 'mono',
+                  fontSize: 'xs',
+                  bg: 'bg.muted',
+                  p: '2',
+                  borderRadius: 'md',
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-word',
+                  maxH: '40',
+                  overflow: 'auto',
+                })}
+              >
+                {sql}
+              </pre>
+            )}
+            {!problem && blocked ? (
+              <p id={problemId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                {blocked}
+              </p>
+            ) : null}
+          </section>
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant={tone} loading={running} disabled={!!reason} aria-describedby={reason ? problemId : undefined}>
+              {runLabel}
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
