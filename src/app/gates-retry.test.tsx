@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { sampleOrganization } from '../test/sample-records'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../api/query-client'
-import type { Organization } from '../api/schemas'
 import { setSession } from '../api/session'
 import { PERMISSION_MESSAGE } from '../constants'
 import { AddressSection } from '../features/billing/AddressSection'
@@ -19,19 +19,7 @@ import { ProfileGate } from './ProfileGate'
  */
 const REF = 'abcdefghijklmnopqrst'
 const PROFILE = { id: 1, gotrue_id: 'u1', username: 'demo', primary_email: 'demo@example.com', auth0_id: 'email|1', disabled_features: [], identities: [] }
-const ORGANIZATION: Organization = {
-  id: 7,
-  slug: 'acme-corp',
-  name: 'Acme Corp',
-  billing_email: 'billing@acme-corp.example.com',
-  billing_partner: null,
-  is_owner: true,
-  plan: { id: 'pro', name: 'Pro' },
-  organization_requires_mfa: false,
-  restriction_status: null,
-  restriction_data: null,
-  usage_billing_enabled: true,
-}
+const ORGANIZATION = sampleOrganization()
 
 /** Every call answers; the ones ending in `failing` answer 500 Internal server error. */
 function stubPlatform(failing: string) {

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { sampleOrganization } from '../../test/sample-records'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -9,20 +10,7 @@ import { BILLING_BANNER, BILLING_ADDRESS_MESSAGE, PERMISSION_MESSAGE } from '../
 import { AddressSection } from './AddressSection'
 import { BillingWarningBanners } from './BillingBanners'
 
-const organization = (overrides: Partial<Organization> = {}): Organization => ({
-  id: 7,
-  slug: 'acme-corp',
-  name: 'Acme Corp',
-  billing_email: 'billing@acme-corp.example.com',
-  billing_partner: null,
-  is_owner: true,
-  plan: { id: 'pro', name: 'Pro' },
-  organization_requires_mfa: false,
-  restriction_status: null,
-  restriction_data: null,
-  usage_billing_enabled: true,
-  ...overrides,
-})
+const organization = sampleOrganization
 const permission = (slug: string, actions: string[]): Permission =>
   ({ organization_slug: slug, actions, resources: ['%'], condition: null, project_refs: null, restrictive: false }) as Permission
 

@@ -1,30 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { sampleSnippet } from '../../test/sample-records'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
-import type { SqlSnippet } from '../../api/schemas'
 import { setSession } from '../../api/session'
 import { clearRenameFailure } from './rename-failures'
 import { SnippetSidebar } from './SnippetSidebar'
 
 const REF = 'abcdefghijklmnopqrst'
-const SNIPPET: SqlSnippet = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Monthly report',
-  description: null,
-  type: 'sql',
-  visibility: 'user',
-  owner_id: 1,
-  project_id: 1,
-  folder_id: null,
-  favorite: false,
-  inserted_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  content: { sql: 'select 1', content_id: '00000000-0000-4000-8000-000000000001', schema_version: '1.0' },
-}
+const SNIPPET = sampleSnippet('00000000-0000-4000-8000-000000000001')
 
 /** Saves answer 500 while `failing`, else echo the snippet back renamed. */
 function stubContent(state: { failing: boolean }) {

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { queryKeys } from '../../api/queries/keys'
-import type { Organization, Permission, SqlSnippet, TableSchema } from '../../api/schemas'
+import { sampleOrganization, sampleSnippet } from '../sample-records'
+import type { Permission, TableSchema } from '../../api/schemas'
 import { useThemePreference } from '../../app/theme'
 import { ASSISTANT_STORAGE_KEY } from '../../constants'
 import AssistantPanel from '../../features/assistant/AssistantPanel'
@@ -35,36 +36,11 @@ export function assistantPanel(): ReactNode {
   )
 }
 
-export const SNIPPET: SqlSnippet = {
-  id: SNIPPET_ID,
-  name: 'Monthly report',
-  description: null,
-  type: 'sql',
-  visibility: 'user',
-  owner_id: 1,
-  project_id: 1,
-  folder_id: null,
-  favorite: false,
-  inserted_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  content: { sql: 'select 1', content_id: SNIPPET_ID, schema_version: '1.0' },
-}
+export const SNIPPET = sampleSnippet(SNIPPET_ID)
 export const echoSnippet = (request: Request, body: unknown) =>
   request.method === 'PUT' && request.url.includes('/content') ? jsonResponse({ ...SNIPPET, name: (body as { name: string }).name, content: (body as { content: unknown }).content }) : undefined
 
-export const ORGANIZATION: Organization = {
-  id: 7,
-  slug: 'acme-corp',
-  name: 'Acme Corp',
-  billing_email: 'billing@acme-corp.example.com',
-  billing_partner: null,
-  is_owner: true,
-  plan: { id: 'pro', name: 'Pro' },
-  organization_requires_mfa: false,
-  restriction_status: null,
-  restriction_data: null,
-  usage_billing_enabled: true,
-}
+export const ORGANIZATION = sampleOrganization()
 export const ALL_PERMISSIONS = [
   { organization_slug: ORGANIZATION.slug, actions: ['%'], resources: ['%'], condition: null, project_refs: null, restrictive: false } as Permission,
 ]
