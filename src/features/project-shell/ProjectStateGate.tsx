@@ -5,7 +5,6 @@ import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
-import { organizationsQuery } from '../../api/queries/organizations'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { PROJECT_PAUSE_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
@@ -18,7 +17,7 @@ import { ErrorState } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { usePermission } from '../permissions'
 import { STATUS_PRESENTATION } from '../projects'
-import { useProjectStatusActor } from './project-status'
+import { useProjectOrganization, useProjectStatusActor } from './project-status'
 
 /**
  * The project-state gate: in front of every screen that needs the project's database. The screen
@@ -110,9 +109,7 @@ export function ProjectStatePanel({
 }
 
 function ProjectStateActions({ projectRef, decision, onContinue }: { projectRef: string; decision: ClosedDecision; onContinue?: () => void }) {
-  const project = useQuery(projectDetailQuery(projectRef))
-  const organizations = useQuery(organizationsQuery())
-  const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
+  const organization = useProjectOrganization(projectRef)
   return (
     <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
       {decision.canRestore ? <RestoreButton projectRef={projectRef} organizationSlug={organization?.slug} /> : null}

@@ -2,5 +2,5 @@
 export { PROJECT_DESTINATIONS, type ProjectDestination } from './destinations'
 export { ProjectShell } from './ProjectShell'
 export { ProjectStateGate, ProjectStatePanel, RestoreButton } from './ProjectStateGate'
-export { useProjectGate, useProjectStatusActor } from './project-status'
+export { useProjectGate, useProjectOrganization, useProjectStatusActor } from './project-status'
 export { useProjectDestinations } from './use-project-destinations'

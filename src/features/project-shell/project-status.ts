@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { api } from '../../api/client'
 import { queryKeys } from '../../api/queries/keys'
+import { organizationsQuery } from '../../api/queries/organizations'
 import { pauseProject, projectDetailQuery, restoreProject } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
@@ -49,4 +50,11 @@ export function useProjectStatusActor(): ProjectStatusActor {
 export function useProjectGate(ref: string): ProjectGateDecision | undefined {
   const project = useQuery(projectDetailQuery(ref))
   return project.data ? projectGateDecision(project.data) : undefined
+}
+
+/** The organization a project belongs to, once the project and the organization list are in the cache. */
+export function useProjectOrganization(ref: string | undefined) {
+  const project = useQuery({ ...projectDetailQuery(ref), enabled: Boolean(ref) })
+  const organizations = useQuery(organizationsQuery())
+  return organizations.data?.find((o) => o.id === project.data?.organization_id)
 }

@@ -1,23 +1,18 @@
-import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { organizationsQuery } from '../../api/queries/organizations'
-import { projectDetailQuery } from '../../api/queries/projects'
 import { can } from '../../lib/permissions'
 import { settings } from '../../lib/settings'
-import { useFeatureCheck } from '../permissions'
-import { usePermissions } from '../permissions'
+import { useFeatureCheck, usePermissions } from '../permissions'
 import { usePreviewCheck } from '../previews'
 import { readProjectHistory, useDashboardHistoryVersion } from '../projects'
 import { railEntries, visibleDestinationGroups, type DestinationContext, type VisibilityRules } from './destinations'
+import { useProjectOrganization } from './project-status'
 
 /** The project's destinations this user sees here, by area, with what their paths need (history, previews). */
 export function useProjectDestinations(ref: string | undefined) {
   const featureEnabled = useFeatureCheck()
   const previewOn = usePreviewCheck()
   const permissions = usePermissions()
-  const project = useQuery({ ...projectDetailQuery(ref), enabled: Boolean(ref) })
-  const organizations = useQuery(organizationsQuery())
-  const organizationSlug = organizations.data?.find((o) => o.id === project.data?.organization_id)?.slug
+  const organizationSlug = useProjectOrganization(ref)?.slug
   const groups = useMemo(() => {
     const rules: VisibilityRules = {
       isPlatform: settings.isPlatform,

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useParams } from 'wouter'
-import { organizationsQuery } from '../../api/queries/organizations'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { COMPUTE_SIZES } from '../../constants'
 import { projectGateDecision } from '../../lib/project-gate'
@@ -12,7 +11,7 @@ import { pageClass } from '../../ui/page-layout'
 import { QueryLoadingState } from '../retries'
 import { useMfaRedirect } from '../organizations'
 import { useFeatureEnabled } from '../permissions'
-import { ProjectStatePanel } from '../project-shell'
+import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
 import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { ProjectPauseSection } from './ProjectPauseSection'
@@ -27,8 +26,7 @@ const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 export default function ProjectHomePage() {
   const { ref } = useParams<{ ref: string }>()
   const project = useQuery(projectDetailQuery(ref))
-  const organizations = useQuery(organizationsQuery())
-  const organization = organizations.data?.find((o) => o.id === project.data?.organization_id)
+  const organization = useProjectOrganization(ref)
   const mfaBlocked = useMfaRedirect(organization)
   const showConnectionString = useFeatureEnabled('project_homepage:show_connection_string')
   if (project.isPending || mfaBlocked) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
