@@ -58,6 +58,9 @@ for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
     const failed = watchFailedLoads(page)
     await signIn(page)
     await expect(page).toHaveURL(/\/organizations$/)
+    // Leave the first page only once its own loads are done: a request it starts while the next
+    // page loads is no longer mocked (its client is gone) and would count against the next page.
+    await page.waitForLoadState('networkidle')
     for (const path of paths) await checkPage(page, failed, path)
   })
 }
@@ -67,6 +70,7 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   const failed = watchFailedLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
+  await page.waitForLoadState('networkidle')
   const project = `/project/${healthy.ref}`
   for (const path of [project, `${project}?aiAssistantPanelOpen=true`, `${project}/sql/new`]) {
     await checkPage(page, failed, path)
