@@ -1,5 +1,5 @@
 /** The assistant model's view of a project: the catalog query it runs and the rows it reads back. */
-import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
+import { EXCLUDED_SCHEMAS, PLATFORM_MANAGED_SCHEMAS } from '../../src/constants/platform.ts'
 import { sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { sortTables } from './names.ts'
 
@@ -82,7 +82,7 @@ select n.nspname as schema,
   from pg_catalog.pg_class c
   join pg_catalog.pg_namespace n on n.oid = c.relnamespace
  where c.relkind in ('r', 'p', 'f', 'v', 'm')
-   and n.nspname not in (${EXCLUDED_SCHEMAS.map((schema) => sqlLiteral(schema)).join(', ')})
+   and n.nspname not in (${[...EXCLUDED_SCHEMAS, ...PLATFORM_MANAGED_SCHEMAS].map((schema) => sqlLiteral(schema)).join(', ')})
    and n.nspname not like 'pg\\_temp%'
    and n.nspname not like 'pg\\_toast\\_temp%'
  order by n.nspname, c.relname

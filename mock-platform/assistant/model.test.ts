@@ -256,9 +256,9 @@ describe('create index', () => {
 })
 
 describe('RLS policies', () => {
-  it('enables RLS and writes a policy (the seed has no Supabase auth, so the text is checked only)', async () => {
-    const { rows } = await db.query(`select to_regrole('authenticated') is null as no_role, to_regnamespace('auth') is null as no_auth`)
-    expect(rows).toEqual([{ no_role: true, no_auth: true }])
+  it('enables RLS and writes a policy that runs on the platform roles and auth.uid()', async () => {
+    const { rows } = await db.query(`select to_regrole('authenticated') is not null as has_role, to_regnamespace('auth') is not null as has_auth`)
+    expect(rows).toEqual([{ has_role: true, has_auth: true }])
 
     const orders = ask('rls policy for orders')
     expect(onlySql(orders)).toBe(
@@ -270,6 +270,19 @@ describe('RLS policies', () => {
     expect(onlySql(notes)).toContain('create policy "Users can see their own notes" on public.notes')
     expect(onlySql(notes)).toContain('using ((select auth.uid()) = user_id);')
     expect(onlySql(ask('enable row level security on customers'))).toMatch(/^alter table public\.customers enable row level security;/)
+
+    // The statements are real: run them, and Postgres has the policies.
+    await db.exec(`${onlySql(orders)}\n${onlySql(notes)}`)
+    try {
+      const policies = await db.query(`select tablename, policyname, roles::text[] as roles from pg_catalog.pg_policies where schemaname = 'public' order by tablename`)
+      expect(policies.rows).toEqual([
+        { tablename: 'notes', policyname: 'Users can see their own notes', roles: ['authenticated'] },
+        { tablename: 'orders', policyname: 'Authenticated users can read orders', roles: ['authenticated'] },
+      ])
+    } finally {
+      await db.exec(`drop policy "Authenticated users can read orders" on public.orders; alter table public.orders disable row level security;
+        drop policy "Users can see their own notes" on public.notes; alter table public.notes disable row level security;`)
+    }
   })
 })
 

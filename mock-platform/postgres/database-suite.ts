@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEED_TABLES, buildSeedSql, seedProjectDatabase } from './seed.ts'
 import { sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'
+import { describeExtensionsSuite } from './extensions-suite.ts'
 import { describePgMetaSuite } from './pg-meta-suite.ts'
+import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
@@ -163,6 +165,10 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeTableEditorSuite(() => db)
 
   describePgMetaSuite(() => db)
+
+  describePlatformLayerSuite(() => db)
+
+  describeExtensionsSuite(() => db)
 
   describe('sessions', () => {
     it('rolls back a transaction left open, as a closed pg-meta connection would', async () => {

@@ -3,7 +3,7 @@
  */
 import type { PGliteInterface, QueryOptions, Results } from '@electric-sql/pglite'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
-import { mayChangeSession, sessionResetSql } from './session.ts'
+import { applyDatabaseSettingsSql, mayChangeSession, sessionResetSql } from './session.ts'
 import type { ProjectDatabase, QueryResult } from './types.ts'
 
 /** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
@@ -40,9 +40,11 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
   }
 
   // Read before any SQL of ours can change it: the user a session reset goes back to.
+  // Then the database's own settings (its search path), as a new connection starts with them.
   const sessionUser = exclusive(async () => {
     try {
       const { rows } = await pg.query<Record<string, string>>('select session_user as name')
+      await pg.exec(applyDatabaseSettingsSql())
       return rows[0]?.['name'] ?? 'postgres'
     } catch {
       return 'postgres' // PGlite's default user; the failure itself will show on the next call

@@ -1,15 +1,26 @@
 /** Project databases for node and vitest: one in-memory PGlite per ref, gone when the process ends. */
-import { PGlite } from '@electric-sql/pglite'
+import { readFile } from 'node:fs/promises'
+import { PRELOADED_EXTENSIONS, readExtensionFiles, type ExtensionFile } from './contrib-extensions.ts'
 import { readInitialData } from './initial-data-node.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
+import { StudioPGlite } from './studio-pglite.ts'
 import type { DatabaseProvider } from './types.ts'
+
+let extensionFiles: Promise<ExtensionFile[]> | null = null
+
+/** The bundles' files, read once per process (PGlite keeps them beside its own files). */
+function nodeExtensionFiles(): Promise<ExtensionFile[]> {
+  extensionFiles ??= readExtensionFiles(async (url) => new Uint8Array(await readFile(url)))
+  return extensionFiles
+}
 
 export function createMemoryDatabaseProvider(options: ProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (_ref, forget) => {
-    const initial = await readInitialData()
-    const pg = new PGlite(initial ? { loadDataDir: initial } : {})
+    const [initial, files] = await Promise.all([readInitialData(), nodeExtensionFiles()])
+    const pg = new StudioPGlite({ ...(initial ? { loadDataDir: initial } : {}), extensions: PRELOADED_EXTENSIONS })
     await pg.waitReady
+    pg.writeExtensionFiles(files)
     return createPGliteDatabase(pg, { onClose: forget })
   }, options)
 }

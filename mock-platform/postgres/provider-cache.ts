@@ -1,8 +1,9 @@
+import { ensurePlatformLayer } from './platform-layer.ts'
 import { seedProjectDatabase } from './seed.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface ProviderOptions {
-  /** Fill new databases with the demo data (default true). */
+  /** Fill new databases with the demo data (default true). The platform's roles and schemas come first either way. */
   seed?: boolean
 }
 
@@ -26,6 +27,8 @@ export function createProviderCache(
       const opening = (async () => {
         const db = await openDatabase(ref, forget)
         try {
+          // First: the demo tables are made under the layer's default privileges, as a user's would be.
+          await ensurePlatformLayer(db)
           if (options.seed !== false) await seedProjectDatabase(db, ref)
         } catch (error) {
           await db.close().catch(() => undefined)

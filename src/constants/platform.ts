@@ -67,6 +67,25 @@ export type RegionCode = (typeof REGIONS)[number]['code']
  */
 export const SEED_MARKER_SCHEMA = 'studio_meta'
 
+/**
+ * Schemas the platform makes and looks after in every project (its API roles' helpers, storage,
+ * extensions and the integrations' shims). They are real and the user may read them (the table
+ * editor lists them), but they are not the user's own tables: the assistant's table list and its
+ * guesses at a misspelt name leave them out.
+ */
+export const PLATFORM_MANAGED_SCHEMAS = [
+  'auth',
+  'storage',
+  'extensions',
+  'vault',
+  'cron',
+  'net',
+  'supabase_functions',
+  'graphql',
+  'graphql_public',
+  'realtime',
+] as const
+
 /** Schemas no user-facing list shows (table editor, SQL completion, the assistant's catalog). */
 export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', SEED_MARKER_SCHEMA] as const
 

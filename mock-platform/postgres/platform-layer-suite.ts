@@ -1,0 +1,77 @@
+/** The platform's roles, schemas and grants on a seeded database (part of `database-suite.ts`). */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { API_ROLES, PLATFORM_LAYER_VERSION, ensurePlatformLayer } from './platform-layer.ts'
+import type { ProjectDatabase } from './types.ts'
+
+export function describePlatformLayerSuite(database: () => ProjectDatabase): void {
+  describe('platform layer', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+
+    it('has the API roles, the authenticator that may become them, and the admin owner', async () => {
+      const { rows } = await db.query(
+        `select rolname, rolcanlogin, rolbypassrls from pg_catalog.pg_roles
+          where rolname in ('anon', 'authenticated', 'service_role', 'authenticator', 'supabase_admin') order by rolname`,
+      )
+      expect(rows).toEqual([
+        { rolname: 'anon', rolcanlogin: false, rolbypassrls: false },
+        { rolname: 'authenticated', rolcanlogin: false, rolbypassrls: false },
+        { rolname: 'authenticator', rolcanlogin: true, rolbypassrls: false },
+        { rolname: 'service_role', rolcanlogin: false, rolbypassrls: true },
+        { rolname: 'supabase_admin', rolcanlogin: true, rolbypassrls: true },
+      ])
+      for (const role of API_ROLES) {
+        const member = await db.query(`select pg_has_role('authenticator', $1, 'member') as member`, [role])
+        expect(member.rows).toEqual([{ member: true }])
+      }
+    })
+
+    it('has the extensions, auth and storage schemas, and extensions on the search path', async () => {
+      const { rows } = await db.query(`select nspname from pg_catalog.pg_namespace where nspname in ('extensions', 'auth', 'storage') order by 1`)
+      expect(rows.map((row) => row['nspname'])).toEqual(['auth', 'extensions', 'storage'])
+      expect((await db.query('show search_path')).rows).toEqual([{ search_path: '"$user", public, extensions' }])
+    })
+
+    it('keeps extensions on the search path after a run that changed the session', async () => {
+      await db.exec('set search_path = public')
+      expect((await db.query('show search_path')).rows).toEqual([{ search_path: '"$user", public, extensions' }])
+    })
+
+    it('gives the API roles the public tables (row-level security protects them), including tables made later', async () => {
+      const seeded = await db.query(`select has_table_privilege('anon', 'public.customers', 'select') as anon, has_table_privilege('authenticated', 'public.orders', 'insert') as authenticated`)
+      expect(seeded.rows).toEqual([{ anon: true, authenticated: true }])
+      await db.exec('create table public.layer_later (id int primary key)')
+      try {
+        const later = await db.query(`select has_table_privilege('service_role', 'public.layer_later', 'delete') as granted`)
+        expect(later.rows).toEqual([{ granted: true }])
+      } finally {
+        await db.exec('drop table public.layer_later')
+      }
+      // Schemas the user makes are theirs to grant.
+      const inventory = await db.query(`select has_table_privilege('anon', 'inventory.products', 'select') as granted`)
+      expect(inventory.rows).toEqual([{ granted: false }])
+    })
+
+    it('answers auth.uid(), auth.role(), auth.jwt() and auth.email() from the request claims', async () => {
+      const claims = { sub: '6f1c7d5e-2b1a-4c7e-9a43-0d5e2f1b9c10', role: 'authenticated', email: 'ada@example.com' }
+      const [, answer] = await db.exec(
+        `select set_config('request.jwt.claims', '${JSON.stringify(claims)}', false);
+         select auth.uid()::text as uid, auth.role() as role, auth.jwt() ->> 'email' as jwt_email, auth.email() as email;`,
+      )
+      expect(answer?.rows).toEqual([{ uid: claims.sub, role: 'authenticated', jwt_email: claims.email, email: claims.email }])
+      // A run of its own is a request of its own: no claims, no user.
+      expect((await db.query('select auth.uid() as uid, auth.role() as role')).rows).toEqual([{ uid: null, role: null }])
+      const users = await db.query(`select count(*)::int as n from auth.users`)
+      expect(users.rows).toEqual([{ n: 0 }])
+    })
+
+    it('is applied once per version, and again (harmlessly) to a database without it', async () => {
+      expect(await ensurePlatformLayer(db)).toBe(false)
+      await db.exec('drop table studio_meta.platform_layer')
+      expect(await ensurePlatformLayer(db)).toBe(true)
+      expect((await db.query('select version from studio_meta.platform_layer')).rows).toEqual([{ version: PLATFORM_LAYER_VERSION }])
+    })
+  })
+}

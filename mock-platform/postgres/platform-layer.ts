@@ -1,0 +1,157 @@
+/**
+ * What every project database of the platform has before the user's first statement: the API roles
+ * (`anon`, `authenticated`, `service_role`, the `authenticator` that switches between them, and the
+ * `supabase_admin` owner of the platform's objects), the `extensions`, `auth` and `storage` schemas,
+ * the `auth` helpers policies call (`auth.uid()`, `auth.role()`, `auth.jwt()`, `auth.email()`) and
+ * the grants the platform gives: the API roles may use `public` and whatever is made in it later
+ * (row-level security, not grants, is what protects a table), and `extensions` is on the search
+ * path, so an extension enabled there is callable unqualified, as on the platform.
+ *
+ * Decisions:
+ * - Every statement is idempotent and the roles are created only when missing: on a real server
+ *   (`DATABASE_URL`) roles belong to the cluster, so the second project database finds them.
+ * - The layer has a version of its own (`studio_meta.platform_layer`), separate from the demo data:
+ *   a database seeded by an older Studio gets the layer on its next start, its data untouched.
+ * - The search path is set on the database (`alter database … set`), like the platform's; a
+ *   session already open picks it up through `applyDatabaseSettingsSql` (session.ts).
+ */
+import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
+import type { ProjectDatabase } from './types.ts'
+
+/** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
+export const PLATFORM_LAYER_VERSION = 1
+
+/** The roles the platform's API switches between (PostgREST's `role` claim). */
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+
+/** The database's search path on the platform. */
+export const PLATFORM_SEARCH_PATH = '"$user", public, extensions'
+
+const ROLES_SQL = `
+do $layer$
+begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin login createrole createdb replication bypassrls;
+  end if;
+end
+$layer$;
+grant anon, authenticated, service_role to authenticator;
+`
+
+const SCHEMAS_SQL = `
+create schema if not exists extensions;
+create schema if not exists auth;
+create schema if not exists storage;
+create schema if not exists ${SEED_MARKER_SCHEMA};
+
+grant usage on schema public, extensions to anon, authenticated, service_role;
+grant usage on schema auth, storage to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema extensions grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema extensions grant all on functions to anon, authenticated, service_role;
+grant all on all tables in schema public to anon, authenticated, service_role;
+grant all on all sequences in schema public to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  phone text unique,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  is_anonymous boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  deleted_at timestamptz
+);
+create index if not exists users_email_idx on auth.users (email);
+comment on table auth.users is 'Auth: stores user login data within a secure schema.';
+grant select on auth.users to service_role;
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid primary key,
+  payload json,
+  ip_address varchar(64) not null default '',
+  created_at timestamptz
+);
+comment on table auth.audit_log_entries is 'Auth: audit trail for user actions.';
+
+-- The claims PostgREST sets per request: request.jwt.claims (JSON), and the older per-claim settings.
+create or replace function auth.jwt() returns jsonb language sql stable as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$fn$;
+create or replace function auth.uid() returns uuid language sql stable as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$fn$;
+create or replace function auth.role() returns text language sql stable as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$fn$;
+create or replace function auth.email() returns text language sql stable as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$fn$;
+grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role;
+
+do $layer$
+begin
+  execute format('alter database %I set search_path = ${PLATFORM_SEARCH_PATH.replaceAll("'", "''")}', current_database());
+end
+$layer$;
+
+create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
+  version integer not null,
+  applied_at timestamptz not null default now()
+);
+`
+
+/** The whole layer as one text (it runs as one implicit transaction). */
+export function platformLayerSql(): string {
+  return `${ROLES_SQL}\n${SCHEMAS_SQL}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
+}
+
+/** The version a database has, 0 when it has none. */
+async function layerVersion(db: ProjectDatabase): Promise<number> {
+  const { rows } = await db.query(`select to_regclass($1) is not null as present`, [`${SEED_MARKER_SCHEMA}.platform_layer`])
+  if (rows[0]?.['present'] !== true) return 0
+  const answer = await db.query(`select coalesce(max(version), 0)::int as version from ${SEED_MARKER_SCHEMA}.platform_layer`)
+  return Number(answer.rows[0]?.['version'] ?? 0)
+}
+
+/** Gives `db` the platform's roles, schemas and grants unless it has this version of them; true when it did now. */
+export async function ensurePlatformLayer(db: ProjectDatabase): Promise<boolean> {
+  if ((await layerVersion(db)) >= PLATFORM_LAYER_VERSION) return false
+  await db.exec(platformLayerSql())
+  return true
+}
