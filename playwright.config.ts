@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test'
 
-const PORT = 4173
+// Each port can be moved (E2E_PORT_OFFSET, e.g. 100) so two checkouts can run their browser tests side by side.
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
+const PORT = 4173 + OFFSET
 /** The self-hosted build (`npm run build:self-hosted`) is served beside the platform one. */
-const SELF_HOSTED_PORT = 4174
+const SELF_HOSTED_PORT = 4174 + OFFSET
 /** The development servers (`npm run dev`, `npm run dev:self-hosted`): the README's first command is tested too. */
-const DEV_PORT = 5183
-const DEV_SELF_HOSTED_PORT = 5184
+const DEV_PORT = 5183 + OFFSET
+const DEV_SELF_HOSTED_PORT = 5184 + OFFSET
 /**
  * `E2E_TARGET=dev` runs every spec against the development servers instead of the production
  * builds (no build needed: quick while working on a screen). `npm test` runs the builds, plus the

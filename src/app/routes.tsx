@@ -29,6 +29,7 @@ const NewOrganizationPage = lazy(() => import('../features/organizations/NewOrga
 const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
+const ExtensionsPage = lazy(() => import('../features/database/extensions/ExtensionsPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -87,6 +88,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/sql/:id', screen: SqlEditorPage, gated: true },
   { path: '/project/:ref/editor', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
+  { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

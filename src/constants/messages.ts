@@ -137,6 +137,7 @@ export const PERMISSION_MESSAGE = {
   checking: 'Checking your permissions…',
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
+  manageExtensions: 'enable or disable extensions',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

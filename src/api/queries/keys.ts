@@ -18,6 +18,11 @@ export const queryKeys = {
   /** The project's databases as they run (a database of ours starts on first need). */
   projectDatabaseStatus: (ref: string) => ['projects', ref, 'databases-statuses'] as const,
   tableEntities: (ref: string) => ['projects', ref, 'tables'] as const,
+  /** The database's own catalogue: what a change to it (an extension, a grant, a trigger) refreshes at once. */
+  databaseCatalog: (ref: string) => ['projects', ref, 'database'] as const,
+  databaseExtensions: (ref: string) => ['projects', ref, 'database', 'extensions'] as const,
+  databaseExtensionDependents: (ref: string, name: string) => ['projects', ref, 'database', 'extensions', name, 'dependents'] as const,
+  databaseSchemas: (ref: string) => ['projects', ref, 'database', 'schemas'] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   organizationTaxId: (slug: string | undefined) => ['organizations', slug, 'tax-ids'] as const,

@@ -34,6 +34,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['home', false],
       ['table-editor', true],
       ['sql-editor', true],
+      ['extensions', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -94,7 +95,7 @@ describe('visibility: permissions, feature flags, previews, self-hosted', () => 
 })
 
 describe('rail entries and the second-level menu', () => {
-  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('extensions'), page('hooks'), page('logs', { area: 'logs' })])
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('hooks'), page('logs', { area: 'logs' })])
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {

@@ -1,4 +1,4 @@
-import { Archive, Blocks, Database, Home, Lightbulb, List, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import type { DashboardFeature, FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -82,6 +82,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['query', 'snippet', 'run'],
     path: (ref, { history }) => sqlEditorPath(ref, history),
     owns: under('sql'),
+    needsDatabase: true,
+  },
+  {
+    id: 'extensions',
+    label: 'Extensions',
+    area: 'database',
+    icon: Puzzle,
+    keywords: ['extension', 'pg_trgm', 'pgcrypto', 'enable', 'install'],
+    path: (ref) => `/project/${ref}/database/extensions`,
+    owns: under('database/extensions'),
     needsDatabase: true,
   },
 ]

@@ -28,7 +28,7 @@ import {
   identitySelectClass,
   identityValue,
 } from './structure-fields'
-import { SqlPreviewDialog, type StructureDialogProps } from './SqlPreviewDialog'
+import { SqlPreviewDialog, type StructureDialogProps } from '../../ui/sql-preview-dialog'
 
 const rowsTableClass = css({
   w: 'full',

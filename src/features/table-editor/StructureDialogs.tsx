@@ -29,10 +29,10 @@ import {
   identityValue,
   labelClass,
 } from './structure-fields'
-import { SqlPreviewDialog, type StructureDialogProps } from './SqlPreviewDialog'
+import { SqlPreviewDialog, type StructureDialogProps } from '../../ui/sql-preview-dialog'
 
-export { previewSql, SqlPreviewDialog } from './SqlPreviewDialog'
-export type { StructureDialogProps } from './SqlPreviewDialog'
+export { previewSql, SqlPreviewDialog } from '../../ui/sql-preview-dialog'
+export type { StructureDialogProps } from '../../ui/sql-preview-dialog'
 export { CreateTableDialog } from './CreateTableDialog'
 
 /** Adds a column to `table`, or edits `column` of it. */

@@ -7,6 +7,7 @@ import { assistantActorFor } from '../../features/assistant/assistant-actors'
 import { ChatBar } from '../../features/assistant/ChatBar'
 import { Markdown } from '../../features/assistant/Markdown'
 import { AddressSection } from '../../features/billing/AddressSection'
+import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
 import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
 import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
@@ -16,7 +17,7 @@ import SupportPage from '../../features/support/SupportPage'
 import { TableStructureView } from '../../features/table-editor/TableStructureView'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Providers, testClient } from './harness'
-import { CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
+import { CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, projectClient, savedChat, table } from './screens'
 
 /**
  * The reliability matrix's XSS rows: every place that shows text users or servers wrote. A new
@@ -124,6 +125,30 @@ export const XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <TableStructureView projectRef={REF} connectionString="encrypted:abc" table={table(payloads)} entities={[]} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The database reports them: a user can name an extension's schema or comment on it.
+    place: 'extension names, descriptions and schemas (extensions screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseExtensions(REF),
+        payloads.map((payload, i) => ({
+          name: `${payload}${i}`,
+          default_version: payload,
+          installed_version: i % 2 ? payload : null,
+          schema: i % 2 ? payload : null,
+          comment: payload,
+          fixed_schema: null,
+          requires: [payload],
+        })),
+      )
+      return (
+        <Providers client={client}>
+          <ExtensionsScreen projectRef={REF} />
         </Providers>
       )
     },

@@ -1,10 +1,10 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from '../../ui/button'
-import { ModalFrame } from '../../ui/dialog'
+import { Button } from './button'
+import { ModalFrame } from './dialog'
 
-/** What every structure dialog gets: how to run its SQL, and what to do after it ran or on cancel. */
+/** What every dialog that runs SQL gets (the table editor's structure dialogs, the database tools): how to run its SQL, and what to do after it ran or on cancel. */
 export interface StructureDialogProps {
   /** Runs the SQL on the project's database; rejects with the database's error. */
   run: (sql: string) => Promise<unknown>

@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, signIn, test } from './fixtures'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+
+async function runInSqlEditor(page: Page, sql: string) {
+  const editor = page.getByTestId('sql-editor')
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(sql)
+  await page.keyboard.press('Escape') // closes a completion list the typing may have opened
+  await page.keyboard.press('ControlOrMeta+Enter')
+}
+
+/** Switches an extension's row by keyboard, as the switch's visible track is drawn over its input. */
+async function toggle(page: Page, name: string) {
+  await page.getByRole('row', { name }).getByRole('switch').focus()
+  await page.keyboard.press('Space')
+}
+
+test('enable pg_trgm, use it in the SQL editor, then disable it with its dependents listed', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/database/extensions` })
+  const row = page.getByRole('row', { name: 'pg_trgm' })
+  await expect(row.getByRole('switch')).not.toBeChecked({ timeout: 30_000 })
+  // What the database cannot run is said, never offered as a switch that fails.
+  await page.getByRole('searchbox', { name: 'Search extensions' }).fill('cron')
+  await expect(page.getByRole('row', { name: 'pg_cron' })).toContainText('Not available on this project')
+  await page.getByRole('searchbox', { name: 'Search extensions' }).fill('trigram')
+
+  await toggle(page, 'pg_trgm')
+  const enable = page.getByRole('dialog', { name: 'Enable pg_trgm' })
+  await expect(enable.getByRole('region', { name: 'SQL to run' })).toContainText('create extension if not exists "pg_trgm" with schema "extensions" cascade;')
+  await enable.getByRole('button', { name: 'Enable extension' }).click()
+  await expect(enable).toBeHidden()
+  await expect(row.getByRole('switch')).toBeChecked()
+  await expect(row).toContainText('extensions')
+
+  await page.getByRole('link', { name: 'SQL editor' }).click()
+  await runInSqlEditor(page, "select similarity('abc', 'abd') as sim")
+  await expect(page.getByRole('gridcell', { name: '0.33333334' })).toBeVisible()
+  await runInSqlEditor(page, 'create index customers_full_name_trgm on public.customers using gin (full_name gin_trgm_ops)')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success')
+
+  await page.getByRole('link', { name: 'Database' }).click()
+  await page.getByRole('checkbox', { name: 'Enabled only' }).check()
+  await toggle(page, 'pg_trgm')
+  const disable = page.getByRole('dialog', { name: 'Disable pg_trgm' })
+  await expect(disable.getByRole('list', { name: 'Dependent objects' })).toHaveText('index customers_full_name_trgm')
+  const confirm = disable.getByRole('button', { name: 'Disable and drop 1 object' })
+  await expect(confirm).toBeDisabled()
+  await disable.getByRole('checkbox', { name: /I understand/ }).check()
+  await expect(disable.getByRole('region', { name: 'SQL to run' })).toContainText('drop extension if exists "pg_trgm" cascade;')
+  await confirm.click()
+  await expect(disable).toBeHidden()
+  await expect(page.getByRole('row', { name: 'pg_trgm' })).toBeHidden()
+  await page.getByRole('checkbox', { name: 'Enabled only' }).uncheck()
+  await expect(page.getByRole('row', { name: 'pg_trgm' }).getByRole('switch')).not.toBeChecked()
+})

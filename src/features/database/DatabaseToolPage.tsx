@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+
+/**
+ * The frame of a database tool's screen inside the project shell: a title and what it is, then the
+ * tool, in a column that scrolls on its own (the shell never scrolls the page).
+ */
+export function DatabaseToolPage({ title, description, actions, children }: { title: string; description: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>
+      <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '6', display: 'flex', flexDir: 'column', gap: '4' })}>
+        <header className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}>
+          <div className={css({ flex: '1', minW: '0' })}>
+            <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{title}</h1>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</p>
+          </div>
+          {actions}
+        </header>
+        {children}
+      </div>
+    </div>
+  )
+}
