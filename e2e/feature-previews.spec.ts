@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { FEATURE_PREVIEWS, PREVIEW } from '../src/constants'
+import { CONSENT_STORAGE_KEY, FEATURE_PREVIEWS, PREVIEW } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 const isTelemetry = (request: Request) => request.method() === 'POST' && request.url().endsWith('/platform/telemetry/event')
@@ -71,7 +71,7 @@ test('a failed telemetry call only logs, the toggle still holds; the Account men
 
 test('opted out of telemetry, a toggle sends nothing', async ({ page }) => {
   await signIn(page, { returnTo: `/organizations?featurePreviewModal=${PREVIEW.apiSidePanel}` })
-  await page.evaluate(() => localStorage.setItem('studio.telemetry-consent', 'false'))
+  await page.evaluate((key) => localStorage.setItem(key, 'false'), CONSENT_STORAGE_KEY)
   const sent: string[] = []
   page.on('request', (request) => isTelemetry(request) && sent.push(request.url()))
   await page.getByRole('dialog').getByRole('button', { name: 'Enable feature' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
-import type { MockScenario } from '../src/constants'
+import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -123,11 +123,13 @@ test('a snippet deleted elsewhere opens from its local copy with a notice', asyn
   await replaceSql(page, 'select 8 as kept_locally')
   await expect(saveStatus(page)).toContainText('Failed to save')
   const id = path.split('/').at(-1)!
-  await page.evaluate((snippetId) => {
-    const key = 'studio.mock-platform.content.platform'
-    const stored = JSON.parse(localStorage.getItem(key)!) as { revision: string; snippets: { id: string }[] }
-    localStorage.setItem(key, JSON.stringify({ ...stored, revision: 'deleted-elsewhere', snippets: stored.snippets.filter((s) => s.id !== snippetId) }))
-  }, id)
+  await page.evaluate(
+    ({ key, snippetId }) => {
+      const stored = JSON.parse(localStorage.getItem(key)!) as { revision: string; snippets: { id: string }[] }
+      localStorage.setItem(key, JSON.stringify({ ...stored, revision: 'deleted-elsewhere', snippets: stored.snippets.filter((s) => s.id !== snippetId) }))
+    },
+    { key: MOCK_CONTENT_STORAGE_KEY(false), snippetId: id },
+  )
   await page.goto(path)
   await expect(page.getByRole('alert').filter({ hasText: 'no longer exists on the server' })).toBeVisible({ timeout: 20_000 })
   await expect.poll(() => editorText(page)).toContain('select 8 as kept_locally')

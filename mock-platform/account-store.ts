@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MOCK_PLATFORM_STORAGE_PREFIX } from '../src/constants'
+import { MOCK_ACCOUNTS_STORAGE_KEY } from '../src/constants'
 import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 import { MockOrganizationSchema, MockPermissionSchema, MockUserSchema } from './db'
@@ -19,10 +19,8 @@ type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-export const ACCOUNT_STORE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}accounts`
-
 function readStore(ctx: PlatformContext): AccountStore {
-  return readStored(ctx.contentPersistence?.storage, ACCOUNT_STORE_KEY, AccountStoreSchema) ?? { users: [], organizations: [], permissions: [] }
+  return readStored(ctx.contentPersistence?.storage, MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema) ?? { users: [], organizations: [], permissions: [] }
 }
 
 function change(ctx: PlatformContext, edit: (store: AccountStore) => void): void {
@@ -31,7 +29,7 @@ function change(ctx: PlatformContext, edit: (store: AccountStore) => void): void
   const store = readStore(ctx)
   edit(store)
   // A full or blocked storage costs persistence only, never the answer.
-  writeStored(storage, ACCOUNT_STORE_KEY, store)
+  writeStored(storage, MOCK_ACCOUNTS_STORAGE_KEY, store)
 }
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */

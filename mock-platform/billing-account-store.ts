@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { fixtureCustomer, type FixtureCustomer } from '../fixtures/billing-account'
 import { ownRecord, ownRecordSchema, ownValue } from '../src/lib/own-record'
+import { MOCK_BILLING_ACCOUNT_STORAGE_KEY } from '../src/constants'
 import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 
@@ -27,21 +28,19 @@ const CustomerRecordSchema = v.object({
 const StoreSchema = v.object({ customers: ownRecordSchema(CustomerRecordSchema) })
 type BillingAccountStore = v.InferOutput<typeof StoreSchema>
 
-export const BILLING_ACCOUNT_STORE_KEY = 'studio.mock-platform.billing-account'
-
 const inMemory = new WeakMap<PlatformContext, BillingAccountStore>()
 
 function readStore(ctx: PlatformContext): BillingAccountStore {
   const storage = ctx.contentPersistence?.storage
   // A structured clone has plain objects again: parsing makes the records prototype-free.
   if (!storage) return v.parse(StoreSchema, structuredClone(inMemory.get(ctx) ?? { customers: ownRecord() }))
-  return readStored(storage, BILLING_ACCOUNT_STORE_KEY, StoreSchema) ?? { customers: ownRecord() }
+  return readStored(storage, MOCK_BILLING_ACCOUNT_STORAGE_KEY, StoreSchema) ?? { customers: ownRecord() }
 }
 
 function writeStore(ctx: PlatformContext, store: BillingAccountStore): void {
   const storage = ctx.contentPersistence?.storage
   if (!storage) inMemory.set(ctx, structuredClone(store))
-  else writeStored(storage, BILLING_ACCOUNT_STORE_KEY, store)
+  else writeStored(storage, MOCK_BILLING_ACCOUNT_STORAGE_KEY, store)
 }
 
 /** The organization's customer profile as last saved, or as the fixtures seed it. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ownRecord, ownRecordSchema } from '../src/lib/own-record'
+import { MOCK_CODE_HOSTING_STORAGE_KEY } from '../src/constants'
 import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 
@@ -18,8 +19,6 @@ const StoreSchema = v.object({
 })
 export type CodeHostingStore = v.InferOutput<typeof StoreSchema>
 
-export const CODE_HOSTING_STORE_KEY = 'studio.mock-platform.code-hosting'
-
 const inMemory = new WeakMap<PlatformContext, CodeHostingStore>()
 
 function emptyStore(): CodeHostingStore {
@@ -30,13 +29,13 @@ export function readCodeHostingStore(ctx: PlatformContext): CodeHostingStore {
   const storage = ctx.contentPersistence?.storage
   // A structured clone has plain objects again: parsing makes the records prototype-free.
   if (!storage) return v.parse(StoreSchema, structuredClone(inMemory.get(ctx) ?? emptyStore()))
-  return readStored(storage, CODE_HOSTING_STORE_KEY, StoreSchema) ?? emptyStore()
+  return readStored(storage, MOCK_CODE_HOSTING_STORAGE_KEY, StoreSchema) ?? emptyStore()
 }
 
 export function writeCodeHostingStore(ctx: PlatformContext, store: CodeHostingStore): void {
   const storage = ctx.contentPersistence?.storage
   if (!storage) inMemory.set(ctx, structuredClone(store))
-  else writeStored(storage, CODE_HOSTING_STORE_KEY, store)
+  else writeStored(storage, MOCK_CODE_HOSTING_STORAGE_KEY, store)
 }
 
 /** Changes the records in one read-modify-write. */

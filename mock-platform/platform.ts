@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'msw'
-import type { MockScenario } from '../src/constants'
+import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './account-store'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
-import { persistedContentKey } from './content-persistence'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
@@ -41,7 +40,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     scenario: options.scenario ?? null,
     selfHosted: options.selfHosted ?? false,
     contentPersistence: options.contentStorage
-      ? { storage: options.contentStorage, key: persistedContentKey(options.selfHosted ?? false), revision: null }
+      ? { storage: options.contentStorage, key: MOCK_CONTENT_STORAGE_KEY(options.selfHosted ?? false), revision: null }
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
