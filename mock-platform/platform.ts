@@ -9,12 +9,16 @@ import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
 import { databaseServerAddress } from './postgres/server-address'
+import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { scenarioHandlers } from './scenarios'
 
+/** What the platform's records tell the database provider about how to fill a project's database. */
+export type DatabaseSeeding = Required<Pick<ProviderOptions, 'largeTables'>>
+
 export interface MockPlatformOptions {
   /** Loads the per-project Postgres provider (PGlite in a worker, in memory, or a real server). */
-  databases: () => Promise<DatabaseProvider>
+  databases: (seeding: DatabaseSeeding) => Promise<DatabaseProvider>
   latency?: number
   scenario?: MockScenario | null
   /** Serve the self-hosted world: one default project, no platform sign-in. */
@@ -32,9 +36,10 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
   await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
   let provider: Promise<DatabaseProvider> | undefined
+  const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
   const ctx: PlatformContext = {
     db,
-    databases: () => (provider ??= options.databases()),
+    databases: () => (provider ??= options.databases(seeding)),
     latency: options.latency ?? 0,
     clockOffset: 0,
     scenario: options.scenario ?? null,

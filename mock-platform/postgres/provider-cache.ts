@@ -1,14 +1,18 @@
+import { ensureLargeTables } from './large-tables.ts'
 import { seedProjectDatabase } from './seed.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface ProviderOptions {
   /** Fill new databases with the demo data (default true). */
   seed?: boolean
+  /** Whether a ref's database also gets the table editor's million-row fixture, once, after its seed (default: none). */
+  largeTables?: (ref: string) => boolean
 }
 
 /**
- * The bookkeeping every provider shares: one database per ref, opened (and seeded) once even when
- * asked for concurrently, forgotten when closed or when opening fails, so a later call retries.
+ * The bookkeeping every provider shares: one database per ref, opened (and seeded, with its large
+ * fixture where it has one) once even when asked for concurrently, forgotten when closed or when
+ * opening fails, so a later call retries.
  */
 export function createProviderCache(
   openDatabase: (ref: string, forget: () => void) => Promise<ProjectDatabase>,
@@ -26,7 +30,11 @@ export function createProviderCache(
       const opening = (async () => {
         const db = await openDatabase(ref, forget)
         try {
-          if (options.seed !== false) await seedProjectDatabase(db, ref)
+          if (options.seed !== false) {
+            await seedProjectDatabase(db, ref)
+            // Its rows point at the demo seed's customers, so it comes only with that seed.
+            if (options.largeTables?.(ref)) await ensureLargeTables(db)
+          }
         } catch (error) {
           await db.close().catch(() => undefined)
           throw error
