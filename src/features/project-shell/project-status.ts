@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef } from '@xstate/react'
 import { createContext, useContext } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
@@ -9,8 +8,8 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { pauseProject, projectDetailQuery, restoreProject } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
-import { inspected } from '../../lib/inspection'
 import { projectGateDecision, type ProjectGateDecision } from '../../lib/project-gate'
+import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
 export type ProjectStatusActor = ActorRefFrom<typeof projectStatusMachine>
 
@@ -22,7 +21,7 @@ export function useProjectStatusMachine(ref: string): ProjectStatusActor {
   const queryClient = useQueryClient()
   // The organization's project lists show statuses and the Free plan's active count: refresh them after a change.
   const changed = () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
-  return useActorRef(
+  return useInspectedActorRef(
     projectStatusMachine.provide({
       actors: {
         fetchDetail: fromPromiseUntilStopped(({ input, signal }) => fetchForActor(queryClient, { ...projectDetailQuery(input.ref), staleTime: 0 }, signal)),
@@ -36,7 +35,7 @@ export function useProjectStatusMachine(ref: string): ProjectStatusActor {
         }),
       },
     }),
-    { input: { ref }, ...inspected },
+    { input: { ref } },
   )
 }
 
