@@ -8,7 +8,6 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { pauseProject, projectDetailQuery, restoreProject } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
-import { projectGateDecision, type ProjectGateDecision } from '../../lib/project-gate'
 import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
 export type ProjectStatusActor = ActorRefFrom<typeof projectStatusMachine>
@@ -43,12 +42,6 @@ export function useProjectStatusActor(): ProjectStatusActor {
   const actor = useContext(ProjectStatusContext)
   if (!actor) throw new Error('useProjectStatusActor needs a project shell around it')
   return actor
-}
-
-/** The gate's decision for a project, from the cached detail the status machine keeps fresh (undefined while it loads). */
-export function useProjectGate(ref: string): ProjectGateDecision | undefined {
-  const project = useQuery(projectDetailQuery(ref))
-  return project.data ? projectGateDecision(project.data) : undefined
 }
 
 /** The organization a project belongs to, once the project and the organization list are in the cache. */
