@@ -40,11 +40,13 @@ test('a tooltip waits 700 ms before it shows', async ({ page }) => {
     .first()
     .click()
   const copy = page.getByRole('button', { name: 'Copy connection string' })
-  await copy.hover()
   const tooltip = page.getByText('Copy the connection string to the clipboard')
-  await page.waitForTimeout(400)
+  const hoveredAt = Date.now()
+  await copy.hover()
   await expect(tooltip).toBeHidden()
   await expect(tooltip).toBeVisible({ timeout: 2000 })
+  // Seen no sooner than 700 ms after the pointer arrived (which was after hoveredAt).
+  expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(700)
 })
 
 test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) => {
