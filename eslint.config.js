@@ -155,6 +155,28 @@ export default tseslint.config(
     },
   },
   {
+    // A screen's machine runs with the machine inspector watching, so QA sees every actor the app
+    // runs: screen-local actors through src/ui/use-inspected-machine.ts, long-lived ones through
+    // createInspectedActor (src/lib/inspection.ts).
+    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/ui/use-inspected-machine.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useMachine', 'useActor', 'useActorRef'],
+              message: 'Use useInspectedMachine / useInspectedActorRef (src/ui/use-inspected-machine.ts): the inspector must see the actor.',
+            },
+            { name: 'xstate', importNames: ['createActor'], message: 'Use createInspectedActor (src/lib/inspection.ts): the inspector must see the actor.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: LONG_DATA_TABLES,
     rules: { 'max-lines': 'off' },
   },

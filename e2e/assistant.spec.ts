@@ -8,6 +8,15 @@ type Page = import('@playwright/test').Page
 const panel = (page: Page) => page.getByRole('complementary', { name: 'AI assistant' })
 const lastAnswer = (page: Page) => panel(page).getByRole('article', { name: 'Assistant answer' }).last()
 
+/** What the assistant saved for the project: each chat's name and the status of its last message, sorted. */
+const savedChats = (page: Page) =>
+  page.evaluate((key) => {
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as { chats: Record<string, { name: string; messages: { status: string }[] }> } | null
+    return Object.values(saved?.chats ?? {})
+      .map((chat) => `${chat.name}: ${chat.messages.at(-1)?.status ?? 'no messages'}`)
+      .sort()
+  }, ASSISTANT_STORAGE_KEY(healthy.ref))
+
 async function ask(page: Page, question: string) {
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).fill(question)
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
@@ -63,7 +72,8 @@ test('rename and delete chats; after a reload the chats are still there', async 
   await expect(lastAnswer(page).getByRole('table')).toContainText('customer_id')
   await expect(chats.locator('option')).toHaveText(['describe orders', 'Table tour'])
 
-  await page.waitForTimeout(700) // the save waits 500 ms after the last change
+  // The save waits 500 ms after the last change: reload once what the panel shows is saved.
+  await expect.poll(() => savedChats(page)).toEqual(['Table tour: done', 'describe orders: done'])
   await page.reload()
   await expect(panel(page)).toBeVisible()
   await expect(chats.locator('option')).toHaveText(['describe orders', 'Table tour'])
@@ -73,7 +83,7 @@ test('rename and delete chats; after a reload the chats are still there', async 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chat' }).click()
   await expect(chats.locator('option')).toHaveText(['Table tour'])
   await expect(lastAnswer(page)).toContainText('public.customers')
-  await page.waitForTimeout(700)
+  await expect.poll(() => savedChats(page)).toEqual(['Table tour: done'])
   await page.reload()
   await expect(chats.locator('option')).toHaveText(['Table tour'])
 })

@@ -1,3 +1,4 @@
+import { OUTAGE_NOTICE_ACK_STORAGE_KEY } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after 4 s', async ({ page }) => {
@@ -39,11 +40,13 @@ test('a tooltip waits 700 ms before it shows', async ({ page }) => {
     .first()
     .click()
   const copy = page.getByRole('button', { name: 'Copy connection string' })
-  await copy.hover()
   const tooltip = page.getByText('Copy the connection string to the clipboard')
-  await page.waitForTimeout(400)
+  const hoveredAt = Date.now()
+  await copy.hover()
   await expect(tooltip).toBeHidden()
   await expect(tooltip).toBeVisible({ timeout: 2000 })
+  // Seen no sooner than 700 ms after the pointer arrived (which was after hoveredAt).
+  expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(700)
 })
 
 test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) => {
@@ -89,7 +92,7 @@ test('the past-outage notice, once dismissed, stays dismissed after a reload', a
   await page.screenshot({ path: 'test-results/past-outage.png' })
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toHaveCount(0)
-  expect(await page.evaluate(() => localStorage.getItem('studio.outage-notice-acknowledged'))).toBe('outage-2026-11-18')
+  expect(await page.evaluate((key) => localStorage.getItem(key), OUTAGE_NOTICE_ACK_STORAGE_KEY)).toBe('outage-2026-11-18')
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // The answer has come (the scenario still serves the notice), and the notice stays away.

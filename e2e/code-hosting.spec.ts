@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { CODE_HOSTING_MESSAGE, OAUTH_STATE_LENGTH, OAUTH_STATE_STORAGE_KEY, POPUP_SIZE, SIGN_IN_MESSAGE, SUPPORT_EMAIL } from '../src/constants'
+import { CODE_HOSTING_MESSAGE, OAUTH_STATE_LENGTH, OAUTH_STATE_STORAGE_KEY, POPUP_SIZE, SESSION_STORAGE_KEY, SIGN_IN_MESSAGE, SUPPORT_EMAIL } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 const MESSAGE = CODE_HOSTING_MESSAGE
@@ -121,7 +121,7 @@ test.describe('sign-in with GitHub', () => {
 
     await expect(page).toHaveURL(/\/org\/acme-corp$/)
     await expect(page.getByRole('heading', { name: 'Acme Corp' })).toBeVisible()
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('studio.auth.session') ?? '{}').user?.email)).toBe('octo@example.com')
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').user?.email, SESSION_STORAGE_KEY)).toBe('octo@example.com')
     await page.getByRole('button', { name: 'Account' }).click()
     await expect(page.getByRole('menu').getByText(MESSAGE.signedInWith)).toBeVisible()
     const avatar = page.getByRole('menu').getByRole('img', { name: MESSAGE.avatarAlt('octo-demo') })
@@ -138,7 +138,7 @@ test.describe('sign-in with GitHub', () => {
     await expect(page.getByText(SIGN_IN_MESSAGE.unverifiedProviderToast(SUPPORT_EMAIL))).toBeVisible()
     // Back on the sign-in page with its returnTo, the error wiped from the address.
     await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Forg%2Facme-corp$/)
-    expect(await page.evaluate(() => localStorage.getItem('studio.auth.session'))).toBeNull()
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull()
     await expect(page.getByRole('button', { name: MESSAGE.continueWith })).toBeEnabled()
   })
 

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
-import { FEATURE_PREVIEWS, PREVIEW } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { CONSENT_STORAGE_KEY, FEATURE_PREVIEWS, PREVIEW } from '../src/constants'
+import { expect, setMockScenario, signIn, test } from './fixtures'
 
 const isTelemetry = (request: Request) => request.method() === 'POST' && request.url().endsWith('/platform/telemetry/event')
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key)
@@ -58,7 +58,7 @@ test('a failed telemetry call only logs, the toggle still holds; the Account men
   const logs: string[] = []
   page.on('console', (message) => logs.push(message.text()))
   await signIn(page, { returnTo: '/organizations' })
-  await page.evaluate(() => window.__studioMock?.setScenario('server-error'))
+  await setMockScenario(page, 'server-error')
   await page.getByRole('button', { name: 'Account' }).click()
   await page.getByRole('menuitem', { name: 'Feature previews' }).click()
   const dialog = page.getByRole('dialog', { name: 'Dashboard feature previews' })
@@ -71,11 +71,14 @@ test('a failed telemetry call only logs, the toggle still holds; the Account men
 
 test('opted out of telemetry, a toggle sends nothing', async ({ page }) => {
   await signIn(page, { returnTo: `/organizations?featurePreviewModal=${PREVIEW.apiSidePanel}` })
-  await page.evaluate(() => localStorage.setItem('studio.telemetry-consent', 'false'))
+  await page.evaluate((key) => localStorage.setItem(key, 'false'), CONSENT_STORAGE_KEY)
   const sent: string[] = []
   page.on('request', (request) => isTelemetry(request) && sent.push(request.url()))
   await page.getByRole('dialog').getByRole('button', { name: 'Enable feature' }).click()
   await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), PREVIEW.apiSidePanel)).toBe('true')
-  await page.waitForTimeout(300)
+  // A request the page makes after the toggle: a telemetry request the toggle sent would have been seen before it.
+  const later = page.waitForRequest((request) => request.url().endsWith('/after-the-toggle'))
+  await page.evaluate(() => void fetch('/after-the-toggle').catch(() => undefined))
+  await later
   expect(sent).toEqual([])
 })

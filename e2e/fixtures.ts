@@ -12,6 +12,14 @@ export async function signIn(page: Page, options: { returnTo?: string; scenario?
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Turns a named fault of the page's mock platform on (or off with null); fails where the page has no mock platform. */
+export async function setMockScenario(page: Page, scenario: MockScenario | null) {
+  await page.evaluate((name) => {
+    if (!window.__studioMock) throw new Error('This page has no mock platform to set a scenario on')
+    window.__studioMock.setScenario(name)
+  }, scenario)
+}
+
 export const test = base.extend<{ consoleErrors: string[]; consent: 'accepted' | 'undecided' }>({
   /**
    * The cookie toast covers the bottom-right corner of every page until answered: specs that are

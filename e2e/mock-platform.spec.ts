@@ -1,28 +1,29 @@
+import { SESSION_STORAGE_KEY } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 /** Calls the platform from inside the page, as the dashboard would, with the signed-in token. */
 async function pgMeta(page: import('@playwright/test').Page, ref: string, connection: string | null, query: string) {
   return page.evaluate(
-    async ({ ref, connection, query }) => {
-      const session = JSON.parse(localStorage.getItem('studio.auth.session')!) as { accessToken: string }
+    async ({ ref, connection, query, sessionKey }) => {
+      const session = JSON.parse(localStorage.getItem(sessionKey)!) as { accessToken: string }
       const headers: Record<string, string> = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' }
       if (connection) headers['x-connection-encrypted'] = connection
       const answer = await fetch(`/api/platform/pg-meta/${ref}/query`, { method: 'POST', headers, body: JSON.stringify({ query }) })
       return { status: answer.status, body: await answer.json() }
     },
-    { ref, connection, query },
+    { ref, connection, query, sessionKey: SESSION_STORAGE_KEY },
   )
 }
 
 async function firstHealthyProject(page: import('@playwright/test').Page) {
-  return page.evaluate(async () => {
-    const session = JSON.parse(localStorage.getItem('studio.auth.session')!) as { accessToken: string }
+  return page.evaluate(async (sessionKey) => {
+    const session = JSON.parse(localStorage.getItem(sessionKey)!) as { accessToken: string }
     const headers = { authorization: `Bearer ${session.accessToken}` }
     const page = await (await fetch('/api/platform/organizations/acme-corp/projects', { headers })).json()
     const ref = page.projects.find((p: { status: string }) => p.status === 'ACTIVE_HEALTHY').ref as string
     const detail = await (await fetch(`/api/platform/projects/${ref}`, { headers })).json()
     return { ref, connection: detail.connectionString as string }
-  })
+  }, SESSION_STORAGE_KEY)
 }
 
 test.describe('mock platform in the browser', () => {

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, setMockScenario, signIn, test } from './fixtures'
 
 test('creating a project: weak then strong password, the new project comes up, then the free limit holds', async ({ page }) => {
   test.setTimeout(60_000)
@@ -55,7 +55,7 @@ test('the password check failing says so and keeps what was typed', async ({ pag
   await signIn(page, { returnTo: '/new/empty-org' })
   await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible()
   await page.getByLabel('Project name').fill('Keep me')
-  await page.evaluate(() => (window as unknown as { __studioMock: { setScenario: (s: string) => void } }).__studioMock.setScenario('server-error'))
+  await setMockScenario(page, 'server-error')
   await page.getByLabel('Database password').fill('some password')
   await expect(page.getByText(/^Failed to check password strength: /)).toBeVisible()
   await expect(page.getByLabel('Project name')).toHaveValue('Keep me')

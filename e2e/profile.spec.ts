@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, setMockScenario, signIn, test } from './fixtures'
 
 test.describe('profile loading', () => {
   test('a missing profile is created, then the dashboard shows', async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('profile loading', () => {
     await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible()
     await page.goto('/org/globex?scenario=profile-unauthorized')
     await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Forg%2Fglobex/)
-    await page.evaluate(() => window.__studioMock?.setScenario(null))
+    await setMockScenario(page, null)
     await page.getByLabel('Email').fill('demo@example.com')
     await page.getByLabel('Password').fill('studio-demo-password')
     await page.getByRole('button', { name: 'Sign in' }).click()

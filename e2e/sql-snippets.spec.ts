@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
-import type { MockScenario } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { MOCK_CONTENT_STORAGE_KEY } from '../src/constants'
+import { expect, setMockScenario, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const UUID_PATH = new RegExp(`/project/${healthy.ref}/sql/[0-9a-f-]{36}$`)
@@ -21,7 +21,6 @@ async function replaceSql(page: Page, sql: string) {
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' })
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'SQL snippets' })
-const setScenario = (page: Page, scenario: MockScenario | null) => page.evaluate((s) => window.__studioMock?.setScenario(s), scenario)
 
 async function snippetAction(page: Page, name: string, action: string) {
   await sidebar(page)
@@ -94,7 +93,7 @@ test('the text survives a reload before it was saved, a server error during save
   await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('select 1 as typed_then_reloaded')
   await expect(saveStatus(page)).toHaveText('Saved')
 
-  await setScenario(page, 'server-error')
+  await setMockScenario(page, 'server-error')
   await replaceSql(page, 'select 2 as through_a_500')
   await expect(saveStatus(page)).toContainText('Failed to save: Internal server error')
   await page.reload()
@@ -102,10 +101,10 @@ test('the text survives a reload before it was saved, a server error during save
   await expect(page.getByRole('note')).toContainText('Restored your unsaved changes')
   await expect(saveStatus(page)).toHaveText('Saved')
 
-  await setScenario(page, 'network-error')
+  await setMockScenario(page, 'network-error')
   await replaceSql(page, 'select 3 as through_an_outage')
   await expect(saveStatus(page)).toContainText('Failed to save: Unable to reach the server. Please check your network or try again later. Retrying in')
-  await setScenario(page, null)
+  await setMockScenario(page, null)
   await page.getByRole('button', { name: 'Retry now' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')
   await page.reload()
@@ -119,15 +118,17 @@ test('a snippet deleted elsewhere opens from its local copy with a notice', asyn
   await expect(saveStatus(page)).toHaveText('Saved')
   const path = new URL(page.url()).pathname
   // Unsaved typing in this browser (saves fail) while another device deletes the snippet on the server.
-  await setScenario(page, 'server-error')
+  await setMockScenario(page, 'server-error')
   await replaceSql(page, 'select 8 as kept_locally')
   await expect(saveStatus(page)).toContainText('Failed to save')
   const id = path.split('/').at(-1)!
-  await page.evaluate((snippetId) => {
-    const key = 'studio.mock-platform.content.platform'
-    const stored = JSON.parse(localStorage.getItem(key)!) as { revision: string; snippets: { id: string }[] }
-    localStorage.setItem(key, JSON.stringify({ ...stored, revision: 'deleted-elsewhere', snippets: stored.snippets.filter((s) => s.id !== snippetId) }))
-  }, id)
+  await page.evaluate(
+    ({ key, snippetId }) => {
+      const stored = JSON.parse(localStorage.getItem(key)!) as { revision: string; snippets: { id: string }[] }
+      localStorage.setItem(key, JSON.stringify({ ...stored, revision: 'deleted-elsewhere', snippets: stored.snippets.filter((s) => s.id !== snippetId) }))
+    },
+    { key: MOCK_CONTENT_STORAGE_KEY(false), snippetId: id },
+  )
   await page.goto(path)
   await expect(page.getByRole('alert').filter({ hasText: 'no longer exists on the server' })).toBeVisible({ timeout: 20_000 })
   await expect.poll(() => editorText(page)).toContain('select 8 as kept_locally')

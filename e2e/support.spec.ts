@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test'
 import { SUPPORT_MESSAGE, SUPPORT_TICKET_LIMITS } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { expect, setMockScenario, signIn, test } from './fixtures'
 
-/** What the mock platform filed: its support-ticket collection, read in the page. */
-const filedTickets = (page: Page) => page.evaluate(() => window.__studioMock?.platform.db.supportTickets.all() ?? [])
+/** What the mock platform filed: its support-ticket collection, read in the page (a page without it fails the test). */
+const filedTickets = (page: Page) =>
+  page.evaluate(() => {
+    if (!window.__studioMock) throw new Error('This page has no mock platform to read support tickets from')
+    return window.__studioMock.platform.db.supportTickets.all()
+  })
 
 const PREFILLED = '/support/new?category=dashboard_bug&subject=/org/x&message=stack&sid=abc'
 
@@ -51,7 +55,7 @@ test.describe('support form', () => {
     await severity.selectOption('High')
 
     // A failed send keeps every value and says why.
-    await page.evaluate(() => window.__studioMock?.setScenario('server-error'))
+    await setMockScenario(page, 'server-error')
     await page.getByRole('button', { name: SUPPORT_MESSAGE.submit }).click()
     await expect(page.getByText(SUPPORT_MESSAGE.sendFailed('Internal server error'))).toBeVisible()
     await expect(subject).toHaveValue('Dashboard error on /org/x')
@@ -60,7 +64,7 @@ test.describe('support form', () => {
     await expect(severity).toHaveValue('High')
     expect(await filedTickets(page)).toEqual([])
 
-    await page.evaluate(() => window.__studioMock?.setScenario(null))
+    await setMockScenario(page, null)
     await page.getByRole('button', { name: SUPPORT_MESSAGE.submit }).click()
     await expect(page.getByRole('heading', { name: SUPPORT_MESSAGE.sentTitle })).toBeVisible()
     await expect(page.getByText('Reference SR-000001')).toBeVisible()

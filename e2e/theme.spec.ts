@@ -1,3 +1,4 @@
+import { THEME_STORAGE_KEY } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 test('the theme choice survives a reload, and every theme renders the organizations page', async ({ page }) => {
@@ -31,9 +32,9 @@ test('the theme choice survives a reload, and every theme renders the organizati
 
 test('a corrupt stored theme is discarded for the default, with no crash', async ({ page, consoleErrors }) => {
   await page.goto('/sign-in')
-  await page.evaluate(() => localStorage.setItem('studio.theme', '{not json'))
+  await page.evaluate((key) => localStorage.setItem(key, '{not json'), THEME_STORAGE_KEY)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('studio.theme'))).toBeNull()
+  expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull()
   expect(consoleErrors).toEqual([])
 })

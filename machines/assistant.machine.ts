@@ -1,4 +1,4 @@
-import { assign, raise, setup } from 'xstate'
+import { assign, not, raise, setup } from 'xstate'
 import { ASSISTANT_PERSIST_DEBOUNCE } from '../src/constants'
 import { latestChatId, type AssistantChat, type AssistantMessage, type SavedAssistantState } from '../src/lib/assistant-state'
 import { hasOwnKey, ownRecord, ownValue, withOwnValue, withoutOwnKey, type OwnRecord } from '../src/lib/own-record'
@@ -127,6 +127,7 @@ export const assistantMachine = setup({
     }),
   },
   guards: {
+    panelOpen: ({ context }) => context.open,
     opensPanel: ({ event }) => event.type === 'chat.new' && event.open === true,
     chatExists: ({ context, event }) => 'id' in event && typeof event.id === 'string' && hasOwnKey(context.chats, event.id),
     hasActiveChat: ({ context }) => context.activeChatId !== null && hasOwnKey(context.chats, context.activeChatId),
@@ -142,8 +143,20 @@ export const assistantMachine = setup({
 }).createMachine({
   id: 'assistant',
   context: ({ input }) => restoredContext(input),
+  // Whether the panel is open is `context.open` alone (SPEC §3's saved state, restored on load), so
+  // the chart's one region is what is saved; the panel's events change the context.
   type: 'parallel',
   on: {
+    'panel.open': { guard: not('panelOpen'), actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+    'panel.close': { guard: 'panelOpen', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
+    'panel.toggle': [
+      { guard: 'panelOpen', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
+      { actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+    ],
+    'chat.new': [
+      { guard: 'opensPanel', actions: ['newChat', { type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
+      { actions: ['newChat', 'schedulePersist'] },
+    ],
     'chat.select': { guard: 'chatExists', actions: [assign({ activeChatId: ({ event }) => event.id }), 'schedulePersist'] },
     'chat.delete': {
       guard: 'chatExists',
@@ -210,30 +223,6 @@ export const assistantMachine = setup({
     },
   },
   states: {
-    panel: {
-      initial: 'closed',
-      states: {
-        closed: {
-          // Restored open: the saved state says the panel was open.
-          always: { guard: ({ context }) => context.open, target: 'open' },
-          on: {
-            'panel.open': { target: 'open', actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
-            'panel.toggle': { target: 'open', actions: [{ type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
-            'chat.new': [
-              { guard: 'opensPanel', target: 'open', actions: ['newChat', { type: 'setOpen', params: { open: true } }, 'schedulePersist'] },
-              { actions: ['newChat', 'schedulePersist'] },
-            ],
-          },
-        },
-        open: {
-          on: {
-            'panel.close': { target: 'closed', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
-            'panel.toggle': { target: 'closed', actions: [{ type: 'setOpen', params: { open: false } }, 'schedulePersist'] },
-            'chat.new': { actions: ['newChat', 'schedulePersist'] },
-          },
-        },
-      },
-    },
     persistence: {
       initial: 'saved',
       states: {
@@ -285,7 +274,7 @@ export const assistantCoverage: CoverageModel<typeof assistantMachine> = {
     { type: 'xstate.after.persistDebounce.assistant.persistence.waiting' },
   ],
   input: { projectRef: 'abcdefghijklmnopqrst', saved: null, now: 0, newChatId: 'fresh' },
-  // The graph is the chart's states, whether a chat is active, and how many chats there are (at most 3 counted).
+  // The graph is the chart's states, whether the panel is open, whether a chat is active, and how many chats there are (at most 3 counted).
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.activeChatId !== null, Math.min(Object.keys(snapshot.context.chats).length, 3)]),
+    JSON.stringify([snapshot.value, snapshot.context.open, snapshot.context.activeChatId !== null, Math.min(Object.keys(snapshot.context.chats).length, 3)]),
 }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { visibleFieldError } from '../src/lib/form-errors'
 import { validateSignUp, type SignUpCredentials, type SignUpErrors } from '../src/lib/sign-up'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
@@ -28,9 +29,7 @@ export type SignUpEvent =
 const EMPTY: SignUpCredentials = { email: '', password: '' }
 
 /** The message to show beside a field now: once it was left or a submit was tried. */
-export function visibleSignUpError(context: SignUpContext, field: SignUpField): string | null {
-  return context.touched[field] || context.submitAttempted ? context.errors[field] ?? null : null
-}
+export const visibleSignUpError: (context: SignUpContext, field: SignUpField) => string | null = visibleFieldError
 
 /**
  * Sign-up with email and password (the auth service's `POST /signup`): editing → submitting →

@@ -7,6 +7,7 @@ import {
   type SupportTicketErrors,
   type SupportTicketField,
 } from '../src/lib/support-ticket'
+import { visibleFieldError } from '../src/lib/form-errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
 
@@ -46,9 +47,7 @@ function startingContext(values: Partial<SupportTicketDraft> = {}): SupportFormC
 }
 
 /** The message to show beside a field now: only once it was touched or a submit was tried. */
-export function visibleError(context: SupportFormContext, field: SupportTicketField): string | null {
-  return context.touched[field] || context.submitAttempted ? context.errors[field] ?? null : null
-}
+export const visibleError: (context: SupportFormContext, field: SupportTicketField) => string | null = visibleFieldError
 
 /**
  * The support form: editing → submitting → sent. The values live here, so a failed send returns to

@@ -1,13 +1,14 @@
 import * as v from 'valibot'
-import { MOCK_PLATFORM_STORAGE_PREFIX } from '../src/constants'
-import { readStored, writeStored } from '../src/lib/storage'
+import { MOCK_ACCOUNTS_STORAGE_KEY } from '../src/constants'
 import type { PlatformContext } from './context'
+import { keptRecord } from './kept-record'
 import { MockOrganizationSchema, MockPermissionSchema, MockUserSchema } from './db'
 
 /**
  * Accounts signed up and organizations created at run time. The browser mock platform lives in the
  * page, so like snippets these are kept in local storage and come back on reload: a new account can
- * sign in again tomorrow, and its organizations are still there. In node they live in memory only.
+ * sign in again tomorrow, and its organizations are still there (kept-record.ts). In node the
+ * records themselves are all there is.
  */
 const AccountStoreSchema = v.object({
   users: v.array(MockUserSchema),
@@ -19,24 +20,11 @@ type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-export const ACCOUNT_STORE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}accounts`
-
-function readStore(ctx: PlatformContext): AccountStore {
-  return readStored(ctx.contentPersistence?.storage, ACCOUNT_STORE_KEY, AccountStoreSchema) ?? { users: [], organizations: [], permissions: [] }
-}
-
-function change(ctx: PlatformContext, edit: (store: AccountStore) => void): void {
-  const storage = ctx.contentPersistence?.storage
-  if (!storage) return
-  const store = readStore(ctx)
-  edit(store)
-  // A full or blocked storage costs persistence only, never the answer.
-  writeStored(storage, ACCOUNT_STORE_KEY, store)
-}
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions } = readStore(ctx)
+  const { users, organizations, permissions } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -50,14 +38,14 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
 }
 
 export function rememberUser(ctx: PlatformContext, user: StoredUser): void {
-  change(ctx, (store) => {
-    store.users = [...store.users.filter((u) => u.email !== user.email), v.parse(MockUserSchema, user)]
+  store.update(ctx, (kept) => {
+    kept.users = [...kept.users.filter((u) => u.email !== user.email), v.parse(MockUserSchema, user)]
   })
 }
 
 export function rememberOrganization(ctx: PlatformContext, organization: StoredOrganization, owner: StoredPermission): void {
-  change(ctx, (store) => {
-    store.organizations = [...store.organizations.filter((o) => o.slug !== organization.slug), v.parse(MockOrganizationSchema, organization)]
-    store.permissions = [...store.permissions, v.parse(MockPermissionSchema, owner)]
+  store.update(ctx, (kept) => {
+    kept.organizations = [...kept.organizations.filter((o) => o.slug !== organization.slug), v.parse(MockOrganizationSchema, organization)]
+    kept.permissions = [...kept.permissions, v.parse(MockPermissionSchema, owner)]
   })
 }

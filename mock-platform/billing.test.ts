@@ -4,6 +4,7 @@ import { billingCycle, FIXTURE_USAGE_OVERRIDES, projectUsages } from '../fixture
 import { createPlatformFixtures } from '../fixtures/platform'
 import { BYTES_PER_GB, DEMO_CREDENTIALS, USAGE_METRICS } from '../src/constants'
 import { BILLING_ERROR } from './handlers/billing'
+import { organizationAddons } from './organization-billing'
 import { upcomingInvoiceFor } from './upcoming-invoice'
 import { useNodeMockPlatform } from './testing'
 
@@ -47,6 +48,8 @@ describe('usage fixtures', () => {
       expect(projectUsages(slug, 'EGRESS', acme).every((n) => Number.isInteger(n))).toBe(true)
       expect(fixtureCustomer(slug, 'Named oddly')).toEqual({ billing_name: 'Named oddly', address: null, tax_id: null })
       expect(upcomingInvoiceFor({ id: 1, slug, plan: { id: 'pro' } }, acme).lines.length).toBeGreaterThan(0)
+      // The subscription's add-ons too (they were Object's members for `constructor`).
+      expect(organizationAddons({ slug, plan: { id: 'pro' } })).toEqual([])
     }
   })
   it('billing cycles renew monthly on a day from the organization id, at midnight UTC', () => {

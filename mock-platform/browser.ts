@@ -18,9 +18,10 @@ export interface BrowserMockPlatformOptions {
 /** The mock platform in a service worker: the default for dev and preview, nothing else to start. */
 export async function startBrowserMockPlatform(options: BrowserMockPlatformOptions) {
   const platform = await createMockPlatform({
-    databases: async () =>
+    databases: async (seeding) =>
       (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
-        persisted: (ref) => !platform.ctx.db.projects.findFirst((q) => q.where({ ref }))?.largeTables,
+        ...seeding,
+        persisted: (ref) => !seeding.largeTables(ref),
         initialData: () => fetchInitialData(options.basePath),
       }),
     latency: options.latency,

@@ -1,14 +1,14 @@
 import * as v from 'valibot'
+import { MOCK_CODE_HOSTING_STORAGE_KEY } from '../src/constants'
 import { ownRecord, ownRecordSchema } from '../src/lib/own-record'
-import { readStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
+import { keptRecord } from './kept-record'
 
 /**
  * Code-hosting connections and app installations. The provider's pages and the dashboard's
  * callback run in a popup, a separate page with its own mock platform, so these records live in
- * the browser's local storage (the storage that keeps snippets) and every request reads them
- * afresh: what the popup wrote, the opener sees. Without browser storage (node) they stay in memory.
- * Both records are keyed by data (slugs, ids): prototype-free, read by own keys.
+ * the browser's local storage and every request reads them afresh: what the popup wrote, the opener
+ * sees (kept-record.ts). Both records are keyed by data (slugs, ids): prototype-free, read by own keys.
  */
 const StoreSchema = v.object({
   /** By organization slug: the provider account the organization is connected to. */
@@ -18,31 +18,13 @@ const StoreSchema = v.object({
 })
 export type CodeHostingStore = v.InferOutput<typeof StoreSchema>
 
-export const CODE_HOSTING_STORE_KEY = 'studio.mock-platform.code-hosting'
-
-const inMemory = new WeakMap<PlatformContext, CodeHostingStore>()
-
-function emptyStore(): CodeHostingStore {
-  return { connections: ownRecord(), installations: ownRecord() }
-}
+const store = keptRecord(MOCK_CODE_HOSTING_STORAGE_KEY, StoreSchema, (): CodeHostingStore => ({ connections: ownRecord(), installations: ownRecord() }))
 
 export function readCodeHostingStore(ctx: PlatformContext): CodeHostingStore {
-  const storage = ctx.contentPersistence?.storage
-  // A structured clone has plain objects again: parsing makes the records prototype-free.
-  if (!storage) return v.parse(StoreSchema, structuredClone(inMemory.get(ctx) ?? emptyStore()))
-  return readStored(storage, CODE_HOSTING_STORE_KEY, StoreSchema) ?? emptyStore()
-}
-
-export function writeCodeHostingStore(ctx: PlatformContext, store: CodeHostingStore): void {
-  const storage = ctx.contentPersistence?.storage
-  if (!storage) inMemory.set(ctx, structuredClone(store))
-  else writeStored(storage, CODE_HOSTING_STORE_KEY, store)
+  return store.read(ctx)
 }
 
 /** Changes the records in one read-modify-write. */
 export function updateCodeHostingStore(ctx: PlatformContext, change: (store: CodeHostingStore) => void): CodeHostingStore {
-  const store = readCodeHostingStore(ctx)
-  change(store)
-  writeCodeHostingStore(ctx, store)
-  return store
+  return store.update(ctx, change)
 }

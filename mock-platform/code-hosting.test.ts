@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS } from '../fixtures/platform'
 import { DEMO_CREDENTIALS, SIGN_IN_MESSAGE } from '../src/constants'
 import { MemoryStorage } from '../src/test/memory-storage'
-import { CODE_HOSTING_STORE_KEY, readCodeHostingStore } from './code-hosting-store'
+import { MOCK_CODE_HOSTING_STORAGE_KEY } from '../src/constants'
+import { readCodeHostingStore } from './code-hosting-store'
 import { CODE_HOSTING_ERROR, CODE_LIFETIME_MS, issueAuthorizationCode } from './handlers/code-hosting'
 import { createMockPlatform } from './platform'
 import { signInState } from './sign-in-state'
@@ -90,7 +91,7 @@ describe('connecting an organization', () => {
   })
 
   it('keeps the records in browser storage, where another page’s mock platform reads them', async () => {
-    expect(storage.getItem(CODE_HOSTING_STORE_KEY)).toContain('"account_id":583231')
+    expect(storage.getItem(MOCK_CODE_HOSTING_STORAGE_KEY)).toContain('"account_id":583231')
     const popup = await createMockPlatform({ databases: async () => ({}) as never, contentStorage: storage })
     expect(readCodeHostingStore(popup.ctx).connections['acme-corp']?.account_id).toBe(octo.id)
   })

@@ -14,10 +14,6 @@ const PersistedContentSchema = v.object({
   folders: v.array(MockFolderSchema),
 })
 
-export function persistedContentKey(selfHosted: boolean): string {
-  return `studio.mock-platform.content.${selfHosted ? 'self-hosted' : 'platform'}`
-}
-
 function storedRevision(persistence: ContentPersistence): string | null {
   try {
     const raw = persistence.storage.getItem(persistence.key)

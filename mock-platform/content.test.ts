@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { persistedContentKey } from './content-persistence'
+import { MOCK_CONTENT_STORAGE_KEY } from '../src/constants'
 import { createMockPlatform } from './platform'
 import { MemoryStorage } from '../src/test/memory-storage'
 import { useNodeMockPlatform } from './testing'
@@ -101,11 +101,11 @@ describe('content kept in browser storage', () => {
 
   it('discards corrupt stored content with a warning and keeps serving', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    storage.setItem(persistedContentKey(false), '{"revision":"broken","snippets":[{"id":1}]}')
+    storage.setItem(MOCK_CONTENT_STORAGE_KEY(false), '{"revision":"broken","snippets":[{"id":1}]}')
     const answer = await call(`${base}?type=sql`)
     expect(answer.status).toBe(200)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded invalid "studio.mock-platform.content.platform"'))
-    expect(storage.getItem(persistedContentKey(false))).toBeNull()
+    expect(storage.getItem(MOCK_CONTENT_STORAGE_KEY(false))).toBeNull()
     warn.mockRestore()
   })
 })

@@ -7,13 +7,14 @@
  * time the two apart and report both (pg-meta's `Server-Timing`, the databases' status).
  */
 import type { PlatformContext } from './context'
-import { ensureLargeTables, type ProjectDatabase } from './postgres'
+import type { ProjectDatabase } from './postgres'
 
 interface Start {
-  /** What the provider answered for the ref: a new promise means the database was (re)opened. */
+  /**
+   * What the provider answered for the ref: opened, seeded and, where the project has it, with its
+   * large fixture (provider-cache.ts). A new promise means the database was (re)opened.
+   */
   opening: Promise<ProjectDatabase>
-  /** Opened, seeded and, where the project has it, with its large fixture. */
-  ready: Promise<ProjectDatabase>
   startedAt: number
   /** Set once ready. */
   startedInMs: number | null
@@ -45,7 +46,7 @@ function startsOf(ctx: PlatformContext): Map<string, Start> {
 }
 
 /** The project's database, started (and timed) if it is not running yet. */
-export async function openProjectDatabase(ctx: PlatformContext, project: { ref: string; largeTables: boolean }): Promise<OpenedDatabase> {
+export async function openProjectDatabase(ctx: PlatformContext, project: { ref: string }): Promise<OpenedDatabase> {
   // Loading the provider (the PGlite code) is part of the first start.
   const askedAt = now()
   const provider = await ctx.databases()
@@ -53,17 +54,8 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
   const starts = startsOf(ctx)
   let start = starts.get(project.ref)
   if (!start || start.opening !== opening || start.failure !== null) {
-    const begun: Start = {
-      opening,
-      ready: opening.then(async (database) => {
-        if (project.largeTables) await ensureLargeTables(database)
-        return database
-      }),
-      startedAt: askedAt,
-      startedInMs: null,
-      failure: null,
-    }
-    begun.ready.then(
+    const begun: Start = { opening, startedAt: askedAt, startedInMs: null, failure: null }
+    begun.opening.then(
       () => (begun.startedInMs = now() - begun.startedAt),
       (error: unknown) => (begun.failure = error instanceof Error ? error.message : String(error)),
     )
@@ -71,7 +63,7 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
     start = begun
   }
   const waited = start.startedInMs === null
-  const database = await start.ready
+  const database = await start.opening
   return { database, startedInMs: waited ? start.startedInMs : null }
 }
 

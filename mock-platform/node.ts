@@ -6,7 +6,7 @@ import { createMockPlatform } from './platform'
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
 export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage; assistantModel?: ChatCompletionsModel | null } = {}) {
   const platform = await createMockPlatform({
-    databases: async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
+    databases: async (seeding) => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(seeding),
     latency: options.latency,
     scenario: options.scenario,
     selfHosted: options.selfHosted,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_CREDENTIALS, NEW_ORGANIZATION_MESSAGE, PASSWORD_MESSAGE, PLAN_LIMITS, SIGN_UP_MESSAGE } from '../src/constants'
+import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, NEW_ORGANIZATION_MESSAGE, PASSWORD_MESSAGE, PLAN_LIMITS, SIGN_UP_MESSAGE } from '../src/constants'
 import { MemoryStorage } from '../src/test/memory-storage'
-import { ACCOUNT_STORE_KEY } from './account-store'
 import { CREATE_ORGANIZATION_ERROR, organizationSlugFor } from './handlers/organizations'
 import { createMockPlatform } from './platform'
 import { TEST_API_BASE, useNodeMockPlatform } from './testing'
@@ -153,7 +152,7 @@ describe('what the browser keeps', () => {
     const email = freshEmail()
     const token = (await signUp(email)).body.access_token as string
     const { slug } = (await createOrganization(token, { name: 'Kept Across Reloads', tier: 'tier_free' })).body as { slug: string }
-    expect(storage.getItem(ACCOUNT_STORE_KEY)).toContain(email)
+    expect(storage.getItem(MOCK_ACCOUNTS_STORAGE_KEY)).toContain(email)
     // The next page load: a new mock platform over the same storage.
     const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
     const user = next.db.users.findFirst((q) => q.where({ email }))

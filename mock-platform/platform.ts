@@ -1,21 +1,24 @@
 import type { RequestHandler } from 'msw'
-import type { MockScenario } from '../src/constants'
+import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './account-store'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
-import { persistedContentKey } from './content-persistence'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
 import { databaseServerAddress } from './postgres/server-address'
+import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { scenarioHandlers } from './scenarios'
 
+/** What the platform's records tell the database provider about how to fill a project's database. */
+export type DatabaseSeeding = Required<Pick<ProviderOptions, 'largeTables'>>
+
 export interface MockPlatformOptions {
   /** Loads the per-project Postgres provider (PGlite in a worker, in memory, or a real server). */
-  databases: () => Promise<DatabaseProvider>
+  databases: (seeding: DatabaseSeeding) => Promise<DatabaseProvider>
   latency?: number
   scenario?: MockScenario | null
   /** Serve the self-hosted world: one default project, no platform sign-in. */
@@ -33,15 +36,16 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
   await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
   let provider: Promise<DatabaseProvider> | undefined
+  const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
   const ctx: PlatformContext = {
     db,
-    databases: () => (provider ??= options.databases()),
+    databases: () => (provider ??= options.databases(seeding)),
     latency: options.latency ?? 0,
     clockOffset: 0,
     scenario: options.scenario ?? null,
     selfHosted: options.selfHosted ?? false,
     contentPersistence: options.contentStorage
-      ? { storage: options.contentStorage, key: persistedContentKey(options.selfHosted ?? false), revision: null }
+      ? { storage: options.contentStorage, key: MOCK_CONTENT_STORAGE_KEY(options.selfHosted ?? false), revision: null }
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,

@@ -74,8 +74,8 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
   const { databaseUrl } = options
   const platform = await createMockPlatform({
     databases: databaseUrl
-      ? async () => (await import('./postgres/server-postgres')).createServerDatabaseProvider(databaseUrl)
-      : async () => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(),
+      ? async (seeding) => (await import('./postgres/server-postgres')).createServerDatabaseProvider(databaseUrl, seeding)
+      : async (seeding) => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(seeding),
     latency: options.latency ?? 0,
     scenario: options.scenario ?? null,
     databaseUrl,

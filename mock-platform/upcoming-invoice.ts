@@ -1,8 +1,6 @@
-import { billingCycle, FIXTURE_ORGANIZATION_ADDONS, projectUsages, type UsageProject } from '../fixtures/billing'
+import { billingCycle, type UsageProject } from '../fixtures/billing'
 import {
-  ADDON_PRICES,
   BYTES_PER_GB,
-  COMPUTE_PRICES_MONTHLY,
   COMPUTE_SIZES,
   INACTIVE_PROJECT_STATUSES,
   PLAN_COMPUTE_CREDITS_MONTHLY,
@@ -15,8 +13,8 @@ import {
 } from '../src/constants'
 import type { UpcomingInvoice } from '../src/api/schemas'
 import { formatUnitPrice } from '../src/lib/billing-money'
-import { ownValue } from '../src/lib/own-record'
 import { metricCost } from '../src/lib/usage-cost'
+import { billedComputeSize, computeItem, metricAllocations, organizationAddons } from './organization-billing'
 
 /** Not in SPEC: an enterprise contract is custom; the mock bills this much a month for it. */
 export const ENTERPRISE_CONTRACT_MONTHLY = 4000
@@ -51,24 +49,19 @@ export function upcomingInvoiceFor(organization: { id: number; slug: string; pla
 
   const lines = [line(`${PLAN_NAMES[plan]} Plan`, (PLAN_PRICES_MONTHLY[plan] ?? ENTERPRISE_CONTRACT_MONTHLY) * 100)]
   if (plan !== 'free') {
-    for (const addon of ownValue(FIXTURE_ORGANIZATION_ADDONS, organization.slug) ?? []) {
-      lines.push(
-        addon === 'pitr'
-          ? line(`Point-in-time recovery (${ADDON_PRICES.pointInTimeRecovery.perRetentionDays} days)`, ADDON_PRICES.pointInTimeRecovery.monthly * 100)
-          : line('Custom domain', ADDON_PRICES.customDomain.monthly * 100),
-      )
-    }
+    for (const addon of organizationAddons(organization)) lines.push(line(addon.name, addon.monthly * 100))
 
     // Paused projects pay no compute.
     const running = projects.filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status as ProjectStatus))
     let computeCents = 0
     for (const size of COMPUTE_SIZES) {
-      const onSize = running.filter((p) => (p.infra_compute_size === 'micro' ? 'micro' : 'nano') === size.id)
+      const onSize = running.filter((p) => billedComputeSize(p) === size.id)
       if (onSize.length === 0) continue
-      const unitCents = COMPUTE_PRICES_MONTHLY[size.id] * 100
+      const compute = computeItem(size.id)
+      const unitCents = compute.monthly * 100
       computeCents += unitCents * onSize.length
       lines.push(
-        line(`${size.label} compute`, unitCents * onSize.length, {
+        line(compute.name, unitCents * onSize.length, {
           quantity: onSize.length,
           unit_price: unitCents / 100,
           unit_price_desc: `${formatUnitPrice(unitCents / 100)} per project per month`,
@@ -81,8 +74,7 @@ export function upcomingInvoiceFor(organization: { id: number; slug: string; pla
 
     for (const metric of USAGE_METRICS) {
       const limit = USAGE_LIMITS[metric]
-      const values = projectUsages(organization.slug, metric, projects)
-      const allocations = projects.map((p, i) => ({ ref: p.ref, name: p.name, usage: values[i] ?? 0 }))
+      const allocations = metricAllocations(organization.slug, metric, projects)
       const usage = allocations.reduce((sum, a) => sum + a.usage, 0)
       const cost = metricCost(plan, { metric, usage, project_allocations: allocations })
       if (!cost.billed || cost.costCents === 0) continue

@@ -34,13 +34,7 @@ export function authHandlers(ctx: PlatformContext) {
       if (!user || user.password !== password) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid login credentials' }, { status: 400 })
       }
-      return HttpResponse.json({
-        access_token: issueAccessToken(user.id, SESSION_SECONDS),
-        token_type: 'bearer',
-        expires_in: SESSION_SECONDS,
-        refresh_token: crypto.randomUUID(),
-        user: userAnswer(user),
-      })
+      return HttpResponse.json(sessionAnswer(user))
     }),
     // Sign-up with email confirmation off (GoTrue's autoconfirm): the answer is a session, as for sign-in.
     http.post('*/auth/v1/signup', async ({ request }) => {
@@ -67,13 +61,7 @@ export function authHandlers(ctx: PlatformContext) {
       }
       const user = await ctx.db.users.create(record)
       rememberUser(ctx, record)
-      return HttpResponse.json({
-        access_token: issueAccessToken(user.id, SESSION_SECONDS),
-        token_type: 'bearer',
-        expires_in: SESSION_SECONDS,
-        refresh_token: crypto.randomUUID(),
-        user: userAnswer(user),
-      })
+      return HttpResponse.json(sessionAnswer(user))
     }),
     http.get('*/auth/v1/user', async ({ request }) => {
       await withLatency(ctx)
@@ -88,7 +76,20 @@ export function authHandlers(ctx: PlatformContext) {
   ]
 }
 
-function userAnswer(user: { id: string; email: string; mfaEnabled: boolean; codeHosting?: { login: string } | null }) {
+/** GoTrue's answer to a sign-in or an auto-confirmed sign-up: a new session for the user. */
+function sessionAnswer(user: AnsweredUser) {
+  return {
+    access_token: issueAccessToken(user.id, SESSION_SECONDS),
+    token_type: 'bearer',
+    expires_in: SESSION_SECONDS,
+    refresh_token: crypto.randomUUID(),
+    user: userAnswer(user),
+  }
+}
+
+type AnsweredUser = { id: string; email: string; mfaEnabled: boolean; codeHosting?: { login: string } | null }
+
+function userAnswer(user: AnsweredUser) {
   return {
     id: user.id,
     email: user.email,

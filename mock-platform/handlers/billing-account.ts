@@ -4,6 +4,7 @@ import { validateBillingForm, validateTaxId } from '../../src/lib/billing-addres
 import { can, PermissionAction } from '../../src/lib/permissions'
 import { readCustomer, updateCustomer } from '../billing-account-store'
 import type { PlatformContext } from '../context'
+import { organizationProjects } from '../organization-billing'
 import { upcomingInvoiceFor } from '../upcoming-invoice'
 import { authenticate, errorResponse, authorizeOrganization, readJson, withLatency } from './util'
 
@@ -125,8 +126,7 @@ export function billingAccountHandlers(ctx: PlatformContext) {
       if (request.headers.get('version') !== UPCOMING_INVOICE_API_VERSION) {
         return errorResponse(400, `The upcoming invoice needs the header Version: ${UPCOMING_INVOICE_API_VERSION}`)
       }
-      const projects = ctx.db.projects.findMany((q) => q.where({ organization_slug: organization.slug })).sort((a, b) => a.id - b.id)
-      return HttpResponse.json(upcomingInvoiceFor(organization, projects))
+      return HttpResponse.json(upcomingInvoiceFor(organization, organizationProjects(ctx, organization.slug)))
     }),
     http.all('*/platform/organizations/:slug/billing/invoices', async ({ request, params }) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined

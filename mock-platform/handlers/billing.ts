@@ -1,9 +1,7 @@
 import { http, HttpResponse } from 'msw'
-import { billingCycle, FIXTURE_ORGANIZATION_ADDONS, projectUsages } from '../../fixtures/billing'
+import { billingCycle } from '../../fixtures/billing'
 import {
   BILLING_RESOURCES,
-  ADDON_PRICES,
-  COMPUTE_PRICES_MONTHLY,
   INACTIVE_PROJECT_STATUSES,
   MANAGED_BY,
   PLAN_COMPUTE_CREDITS_MONTHLY,
@@ -20,6 +18,7 @@ import { formatUnitPrice } from '../../src/lib/billing-money'
 import { can, PermissionAction } from '../../src/lib/permissions'
 import { metricCost } from '../../src/lib/usage-cost'
 import type { PlatformContext } from '../context'
+import { billedComputeSize, computeItem, metricAllocations, organizationAddons, organizationProjects, type BilledItem } from '../organization-billing'
 import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
 
 export const BILLING_ERROR = {
@@ -44,37 +43,14 @@ export function billingHandlers(ctx: PlatformContext) {
     return can(permissions, PermissionAction.BILLING_WRITE, BILLING_RESOURCES.subscriptions, { organizationSlug: slug })
   }
 
-  /** The organization's projects in id order (the fixtures' order). */
-  function projectsOf(slug: string) {
-    return ctx.db.projects.findMany((q) => q.where({ organization_slug: slug })).sort((a, b) => a.id - b.id)
-  }
-
   function subscriptionOf(org: MockOrganization) {
     const plan = org.plan.id
     const cycle = billingCycle(org.id)
     const paid = plan !== 'free'
-    const addons = paid
-      ? (FIXTURE_ORGANIZATION_ADDONS[org.slug] ?? []).map((addon) =>
-          addon === 'pitr'
-            ? {
-                name: `Point-in-time recovery (${ADDON_PRICES.pointInTimeRecovery.perRetentionDays} days)`,
-                price: ADDON_PRICES.pointInTimeRecovery.monthly,
-                supabase_prod_id: 'addon_pitr_7',
-              }
-            : { name: 'Custom domain', price: ADDON_PRICES.customDomain.monthly, supabase_prod_id: 'addon_custom_domain' },
-        )
-      : []
+    const asAddon = (item: BilledItem) => ({ name: item.name, price: item.monthly, supabase_prod_id: item.productId })
+    const addons = organizationAddons(org).map(asAddon)
     const project_addons = paid
-      ? projectsOf(org.slug).map((p) => {
-          const size = p.infra_compute_size === 'micro' ? 'micro' : 'nano'
-          return {
-            ref: p.ref,
-            name: p.name,
-            addons: [
-              { name: `${size === 'micro' ? 'Micro' : 'Nano'} compute`, price: COMPUTE_PRICES_MONTHLY[size], supabase_prod_id: `addon_instance_${size}` },
-            ],
-          }
-        })
+      ? organizationProjects(ctx, org.slug).map((p) => ({ ref: p.ref, name: p.name, addons: [asAddon(computeItem(billedComputeSize(p)))] }))
       : []
     return {
       plan: { id: plan, name: PLAN_NAMES[plan] },
@@ -96,15 +72,16 @@ export function billingHandlers(ctx: PlatformContext) {
 
   function usageOf(org: MockOrganization, projectRef: string | null) {
     const plan = org.plan.id
-    const projects = projectsOf(org.slug)
+    const projects = organizationProjects(ctx, org.slug)
     return {
       usage_billing_enabled: org.usage_billing_enabled,
       usages: USAGE_METRICS.map((metric) => {
         const limit = USAGE_LIMITS[metric]
         const included = plan === 'enterprise' ? null : limit.included[plan]
         const available = plan === 'enterprise' || included !== null
-        const values = available ? projectUsages(org.slug, metric, projects) : projects.map(() => 0)
-        const allocations = projects.map((p, i) => ({ ref: p.ref, name: p.name, usage: values[i] ?? 0 })).filter((a) => !projectRef || a.ref === projectRef)
+        const allocations = (available ? metricAllocations(org.slug, metric, projects) : projects.map((p) => ({ ref: p.ref, name: p.name, usage: 0 }))).filter(
+          (a) => !projectRef || a.ref === projectRef,
+        )
         const usage = allocations.reduce((sum, a) => sum + a.usage, 0)
         const cost = metricCost(plan, { metric, usage, project_allocations: allocations })
         const packaged = limit.overage.per > 1 && limit.unit === 'count'
@@ -162,7 +139,7 @@ export function billingHandlers(ctx: PlatformContext) {
       const payAsYouGo = tier.id === 'tier_payg'
       if (tier.planId === org.plan.id && !payAsYouGo) return errorResponse(400, BILLING_ERROR.samePlan(PLAN_NAMES[org.plan.id]))
       if (tier.planId === 'free') {
-        const active = projectsOf(org.slug).filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status as ProjectStatus)).length
+        const active = organizationProjects(ctx, org.slug).filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status as ProjectStatus)).length
         if (active > PLAN_LIMITS.free.activeProjects) return errorResponse(400, BILLING_ERROR.freeProjectLimit(active))
       }
       const plan = tier.planId

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { LARGE_TABLE } from './large-tables.ts'
 import { createProviderCache } from './provider-cache.ts'
 import type { ProjectDatabase } from './types.ts'
 
@@ -46,5 +47,28 @@ describe('createProviderCache', () => {
     await provider.closeAll()
     expect(closeSpy).toHaveBeenCalled()
     expect(await provider.open('one')).not.toBe(db)
+  })
+
+  it('generates the large fixture once, right after the seed, for the refs that have it', async () => {
+    const statements: Record<string, string[]> = { warehouse: [], plain: [] }
+    const provider = createProviderCache(
+      async (ref) => ({
+        exec: async (sql) => {
+          statements[ref]!.push(sql.includes(`create table ${LARGE_TABLE}`) ? 'large tables' : 'seed')
+          return []
+        },
+        query: async () => {
+          // Neither the seed's marker nor the large table exists yet.
+          statements[ref]!.push('check')
+          return { rows: [{}], fields: [] }
+        },
+        close: async () => undefined,
+      }),
+      { largeTables: (ref) => ref === 'warehouse' },
+    )
+    await Promise.all([provider.open('warehouse'), provider.open('warehouse'), provider.open('plain')])
+    await provider.open('warehouse')
+    expect(statements['warehouse']).toEqual(['check', 'seed', 'check', 'large tables'])
+    expect(statements['plain']).toEqual(['check', 'seed'])
   })
 })

@@ -1,3 +1,4 @@
+import { ensureLargeTables } from './large-tables.ts'
 import { ensurePlatformLayer } from './platform-layer.ts'
 import { seedProjectDatabase } from './seed.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
@@ -5,11 +6,14 @@ import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 export interface ProviderOptions {
   /** Fill new databases with the demo data (default true). The platform's roles and schemas come first either way. */
   seed?: boolean
+  /** Whether a ref's database also gets the table editor's million-row fixture, once, after its seed (default: none). */
+  largeTables?: (ref: string) => boolean
 }
 
 /**
- * The bookkeeping every provider shares: one database per ref, opened (and seeded) once even when
- * asked for concurrently, forgotten when closed or when opening fails, so a later call retries.
+ * The bookkeeping every provider shares: one database per ref, opened (and seeded, with its large
+ * fixture where it has one) once even when asked for concurrently, forgotten when closed or when
+ * opening fails, so a later call retries.
  */
 export function createProviderCache(
   openDatabase: (ref: string, forget: () => void) => Promise<ProjectDatabase>,
@@ -29,7 +33,11 @@ export function createProviderCache(
         try {
           // First: the demo tables are made under the layer's default privileges, as a user's would be.
           await ensurePlatformLayer(db)
-          if (options.seed !== false) await seedProjectDatabase(db, ref)
+          if (options.seed !== false) {
+            await seedProjectDatabase(db, ref)
+            // Its rows point at the demo seed's customers, so it comes only with that seed.
+            if (options.largeTables?.(ref)) await ensureLargeTables(db)
+          }
         } catch (error) {
           await db.close().catch(() => undefined)
           throw error

@@ -54,10 +54,3 @@ export function messageFromBody(body: unknown): string | undefined {
   if (typeof error === 'object' && error !== null) return messageFromBody(error)
   return undefined
 }
-
-/** Turns anything thrown into an ApiError, keeping ApiErrors as they are. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error
-  if (error instanceof Error && error.message) return new ApiError({ message: error.message })
-  return new ApiError({})
-}

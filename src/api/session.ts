@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { SESSION_STORAGE_KEY } from '../constants'
 import { browserStorage, readStored, removeStored, writeStored } from '../lib/storage'
 
 /** The signed-in session kept in local storage: what the bearer token of every call comes from. */
@@ -9,8 +10,6 @@ export const SessionSchema = v.object({
   user: v.object({ id: v.string(), email: v.string() }),
 })
 export type Session = v.InferOutput<typeof SessionSchema>
-
-export const SESSION_STORAGE_KEY = 'studio.auth.session'
 
 const listeners = new Set<() => void>()
 

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import * as v from 'valibot'
 import { outageBannerMachine } from '../../machines/outage-banner.machine'
 import { incidentStatusQuery, type PastOutage } from '../api/queries/incidents'
@@ -10,7 +9,7 @@ import { ExternalLink } from '../ui/external-link'
 import { BillingWarningBanners } from '../features/billing/BillingBanners'
 import { ClockSkewBanner } from './ClockSkewBanner'
 import { useCurrentPlace } from './current-place'
-import { inspected } from '../lib/inspection'
+import { useInspectedMachine } from '../ui/use-inspected-machine'
 
 /** SPEC §2, in order: ongoing incident, past-outage notice, billing warnings, clock skew. */
 export function LayoutBanners() {
@@ -43,13 +42,13 @@ export function isOutageNoticeAcknowledged(id: string): boolean {
 
 /** One notice, until this browser dismisses it (remembered by the notice's id, so a later notice shows again). */
 function PastOutageNotice({ notice }: { notice: PastOutage }) {
-  const [snapshot, send] = useMachine(
+  const [snapshot, send] = useInspectedMachine(
     outageBannerMachine.provide({
       actions: {
         remember: () => void writeStoredText(browserStorage('local'), OUTAGE_NOTICE_ACK_STORAGE_KEY, notice.id),
       },
     }),
-    { input: { acknowledged: isOutageNoticeAcknowledged(notice.id) }, ...inspected },
+    { input: { acknowledged: isOutageNoticeAcknowledged(notice.id) } },
   )
   if (snapshot.matches('acknowledged')) return null
   return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
@@ -13,16 +13,16 @@ import { PROFILE_MESSAGE } from '../constants'
 import { settings } from '../lib/settings'
 import { ErrorState, LoadingState } from '../ui/states'
 import { showToast } from '../ui/toast'
-import { inspected } from '../lib/inspection'
 import { fromPromiseUntilStopped } from '../lib/actor-promise'
 import { useRetryWaitText } from '../features/retries/use-retry-wait'
+import { useInspectedActorRef } from '../ui/use-inspected-machine'
 
 /** Screens render once the profile is loaded (or created); a 401 signs out and comes back here after. */
 export function ProfileGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const actor = useActorRef(
+  const actor = useInspectedActorRef(
     profileMachine.provide({
       actors: {
         fetchProfile: fromPromiseUntilStopped<unknown>(({ signal }) => fetchForActor(queryClient, profileQuery(), signal)),
@@ -45,7 +45,6 @@ export function ProfileGate({ children }: { children: ReactNode }) {
         },
       },
     }),
-    inspected,
   )
   const state = useSelector(actor, (snapshot) => ({ value: snapshot.value, error: snapshot.context.error }))
   // SPEC §7 retries take about 7 s under a failing server: say so, and when the next try is.

@@ -1,12 +1,10 @@
-import { INSPECTOR_CHANNEL, INSPECTOR_PATH } from '../constants'
+import { INSPECTOR_CHANNEL, INSPECTOR_PATH, INSPECTOR_TAB_ID_KEY } from '../constants'
 import { inspectionBus } from '../lib/inspection'
 import { startInspectorPublisher } from '../lib/inspector-channel'
 import { settings } from '../lib/settings'
 import * as v from 'valibot'
 import { browserStorage, readStoredText, writeStoredText } from '../lib/storage'
 import { connectStatelyInspectorIfAsked } from './stately-link'
-
-export const INSPECTOR_TAB_ID_KEY = 'studio.inspector.tab'
 
 /**
  * This tab's id for the inspector: kept in session storage (plain text), so an inspector window

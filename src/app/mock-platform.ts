@@ -1,9 +1,7 @@
 import * as v from 'valibot'
-import { isMockScenario, MOCK_SCENARIOS, type MockScenario } from '../constants'
+import { isMockScenario, MOCK_SCENARIOS, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
 import { browserStorage, readStoredText, removeStored, writeStoredText } from '../lib/storage'
 import { settings } from '../lib/settings'
-
-export const SCENARIO_STORAGE_KEY = 'studio.mock.scenario'
 
 /** `?scenario=name` picks a fault for this tab (remembered in session storage); `?scenario=none` clears it. */
 export function resolveScenario(search: string, storage: Storage | undefined): MockScenario | null {

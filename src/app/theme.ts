@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
-import { DEFAULT_THEME, THEMES, type ThemePreference } from '../constants'
+import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type ThemePreference } from '../constants'
 import { browserStorage, readStored, writeStored } from '../lib/storage'
 
 export const THEME_LABELS: Record<ThemePreference, string> = {
@@ -10,7 +10,6 @@ export const THEME_LABELS: Record<ThemePreference, string> = {
   system: 'System',
 }
 
-export const THEME_STORAGE_KEY = 'studio.theme'
 const ThemeSchema = v.picklist(THEMES)
 const listeners = new Set<() => void>()
 

@@ -27,8 +27,6 @@ export const CODE_HOSTING_CALLBACK_PATHS = {
 } as const
 /** The popup's window name: a second Connect reuses the open window instead of stacking another. */
 export const CODE_HOSTING_POPUP_NAME = 'GitHub'
-/** Not in SPEC (key strings are product-specific): the pending state token, read back by the callback page. */
-export const OAUTH_STATE_STORAGE_KEY = 'studio.code-hosting.oauth-state'
 
 /** Not in SPEC: the support address of the unverified-account sign-in message (SPEC §8 {email}). */
 export const SUPPORT_EMAIL = 'support@example.com'

@@ -81,6 +81,3 @@ export const SIGN_UP_MESSAGE = {
 export const USER_ALREADY_EXISTS_CODE = 'user_already_exists'
 /** GoTrue's error code for a password its strength rules refuse. */
 export const WEAK_PASSWORD_CODE = 'weak_password'
-
-/** Where the mock platform (which plays the server in the page) keeps its records in local storage. */
-export const MOCK_PLATFORM_STORAGE_PREFIX = 'studio.mock-platform.'

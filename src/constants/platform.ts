@@ -271,10 +271,6 @@ export const EXACT_COUNT_ROW_LIMIT = 50_000
 /** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */
 export const MAX_GRID_SCROLL_HEIGHT = 2 ** 24
 
-/** Not in SPEC (key strings are product-specific): where a project's assistant chats live in local storage. */
-export const ASSISTANT_STORAGE_KEY = (projectRef: string) => `studio.ai-assistant.${projectRef}`
-/** The older copy (one key per project, un-prefixed) migrated once and then removed. */
-export const ASSISTANT_LEGACY_STORAGE_KEY = (projectRef: string) => `ai-assistant-state-${projectRef}`
 /** The assistant endpoint (PLATFORM-API §13), under the API base. */
 export const ASSISTANT_GENERATE_PATH = '/ai/sql/generate-v4'
 /** Rows of a result the assistant keeps with a message (the chat is saved in browser storage). */
@@ -282,8 +278,6 @@ export const ASSISTANT_RESULT_ROW_LIMIT = 50
 /** Not in SPEC: the model named to a chat-completions service when VITE_AI_MODEL is not set. */
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini'
 
-/** Not in SPEC (key strings are product-specific): the consent decision, 'true' (accepted) or 'false' (denied). */
-export const CONSENT_STORAGE_KEY = 'studio.telemetry-consent'
 /** The anonymous telemetry id cookie set on accept; deny all deletes it (SPEC §4). */
 export const TELEMETRY_COOKIE = 'studio_telemetry_id'
 /** PLATFORM-API §12. */
@@ -299,8 +293,6 @@ export const CONSENT_MOBILE_BREAKPOINT = 639
 export const INCIDENT_STATUS_PATH = '/incident-status'
 /** The public status page, linked when an incident carries no link of its own. */
 export const STATUS_PAGE_URL = 'https://status.supabase.com'
-/** Not in SPEC (key strings are product-specific): the id of the outage notice this browser dismissed. */
-export const OUTAGE_NOTICE_ACK_STORAGE_KEY = 'studio.outage-notice-acknowledged'
 
 /** SPEC §2: the command menu opens on ⌘/Ctrl plus this key unless VITE_COMMAND_MENU_KEY says otherwise. */
 export const COMMAND_MENU_DEFAULT_KEY = 'k'

@@ -44,7 +44,6 @@ export const PermissionAction = {
   UPDATE: 'write:Update',
   DELETE: 'write:Delete',
 } as const
-export type PermissionActionName = (typeof PermissionAction)[keyof typeof PermissionAction]
 
 export type PermissionScope = {
   organizationSlug: string

@@ -1,12 +1,11 @@
 import { forwardRef } from 'react'
-import { useMachine } from '@xstate/react'
 import { copyFeedbackMachine } from '../../machines/copy-feedback.machine'
 import { COPY_MESSAGE } from '../constants'
 import { copyToClipboard } from '../lib/clipboard'
 import { Button, type ButtonProps } from './button'
 import { showToast } from './toast'
-import { inspected } from '../lib/inspection'
 import { fromPromiseUntilStopped } from '../lib/actor-promise'
+import { useInspectedMachine } from './use-inspected-machine'
 
 const appCopyFeedbackMachine = copyFeedbackMachine.provide({
   actors: { writeText: fromPromiseUntilStopped(({ input }) => copyToClipboard(input.text)) },
@@ -21,7 +20,7 @@ export const CopyButton = forwardRef<HTMLButtonElement, { text: string; label?: 
   { text, label = 'Copy', subject, ...rest },
   ref,
 ) {
-  const [snapshot, send] = useMachine(appCopyFeedbackMachine, inspected)
+  const [snapshot, send] = useInspectedMachine(appCopyFeedbackMachine)
   const copied = snapshot.matches('copied')
   const name = subject ? (copied ? `${COPY_MESSAGE.copied} ${subject}` : `${label} ${subject}`) : undefined
   return (

@@ -1,6 +1,6 @@
 import type { PricingTierId } from '../../constants'
 import { api, type ApiClient } from '../client'
-import { BillingPlansSchema, OrganizationUsageSchema, SubscriptionSchema } from '../schemas'
+import { BillingPlansSchema, OrganizationUsageSchema, SubscriptionSchema, type PlanChangeBody } from '../schemas'
 import { queryKeys } from './keys'
 import { organizationPath } from './organizations'
 
@@ -32,5 +32,5 @@ export function organizationUsageQuery(slug: string, projectRef: string | null =
 /** Moves the organization to another tier (PUT …/billing/subscription); answers the new subscription. */
 export function changeOrganizationPlan(slug: string, tier: PricingTierId, options: { signal?: AbortSignal; client?: ApiClient } = {}) {
   const client = options.client ?? api
-  return client.put(`${organizationPath(slug)}/billing/subscription`, { body: { tier }, schema: SubscriptionSchema, signal: options.signal })
+  return client.put(`${organizationPath(slug)}/billing/subscription`, { body: { tier } satisfies PlanChangeBody, schema: SubscriptionSchema, signal: options.signal })
 }

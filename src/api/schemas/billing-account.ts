@@ -32,6 +32,3 @@ export const UpcomingInvoiceSchema = v.object({
   ),
 })
 export type UpcomingInvoice = v.InferOutput<typeof UpcomingInvoiceSchema>
-
-/** GET …/billing/invoices/{id}/payment-link. */
-export const PaymentLinkSchema = v.object({ redirectUrl: v.string() })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMachine, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useLocation } from 'wouter'
@@ -21,10 +21,10 @@ import type { AssistantActor } from './assistant-actors'
 import { ChatBar } from './ChatBar'
 import { currentSqlEditor, insertIntoSqlEditor, subscribeSqlEditor } from './editor-bridge'
 import { DestructiveQueryDialog } from '../sql-editor'
-import { inspected } from '../../lib/inspection'
 import { databaseBlockedReason } from '../../lib/project-gate'
 import { hasOwnKey, ownValue, withOwnValue } from '../../lib/own-record'
 import { MessageView } from './MessageView'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const newId = () => crypto.randomUUID()
 
@@ -113,7 +113,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
       }),
     [actor, projectRef, connectionString],
   )
-  const [reply, sendReply] = useMachine(replyMachine, inspected)
+  const [reply, sendReply] = useInspectedMachine(replyMachine)
   const answering = reply.matches('streaming') || reply.matches('waiting')
   const answeringId = answering ? reply.context.request?.messageId : undefined
 

@@ -5,6 +5,7 @@ import { createActor } from 'xstate'
 import { assistantMachine } from '../../../machines/assistant.machine'
 import { TOOLTIP_DELAY } from '../../constants'
 import type { AssistantMessage } from '../../lib/assistant-state'
+import { stubResizeObserver } from '../../test/resize-observer'
 import { ChatBar } from './ChatBar'
 import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 
@@ -17,17 +18,8 @@ function startAssistant() {
 }
 
 describe('the assistant chat bar', () => {
-  // The tooltip's positioning watches its trigger's size; jsdom has no ResizeObserver.
-  beforeAll(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    )
-  })
+  // The tooltip's positioning watches its trigger's size.
+  beforeAll(stubResizeObserver)
   afterAll(() => vi.unstubAllGlobals())
 
   it('names each glyph button for assistive technology, and hides the glyph itself', () => {

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { signOutMachine } from '../../../machines/sign-out.machine'
@@ -9,8 +8,8 @@ import { Spinner } from '../../ui/spinner'
 import { stopAssistantActors } from '../assistant'
 import { stopFeaturePreviews } from '../previews'
 import { clearLocalStorage, endSession } from './session-actions'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 /** /logout: runs the sign-out machine, then lands on /sign-in. */
 export default function LogoutPage() {
@@ -18,7 +17,7 @@ export default function LogoutPage() {
   const [, navigate] = useLocation()
   // A sign-out forced by the platform (401) brings the user back where they were after signing in.
   const returnTo = new URLSearchParams(useSearch()).get('returnTo')
-  useMachine(
+  useInspectedMachine(
     signOutMachine.provide({
       actors: { endSession: fromPromiseUntilStopped(() => endSession()) },
       actions: {
@@ -33,7 +32,6 @@ export default function LogoutPage() {
         redirect: () => navigate(returnTo ? signInPathFor(returnTo) : '/sign-in', { replace: true }),
       },
     }),
-    inspected,
   )
   return (
     <PageMain className={css({ minH: '100vh', display: 'grid', placeItems: 'center' })}>

@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -14,8 +13,8 @@ import { authCardClass, authPageClass } from './auth-page'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 /** What the auth service may add to the sign-in URL when it sends the browser back. */
 const REDIRECT_ERROR_PARAMS = ['error', 'error_code', 'error_description']
@@ -25,7 +24,7 @@ export default function SignInPage() {
   const [, navigate] = useLocation()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [snapshot, send] = useMachine(
+  const [snapshot, send] = useInspectedMachine(
     signInMachine.provide({
       actors: {
         authenticate: fromPromiseUntilStopped(({ input }) => signInWithPassword(input)),
@@ -50,7 +49,6 @@ export default function SignInPage() {
         },
       },
     }),
-    inspected,
   )
   const submitting = snapshot.matches('submitting') || snapshot.matches('signedIn')
   const withProvider = snapshot.matches('redirecting') || snapshot.matches('completingProvider')

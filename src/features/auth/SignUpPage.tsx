@@ -1,11 +1,9 @@
-import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
 import { signUpMachine, visibleSignUpError } from '../../../machines/sign-up.machine'
 import { PASSWORD_RULES, SIGN_UP_MESSAGE } from '../../constants'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
-import { inspected } from '../../lib/inspection'
 import { resolveReturnPath } from '../../lib/return-path'
 import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
@@ -14,6 +12,7 @@ import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
 import { PasswordField } from '../projects'
 import { signUpWithPassword } from './session-actions'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 
 /**
@@ -39,7 +38,7 @@ export default function SignUpPage() {
       }),
     [search, navigate],
   )
-  const [snapshot, send] = useMachine(machine, inspected)
+  const [snapshot, send] = useInspectedMachine(machine)
   const { context } = snapshot
   const submitting = snapshot.matches('submitting') || snapshot.matches('signedUp')
   const onStrengthChange = useCallback((acceptable: boolean) => send({ type: 'password.strength', acceptable }), [send])

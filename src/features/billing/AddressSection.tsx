@@ -17,6 +17,7 @@ import {
   type BillingForm,
   type BillingFormErrors,
 } from '../../lib/billing-address'
+import { visibleFieldError } from '../../lib/form-errors'
 import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
@@ -133,7 +134,7 @@ function AddressForm({
     },
   })
 
-  const visible = (field: keyof BillingForm) => (submitted || touched[field] ? errors[field] ?? null : null)
+  const visible = (field: keyof BillingForm) => visibleFieldError({ errors, touched, submitAttempted: submitted }, field)
   const set = <K extends keyof BillingForm>(field: K, value: BillingForm[K]) => setValues((current) => ({ ...current, [field]: value }))
   const text = (field: 'billingName' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'taxIdValue') => ({
     value: values[field],

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
@@ -13,7 +12,7 @@ import { can, PermissionAction } from '../../lib/permissions'
 import { Banner } from '../../ui/banner'
 import { usePermissions } from '../permissions'
 import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
-import { inspected } from '../../lib/inspection'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', whiteSpace: 'nowrap' })
 
@@ -108,7 +107,7 @@ function MissingBillingInfoBanner({ organization }: { organization: Organization
 function RestrictionBanner({ organization }: { organization: Organization }) {
   const status = organization.restriction_status ?? null
   const gracePeriodEnd = organization.restriction_data?.grace_period_end ?? null
-  const [snapshot, send] = useMachine(restrictionMachine, { input: { status, gracePeriodEnd }, ...inspected })
+  const [snapshot, send] = useInspectedMachine(restrictionMachine, { input: { status, gracePeriodEnd } })
   useEffect(() => {
     send({ type: 'restriction.update', status, gracePeriodEnd })
   }, [send, status, gracePeriodEnd])

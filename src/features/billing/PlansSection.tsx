@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
@@ -19,8 +18,8 @@ import { showToast } from '../../ui/toast'
 import { usePermission } from '../permissions'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { PlanChangeDialog } from './PlanChangeDialog'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const HEADING_ID = 'billing-plans-heading'
 
@@ -64,7 +63,7 @@ export function PlansSection({ organization, currentPlan }: { organization: Orga
     { organizationSlug: slug },
     BILLING_MESSAGE.changePlanPermission,
   )
-  const [snapshot, send] = useMachine(
+  const [snapshot, send] = useInspectedMachine(
     planChangeMachine.provide({
       actors: {
         changePlan: fromPromiseUntilStopped(async ({ input, signal }) => {
@@ -82,7 +81,7 @@ export function PlansSection({ organization, currentPlan }: { organization: Orga
         },
       },
     }),
-    { input: { organizationSlug: slug }, ...inspected },
+    { input: { organizationSlug: slug } },
   )
   const dialogState = snapshot.matches('confirming') ? 'confirming' : snapshot.matches('changing') ? 'changing' : snapshot.matches('failed') ? 'failed' : null
   const changeTypes = new Map<PlanId, ChangeType>((plans.data?.plans ?? []).map((p) => [tierOf(p.id).planId, p.change_type]))

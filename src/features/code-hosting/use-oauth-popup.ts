@@ -1,11 +1,10 @@
-import { useActorRef } from '@xstate/react'
 import { useRef } from 'react'
 import { oauthPopupMachine } from '../../../machines/oauth-popup.machine'
 import { CODE_HOSTING_POPUP_NAME, POPUP_SIZE } from '../../constants'
 import { popupFeatures } from '../../lib/code-hosting'
 import { discardPendingAuthorization, storePendingAuthorization, type CodeHostingPurpose } from './pending-authorization'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
 /**
  * The oauthPopup machine for one organization, with the window work provided: `window.open` at
@@ -16,7 +15,7 @@ export function useOAuthPopup(organizationSlug: string, onPopupClosed: (purpose:
   const popup = useRef<Window | null>(null)
   const latest = useRef({ organizationSlug, onPopupClosed })
   latest.current = { organizationSlug, onPopupClosed }
-  return useActorRef(
+  return useInspectedActorRef(
     oauthPopupMachine.provide({
       actors: {
         // Runs inside the click's send(), so the browser still counts the click as the reason for the popup.
@@ -36,6 +35,5 @@ export function useOAuthPopup(organizationSlug: string, onPopupClosed: (purpose:
         onPopupClosed: (_, { purpose }) => latest.current.onPopupClosed(purpose as CodeHostingPurpose),
       },
     }),
-    inspected,
   )
 }

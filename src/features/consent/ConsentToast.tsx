@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { CONSENT_MESSAGE, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
+import { ExternalLink } from '../../ui/external-link'
 import type { ConsentActorRef } from './consent-actor'
 import { PrivacySettingsDialog } from './PrivacySettingsDialog'
 
@@ -44,9 +45,7 @@ export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
         <section aria-label="Cookie consent" className={cardClass}>
           <p className={css({ fontSize: 'sm' })}>
             {CONSENT_MESSAGE.toast}{' '}
-            <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer noopener" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-              {CONSENT_MESSAGE.learnMore}
-            </a>
+            <ExternalLink href={PRIVACY_POLICY_URL}>{CONSENT_MESSAGE.learnMore}</ExternalLink>
           </p>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
             <Button variant="primary" size="sm" onClick={() => actor.send({ type: 'consent.accept' })}>

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -15,8 +14,8 @@ import { JOIN_MESSAGE } from '../../constants'
 import { Button } from '../../ui/button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const shellClass = css({ maxW: 'xl', mx: 'auto', px: '6', py: '16', display: 'flex', flexDir: 'column', gap: '4' })
 const cardClass = css({
@@ -111,7 +110,7 @@ function JoinInvitation({ slug, token }: { slug: string; token: string }) {
   const invitation = useQuery(invitationQuery(slug, token))
   const organizations = useQuery(organizationsQuery())
   const profile = useQuery(profileQuery())
-  const [snapshot, send] = useMachine(
+  const [snapshot, send] = useInspectedMachine(
     joinOrganizationMachine.provide({
       actors: { acceptInvitation: fromPromiseUntilStopped(({ input, signal }) => acceptInvitation(input.slug, input.token, { signal })) },
       actions: {
@@ -124,7 +123,7 @@ function JoinInvitation({ slug, token }: { slug: string; token: string }) {
         },
       },
     }),
-    { input: { slug, token }, ...inspected },
+    { input: { slug, token } },
   )
 
   const membership = organizations.data?.find((o) => o.slug === slug)

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -21,7 +20,6 @@ import {
   type OrganizationSize,
 } from '../../constants'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
-import { inspected } from '../../lib/inspection'
 import { selfServePlanFrom } from '../../lib/new-organization'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
@@ -30,6 +28,7 @@ import { choiceCardClass, FormSection } from '../../ui/form-section'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
 import { pageClass } from '../../ui/page-layout'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const formClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', px: '6', py: '1' })
 const tierOf = (plan: string) => PRICING_TIERS.find((t) => t.planId === plan && t.id !== 'tier_payg')!
@@ -68,7 +67,7 @@ export default function NewOrganizationPage() {
       }),
     [queryClient, navigate],
   )
-  const [snapshot, send] = useMachine(machine, { input: { values: initialPlan ? { plan: initialPlan } : {} }, ...inspected })
+  const [snapshot, send] = useInspectedMachine(machine, { input: { values: initialPlan ? { plan: initialPlan } : {} } })
   const { context } = snapshot
   const { values } = context
   const creating = snapshot.matches('creating') || snapshot.matches('created')

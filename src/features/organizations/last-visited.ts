@@ -1,7 +1,7 @@
 import * as v from 'valibot'
+import { LAST_ORGANIZATION_KEY } from '../../constants'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
-const LAST_ORGANIZATION_KEY = 'studio.last-visited-organization'
 const SlugSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 
 export function readLastVisitedOrganization(): string | null {

@@ -6,10 +6,11 @@ import { FEATURE_PREVIEW_DISCUSSION_BOARD, type FeaturePreview, type FeaturePrev
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
+import { ExternalLink } from '../../ui/external-link'
 import { featurePreviewsActor } from './feature-previews-actor'
 import { useAvailablePreviews, useFeaturePreviewParam } from './use-previews'
 
-const linkClass = css({ color: 'accent.default', fontSize: 'sm', _hover: { textDecoration: 'underline' } })
+const linkClass = css({ fontSize: 'sm' })
 
 /**
  * SPEC §2 'Dashboard feature previews': open while the URL's featurePreviewModal holds a key.
@@ -74,9 +75,9 @@ function PreviewBrowser({
         <p className={css({ fontWeight: 'medium' })}>No feature previews available</p>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           Have an idea for the dashboard?{' '}
-          <a href={FEATURE_PREVIEW_DISCUSSION_BOARD} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <ExternalLink href={FEATURE_PREVIEW_DISCUSSION_BOARD} variant="quiet" className={linkClass}>
             Join the discussion
-          </a>
+          </ExternalLink>
         </p>
       </div>
     )
@@ -158,9 +159,9 @@ function PreviewDetail({ preview, on, onToggle }: { preview: FeaturePreview; on:
         <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{preview.name}</h3>
         {preview.isNew ? <Badge tone="success">New</Badge> : null}
         <div className={css({ flex: '1' })} />
-        <a href={preview.discussionsUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        <ExternalLink href={preview.discussionsUrl} variant="quiet" className={linkClass}>
           Give feedback
-        </a>
+        </ExternalLink>
         <Button variant={on ? 'default' : 'primary'} size="sm" onClick={() => onToggle(preview.key as FeaturePreviewKey)}>
           {on ? 'Disable feature' : 'Enable feature'}
         </Button>

@@ -5,12 +5,7 @@ import { FEATURE_PREVIEW_MODAL_PARAM, type FeaturePreviewKey } from '../../const
 import { availablePreviews, isPreviewOn } from '../../lib/feature-previews'
 import { featurePreviewsActor } from './feature-previews-actor'
 
-/** Whether one preview is on here (set, and available: released, flagged, platform-only rules). */
-export function usePreviewOn(key: FeaturePreviewKey): boolean {
-  return useSelector(featurePreviewsActor(), ({ context }) => isPreviewOn(key, context.enabled, context))
-}
-
-/** A check of any preview at once (the project rail asks about each of its destinations). */
+/** Whether a preview is on here (set, and available: released, flagged, platform-only rules); the project rail asks about each of its destinations. */
 export function usePreviewCheck(): (key: FeaturePreviewKey) => boolean {
   const context = useSelector(featurePreviewsActor(), (snapshot) => snapshot.context)
   return useCallback((key: FeaturePreviewKey) => isPreviewOn(key, context.enabled, context), [context])

@@ -1,6 +1,6 @@
-// The project shell's public surface: the rail and its destinations, the project-state gate, the status actor.
-export { PROJECT_DESTINATIONS, currentDestination, type ProjectDestination } from './destinations'
+// The project shell's public surface: the shell (rail and destinations), the project-state gate, the status actor.
+export { currentDestination } from './destinations'
 export { ProjectShell } from './ProjectShell'
-export { ProjectStateGate, ProjectStatePanel, RestoreButton } from './ProjectStateGate'
-export { useProjectGate, useProjectOrganization, useProjectStatusActor } from './project-status'
+export { ProjectStateGate, ProjectStatePanel } from './ProjectStateGate'
+export { useProjectOrganization, useProjectStatusActor } from './project-status'
 export { useProjectDestinations } from './use-project-destinations'

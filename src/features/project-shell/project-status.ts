@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef } from '@xstate/react'
 import { createContext, useContext } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
@@ -9,8 +8,7 @@ import { organizationsQuery } from '../../api/queries/organizations'
 import { pauseProject, projectDetailQuery, restoreProject } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
-import { inspected } from '../../lib/inspection'
-import { projectGateDecision, type ProjectGateDecision } from '../../lib/project-gate'
+import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
 export type ProjectStatusActor = ActorRefFrom<typeof projectStatusMachine>
 
@@ -22,7 +20,7 @@ export function useProjectStatusMachine(ref: string): ProjectStatusActor {
   const queryClient = useQueryClient()
   // The organization's project lists show statuses and the Free plan's active count: refresh them after a change.
   const changed = () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
-  return useActorRef(
+  return useInspectedActorRef(
     projectStatusMachine.provide({
       actors: {
         fetchDetail: fromPromiseUntilStopped(({ input, signal }) => fetchForActor(queryClient, { ...projectDetailQuery(input.ref), staleTime: 0 }, signal)),
@@ -36,7 +34,7 @@ export function useProjectStatusMachine(ref: string): ProjectStatusActor {
         }),
       },
     }),
-    { input: { ref }, ...inspected },
+    { input: { ref } },
   )
 }
 
@@ -44,12 +42,6 @@ export function useProjectStatusActor(): ProjectStatusActor {
   const actor = useContext(ProjectStatusContext)
   if (!actor) throw new Error('useProjectStatusActor needs a project shell around it')
   return actor
-}
-
-/** The gate's decision for a project, from the cached detail the status machine keeps fresh (undefined while it loads). */
-export function useProjectGate(ref: string): ProjectGateDecision | undefined {
-  const project = useQuery(projectDetailQuery(ref))
-  return project.data ? projectGateDecision(project.data) : undefined
 }
 
 /** The organization a project belongs to, once the project and the organization list are in the cache. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { MemoryStorage } from '../../test/memory-storage'
-import { PROJECT_RAIL_KEY, readRailExpanded, setRailExpanded } from './rail-preference'
+import { PROJECT_RAIL_KEY } from '../../constants'
+import { readRailExpanded, setRailExpanded } from './rail-preference'
 
 const memoryStorage = (initial: Record<string, string> = {}): Storage => {
   const storage = new MemoryStorage()

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
+import { PROJECT_RAIL_KEY } from '../../constants'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
 /** Whether the project rail shows its labels (collapsed: icons only, labels on hover). Remembered per browser. */
-export const PROJECT_RAIL_KEY = 'studio.project-rail'
 const RailPreferenceSchema = v.object({ expanded: v.boolean() })
 
 const listeners = new Set<() => void>()

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useParams } from 'wouter'
@@ -32,9 +31,9 @@ import { useFeatureEnabled, usePermission } from '../permissions'
 import { pageClass } from '../../ui/page-layout'
 import { useMfaRedirect } from '../organizations'
 import { PasswordField } from './PasswordField'
-import { inspected } from '../../lib/inspection'
 import { choiceCardClass, FormSection, pillToggleClass } from '../../ui/form-section'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const GROUPS = regionGroups()
 
@@ -86,7 +85,7 @@ export default function NewProjectPage() {
       }),
     [queryClient, slug, navigate],
   )
-  const [snapshot, send] = useMachine(machine, inspected)
+  const [snapshot, send] = useInspectedMachine(machine)
   const creating = snapshot.matches('creating')
   const edit = useCallback(() => send({ type: 'edit' }), [send])
 

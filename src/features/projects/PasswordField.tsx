@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { token } from 'styled-system/tokens'
@@ -8,8 +7,8 @@ import { generateStrongPassword, scoredPasswordFeedback, tooLongPasswordFeedback
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { inputClass } from '../../ui/field'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
 
@@ -45,7 +44,7 @@ export function PasswordField({
       }),
     [],
   )
-  const [snapshot, send] = useMachine(machine, inspected)
+  const [snapshot, send] = useInspectedMachine(machine)
 
   useEffect(() => {
     send({ type: 'change', password: value })

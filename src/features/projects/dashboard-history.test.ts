@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DASHBOARD_HISTORY_KEY } from '../../constants'
 import {
-  DASHBOARD_HISTORY_KEY,
   DASHBOARD_HISTORY_LIMIT,
   forgetProjectVisit,
   readProjectHistory,

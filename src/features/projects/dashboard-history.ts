@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
+import { DASHBOARD_HISTORY_KEY } from '../../constants'
 import { ownRecord, ownRecordSchema, ownValue, withOwnValue, withoutOwnKey } from '../../lib/own-record'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
-/** SPEC §2: per project ref, the last table-editor item and the last SQL snippet opened. */
-export const DASHBOARD_HISTORY_KEY = 'studio.dashboard-history'
 /** Projects remembered; the least recently touched are forgotten first. */
 export const DASHBOARD_HISTORY_LIMIT = 50
 

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { toCsv } from '../../lib/sql/result-format'
+import { stubResizeObserver } from '../../test/resize-observer'
 import { showToast } from '../../ui/toast'
 import { ResultsGrid } from './ResultsGrid'
 
@@ -17,15 +18,7 @@ const rows = [
 // jsdom has no layout: give the scroller a size so the virtualizer renders the rows in view.
 const sizes = { clientHeight: 28 * 11, clientWidth: 800 }
 beforeAll(() => {
-  // Ark's menu positioning observes sizes; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
+  stubResizeObserver()
   for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
 })
 afterAll(() => {

@@ -26,11 +26,6 @@ const HEADER_HEIGHT = ROW_HEIGHT
 const COLUMN_WIDTH = 180
 const ROW_NUMBER_WIDTH = 56
 
-/** How a cell reads in the grid: NULL for null, JSON on one line, long text cut. */
-export function formatCell(value: unknown): string {
-  return formatCellText(value)
-}
-
 interface Cell {
   row: number
   col: number

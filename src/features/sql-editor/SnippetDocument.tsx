@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
@@ -15,9 +14,9 @@ import { cachedSnippet, newestSnippet, storeSnippet, untitledName } from './snip
 import { RenameFailureNote } from './RenameFailureNote'
 import { SqlWorkspace } from './SqlWorkspace'
 import { useSnippetActions } from './use-snippet-actions'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { asSentence } from '../../lib/sentence'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 /** Where the server stands on this snippet, as far as this tab knows. */
 type ServerState = 'exists' | 'unsaved' | 'deleted' | 'unreachable'
@@ -164,7 +163,7 @@ function OpenDocument({
       }),
     [queryClient, projectRef, snippetId, onDraftsChanged],
   )
-  const [save, send] = useMachine(machine, inspected)
+  const [save, send] = useInspectedMachine(machine)
 
   // What the server said about a snippet opened from its draft decides whether it keeps saving.
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
@@ -15,8 +14,8 @@ import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 /** The editor, its toolbar and the results of the last run, for one snippet's text. */
 export function SqlWorkspace({
@@ -58,7 +57,7 @@ export function SqlWorkspace({
       }),
     [projectRef, connectionString],
   )
-  const [snapshot, send] = useMachine(machine, inspected)
+  const [snapshot, send] = useInspectedMachine(machine)
   const { outcome, failure, pending, cancelled } = snapshot.context
   const running = snapshot.matches('running')
 

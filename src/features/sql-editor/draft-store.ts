@@ -1,11 +1,9 @@
 import * as v from 'valibot'
+import { DRAFT_KEY_PREFIX } from '../../constants'
 import { browserStorage, readStored, removeStored, writeStored } from '../../lib/storage'
 
-/**
- * The local copy of every snippet's text until the server confirms it (issue 4 "Nothing lost").
- * One storage entry per snippet, so a keystroke rewrites one snippet, not all of them.
- */
-export const DRAFT_KEY_PREFIX = 'studio.sql-draft.'
+// The local copy of every snippet's text until the server confirms it, so nothing typed is lost.
+// One storage entry per snippet (draftKey), so a keystroke rewrites one snippet, not all of them.
 
 const DraftSchema = v.object({
   ref: v.string(),

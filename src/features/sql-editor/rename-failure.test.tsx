@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { setSession } from '../../api/session'
+import { stubResizeObserver } from '../../test/resize-observer'
 import { clearRenameFailure } from './rename-failures'
 import { SnippetSidebar } from './SnippetSidebar'
 
@@ -54,7 +55,7 @@ async function rename(user: ReturnType<typeof userEvent.setup>, from: string, to
   await user.click(within(dialog).getByRole('button', { name: 'Rename' }))
 }
 
-beforeAll(() => vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} }))
+beforeAll(stubResizeObserver)
 afterAll(() => vi.unstubAllGlobals())
 beforeEach(() => setSession({ accessToken: 'token', expiresAt: Date.now() / 1000 + 3600, user: { id: 'u1', email: 'demo@example.com' } }))
 afterEach(() => clearRenameFailure(REF, SNIPPET.id))

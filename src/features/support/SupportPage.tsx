@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -22,8 +21,8 @@ import { supportDraftFromQuery, type SupportTicketField } from '../../lib/suppor
 import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
 import { describedBy, fieldHintClass, FormField, inputClass } from '../../ui/field'
-import { inspected } from '../../lib/inspection'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
+import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const shellClass = css({ maxW: '3xl', mx: 'auto', px: '6', py: '8', display: 'flex', flexDir: 'column', gap: '6' })
 const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', boxShadow: 'sm' })
@@ -54,7 +53,7 @@ export default function SupportPage() {
     () => supportFormMachine.provide({ actors: { submit: fromPromiseUntilStopped(({ input, signal }) => sendSupportTicket(input, { signal })) } }),
     [],
   )
-  const [snapshot, send] = useMachine(machine, { input: { values: initialValues }, ...inspected })
+  const [snapshot, send] = useInspectedMachine(machine, { input: { values: initialValues } })
   const { context } = snapshot
 
   if (snapshot.matches('sent')) {

@@ -4,6 +4,7 @@ import { isSafeReturnPath, resolveReturnPath, signInPathFor } from '../../lib/re
 import { ALL_SCENARIOS_SORTED, CORRUPT_VALUES, RETURN_TO_VALUES, WRITE_FAULTS, XSS_PAYLOADS } from './corpora'
 import { injections, installScriptSentinel, pageShows, renderCaught, stubPlatform, tagsInPage, unmountAll } from './harness'
 import { STORAGE_ROWS, WRITE_ROWS, resetRows } from './rows'
+import { stubResizeObserver } from '../resize-observer'
 import { XSS_PLACES } from './xss-places'
 
 /**
@@ -19,7 +20,7 @@ const tally = {
 
 beforeAll(() => {
   // jsdom has no layout: the grids measure a size, and Ark's positioning observes one.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+  stubResizeObserver()
   for (const [name, value] of Object.entries({ clientHeight: 28 * 60, clientWidth: 1200 })) {
     Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
   }

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
-import { PROJECT_RAIL_KEY, readRailExpanded } from '../../features/project-shell/rail-preference'
+import { readRailExpanded } from '../../features/project-shell/rail-preference'
 import type { ReactNode } from 'react'
 import { expect } from 'vitest'
 import { createActor, fromPromise, waitFor as settled } from 'xstate'
-import { ACCOUNT_STORE_KEY, restoreAccounts } from '../../../mock-platform/account-store'
-import { BILLING_ACCOUNT_STORE_KEY, readCustomer } from '../../../mock-platform/billing-account-store'
-import { CODE_HOSTING_STORE_KEY, readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
-import { persistedContentKey, restoreContent } from '../../../mock-platform/content-persistence'
+import { restoreAccounts } from '../../../mock-platform/account-store'
+import { readCustomer } from '../../../mock-platform/billing-account-store'
+import { readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
+import { restoreContent } from '../../../mock-platform/content-persistence'
 import { restoredContext } from '../../../machines/assistant.machine'
 import { consentMachine, type ConsentCategory } from '../../../machines/consent.machine'
 import { snippetSaveMachine } from '../../../machines/snippet-save.machine'
@@ -15,19 +15,30 @@ import { queryKeys } from '../../api/queries/keys'
 import type { SqlSnippet } from '../../api/schemas'
 import { saveSnippet } from '../../api/queries/content'
 import { sendSupportTicket } from '../../api/queries/support'
-import { getSession, SESSION_STORAGE_KEY } from '../../api/session'
+import { getSession } from '../../api/session'
 import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
-import { INSPECTOR_TAB_ID_KEY, inspectorTabId } from '../../app/inspector-link'
-import { resolveScenario, SCENARIO_STORAGE_KEY } from '../../app/mock-platform'
-import { readThemePreference, THEME_STORAGE_KEY } from '../../app/theme'
+import { inspectorTabId } from '../../app/inspector-link'
+import { resolveScenario } from '../../app/mock-platform'
+import { readThemePreference } from '../../app/theme'
 import {
   ASSISTANT_LEGACY_STORAGE_KEY,
   ASSISTANT_STORAGE_KEY,
   CONSENT_STORAGE_KEY,
+  DASHBOARD_HISTORY_KEY,
   FEATURE_PREVIEWS,
+  INSPECTOR_TAB_ID_KEY,
+  LAST_ORGANIZATION_KEY,
+  MOCK_ACCOUNTS_STORAGE_KEY,
+  MOCK_BILLING_ACCOUNT_STORAGE_KEY,
+  MOCK_CODE_HOSTING_STORAGE_KEY,
+  MOCK_CONTENT_STORAGE_KEY,
   MOCK_SCENARIOS,
   OAUTH_STATE_STORAGE_KEY,
   OUTAGE_NOTICE_ACK_STORAGE_KEY,
+  PROJECT_RAIL_KEY,
+  SCENARIO_STORAGE_KEY,
+  SESSION_STORAGE_KEY,
+  THEME_STORAGE_KEY,
   THEMES,
   type MockScenario,
 } from '../../constants'
@@ -39,7 +50,7 @@ import { executeSql } from '../../api/queries/sql'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
 import { readLastVisitedOrganization } from '../../features/organizations/last-visited'
-import { DASHBOARD_HISTORY_KEY, readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
+import { readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
 import { draftKey, listDrafts, readDraft, writeDraft } from '../../features/sql-editor/draft-store'
 import { renameFailureOf } from '../../features/sql-editor/rename-failures'
 import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions'
@@ -217,7 +228,7 @@ export const STORAGE_ROWS: StorageRow[] = [
       if (!listDrafts(REF).every((draft) => draft.ref === REF && isString(draft.sql))) throw new Error('a listed draft is not one')
     },
   },
-  { key: 'studio.last-visited-organization', storage: 'local', read: readLastVisitedOrganization, safe: isNullOr((value) => isString(value) && value.length <= 200) },
+  { key: LAST_ORGANIZATION_KEY, storage: 'local', read: readLastVisitedOrganization, safe: isNullOr((value) => isString(value) && value.length <= 200) },
   ...FEATURE_PREVIEWS.map(
     ({ key }): StorageRow => ({
       key,
@@ -227,29 +238,29 @@ export const STORAGE_ROWS: StorageRow[] = [
     }),
   ),
   {
-    key: BILLING_ACCOUNT_STORE_KEY,
+    key: MOCK_BILLING_ACCOUNT_STORAGE_KEY,
     storage: 'local',
     read: () => {
-      const ctx = storageContext(BILLING_ACCOUNT_STORE_KEY)
+      const ctx = storageContext(MOCK_BILLING_ACCOUNT_STORAGE_KEY)
       return [readCustomer(ctx, { slug: 'acme-corp', name: 'Acme' }), readCustomer(ctx, { slug: 'constructor', name: 'Constructor' })]
     },
     safe: (value) => (value as { billing_name?: unknown }[]).every((customer) => isString(customer.billing_name)),
     hostile: [{ label: 'a customer keyed constructor', raw: '{"customers":{"constructor":{"billing_name":"C","address":null,"tax_id":null},"__proto__":{"billing_name":"P","address":null,"tax_id":null}}}' }],
   },
   {
-    key: ACCOUNT_STORE_KEY,
+    key: MOCK_ACCOUNTS_STORAGE_KEY,
     storage: 'local',
     read: async () => {
-      const ctx = storageContext(ACCOUNT_STORE_KEY)
+      const ctx = storageContext(MOCK_ACCOUNTS_STORAGE_KEY)
       await restoreAccounts(ctx)
       return ctx.db.users.all().length
     },
     safe: (value) => typeof value === 'number',
   },
   {
-    key: CODE_HOSTING_STORE_KEY,
+    key: MOCK_CODE_HOSTING_STORAGE_KEY,
     storage: 'local',
-    read: () => readCodeHostingStore(storageContext(CODE_HOSTING_STORE_KEY)),
+    read: () => readCodeHostingStore(storageContext(MOCK_CODE_HOSTING_STORAGE_KEY)),
     safe: (value) => {
       const store = value as ReturnType<typeof readCodeHostingStore>
       return ownValue(store.connections, 'constructor') === undefined || hasOwnKey(store.connections, 'constructor')
@@ -257,10 +268,10 @@ export const STORAGE_ROWS: StorageRow[] = [
     hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
   },
   {
-    key: persistedContentKey(false),
+    key: MOCK_CONTENT_STORAGE_KEY(false),
     storage: 'local',
     read: async () => {
-      const ctx = storageContext(persistedContentKey(false))
+      const ctx = storageContext(MOCK_CONTENT_STORAGE_KEY(false))
       await restoreContent(ctx)
       return ctx.db.snippets.all().length
     },

@@ -1,0 +1,48 @@
+import * as v from 'valibot'
+import { readStored, writeStored } from '../src/lib/storage'
+import type { PlatformContext } from './context'
+
+/** One record the mock platform keeps beside its collections, read and changed whole. */
+export interface KeptRecord<T> {
+  /** The record as last written, or the empty one; a stored value that does not parse reads as empty. */
+  read(ctx: PlatformContext): T
+  /** Changes the record in one read-modify-write and returns it as written. */
+  update(ctx: PlatformContext, change: (record: T) => void): T
+}
+
+/**
+ * A record kept in the browser's local storage where the mock platform has it (the page's platform,
+ * the storage that keeps snippets), in memory per platform otherwise (node). In the browser every
+ * read goes to storage afresh, so what another page of the same browser wrote (a popup, another
+ * tab) is seen at once and survives a reload. Either way a read returns a copy parsed by `schema`,
+ * so records keyed by data stay prototype-free (ownRecordSchema) and a caller's changes are not
+ * kept until it updates.
+ */
+export function keptRecord<S extends v.GenericSchema>(key: string, schema: S, empty: () => v.InferOutput<S>): KeptRecord<v.InferOutput<S>> {
+  type Record = v.InferOutput<S>
+  const inMemory = new WeakMap<PlatformContext, Record>()
+
+  function read(ctx: PlatformContext): Record {
+    const storage = ctx.contentPersistence?.storage
+    // A structured clone has plain objects again: parsing makes the records prototype-free.
+    if (!storage) return v.parse(schema, structuredClone(inMemory.get(ctx) ?? empty()))
+    return readStored(storage, key, schema) ?? empty()
+  }
+
+  function write(ctx: PlatformContext, record: Record): void {
+    const storage = ctx.contentPersistence?.storage
+    // A full or blocked storage costs persistence only, never the answer.
+    if (!storage) inMemory.set(ctx, structuredClone(record))
+    else writeStored(storage, key, record)
+  }
+
+  return {
+    read,
+    update(ctx, change) {
+      const record = read(ctx)
+      change(record)
+      write(ctx, record)
+      return record
+    },
+  }
+}
