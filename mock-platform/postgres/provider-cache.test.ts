@@ -49,16 +49,16 @@ describe('createProviderCache', () => {
     expect(await provider.open('one')).not.toBe(db)
   })
 
-  it('generates the large fixture once, right after the seed, for the refs that have it', async () => {
+  it('gives the platform layer, then the seed, then the large fixture once, for the refs that have it', async () => {
     const statements: Record<string, string[]> = { warehouse: [], plain: [] }
     const provider = createProviderCache(
       async (ref) => ({
         exec: async (sql) => {
-          statements[ref]!.push(sql.includes(`create table ${LARGE_TABLE}`) ? 'large tables' : 'seed')
+          statements[ref]!.push(sql.includes(`create table ${LARGE_TABLE}`) ? 'large tables' : sql.includes('platform_layer') ? 'platform layer' : 'seed')
           return []
         },
         query: async () => {
-          // Neither the seed's marker nor the large table exists yet.
+          // Neither the platform layer's version, the seed's marker nor the large table exists yet.
           statements[ref]!.push('check')
           return { rows: [{}], fields: [] }
         },
@@ -68,7 +68,7 @@ describe('createProviderCache', () => {
     )
     await Promise.all([provider.open('warehouse'), provider.open('warehouse'), provider.open('plain')])
     await provider.open('warehouse')
-    expect(statements['warehouse']).toEqual(['check', 'seed', 'check', 'large tables'])
-    expect(statements['plain']).toEqual(['check', 'seed'])
+    expect(statements['warehouse']).toEqual(['check', 'platform layer', 'check', 'seed', 'check', 'large tables'])
+    expect(statements['plain']).toEqual(['check', 'platform layer', 'check', 'seed'])
   })
 })
