@@ -6,6 +6,7 @@ import { billingAccountHandlers } from './billing-account'
 import { codeHostingHandlers } from './code-hosting'
 import { consentHandlers } from './consent'
 import { contentHandlers } from './content'
+import { databaseHandlers } from './database'
 import { invitationHandlers } from './invitations'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
@@ -27,6 +28,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...projectSettingsHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
+    ...databaseHandlers(ctx),
     ...assistantHandlers(ctx),
     ...codeHostingHandlers(ctx),
     ...supportHandlers(ctx),

@@ -3,6 +3,7 @@ import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
+import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
 import { authorizeProject, errorResponse, readJson } from './util'
 
@@ -34,6 +35,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
         const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal)
+        // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
+        void scheduleHttpDrain(database)
         return HttpResponse.json(rows, { headers: timing() })
       } catch (error) {
         const { status, body: errorBody } = toPgMetaError(error, body.query)

@@ -10,6 +10,7 @@ import { describePgMetaSuite } from './pg-meta-suite.ts'
 import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
+import { describeWebhooksSuite } from './webhooks-suite.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface DatabaseSuiteTarget {
@@ -169,6 +170,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describePlatformLayerSuite(() => db)
 
   describeExtensionsSuite(() => db)
+
+  describeWebhooksSuite(() => db)
 
   describe('sessions', () => {
     it('rolls back a transaction left open, as a closed pg-meta connection would', async () => {

@@ -4,14 +4,15 @@ import { PRELOADED_EXTENSIONS, readExtensionFiles, type ExtensionFile } from './
 import { readInitialData } from './initial-data-node.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
+import { shimExtensionFiles } from './shims/index.ts'
 import { StudioPGlite } from './studio-pglite.ts'
 import type { DatabaseProvider } from './types.ts'
 
 let extensionFiles: Promise<ExtensionFile[]> | null = null
 
-/** The bundles' files, read once per process (PGlite keeps them beside its own files). */
+/** The bundles' files, read once per process (PGlite keeps them beside its own files), and the shims'. */
 function nodeExtensionFiles(): Promise<ExtensionFile[]> {
-  extensionFiles ??= readExtensionFiles(async (url) => new Uint8Array(await readFile(url)))
+  extensionFiles ??= readExtensionFiles(async (url) => new Uint8Array(await readFile(url))).then((files) => [...files, ...shimExtensionFiles()])
   return extensionFiles
 }
 

@@ -3,11 +3,12 @@
  * `options.dataDir` comes from the PGliteWorker on the page (`idb://studio-project-<ref>`);
  * `options.initialData`, when the page has it, is the start-up snapshot (initial-data.ts): a
  * database that does not exist yet starts from it instead of running initdb. The contrib
- * extensions' files are fetched meanwhile and written once the database runs (contrib-extensions.ts).
+ * extensions' files are fetched meanwhile and written once the database runs, with the shims' (contrib-extensions.ts, shims/).
  */
 import { worker } from '@electric-sql/pglite/worker'
 import { PRELOADED_EXTENSIONS, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
+import { shimExtensionFiles } from './shims/index.ts'
 
 /** Where PGlite's IndexedDB file system keeps an `idb://name` data directory. */
 const idbDatabaseName = (dataDir: string) => `/pglite/${dataDir.slice('idb://'.length)}`
@@ -44,7 +45,7 @@ void worker({
   async init(options) {
     const { dataDir, initialData } = options as { dataDir: string; initialData?: Blob | null }
     const [pg, files] = await Promise.all([startDatabase(dataDir, initialData), readExtensionFiles(fetchBundle)])
-    pg.writeExtensionFiles(files)
+    pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
     return pg
   },
 })

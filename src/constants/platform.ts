@@ -89,6 +89,13 @@ export const PLATFORM_MANAGED_SCHEMAS = [
 /** Schemas no user-facing list shows (table editor, SQL completion, the assistant's catalog). */
 export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', SEED_MARKER_SCHEMA] as const
 
+/**
+ * The mock platform's echo endpoint: answers any method with what it received (method, path, query,
+ * headers, body) as JSON, with the status asked for in `?status=`. Webhooks and pg_net calls made in
+ * the mock go here (or to localhost), never to the internet.
+ */
+export const MOCK_ECHO_PATH = '/mock/echo'
+
 /** Postgres keeps identifiers to NAMEDATALEN - 1 bytes of UTF-8 and silently cuts longer ones. */
 export const POSTGRES_IDENTIFIER_MAX_BYTES = 63
 

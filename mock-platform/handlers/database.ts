@@ -1,0 +1,46 @@
+import { http, HttpResponse } from 'msw'
+import { MOCK_ECHO_PATH, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import type { PlatformContext } from '../context'
+import { openProjectDatabase } from '../database-start'
+import { installShim, PG_NET } from '../postgres/shims/index.ts'
+import { SUPABASE_FUNCTIONS_SQL } from '../postgres/shims/supabase-functions.ts'
+import { toPgMetaError } from '../postgres'
+import { authorizeProject, errorResponse } from './util'
+
+/** Database endpoints that are not pg-meta (PLATFORM-API §6), and the echo endpoint webhooks call. */
+export function databaseHandlers(ctx: PlatformContext) {
+  return [
+    /** Turns database webhooks on: pg_net and the `supabase_functions` schema; again is harmless. */
+    http.post('*/platform/database/:ref/hook-enable', async ({ request, params }) => {
+      const ref = String(params.ref)
+      const { project, denied } = await authorizeProject(ctx, request, ref)
+      if (denied) return denied
+      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
+      const { database } = await openProjectDatabase(ctx, project)
+      try {
+        await installShim(database, PG_NET)
+        await database.exec(SUPABASE_FUNCTIONS_SQL)
+      } catch (error) {
+        const { status, body } = toPgMetaError(error, SUPABASE_FUNCTIONS_SQL)
+        return HttpResponse.json(body, { status })
+      }
+      return new HttpResponse(null, { status: 201 })
+    }),
+
+    http.all(`*${MOCK_ECHO_PATH}`, async ({ request }) => {
+      const url = new URL(request.url)
+      const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+      let body: unknown = text
+      try {
+        body = text === '' ? null : JSON.parse(text)
+      } catch {
+        // Not JSON: echoed as the text it was.
+      }
+      const asked = Number(url.searchParams.get('status'))
+      const status = Number.isInteger(asked) && asked >= 200 && asked <= 599 ? asked : 200
+      const headers: Record<string, string> = Object.create(null) as Record<string, string>
+      request.headers.forEach((value, name) => (headers[name] = value))
+      return HttpResponse.json({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body }, { status })
+    }),
+  ]
+}
