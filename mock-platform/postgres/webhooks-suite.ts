@@ -1,6 +1,8 @@
 /** pg_net's shim, the webhook trigger function and the mock's pg_net worker on a seeded database (part of `database-suite.ts`). */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createWebhookSql, deleteWebhookSql, setWebhookEnabledSql, updateWebhookSql, webhookCallsSql, webhooksEnabledSql, webhooksSql, type WebhookDefinition } from '../../src/lib/sql/webhooks.ts'
 import { drainHttpQueue } from '../net-worker.ts'
+import { runPgMetaQuery } from './query.ts'
 import { installShim, PG_NET } from './shims/index.ts'
 import { SUPABASE_FUNCTIONS_SQL } from './shims/supabase-functions.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -67,6 +69,41 @@ export function describeWebhooksSuite(database: () => ProjectDatabase): void {
         ])
       } finally {
         await db.exec('drop table public.hook_items')
+      }
+    })
+
+    it('lists webhooks with their arguments read back exactly, updates them without losing a header, and deletes them', async () => {
+      const run = (query: string) => runPgMetaQuery(db, { query })
+      await db.exec(`create schema "Odd ""Schema"""; create table "Odd ""Schema"""."order lines" (id int primary key)`)
+      const hook: WebhookDefinition = {
+        name: 'line "added"',
+        schema: 'Odd "Schema"',
+        table: 'order lines',
+        events: ['insert', 'delete'],
+        method: 'POST',
+        url: "http://localhost:9/it's?x=1",
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ünïcode' },
+        params: { tag: 'a=b' },
+        timeoutMs: 2000,
+      }
+      try {
+        expect(await run(webhooksEnabledSql)).toEqual([{ enabled: true }])
+        await run(createWebhookSql(hook))
+        const [listed] = (await run(webhooksSql)).filter((row) => row['table'] === 'order lines')
+        expect(listed).toMatchObject({ name: 'line "added"', schema: 'Odd "Schema"', enabled: true, on_insert: true, on_update: false, on_delete: true })
+        expect(listed!['args']).toEqual([hook.url, 'POST', JSON.stringify(hook.headers), '{"tag":"a=b"}', '2000'])
+
+        await run(setWebhookEnabledSql(hook, false))
+        await run(updateWebhookSql({ ...hook, enabled: false }, { ...hook, name: 'line changed', events: ['update'], url: 'http://localhost:9/new' }))
+        const [updated] = (await run(webhooksSql)).filter((row) => row['table'] === 'order lines')
+        expect(updated).toMatchObject({ name: 'line changed', enabled: false, on_update: true, on_insert: false })
+        expect(updated!['args']).toEqual(['http://localhost:9/new', 'POST', JSON.stringify(hook.headers), '{"tag":"a=b"}', '2000'])
+        expect(await run(webhookCallsSql(Number(updated!['table_id']), 'line changed'))).toEqual([])
+
+        await run(deleteWebhookSql({ ...hook, name: 'line changed' }))
+        expect((await run(webhooksSql)).filter((row) => row['table'] === 'order lines')).toEqual([])
+      } finally {
+        await db.exec(`drop schema "Odd ""Schema""" cascade`)
       }
     })
   })

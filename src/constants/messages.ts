@@ -138,6 +138,7 @@ export const PERMISSION_MESSAGE = {
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
   manageExtensions: 'enable or disable extensions',
+  manageWebhooks: 'create, change or delete database webhooks',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

@@ -51,3 +51,8 @@ export const SNIPPET_AUTOSAVE_DEBOUNCE = 1 * SECOND
 export const SNIPPET_SAVE_RETRY = { baseDelay: RETRY.baseDelay, maxDelay: RETRY.maxDelay } as const
 /** Not in SPEC: how long a deleted snippet can be brought back from the toast. */
 export const SNIPPET_UNDO_DURATION = 8 * SECOND
+
+/** A database webhook's timeout (the trigger's timeout_ms argument): the platform's form allows 1 to 10 s. */
+export const WEBHOOK_TIMEOUT_MS = { min: 1000, max: 10_000, default: 5000 } as const
+/** How often the webhooks screen reads the latest calls while open (a call is sent after its statement). */
+export const WEBHOOK_CALLS_REFRESH_MS = 2000

@@ -1,5 +1,5 @@
 /** SPEC §9 billing page date format 'DD MMM, YYYY' (e.g. 01 Nov, 2026). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+import { MONTHS } from './display-date'
 
 /**
  * A date of the billing page, 'DD MMM, YYYY'. Billing periods start and end at midnight UTC, so the

@@ -35,6 +35,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['table-editor', true],
       ['sql-editor', true],
       ['extensions', true],
+      ['webhooks', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -95,7 +96,7 @@ describe('visibility: permissions, feature flags, previews, self-hosted', () => 
 })
 
 describe('rail entries and the second-level menu', () => {
-  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('hooks'), page('logs', { area: 'logs' })])
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('wrappers'), page('logs', { area: 'logs' })])
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
@@ -105,7 +106,7 @@ describe('rail entries and the second-level menu', () => {
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/hooks')?.pages.map((p) => p.id)).toEqual(['extensions', 'hooks'])
+    expect(areaMenuFor(entries, 'database/wrappers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()

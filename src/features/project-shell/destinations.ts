@@ -1,4 +1,4 @@
-import { Archive, Blocks, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import type { DashboardFeature, FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -92,6 +92,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['extension', 'pg_trgm', 'pgcrypto', 'enable', 'install'],
     path: (ref) => `/project/${ref}/database/extensions`,
     owns: under('database/extensions'),
+    needsDatabase: true,
+  },
+  {
+    id: 'webhooks',
+    label: 'Database webhooks',
+    area: 'database',
+    icon: Webhook,
+    keywords: ['webhook', 'hooks', 'trigger', 'http', 'pg_net'],
+    path: (ref) => `/project/${ref}/database/hooks`,
+    owns: under('database/hooks'),
     needsDatabase: true,
   },
 ]

@@ -46,6 +46,8 @@ import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { AddressSection } from '../../features/billing/AddressSection'
 import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
 import { extensionRows } from '../../features/database/extensions/extension-list'
+import { WebhookDialog } from '../../features/database/hooks/WebhookDialog'
+import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
 import { executeSql } from '../../api/queries/sql'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
@@ -389,6 +391,46 @@ export const WRITE_ROWS: WriteRow[] = [
       await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
       if (done) return ran.includes('with schema "search tools"')
       return (within(dialog).getByLabelText('New schema name') as HTMLInputElement).value === 'search tools'
+    },
+  },
+  {
+    write: 'create a database webhook',
+    run: async (fault, stub) => {
+      let ran = ''
+      stub(fault, (request, body) => {
+        if (!request.url.includes('/pg-meta/')) return undefined
+        ran = String((body as { query?: string }).query ?? '')
+        return jsonResponse([])
+      })
+      const client = projectClient()
+      client.setQueryData(queryKeys.tableEntities(REF), [{ id: 1, schema: 'public', name: 'orders', type: 'table', comment: null, estimated_rows: 0 }])
+      const typed: WebhookFormValues = {
+        ...emptyWebhookForm('public', 'orders'),
+        name: 'order placed',
+        url: 'https://example.com/hook',
+        headers: 'Content-Type: application/json\nAuthorization: Bearer s3cret',
+      }
+      let values = typed
+      let done = false
+      render(
+        <Providers client={client}>
+          <WebhookDialog
+            projectRef={REF}
+            connectionString="encrypted:abc"
+            values={values}
+            onChange={(next) => (values = next)}
+            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
+            onDone={() => (done = true)}
+            onClose={() => {}}
+          />
+        </Providers>,
+      )
+      const dialog = await screen.findByRole('dialog', { name: 'Create a database webhook' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }))
+      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
+      if (done) return ran.includes('Bearer s3cret') && ran.includes('"order placed"')
+      // Refused: the form (the caller's state) is as typed, and still on screen.
+      return values === typed && (within(dialog).getByLabelText('HTTP headers') as HTMLTextAreaElement).value === typed.headers
     },
   },
 ]

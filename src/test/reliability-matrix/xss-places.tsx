@@ -8,6 +8,7 @@ import { ChatBar } from '../../features/assistant/ChatBar'
 import { Markdown } from '../../features/assistant/Markdown'
 import { AddressSection } from '../../features/billing/AddressSection'
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
+import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
 import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
 import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
@@ -149,6 +150,45 @@ export const XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <ExtensionsScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // Webhooks are the user's triggers: names, tables, URLs and the answers the called services sent.
+    place: 'webhook names, tables, URLs and call bodies (webhooks screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(queryKeys.databaseWebhooksEnabled(REF), true)
+      const hooks = payloads.map((payload, i) => ({
+        id: i + 1,
+        name: `${payload}${i}`,
+        schema: payload,
+        table: payload,
+        table_id: 1000 + i,
+        enabled: i % 2 === 0,
+        on_insert: true,
+        on_update: false,
+        on_delete: true,
+        args: [payload, 'POST', JSON.stringify({ [payload]: payload }), '{}', '1000'],
+      }))
+      client.setQueryData(queryKeys.databaseWebhooks(REF), hooks)
+      client.setQueryData(
+        queryKeys.databaseWebhookCalls(REF, 1000, hooks[0]!.name),
+        payloads.map((payload, i) => ({
+          id: i + 1,
+          created_at: '2026-11-24 06:00:00+00',
+          status_code: 200,
+          content_type: payload,
+          content: i % 2 ? JSON.stringify({ payload }) : payload,
+          error_msg: payload,
+          timed_out: false,
+          answered_at: '2026-11-24 06:00:01+00',
+        })),
+      )
+      return (
+        <Providers client={client}>
+          <WebhooksScreen projectRef={REF} />
         </Providers>
       )
     },

@@ -1,0 +1,36 @@
+import { webhookCallsSql, webhooksEnabledSql, webhooksSql } from '../../lib/sql/webhooks'
+import { api, type ApiClient } from '../client'
+import { DatabaseWebhooksAnswerSchema, WebhookCallsAnswerSchema, WebhooksEnabledAnswerSchema } from '../schemas'
+import { queryKeys } from './keys'
+import { postQuery } from './sql'
+
+type ConnectionString = string | null | undefined
+
+/** Whether the project has database webhooks turned on. */
+export function webhooksEnabledQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseWebhooksEnabled(ref),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await postQuery({ ref, connectionString, query: webhooksEnabledSql, signal }, WebhooksEnabledAnswerSchema, client))[0]?.enabled === true,
+  }
+}
+
+export function databaseWebhooksQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseWebhooks(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: webhooksSql, signal }, DatabaseWebhooksAnswerSchema, client),
+  }
+}
+
+export function webhookCallsQuery(ref: string, connectionString: ConnectionString, hook: { table_id: number; name: string }, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseWebhookCalls(ref, hook.table_id, hook.name),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      postQuery({ ref, connectionString, query: webhookCallsSql(hook.table_id, hook.name), signal }, WebhookCallsAnswerSchema, client),
+  }
+}
+
+/** POST /platform/database/{ref}/hook-enable: turns database webhooks on (PLATFORM-API §6). */
+export async function enableWebhooks(ref: string, client: ApiClient = api): Promise<void> {
+  await client.post(`/platform/database/${encodeURIComponent(ref)}/hook-enable`)
+}

@@ -1,0 +1,211 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { useParams } from 'wouter'
+import { databaseWebhooksQuery, enableWebhooks, webhooksEnabledQuery } from '../../../api/queries/database-webhooks'
+import type { DatabaseWebhook } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { deleteWebhookSql, setWebhookEnabledSql } from '../../../lib/sql/webhooks'
+import { Badge } from '../../../ui/badge'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { Switch } from '../../../ui/switch'
+import { showToast } from '../../../ui/toast'
+import { DatabaseToolPage } from '../DatabaseToolPage'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { WebhookCalls } from './WebhookCalls'
+import { WebhookDialog } from './WebhookDialog'
+import { emptyWebhookForm, webhookFormFrom, type WebhookFormValues } from './webhook-form'
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; hook: DatabaseWebhook } | { kind: 'delete'; hook: DatabaseWebhook }
+
+const cellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
+const headClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
+
+/** /project/{ref}/database/hooks: database webhooks (SPEC §2), each a trigger calling supabase_functions.http_request. */
+export default function WebhooksPage() {
+  const { ref } = useParams<{ ref: string }>()
+  return <WebhooksScreen projectRef={ref} />
+}
+
+export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const enabled = useQuery({ ...webhooksEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const hooks = useQuery({ ...databaseWebhooksQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data === true })
+  const permission = useDatabaseWritePermission(ref, 'triggers', PERMISSION_MESSAGE.manageWebhooks)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  // The new webhook's form outlives a Cancel (nothing typed is lost); an edit starts from the webhook each time.
+  const [createDraft, setCreateDraft] = useState<WebhookFormValues>(() => emptyWebhookForm())
+  const [editDraft, setEditDraft] = useState<WebhookFormValues>(() => emptyWebhookForm())
+  const [selectedId, setSelectedId] = useState<number | null>(null)
+  const turnOn = useMutation({ mutationFn: () => enableWebhooks(ref), onSuccess: () => refresh() })
+
+  const selected = hooks.data?.find((hook) => hook.id === selectedId) ?? hooks.data?.[0] ?? null
+  const finish = (message: string) => {
+    setDialog(null)
+    showToast('success', message)
+    void refresh()
+  }
+  const toggle = async (hook: DatabaseWebhook, on: boolean) => {
+    try {
+      await run(setWebhookEnabledSql(hook, on))
+      showToast('success', `Webhook ${hook.name} ${on ? 'enabled' : 'disabled'}`)
+    } catch (error) {
+      showToast('error', `Webhook ${hook.name} was not ${on ? 'enabled' : 'disabled'}`, error instanceof Error ? error.message : String(error))
+    }
+    void refresh()
+  }
+
+  const createButton = (
+    <GuardedButton
+      variant="primary"
+      blockedReason={permission.reason}
+      disabled={!permission.allowed || enabled.data !== true}
+      onClick={() => setDialog({ kind: 'create' })}
+    >
+      Create a webhook
+    </GuardedButton>
+  )
+
+  return (
+    <DatabaseToolPage
+      title="Database webhooks"
+      description="Send a row's changes to a URL: each webhook is a trigger on a table that calls it for every insert, update or delete."
+      actions={enabled.data ? createButton : undefined}
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {enabled.isPending ? (
+        <LoadingState label="Loading webhooks…" />
+      ) : enabled.isError ? (
+        <ErrorState title="Webhooks could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
+      ) : !enabled.data ? (
+        <EmptyState title="Database webhooks are off">
+          <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
+            Turning them on installs pg_net and the supabase_functions schema that webhooks call through.
+            <GuardedButton variant="primary" blockedReason={permission.reason} disabled={!permission.allowed} loading={turnOn.isPending} onClick={() => turnOn.mutate()}>
+              Enable webhooks
+            </GuardedButton>
+            {turnOn.isError ? <span role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>{turnOn.error.message}</span> : null}
+          </span>
+        </EmptyState>
+      ) : hooks.isPending ? (
+        <LoadingState label="Loading webhooks…" />
+      ) : hooks.isError ? (
+        <ErrorState title="Webhooks could not be read" message={hooks.error.message} onRetry={() => void hooks.refetch()} />
+      ) : hooks.data.length === 0 ? (
+        <EmptyState title="No webhooks yet">Create one to call a URL whenever rows of a table change.</EmptyState>
+      ) : (
+        <>
+          <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default' })}>
+            <thead>
+              <tr>
+                <th className={headClass}>Name</th>
+                <th className={headClass}>Table</th>
+                <th className={headClass}>Events</th>
+                <th className={headClass}>Request</th>
+                <th className={headClass}>
+                  <span className={css({ srOnly: true })}>Enabled</span>
+                </th>
+                <th className={headClass}>
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {hooks.data.map((hook) => {
+                const [url = '', method = 'POST'] = hook.args
+                return (
+                  <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
+                    <td className={cellClass}>
+                      <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
+                        {hook.name}
+                      </button>
+                    </td>
+                    <td className={cellClass}>
+                      <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                        {hook.schema}.{hook.table}
+                      </span>
+                    </td>
+                    <td className={cellClass}>
+                      <span className={css({ display: 'inline-flex', gap: '1' })}>
+                        {hook.on_insert ? <Badge>INSERT</Badge> : null}
+                        {hook.on_update ? <Badge>UPDATE</Badge> : null}
+                        {hook.on_delete ? <Badge>DELETE</Badge> : null}
+                      </span>
+                    </td>
+                    <td className={cellClass}>
+                      <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
+                        {method} {url}
+                      </span>
+                    </td>
+                    <td className={cellClass}>
+                      <Switch
+                        checked={hook.enabled}
+                        disabled={!permission.allowed}
+                        onCheckedChange={(on) => void toggle(hook, on)}
+                        label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
+                      />
+                    </td>
+                    <td className={cellClass}>
+                      <span className={css({ display: 'inline-flex', gap: '1' })}>
+                        <Button
+                          size="sm"
+                          disabled={!permission.allowed}
+                          onClick={() => {
+                            setEditDraft(webhookFormFrom(hook))
+                            setDialog({ kind: 'edit', hook })
+                          }}
+                        >
+                          Edit<span className={css({ srOnly: true })}> {hook.name}</span>
+                        </Button>
+                        <Button size="sm" disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', hook })}>
+                          Delete<span className={css({ srOnly: true })}> {hook.name}</span>
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          {selected ? <WebhookCalls key={selected.id} projectRef={ref} connectionString={connectionString} hook={selected} /> : null}
+        </>
+      )}
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <WebhookDialog
+          projectRef={ref}
+          connectionString={connectionString}
+          editing={dialog.kind === 'edit' ? dialog.hook : undefined}
+          values={dialog.kind === 'edit' ? editDraft : createDraft}
+          onChange={dialog.kind === 'edit' ? setEditDraft : setCreateDraft}
+          run={run}
+          onDone={() => {
+            if (dialog.kind === 'edit') finish(`Webhook ${editDraft.name.trim()} saved`)
+            else {
+              finish(`Webhook ${createDraft.name.trim()} created`)
+              setCreateDraft(emptyWebhookForm())
+            }
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <SqlPreviewDialog
+          title={`Delete webhook ${dialog.hook.name}`}
+          description={`Rows of ${dialog.hook.schema}.${dialog.hook.table} no longer call ${dialog.hook.args[0] ?? 'its URL'}. Its past calls stay recorded.`}
+          runLabel="Delete webhook"
+          tone="danger"
+          build={() => deleteWebhookSql(dialog.hook)}
+          run={run}
+          onDone={() => finish(`Webhook ${dialog.hook.name} deleted`)}
+          onClose={() => setDialog(null)}
+        >
+          {null}
+        </SqlPreviewDialog>
+      ) : null}
+    </DatabaseToolPage>
+  )
+}
