@@ -13,7 +13,7 @@ const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',
   'access-control-allow-headers': 'authorization, content-type, accept, x-request-id, version, x-connection-encrypted, x-pg-application-name',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-  'access-control-expose-headers': 'retry-after, x-total-count, server-timing',
+  'access-control-expose-headers': 'retry-after, x-total-count, server-timing, x-studio-sample-rows',
 }
 
 async function toRequest(incoming: IncomingMessage, port: number, signal: AbortSignal): Promise<Request> {

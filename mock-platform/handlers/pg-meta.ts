@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw'
-import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_MESSAGE, SAMPLE_ROWS_HEADER } from '../../src/constants'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
+import { answerWithSampleRows, isMissingWrapperHandler, sampleRowsRefusal, type SampledAnswer } from '../foreign-samples'
+import type { ProjectDatabase } from '../postgres/types'
 import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
 import { authorizeProject, errorResponse, readJson } from './util'
@@ -39,6 +41,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         void scheduleHttpDrain(database)
         return HttpResponse.json(rows, { headers: timing() })
       } catch (error) {
+        // A foreign table of a wrapper without handler: sample rows, never the bare refusal.
+        if (isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)
         const { status, body: errorBody } = toPgMetaError(error, body.query)
         return HttpResponse.json(errorBody, { status, headers: timing() })
       }
@@ -67,4 +71,26 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       return HttpResponse.json([answer])
     }),
   ]
+}
+
+/** Sample rows for reads of handler-less foreign tables (foreign-samples.ts), or a refusal that says why not. */
+async function sampleRowsAnswer(
+  database: ProjectDatabase,
+  query: string,
+  parameters: unknown[] | undefined,
+  error: unknown,
+  signal: AbortSignal,
+  timing: () => Record<string, string>,
+) {
+  let sampled: SampledAnswer | null
+  try {
+    sampled = await answerWithSampleRows(database, query, parameters, signal)
+  } catch (failure) {
+    const { status, body } = toPgMetaError(failure, query)
+    return HttpResponse.json(body, { status, headers: timing() })
+  }
+  if (sampled) return HttpResponse.json(sampled.rows, { headers: { ...timing(), [SAMPLE_ROWS_HEADER]: sampled.sampled.join(',') } })
+  const { status, body } = toPgMetaError(error, query)
+  const message = sampleRowsRefusal(body.message)
+  return HttpResponse.json({ ...body, message, error: message }, { status, headers: timing() })
 }

@@ -11,6 +11,7 @@ import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
+import { describeWrappersSuite } from './wrappers-suite.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
 export interface DatabaseSuiteTarget {
@@ -172,6 +173,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeExtensionsSuite(() => db)
 
   describeWebhooksSuite(() => db)
+
+  describeWrappersSuite(() => db)
 
   describe('sessions', () => {
     it('rolls back a transaction left open, as a closed pg-meta connection would', async () => {

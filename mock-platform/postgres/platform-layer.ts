@@ -19,7 +19,7 @@ import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 1
+export const PLATFORM_LAYER_VERSION = 2
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
@@ -129,6 +129,15 @@ begin
   execute format('alter database %I set search_path = ${PLATFORM_SEARCH_PATH.replaceAll("'", "''")}', current_database());
 end
 $layer$;
+
+-- Wrappers' secret options until the project has vault (src/lib/sql/wrappers.ts): the platform's, never the API roles'.
+create table if not exists ${SEED_MARKER_SCHEMA}.wrapper_secrets (
+  id uuid primary key,
+  name text not null,
+  secret text not null,
+  created_at timestamptz not null default now()
+);
+revoke all on ${SEED_MARKER_SCHEMA}.wrapper_secrets from anon, authenticated, service_role;
 
 create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
   version integer not null,

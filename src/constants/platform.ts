@@ -116,6 +116,8 @@ export const PG_META_APPLICATION_NAME = 'studio-dashboard'
  * long that start took. Kept apart so a cold start is never reported as the statement's time.
  */
 export const PG_META_TIMING = { header: 'server-timing', execution: 'exec', startup: 'startup' } as const
+/** The mock platform's note on a pg-meta answer: the foreign tables (schema.name, comma-separated) it answered with sample rows. */
+export const SAMPLE_ROWS_HEADER = 'x-studio-sample-rows'
 
 export const SUPPORT_CATEGORIES = [
   'Problem',
