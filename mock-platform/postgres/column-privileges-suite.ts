@@ -16,6 +16,7 @@ interface ColumnAnswer {
 }
 interface PrivilegesAnswer {
   kind: string
+  schema_usage: boolean
   table_privileges: string[]
   columns: ColumnAnswer[]
 }
@@ -77,7 +78,7 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
 
     it('tells a table-level grant from a column-level one, which information_schema does not', async () => {
       const customers = await privileges({ role: 'anon', schema: 'public', table: 'customers' })
-      expect(customers?.kind).toBe('table')
+      expect(customers).toMatchObject({ kind: 'table', schema_usage: true })
       expect(customers?.table_privileges).toEqual(expect.arrayContaining(['SELECT', 'INSERT', 'UPDATE', 'REFERENCES', 'DELETE', 'TRUNCATE', 'TRIGGER']))
       expect(column(customers, 'email')).toEqual({ name: 'email', type: 'text', column_privileges: [], effective: ['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'] })
       expect(column(customers, 'country_code')?.type).toBe('character(2)')
@@ -102,6 +103,8 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
         grant select, update on table ${relation} to ${sqlIdent(ODD_ROLE)};`)
       try {
         const email = 'e-mail "work"'
+        expect((await privileges(target))?.schema_usage).toBe(true)
+        expect((await privileges({ role: ODD_ROLE, schema: 'inventory', table: 'products' }))?.schema_usage).toBe(false)
         // Revoking one column's SELECT while the table grants it: Postgres accepts it and nothing changes.
         await run(privilegeChangesSql(target, [{ level: 'column', privilege: 'SELECT', grant: false, columns: [email] }]))
         expect(await can(ODD_ROLE, relation, email, 'select')).toBe(true)

@@ -26,3 +26,13 @@ export const PLATFORM_INTERNAL_ROLES = [
 /** The privileges Postgres grants per column (GRANT … (column) ON TABLE), in the grid's order. */
 export const COLUMN_PRIVILEGE_TYPES = ['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'] as const
 export type ColumnPrivilegeType = (typeof COLUMN_PRIVILEGE_TYPES)[number]
+
+/** What a relation is, as the privileges reads name it; GRANT … ON TABLE covers every kind. */
+export const RELATION_KINDS = ['table', 'view', 'materialized_view', 'foreign_table'] as const
+export type RelationKind = (typeof RELATION_KINDS)[number]
+export const RELATION_KIND_LABELS = {
+  table: 'table',
+  view: 'view',
+  materialized_view: 'materialized view',
+  foreign_table: 'foreign table',
+} as const satisfies Record<RelationKind, string>

@@ -57,15 +57,16 @@ export interface PrivilegeTarget {
 
 /**
  * One role's privileges on one relation, as one JSON value `privileges` (null when the role or the
- * relation is gone): `{kind, table_privileges, columns: [{name, type, column_privileges,
- * effective}]}`. `table_privileges` are granted to the role on the whole relation (every kind,
+ * relation is gone): `{kind, schema_usage, table_privileges, columns: [{name, type,
+ * column_privileges, effective}]}`. Without `schema_usage` (USAGE on the schema, from any grant)
+ * the role reaches none of the relation's columns, whatever they grant. `table_privileges` are granted to the role on the whole relation (every kind,
  * DELETE and TRUNCATE too); a column's `column_privileges` are granted to the role on that column
  * alone; `effective` is what the role may do with the column, from whatever grant.
  */
 export function columnPrivilegesSql({ role, schema, table }: PrivilegeTarget): string {
   const privileges = `array[${list(COLUMN_PRIVILEGE_TYPES)}]::text[]`
   return `with rel as (
-  select c.oid, c.relkind, coalesce(c.relacl, pg_catalog.acldefault('r', c.relowner)) as acl
+  select c.oid, c.relkind, c.relnamespace, coalesce(c.relacl, pg_catalog.acldefault('r', c.relowner)) as acl
     from pg_catalog.pg_class c
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
    where n.nspname = ${sqlLiteral(schema)} and c.relname = ${sqlLiteral(table)} and c.relkind in ('r', 'p', 'v', 'm', 'f')
@@ -75,6 +76,7 @@ export function columnPrivilegesSql({ role, schema, table }: PrivilegeTarget): s
 select (
   select json_build_object(
     'kind', case rel.relkind when 'v' then 'view' when 'm' then 'materialized_view' when 'f' then 'foreign_table' else 'table' end,
+    'schema_usage', pg_catalog.has_schema_privilege(grantee.oid, rel.relnamespace, 'USAGE'),
     'table_privileges', coalesce((
       select json_agg(distinct x.privilege_type)
         from pg_catalog.aclexplode(rel.acl) x
