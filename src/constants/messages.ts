@@ -138,6 +138,7 @@ export const PERMISSION_MESSAGE = {
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
   manageExtensions: 'enable or disable extensions',
+  manageColumnPrivileges: 'grant or revoke column privileges',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

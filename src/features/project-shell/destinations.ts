@@ -1,5 +1,5 @@
-import { Archive, Blocks, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
-import type { DashboardFeature, FeaturePreviewKey } from '../../constants'
+import { Archive, Blocks, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
@@ -92,6 +92,17 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['extension', 'pg_trgm', 'pgcrypto', 'enable', 'install'],
     path: (ref) => `/project/${ref}/database/extensions`,
     owns: under('database/extensions'),
+    needsDatabase: true,
+  },
+  {
+    id: 'column-privileges',
+    label: 'Column privileges',
+    area: 'database',
+    icon: Columns3,
+    keywords: ['grant', 'revoke', 'privileges', 'roles', 'anon', 'authenticated', 'permissions', 'columns'],
+    path: (ref) => `/project/${ref}/database/column-privileges`,
+    owns: under('database/column-privileges'),
+    preview: PREVIEW.columnPrivileges,
     needsDatabase: true,
   },
 ]
