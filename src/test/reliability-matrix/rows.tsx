@@ -33,9 +33,6 @@ import {
 } from '../../constants'
 import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { AddressSection } from '../../features/billing/AddressSection'
-import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
-import { extensionRows } from '../../features/database/extensions/extension-list'
-import { executeSql } from '../../api/queries/sql'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
 import { readLastVisitedOrganization } from '../../features/organizations/last-visited'
@@ -48,8 +45,9 @@ import { loadAssistantState, type SavedAssistantState } from '../../lib/assistan
 import { readConsentDecision } from '../../lib/consent-decision'
 import { readPreviewFlags } from '../../lib/feature-previews'
 import { hasOwnKey, ownValue } from '../../lib/own-record'
+import { DATABASE_WRITE_ROWS } from './database-rows'
 import { Providers, jsonResponse, storageContext, testClient, type stubPlatform } from './harness'
-import { ORGANIZATION, OAUTH_STATE, REF, SNIPPET, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, billingClient, chatJson, echoSnippet, projectClient } from './screens'
+import { ORGANIZATION, OAUTH_STATE, REF, SNIPPET, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, billingClient, chatJson, echoSnippet } from './screens'
 
 /**
  * The reliability matrix's table: every browser-storage key and every write that must keep the
@@ -346,40 +344,7 @@ export const WRITE_ROWS: WriteRow[] = [
       return (within(form).getByLabelText('Address line 1') as HTMLInputElement).value === '1 Infinite Loop'
     },
   },
-  {
-    write: 'enable an extension (in a new schema)',
-    run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
-      const client = projectClient()
-      client.setQueryData(queryKeys.databaseSchemas(REF), [{ name: 'public' }, { name: 'extensions' }])
-      const [trgm] = extensionRows([{ name: 'pg_trgm', default_version: '1.6', installed_version: null, schema: null, comment: null, fixed_schema: null, requires: [] }])
-      let done = false
-      render(
-        <Providers client={client}>
-          <EnableExtensionDialog
-            projectRef={REF}
-            connectionString="encrypted:abc"
-            extension={trgm!}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
-      )
-      const dialog = await screen.findByRole('dialog', { name: 'Enable pg_trgm' })
-      fireEvent.change(within(dialog).getByLabelText('Schema'), { target: { value: '\u0000new' } })
-      fireEvent.change(within(dialog).getByLabelText('New schema name'), { target: { value: 'search tools' } })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return ran.includes('with schema "search tools"')
-      return (within(dialog).getByLabelText('New schema name') as HTMLInputElement).value === 'search tools'
-    },
-  },
+  ...DATABASE_WRITE_ROWS,
 ]
 
 /** Resets what the rows leave behind between tries. */
