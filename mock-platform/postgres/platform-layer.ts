@@ -16,13 +16,14 @@
  *   session already open picks it up through `applyDatabaseSettingsSql` (session.ts).
  */
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
+import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
 export const PLATFORM_LAYER_VERSION = 2
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
-export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+export const API_ROLES = PLATFORM_API_ROLES
 
 /** The database's search path on the platform. */
 export const PLATFORM_SEARCH_PATH = '"$user", public, extensions'

@@ -31,6 +31,7 @@ const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
 const ExtensionsPage = lazy(() => import('../features/database/extensions/ExtensionsPage'))
 const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'))
+const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -91,6 +92,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
+  { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

@@ -36,6 +36,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['sql-editor', true],
       ['extensions', true],
       ['webhooks', true],
+      ['column-privileges', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -106,7 +107,7 @@ describe('rail entries and the second-level menu', () => {
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/wrappers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers'])
+    expect(areaMenuFor(entries, 'database/wrappers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'column-privileges', 'wrappers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()

@@ -1,5 +1,5 @@
-import { Archive, Blocks, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
-import type { DashboardFeature, FeaturePreviewKey } from '../../constants'
+import { Archive, Blocks, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
@@ -102,6 +102,17 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['webhook', 'hooks', 'trigger', 'http', 'pg_net'],
     path: (ref) => `/project/${ref}/database/hooks`,
     owns: under('database/hooks'),
+    needsDatabase: true,
+  },
+  {
+    id: 'column-privileges',
+    label: 'Column privileges',
+    area: 'database',
+    icon: Columns3,
+    keywords: ['grant', 'revoke', 'privileges', 'roles', 'anon', 'authenticated', 'permissions', 'columns'],
+    path: (ref) => `/project/${ref}/database/column-privileges`,
+    owns: under('database/column-privileges'),
+    preview: PREVIEW.columnPrivileges,
     needsDatabase: true,
   },
 ]

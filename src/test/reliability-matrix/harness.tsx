@@ -133,3 +133,9 @@ export function pageShows(text: string): boolean {
   if (document.body.textContent?.includes(text)) return true
   return [...document.body.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((field) => field.value.includes(text))
 }
+
+/** One write of the matrix: made with the user's input while the platform answers as `stub` says; true when the input is kept (saved, or still there to retry). */
+export interface WriteRow {
+  write: string
+  run: (fault: MockScenario, stub: typeof stubPlatform) => Promise<boolean>
+}

@@ -7,27 +7,16 @@ import { queryKeys } from '../../api/queries/keys'
 import type { SqlSnippet } from '../../api/schemas'
 import { saveSnippet } from '../../api/queries/content'
 import { sendSupportTicket } from '../../api/queries/support'
-import { type MockScenario } from '../../constants'
 import { AddressSection } from '../../features/billing/AddressSection'
-import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
-import { extensionRows } from '../../features/database/extensions/extension-list'
-import { WebhookDialog } from '../../features/database/hooks/WebhookDialog'
-import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
-import { executeSql } from '../../api/queries/sql'
 import { readDraft, writeDraft } from '../../features/sql-editor/draft-store'
 import { renameFailureOf } from '../../features/sql-editor/rename-failures'
 import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions'
-import { Providers, jsonResponse, testClient, type stubPlatform } from './harness'
-import { ORGANIZATION, REF, SNIPPET, SNIPPET_ID, billingClient, echoSnippet, projectClient } from './screens'
+import { DATABASE_WRITE_ROWS } from './database-rows'
+import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
+import { ORGANIZATION, REF, SNIPPET, SNIPPET_ID, billingClient, echoSnippet } from './screens'
 
 // ---------------------------------------------------------------------------------------------
 // Writes: each fault of mock-platform/scenarios.ts, and the user's input must still be there.
-
-export interface WriteRow {
-  write: string
-  /** Makes the write with the user's input while the platform answers as `stub` says; true when the input is kept (saved, or still there to retry). */
-  run: (fault: MockScenario, stub: typeof stubPlatform) => Promise<boolean>
-}
 
 const TYPED = 'select 42 as the_answer -- typed just now'
 export const WRITE_ROWS: WriteRow[] = [
@@ -98,78 +87,5 @@ export const WRITE_ROWS: WriteRow[] = [
       return (within(form).getByLabelText('Address line 1') as HTMLInputElement).value === '1 Infinite Loop'
     },
   },
-  {
-    write: 'enable an extension (in a new schema)',
-    run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
-      const client = projectClient()
-      client.setQueryData(queryKeys.databaseSchemas(REF), [{ name: 'public' }, { name: 'extensions' }])
-      const [trgm] = extensionRows([{ name: 'pg_trgm', default_version: '1.6', installed_version: null, schema: null, comment: null, fixed_schema: null, requires: [] }])
-      let done = false
-      render(
-        <Providers client={client}>
-          <EnableExtensionDialog
-            projectRef={REF}
-            connectionString="encrypted:abc"
-            extension={trgm!}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
-      )
-      const dialog = await screen.findByRole('dialog', { name: 'Enable pg_trgm' })
-      fireEvent.change(within(dialog).getByLabelText('Schema'), { target: { value: '\u0000new' } })
-      fireEvent.change(within(dialog).getByLabelText('New schema name'), { target: { value: 'search tools' } })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return ran.includes('with schema "search tools"')
-      return (within(dialog).getByLabelText('New schema name') as HTMLInputElement).value === 'search tools'
-    },
-  },
-  {
-    write: 'create a database webhook',
-    run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
-      const client = projectClient()
-      client.setQueryData(queryKeys.tableEntities(REF), [{ id: 1, schema: 'public', name: 'orders', type: 'table', comment: null, estimated_rows: 0 }])
-      const typed: WebhookFormValues = {
-        ...emptyWebhookForm('public', 'orders'),
-        name: 'order placed',
-        url: 'https://example.com/hook',
-        headers: 'Content-Type: application/json\nAuthorization: Bearer s3cret',
-      }
-      let values = typed
-      let done = false
-      render(
-        <Providers client={client}>
-          <WebhookDialog
-            projectRef={REF}
-            connectionString="encrypted:abc"
-            values={values}
-            onChange={(next) => (values = next)}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
-      )
-      const dialog = await screen.findByRole('dialog', { name: 'Create a database webhook' })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return ran.includes('Bearer s3cret') && ran.includes('"order placed"')
-      // Refused: the form (the caller's state) is as typed, and still on screen.
-      return values === typed && (within(dialog).getByLabelText('HTTP headers') as HTMLTextAreaElement).value === typed.headers
-    },
-  },
+  ...DATABASE_WRITE_ROWS,
 ]

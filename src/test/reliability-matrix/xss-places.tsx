@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { RelationPrivileges } from '../../api/schemas'
 import { queryKeys } from '../../api/queries/keys'
 import { retryWaitText } from '../../api/retry-schedule'
 import { ApiError } from '../../api/errors'
@@ -7,6 +8,9 @@ import { assistantActorFor } from '../../features/assistant/assistant-actors'
 import { ChatBar } from '../../features/assistant/ChatBar'
 import { Markdown } from '../../features/assistant/Markdown'
 import { AddressSection } from '../../features/billing/AddressSection'
+import { ApplyPrivilegesDialog } from '../../features/database/column-privileges/ApplyPrivilegesDialog'
+import { ColumnPrivilegesScreen } from '../../features/database/column-privileges/ColumnPrivilegesPage'
+import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/column-privileges/privilege-draft'
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
@@ -189,6 +193,34 @@ export const XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <WebhooksScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The database reports them: roles, schemas, tables and columns are named by users, in the grid, the warnings and the review.
+    place: 'role, schema, table and column names (column privileges screen and its review)',
+    render: (payloads) => {
+      const client = projectClient()
+      const roles = payloads.map((payload, i) => `${payload}${i}`)
+      const relations = payloads.map((payload, i) => ({ schema: `${payload}s`, name: `${payload}${i}`, kind: 'table' as const }))
+      const current: RelationPrivileges = {
+        kind: 'table',
+        schema_usage: true,
+        table_privileges: ['SELECT', 'UPDATE', ...payloads],
+        columns: payloads.map((payload, i) => ({ name: `${payload}${i}`, type: payload, column_privileges: [], effective: ['SELECT', 'UPDATE'] })),
+      }
+      const target = { role: roles[0]!, schema: relations[0]!.schema, table: relations[0]!.name }
+      client.setQueryData(queryKeys.databaseRoles(REF), roles.map((name) => ({ name })))
+      client.setQueryData(queryKeys.databaseRelations(REF), relations)
+      client.setQueryData(queryKeys.columnPrivileges(REF, target.role, target.schema, target.table), current)
+      const column = current.columns[0]!.name
+      const fixed = resolveShadow(current, toggleCell(current, EMPTY_DRAFT, column, 'SELECT'), 'SELECT')
+      const draft = toggleCell(current, fixed, column, 'UPDATE')
+      return (
+        <Providers client={client}>
+          <ColumnPrivilegesScreen projectRef={REF} />
+          <ApplyPrivilegesDialog target={target} current={current} draft={draft} run={async () => {}} onDone={() => {}} onClose={() => {}} />
         </Providers>
       )
     },
