@@ -33,7 +33,7 @@ async function expectNoPageScroll(page: Page) {
 test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
-  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor'])
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database'])
   await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
 
   await rail(page).getByRole('link', { name: 'Table editor' }).click()
@@ -57,6 +57,15 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
   await rail(page).getByRole('link', { name: 'SQL editor' }).click()
   await expect(page).toHaveURL(new RegExp(`${snippetPath}$`))
+
+  // An area with several screens opens its first, and its own menu lists them all.
+  await rail(page).getByRole('link', { name: 'Database' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/database/extensions$`))
+  await expect(rail(page).getByRole('link', { name: 'Database' })).toHaveAttribute('aria-current', 'page')
+  const areaMenu = page.getByRole('navigation', { name: 'Database' })
+  await expect(areaMenu.getByRole('link')).toHaveText(['Extensions', 'Database webhooks'])
+  await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
 
   // The command menu lists the same destinations, leading to the same places.
   await page.keyboard.press('ControlOrMeta+k')

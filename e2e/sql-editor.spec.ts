@@ -14,7 +14,7 @@ async function typeSql(page: import('@playwright/test').Page, sql: string) {
 
 test('write and run a query on the real database, see its rows, with the row limit applied', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
-  await page.getByRole('link', { name: 'SQL editor' }).click()
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'SQL editor' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/new$`))
   await typeSql(page, 'select g as n, g * 2 as doubled, null as nothing from generate_series(1, 250) g order by g')
   await page.keyboard.press('ControlOrMeta+Enter')
