@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
@@ -10,15 +10,17 @@ import type { RowSource } from '../../lib/sql/table-rows'
 import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
+import { ColumnHeaderMenu, type ColumnAction } from './ColumnHeaderMenu'
 import { ImportCsvDialog } from './ImportCsvDialog'
 import { RowWindowStore, type Row } from './row-windows'
 import { exportTableCsv } from './table-export'
 import { FilterBar } from './FilterBar'
+import { RowCountStatus, RowsNotice } from './RowsStatus'
 import { TableGrid, type CellPosition, type GridColumn, type PendingCell } from './TableGrid'
 import { useGridColumns } from './use-grid-columns'
 import { CellEditorDialog, InsertRowDialog } from './ValueEditor'
@@ -73,13 +75,17 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     store.start()
     return () => store.dispose()
   }, [store])
-  useSyncExternalStore(store.subscribe, store.getVersion)
+  // No subscription to the store here: what shows its count or its rows subscribes itself
+  // (./RowsStatus, the grid), so a page of rows arriving redraws those alone, not this view, the
+  // header or its menus.
 
   const { layout, setLayout, columnsByName, references, gridColumns } = useGridColumns(projectRef, table)
+  const invalidateCatalog = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) }), [queryClient, projectRef])
 
   // Edits not yet in the database, by row key then column: kept until saved or discarded.
   const [pending, setPending] = useState<Map<string, Map<string, PendingCell & { input: CellInput }>>>(new Map())
   const pendingOf = useCallback((row: Row) => pending.get(keyText(table, row)), [pending, table])
+
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const lastToggled = useRef<number | null>(null)
   const [editing, setEditing] = useState<{ cell: CellPosition; row: Row } | null>(null)
@@ -90,8 +96,6 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const exporter = useExport()
   const exporting = exporter.progress
   useEffect(() => setSelected(new Set()), [store])
-
-  const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) })
 
   function setPendingCell(key: string, column: string, cell: (PendingCell & { input: CellInput }) | null) {
     setPending((current) => {
@@ -161,7 +165,9 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     })
   }
 
-  function toggleRow(index: number, range: boolean) {
+  // The grid's handlers keep their identity while what they use stays, so GridHeader and GridRow
+  // (memoized) redraw only for what they show.
+  const toggleRow = useCallback((index: number, range: boolean) => {
     setSelected((current) => {
       const next = new Set(current)
       const from = range && lastToggled.current !== null ? Math.min(lastToggled.current, index) : index
@@ -174,18 +180,51 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       return next
     })
     lastToggled.current = index
-  }
+  }, [])
+  const onSort = useCallback((column: string) => setQuery({ ...query, sort: nextSort(query.sort, column) }), [query, setQuery])
+  const onResize = useCallback((column: string, width: number) => setLayout(setColumnWidth(layout, column, width)), [layout, setLayout])
+  const onReorder = useCallback(
+    (column: string, before: string) =>
+      setLayout(
+        reorderColumn(
+          layout,
+          table.columns.map((c) => c.name),
+          column,
+          before,
+        ),
+      ),
+    [layout, setLayout, table],
+  )
+  const onOpenCell = useCallback(
+    (cell: CellPosition) => {
+      const row = store.row(cell.row)
+      if (row) setEditing({ cell, row })
+    },
+    [store],
+  )
+  const followReference = useCallback(
+    (column: GridColumn, value: unknown) => {
+      const target = references.get(column.name)
+      if (!target) return
+      const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
+      if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
+      navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
+    },
+    [references, entities, navigate, projectRef],
+  )
+  const onColumnAction = useCallback(
+    (column: GridColumn, action: ColumnAction) => {
+      if (action === 'asc' || action === 'desc') setQuery({ ...query, sort: [{ column: column.name, direction: action }] })
+      if (action === 'hide') setLayout(setColumnHidden(layout, column.name, true))
+      if (action === 'filter') {
+        setFiltersOpen(true)
+        setQuery({ ...query, filters: [...query.filters, { column: column.name, operator: '=', value: '' }] })
+      }
+    },
+    [query, setQuery, layout, setLayout],
+  )
+  const headerMenu = useCallback((column: GridColumn) => <ColumnHeaderMenu column={column} onAction={onColumnAction} />, [onColumnAction])
 
-  function followReference(column: GridColumn, value: unknown) {
-    const target = references.get(column.name)
-    if (!target) return
-    const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
-    if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
-    navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
-  }
-
-  const count = store.count
-  const countLabel = count ? `${count.exact ? '' : '≈ '}${count.value.toLocaleString()} ${count.value === 1 ? 'row' : 'rows'}` : 'Counting…'
   const editingColumn = editing ? gridColumns[editing.cell.col] : undefined
   const editingTableColumn = editingColumn ? columnsByName.get(editingColumn.name) : undefined
   const editingPending = editing && editingColumn ? pendingOf(editing.row)?.get(editingColumn.name) : undefined
@@ -209,14 +248,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           ))}
         </Menu>
         <span className={css({ flex: '1' })} />
-        <span role="status" aria-label="Row count" className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-          {countLabel}
-        </span>
-        {count && !count.exact ? (
-          <Button size="sm" variant="ghost" onClick={() => void store.countExactly()}>
-            Count exactly
-          </Button>
-        ) : null}
+        <RowCountStatus store={store} />
         <Button size="sm" variant="ghost" onClick={() => store.reset()} title="Read the rows again">
           Refresh
         </Button>
@@ -255,75 +287,20 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         </p>
       ) : null}
       {filtersOpen ? <FilterBar columns={table.columns} filters={query.filters} onApply={(filters) => setQuery({ ...query, filters })} /> : null}
-      {store.error ? (
-        <div
-          role="alert"
-          className={css({ px: '3', py: '2', bg: 'danger.subtle', color: 'danger.default', fontSize: 'sm', display: 'flex', gap: '3', alignItems: 'center' })}
-        >
-          <span className={css({ flex: '1' })}>Failed to read rows: {store.error.message}</span>
-          <Button size="sm" onClick={() => store.retry()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
-      {count && count.value === 0 && !store.error ? (
-        <p className={css({ p: '6', color: 'fg.muted', fontSize: 'sm', textAlign: 'center' })}>
-          {query.filters.length ? 'No rows match these filters.' : readOnly ? 'No rows.' : 'This table has no rows yet. Insert one or import a CSV file.'}
-        </p>
-      ) : null}
+      <RowsNotice store={store} filtered={query.filters.length > 0} readOnly={readOnly !== null} />
       <TableGrid
         store={store}
         columns={gridColumns}
         sort={query.sort}
         selectedRows={selected}
         pendingOf={pendingOf}
-        onSort={(column) => setQuery({ ...query, sort: nextSort(query.sort, column) })}
-        onResize={(column, width) => setLayout(setColumnWidth(layout, column, width))}
-        onReorder={(column, before) =>
-          setLayout(
-            reorderColumn(
-              layout,
-              table.columns.map((c) => c.name),
-              column,
-              before,
-            ),
-          )
-        }
-        onToggleRow={readOnly ? () => undefined : toggleRow}
-        onOpenCell={(cell) => {
-          const row = store.row(cell.row)
-          if (row) setEditing({ cell, row })
-        }}
+        onSort={onSort}
+        onResize={onResize}
+        onReorder={onReorder}
+        onToggleRow={readOnly ? ignoreToggle : toggleRow}
+        onOpenCell={onOpenCell}
         onFollowReference={followReference}
-        headerMenu={(column) => (
-          <Menu
-            compact
-            label={`${column.name} column`}
-            triggerLabel="⋯"
-            onSelect={(action) => {
-              if (action === 'asc' || action === 'desc') setQuery({ ...query, sort: [{ column: column.name, direction: action }] })
-              if (action === 'hide') setLayout(setColumnHidden(layout, column.name, true))
-              if (action === 'filter') {
-                setFiltersOpen(true)
-                setQuery({ ...query, filters: [...query.filters, { column: column.name, operator: '=', value: '' }] })
-              }
-            }}
-          >
-            <MenuItem value="asc" className={menuItemClass}>
-              Sort ascending
-            </MenuItem>
-            <MenuItem value="desc" className={menuItemClass}>
-              Sort descending
-            </MenuItem>
-            <MenuItem value="filter" className={menuItemClass}>
-              Filter by {column.name}
-            </MenuItem>
-            <MenuSeparator />
-            <MenuItem value="hide" className={menuItemClass}>
-              Hide column
-            </MenuItem>
-          </Menu>
-        )}
+        headerMenu={headerMenu}
       />
       {editing && editingTableColumn ? (
         <CellEditorDialog
@@ -380,6 +357,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     </div>
   )
 }
+
+const ignoreToggle = () => undefined
 
 const toolbarClass = css({
   display: 'flex',
