@@ -172,6 +172,7 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
   // fast-scroll cut-off) from a fresh table view, so the grid reads a page every ~100 ms during the
   // scroll and each frame's work includes what a page arriving costs (what redraws when it lands).
   const arriving = []
+  await page.bringToFront()
   for (let i = 0; i < Math.max(3, runs); i++) {
     await openTable(page, 'warehouses', null)
     await openTable(page, 'page_view_sample')
