@@ -47,6 +47,7 @@ import { readPreviewFlags } from '../../lib/feature-previews'
 import { hasOwnKey, ownValue } from '../../lib/own-record'
 import { Providers, jsonResponse, storageContext, testClient, type stubPlatform } from './harness'
 import { ORGANIZATION, OAUTH_STATE, REF, SNIPPET, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, billingClient, chatJson, echoSnippet } from './screens'
+import { TABLE_EDITOR_STORAGE_ROWS, TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 
 /**
  * The reliability matrix's table: every browser-storage key and every write that must keep the
@@ -253,6 +254,7 @@ export const STORAGE_ROWS: StorageRow[] = [
     },
     hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
   },
+  ...TABLE_EDITOR_STORAGE_ROWS,
   {
     key: persistedContentKey(false),
     storage: 'local',
@@ -343,6 +345,7 @@ export const WRITE_ROWS: WriteRow[] = [
       return (within(form).getByLabelText('Address line 1') as HTMLInputElement).value === '1 Infinite Loop'
     },
   },
+  ...TABLE_EDITOR_WRITE_ROWS,
 ]
 
 /** Resets what the rows leave behind between tries. */
