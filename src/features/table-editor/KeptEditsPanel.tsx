@@ -69,7 +69,8 @@ export const KeptEditsPanel = memo(function KeptEditsPanel({
   return (
     <section aria-label="Unsaved changes" className={panelClass}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-        <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold', flex: '1', minW: '0' })}>{title}</h2>
+        <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{title}</h2>
+        <span className={css({ flex: '1', minW: '0', fontSize: 'xs', color: 'fg.muted' })}>{views.length === 1 ? 'Kept in this browser until you retry or discard it.' : 'Kept in this browser until you retry or discard them.'}</span>
         {views.length > 1 ? (
           <>
             {retryBlockedBy ? null : (
