@@ -19,7 +19,7 @@ function rowName(keyColumns: readonly string[], values: readonly unknown[]): str
 }
 
 /** What the change is, in the user's terms. */
-export function describeEdit(edit: TableEdit): string {
+function describeEdit(edit: TableEdit): string {
   switch (edit.kind) {
     case 'cell': {
       const value = edit.input.kind === 'text' ? `“${clip(edit.input.text)}”` : cellInputText(edit.input)

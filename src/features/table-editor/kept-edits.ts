@@ -8,7 +8,7 @@ import { listTableEdits, removeTableEdit, tableEditPrefix, writeTableEdit, type 
 export const THIS_PAGE: string = globalThis.crypto?.randomUUID?.() ?? `page-${Date.now()}-${Math.random()}`
 
 export const INTERRUPTED_MESSAGE = 'The page was closed or reloaded before the database answered, so this change may not have been saved.'
-export const INTERRUPTED_INSERT_MESSAGE = 'The page was closed or reloaded before the database answered: the row may have been inserted. Look for it before you retry.'
+const INTERRUPTED_INSERT_MESSAGE = 'The page was closed or reloaded before the database answered: the row may have been inserted. Look for it before you retry.'
 const interruptedMessage = (edit: TableEdit) => (edit.kind === 'insert' ? INTERRUPTED_INSERT_MESSAGE : INTERRUPTED_MESSAGE)
 
 /** A kept change as the screen shows it. */
@@ -21,7 +21,7 @@ export interface EditView {
 }
 
 /** A cell's kept edit in the grid: the typed value shown instead of the row's, and its error. */
-export type KeptCell = PendingCell & { input: CellInput; id: string }
+type KeptCell = PendingCell & { input: CellInput; id: string }
 
 export interface KeptEditsSnapshot {
   views: readonly EditView[]

@@ -12,7 +12,7 @@ import type { CellEdit, DeleteEdit, InsertEdit, TableEdit } from './table-edit-s
  * reload and a closed tab; the outcome updates the rows in view.
  */
 
-export const ROW_GONE_MESSAGE = 'This row is no longer in the table: it was deleted elsewhere, or its key changed.'
+const ROW_GONE_MESSAGE = 'This row is no longer in the table: it was deleted elsewhere, or its key changed.'
 const keyChangedMessage = (table: TableSchema) =>
   table.primary_keys.length
     ? `The table's primary key is now (${table.primary_keys.join(', ')}), so the row this change was made for can no longer be found.`
@@ -37,7 +37,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i])
 
 /** A row's primary key values, in the table's key order (null where the row has none: it then matches nothing). */
-export const rowKeyOf = (table: TableSchema, row: Row) => table.primary_keys.map((k) => ownValue(row, k) ?? null)
+const rowKeyOf = (table: TableSchema, row: Row) => table.primary_keys.map((k) => ownValue(row, k) ?? null)
 export const rowKeyTextOf = (table: TableSchema, row: Row) => rowKeyText(table.primary_keys, rowKeyOf(table, row))
 const keyRecord = (columns: readonly string[], values: readonly unknown[]): OwnRecord<unknown> => ownRecord(columns.map((c, i) => [c, values[i]] as const))
 

@@ -27,7 +27,7 @@ const KeyValueSchema = v.pipe(
 const RowKeySchema = v.array(KeyValueSchema)
 
 /** Where a change stands: on its way (from the page `savingIn`), refused or unanswered, or aimed at a row that is gone. */
-export const TABLE_EDIT_STATUSES = ['saving', 'failed', 'row-gone'] as const
+const TABLE_EDIT_STATUSES = ['saving', 'failed', 'row-gone'] as const
 
 const common = {
   ref: v.string(),
