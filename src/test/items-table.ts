@@ -62,7 +62,16 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
     }
     if (/count\(\*\)/.test(sql)) return [{ count: rows.length }]
     if (/^\s*select "id" from .* where "id" in/s.test(sql)) return rows.filter((r) => idsIn(sql).includes(r.id)).map((r) => ({ id: r.id }))
-    return [...rows].sort((a, b) => a.id - b.id).map((r) => ({ ...r }))
+    // A window of rows as the grid reads them: by keyset from a cursor, in either order, limited.
+    const after = /"id" > (\d+)/.exec(sql)
+    const before = /"id" < (\d+)/.exec(sql)
+    const limit = /limit (\d+)/.exec(sql)
+    const offset = /offset (\d+)/.exec(sql)
+    const window = [...rows]
+      .filter((r) => (!after || r.id > Number(after[1])) && (!before || r.id < Number(before[1])))
+      .sort((a, b) => (/order by "id" desc/.test(sql) ? b.id - a.id : a.id - b.id))
+      .slice(offset ? Number(offset[1]) : 0)
+    return (limit ? window.slice(0, Number(limit[1])) : window).map((r) => ({ ...r }))
   }
   return { rows, writes, answer }
 }
