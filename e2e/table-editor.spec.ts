@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import type { MockScenario } from '../src/constants'
+import { expectAccessible } from './accessibility'
 import { expect, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -180,6 +181,7 @@ test('a cell edit that fails is kept through a reload with its error, and Retry 
   await expect(cell(page, 3, 3)).toHaveText('Kept through a reload')
   await expect(cell(page, 3, 3)).toHaveAttribute('aria-invalid', 'true')
   await page.screenshot({ path: testInfo.outputPath('kept-edit-after-reload.png') })
+  await expectAccessible(page, 'the table editor with a kept failed edit')
 
   await setScenario(page, null)
   await change.getByRole('button', { name: 'Retry' }).click()
