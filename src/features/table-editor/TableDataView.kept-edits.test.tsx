@@ -231,6 +231,28 @@ describe('kept table edits', () => {
     expect(listTableEdits(REF, 42)).toEqual([])
   })
 
+  it('a save still on its way when the user leaves the table reports to the view shown on coming back', async () => {
+    let answer: () => void = () => {}
+    server.use(
+      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
+        if (!(await isWrite(request))) return undefined
+        await new Promise<void>((resolve) => (answer = resolve))
+        return undefined
+      }),
+    )
+    openTable()
+    await editName(2, 'saved while away')
+    await waitFor(() => expect(listTableEdits(REF, 42)).toMatchObject([{ status: 'saving' }]))
+    cleanup()
+    openTable()
+    await waitFor(() => expect(cell(2, 2)?.getAttribute('data-pending')).toBe('saving'))
+    await act(async () => answer())
+    await waitFor(() => expect(cell(2, 2)?.getAttribute('data-pending')).toBeNull())
+    expect(unsaved()).toBeNull()
+    expect(listTableEdits(REF, 42)).toEqual([])
+    expect(database.rows.find((r) => r.id === 2)?.name).toBe('saved while away')
+  })
+
   it('a page that goes while it saves leaves the change as interrupted, for Retry in the next one', async () => {
     server.use(
       http.post('*/platform/pg-meta/:ref/query', async ({ request }) => ((await isWrite(request)) ? new Promise<never>(() => {}) : undefined)),

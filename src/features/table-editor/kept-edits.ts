@@ -76,26 +76,26 @@ export class KeptEdits {
 
   getSnapshot = () => this.snapshot
 
-  /** Reads what is kept and follows other tabs; returns the stop. */
+  /** Reads what is kept and follows other tabs while a view shows it; returns the stop. */
   start(): () => void {
     this.reload()
-    const prefix = tableEditPrefix(this.ref, this.tableId)
-    const onStorage = (event: StorageEvent) => {
-      if (event.storageArea === this.storage && (event.key === null || event.key.startsWith(prefix))) this.reload()
-    }
-    // A page that goes while it sends a change cannot learn the outcome: the change is kept as
-    // interrupted, so the next page offers it for Retry at once instead of waiting for it.
-    const onPageHide = () => {
-      for (const edit of this.edits.values()) {
-        if (edit.status === 'saving' && edit.savingIn === THIS_PAGE) writeTableEdit({ ...edit, status: 'failed', error: interruptedMessage(edit), savingIn: null }, this.storage)
-      }
-    }
-    globalThis.addEventListener?.('storage', onStorage)
-    globalThis.addEventListener?.('pagehide', onPageHide)
+    if (this.views++ === 0) globalThis.addEventListener?.('storage', this.onStorage)
     return () => {
-      globalThis.removeEventListener?.('storage', onStorage)
-      globalThis.removeEventListener?.('pagehide', onPageHide)
+      if (--this.views > 0) return
+      globalThis.removeEventListener?.('storage', this.onStorage)
       clearTimeout(this.staleTimer)
+    }
+  }
+
+  private views = 0
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.storageArea === this.storage && (event.key === null || event.key.startsWith(tableEditPrefix(this.ref, this.tableId)))) this.reload()
+  }
+
+  /** Keeps this page's saves under way as interrupted: the page is going and cannot learn their outcome. */
+  keepSavesAsInterrupted(): void {
+    for (const edit of this.edits.values()) {
+      if (edit.status === 'saving' && edit.savingIn === THIS_PAGE) writeTableEdit({ ...edit, status: 'failed', error: interruptedMessage(edit), savingIn: null }, this.storage)
     }
   }
 
@@ -156,3 +156,23 @@ export class KeptEdits {
     if (waits.length) this.staleTimer = setTimeout(() => this.changed(), Math.max(0, Math.min(...waits)) + 50)
   }
 }
+
+/**
+ * One KeptEdits per table in a page, shared by every view of it: a save still on its way when the
+ * user leaves the table and comes back reports to the view that shows it then (a tab hears no
+ * storage events of its own).
+ */
+const books = new Map<string, KeptEdits>()
+
+export function keptEditsFor(ref: string, tableId: number): KeptEdits {
+  const key = JSON.stringify([ref, tableId])
+  let book = books.get(key)
+  if (!book) books.set(key, (book = new KeptEdits(ref, tableId)))
+  return book
+}
+
+// A page that goes while it sends changes cannot learn their outcome: they are kept as interrupted,
+// so the next page offers them for Retry at once instead of waiting for them.
+globalThis.addEventListener?.('pagehide', () => {
+  for (const book of books.values()) book.keepSavesAsInterrupted()
+})

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } fro
 import type { TableSchema } from '../../api/schemas'
 import type { CellInput } from '../../lib/sql/row-edits'
 import { showToast } from '../../ui/toast'
-import { KeptEdits, type KeptEditsSnapshot } from './kept-edits'
+import { keptEditsFor, type KeptEditsSnapshot } from './kept-edits'
 import type { Row, RowWindowStore } from './row-windows'
 import { cellEdit, deleteEdit, insertEdit, markGoneRows, sendEdit, type EditTarget, type SendOutcome } from './table-edit-actions'
 
@@ -31,7 +31,7 @@ export function useTableEdits(
   rows: RowWindowStore,
   onRowsMoved: () => void,
 ): { edits: KeptEditsSnapshot; actions: TableEditActions } {
-  const kept = useMemo(() => new KeptEdits(projectRef, table.id), [projectRef, table.id])
+  const kept = useMemo(() => keptEditsFor(projectRef, table.id), [projectRef, table.id])
   const edits = useSyncExternalStore(kept.subscribe, kept.getSnapshot)
   const target = useRef<EditTarget>({ table, run, rows, kept, onRowsMoved })
   useLayoutEffect(() => {
