@@ -251,6 +251,8 @@ export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'
 export const EXACT_COUNT_ROW_LIMIT = 50_000
 /** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */
 export const MAX_GRID_SCROLL_HEIGHT = 2 ** 24
+/** Not in SPEC (key strings are product-specific): how the user arranged a table's columns (order, widths, hidden). */
+export const TABLE_LAYOUT_STORAGE_KEY = (projectRef: string, tableId: number) => `studio.table-layout.${projectRef}.${tableId}`
 /**
  * Not in SPEC (key strings are product-specific): a table editor change (cell edit, inserted row,
  * deleted rows) not yet confirmed by the database, kept in local storage until it is, one key per change.
