@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
+import type { MockScenario } from '../src/constants'
+import { expectAccessible } from './accessibility'
 import { expect, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -136,6 +139,56 @@ test('sort, filter, edit a cell, keep a failed edit with its error and retry it,
   await page.getByRole('alertdialog', { name: 'Delete 1 row?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(rowCount(page)).toHaveText('30 rows')
   await expect(cell(page, 2, 3)).not.toHaveText('New Person')
+})
+
+const setScenario = (page: Page, scenario: MockScenario | null) => page.evaluate((s) => window.__studioMock?.setScenario(s), scenario)
+
+/** One value straight from the project's database, as the dashboard asks pg-meta for it. */
+async function databaseValue(page: Page, ref: string, query: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ ref, query }) => {
+      const { accessToken } = JSON.parse(localStorage.getItem('studio.auth.session')!) as { accessToken: string }
+      const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }
+      const { connectionString } = (await (await fetch(`/api/platform/projects/${ref}`, { headers })).json()) as { connectionString: string }
+      const answer = await fetch(`/api/platform/pg-meta/${ref}/query`, {
+        method: 'POST',
+        headers: { ...headers, 'x-connection-encrypted': connectionString },
+        body: JSON.stringify({ query }),
+      })
+      const [row] = (await answer.json()) as Record<string, unknown>[]
+      return row ? Object.values(row)[0] : undefined
+    },
+    { ref, query },
+  )
+}
+
+test('a cell edit that fails is kept through a reload with its error, and Retry saves it to the database', async ({ page }, testInfo) => {
+  await openTable(page, healthy.ref, 'public', 'customers')
+  await expect(rowCount(page)).toHaveText('30 rows')
+  const id = await cell(page, 3, 1).innerText()
+
+  await setScenario(page, 'server-error')
+  await cell(page, 3, 3).dblclick()
+  const editor = page.getByRole('dialog', { name: 'Edit full_name' })
+  await editor.getByRole('textbox', { name: 'full_name' }).fill('Kept through a reload')
+  await editor.getByRole('button', { name: 'Save' }).click()
+  await expect(cell(page, 3, 3)).toHaveAttribute('aria-invalid', 'true')
+
+  await page.reload()
+  const unsaved = page.getByRole('region', { name: 'Unsaved changes' })
+  const change = unsaved.getByRole('listitem', { name: `full_name of row id = ${id} → “Kept through a reload”` })
+  await expect(change).toContainText('Not saved: Internal server error.')
+  await expect(cell(page, 3, 3)).toHaveText('Kept through a reload')
+  await expect(cell(page, 3, 3)).toHaveAttribute('aria-invalid', 'true')
+  await page.screenshot({ path: testInfo.outputPath('kept-edit-after-reload.png') })
+  await expectAccessible(page, 'the table editor with a kept failed edit')
+
+  await setScenario(page, null)
+  await change.getByRole('button', { name: 'Retry' }).click()
+  await expect(unsaved).toHaveCount(0)
+  await expect(cell(page, 3, 3)).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(cell(page, 3, 3)).toHaveText('Kept through a reload')
+  expect(await databaseValue(page, healthy.ref, `select full_name from public.customers where id = ${Number(id)}`)).toBe('Kept through a reload')
 })
 
 test('a foreign-key cell opens the referenced row; a view without a key is read-only and says why', async ({ page }) => {

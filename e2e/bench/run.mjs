@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { tableEditorFigures } from './table-grid.mjs'
 
-const PORT = 4174
+// Another preview (the e2e self-hosted one) may hold the default port on a shared machine.
+const PORT = Number(process.env.BENCH_PORT ?? 4174)
 const BASE = `http://localhost:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']

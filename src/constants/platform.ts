@@ -279,6 +279,19 @@ export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'
 export const EXACT_COUNT_ROW_LIMIT = 50_000
 /** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */
 export const MAX_GRID_SCROLL_HEIGHT = 2 ** 24
+/** Not in SPEC (key strings are product-specific): how the user arranged a table's columns (order, widths, hidden). */
+export const TABLE_LAYOUT_STORAGE_KEY = (projectRef: string, tableId: number) => `studio.table-layout.${projectRef}.${tableId}`
+/**
+ * Not in SPEC (key strings are product-specific): a table editor change (cell edit, inserted row,
+ * deleted rows) not yet confirmed by the database, kept in local storage until it is, one key per change.
+ */
+export const TABLE_EDIT_KEY_PREFIX = 'studio.table-edit.'
+export const TABLE_EDIT_STORAGE_KEY = (projectRef: string, tableId: number, editId: string) => `${TABLE_EDIT_KEY_PREFIX}${projectRef}.${tableId}.${editId}`
+/**
+ * A change another tab is saving and has not confirmed after this long is taken as interrupted (that
+ * tab was closed or crashed before the database answered) and offered for Retry or Discard here.
+ */
+export const TABLE_EDIT_UNCONFIRMED_AFTER_MS = 60_000
 
 /** The assistant endpoint (PLATFORM-API §13), under the API base. */
 export const ASSISTANT_GENERATE_PATH = '/ai/sql/generate-v4'

@@ -40,7 +40,7 @@ export function ProjectStateGate({ projectRef, children }: { projectRef: string;
   if (decision.kind === 'open' || (continued && decision.canContinue)) return <>{children}</>
   return (
     <div className={css({ p: { base: '4', md: '10' }, display: 'flex', justifyContent: 'center' })}>
-      <ProjectStatePanel projectRef={projectRef} decision={decision} onContinue={() => setContinued(true)} />
+      <ProjectStatePanel projectRef={projectRef} projectName={project.data.name} decision={decision} onContinue={() => setContinued(true)} />
     </div>
   )
 }
@@ -50,14 +50,17 @@ type ClosedDecision = Exclude<ProjectGateDecision, { kind: 'open' }>
 /**
  * Why a project's database cannot be used now, and the way forward (the gate, and the project home).
  * `withStatus`: the status badge, left out where the page shows it already (the project home).
+ * `projectName`: which project this is, for the gate (the project home has it as its heading).
  */
 export function ProjectStatePanel({
   projectRef,
+  projectName,
   decision,
   onContinue,
   withStatus = true,
 }: {
   projectRef: string
+  projectName?: string
   decision: ClosedDecision
   onContinue?: () => void
   withStatus?: boolean
@@ -90,6 +93,7 @@ export function ProjectStatePanel({
         })}
       />
       <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>
+        {projectName ? <p className={css({ color: 'fg.muted', fontSize: 'sm', fontWeight: 'medium', overflowWrap: 'anywhere', mb: '-2' })}>{projectName}</p> : null}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
           <h2 id="project-state-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {decision.title}

@@ -18,6 +18,7 @@ export const GridRow = memo(function GridRow({
   lastCol,
   activeCol,
   pending,
+  deleting,
   onFollowReference,
 }: {
   index: number
@@ -31,6 +32,8 @@ export const GridRow = memo(function GridRow({
   lastCol: number
   activeCol: number
   pending: ReadonlyMap<string, PendingCell> | undefined
+  /** A kept delete of this row that the database has not confirmed. */
+  deleting: 'saving' | 'failed' | 'row-gone' | undefined
   onFollowReference: (column: GridColumn, value: unknown) => void
 }) {
   const cells: ReactNode[] = []
@@ -89,6 +92,8 @@ export const GridRow = memo(function GridRow({
       className={rowClass}
       style={{ top }}
       data-failed={failed || undefined}
+      data-deleting={deleting}
+      title={deleting ? (deleting === 'saving' ? 'Being deleted…' : 'Not deleted yet: see the unsaved changes above') : undefined}
     >
       {cells}
     </div>
@@ -132,6 +137,8 @@ const rowClass = css({
   borderBottomWidth: '1px',
   borderColor: 'border.subtle',
   '&[data-failed]': { bg: 'danger.subtle' },
+  '&[data-deleting]': { textDecoration: 'line-through', color: 'fg.muted' },
+  '&[data-deleting=failed]': { bg: 'danger.subtle' },
 })
 const cellClass = css({
   position: 'absolute',

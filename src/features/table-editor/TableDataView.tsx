@@ -1,27 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
-import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
-import { deleteRowsSql, insertRowSql, updateRowSql, valueToInput, type CellInput } from '../../lib/sql/row-edits'
+import type { TableEntity, TableSchema } from '../../api/schemas'
+import { valueToInput } from '../../lib/sql/row-edits'
 import type { RowSource } from '../../lib/sql/table-rows'
 import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
+import { ColumnHeaderMenu, type ColumnAction } from './ColumnHeaderMenu'
 import { ImportCsvDialog } from './ImportCsvDialog'
 import { RowWindowStore, type Row } from './row-windows'
 import { exportTableCsv } from './table-export'
 import { FilterBar } from './FilterBar'
-import { TableGrid, type CellPosition, type GridColumn, type PendingCell } from './TableGrid'
+import { InsertRowDialog } from './InsertRowDialog'
+import { KeptEditsPanel } from './KeptEditsPanel'
+import { RowCountStatus, RowsNotice } from './RowsStatus'
+import { rowKeyTextOf } from './table-edit-actions'
+import { TableGrid, type CellPosition, type GridColumn } from './TableGrid'
 import { useGridColumns } from './use-grid-columns'
-import { CellEditorDialog, InsertRowDialog } from './ValueEditor'
+import { useTableEdits } from './use-table-edits'
+import { CellEditorDialog } from './ValueEditor'
 
 export interface TableDataViewProps {
   projectRef: string
@@ -42,8 +48,6 @@ export function readOnlyReason(table: TableSchema): string | null {
     return 'This table has no primary key, so its rows cannot be told apart to be edited: it is read-only. Add a primary key to edit rows.'
   return null
 }
-
-const keyText = (table: TableSchema, row: Row) => JSON.stringify(table.primary_keys.map((k) => ownValue(row, k) ?? null))
 
 /** The rows of one table: the windowed grid with sort, filters, column layout, editing, insert, delete, import and export. */
 export function TableDataView({ projectRef, connectionString, table, entity, entities }: TableDataViewProps) {
@@ -73,17 +77,21 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     store.start()
     return () => store.dispose()
   }, [store])
-  useSyncExternalStore(store.subscribe, store.getVersion)
+  // No subscription to the store here: what shows its count or its rows subscribes itself
+  // (./RowsStatus, the grid), so a page of rows arriving redraws those alone, not this view, the
+  // header or its menus.
 
   const { layout, setLayout, columnsByName, references, gridColumns } = useGridColumns(projectRef, table)
+  const invalidateCatalog = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) }), [queryClient, projectRef])
+  const { edits, actions } = useTableEdits(projectRef, table, run, store, invalidateCatalog)
+  const pendingOf = useCallback((row: Row) => (edits.cells.size ? edits.cells.get(rowKeyTextOf(table, row)) : undefined), [edits.cells, table])
+  const deletingOf = useCallback((row: Row) => (edits.deleting.size ? edits.deleting.get(rowKeyTextOf(table, row)) : undefined), [edits.deleting, table])
 
-  // Edits not yet in the database, by row key then column: kept until saved or discarded.
-  const [pending, setPending] = useState<Map<string, Map<string, PendingCell & { input: CellInput }>>>(new Map())
-  const pendingOf = useCallback((row: Row) => pending.get(keyText(table, row)), [pending, table])
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const lastToggled = useRef<number | null>(null)
   const [editing, setEditing] = useState<{ cell: CellPosition; row: Row } | null>(null)
-  const [inserting, setInserting] = useState(false)
+  /** The insert form's row: a new id each time it opens empty, a kept row's id when it reopens one. */
+  const [inserting, setInserting] = useState<{ id: string } | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [importing, setImporting] = useState(false)
   const [filtersOpen, setFiltersOpen] = useState(query.filters.length > 0)
@@ -91,59 +99,11 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const exporting = exporter.progress
   useEffect(() => setSelected(new Set()), [store])
 
-  const invalidateCatalog = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) })
-
-  function setPendingCell(key: string, column: string, cell: (PendingCell & { input: CellInput }) | null) {
-    setPending((current) => {
-      const next = new Map(current)
-      const row = new Map(next.get(key) ?? [])
-      if (cell) row.set(column, cell)
-      else row.delete(column)
-      if (row.size) next.set(key, row)
-      else next.delete(key)
-      return next
-    })
-  }
-
-  async function saveCell(rowIndex: number, row: Row, column: TableColumn, input: CellInput) {
-    const key = keyText(table, row)
-    const keyValues = Object.fromEntries(table.primary_keys.map((k) => [k, ownValue(row, k)]))
-    const shown = input.kind === 'null' ? 'NULL' : input.kind === 'default' ? 'DEFAULT' : input.text
-    setPendingCell(key, column.name, { text: shown, error: null, input })
-    try {
-      const sql = updateRowSql(table.schema, table.name, keyValues, { [column.name]: input }, table.columns)
-      const [updated] = await run(sql)
-      setPendingCell(key, column.name, null)
-      if (updated) store.replaceRow(rowIndex, updated)
-      else showToast('error', 'The row is gone', 'Someone else deleted or changed its key. Refresh to see the table as it is now.')
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      setPendingCell(key, column.name, { text: shown, error: message, input })
-      showToast('error', `Could not save ${column.name}`, message, {
-        action: { label: 'Retry', onClick: () => void saveCell(rowIndex, row, column, input) },
-      })
-    }
-  }
-
   async function deleteSelected() {
     setConfirmDelete(false)
-    const keys = [...selected].map((index) => store.row(index)).filter((row): row is Row => !!row)
-    try {
-      await run(
-        deleteRowsSql(
-          table.schema,
-          table.name,
-          table.primary_keys,
-          keys.map((row) => Object.fromEntries(table.primary_keys.map((k) => [k, ownValue(row, k)]))),
-        ),
-      )
-      showToast('success', `Deleted ${keys.length.toLocaleString()} ${keys.length === 1 ? 'row' : 'rows'}`)
-      setSelected(new Set())
-      store.reset()
-      invalidateCatalog()
-    } catch (error) {
-      showToast('error', 'Could not delete the rows', error instanceof Error ? error.message : String(error))
-    }
+    const rows = [...selected].map((index) => store.row(index)).filter((row): row is Row => !!row)
+    const outcome = await actions.deleteRows(rows)
+    if (outcome.saved) setSelected(new Set())
   }
 
   function startExport() {
@@ -161,7 +121,9 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     })
   }
 
-  function toggleRow(index: number, range: boolean) {
+  // The grid's handlers keep their identity while what they use stays, so GridHeader and GridRow
+  // (memoized) redraw only for what they show.
+  const toggleRow = useCallback((index: number, range: boolean) => {
     setSelected((current) => {
       const next = new Set(current)
       const from = range && lastToggled.current !== null ? Math.min(lastToggled.current, index) : index
@@ -174,21 +136,56 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       return next
     })
     lastToggled.current = index
-  }
+  }, [])
+  const onSort = useCallback((column: string) => setQuery({ ...query, sort: nextSort(query.sort, column) }), [query, setQuery])
+  const onResize = useCallback((column: string, width: number) => setLayout(setColumnWidth(layout, column, width)), [layout, setLayout])
+  const onReorder = useCallback(
+    (column: string, before: string) =>
+      setLayout(
+        reorderColumn(
+          layout,
+          table.columns.map((c) => c.name),
+          column,
+          before,
+        ),
+      ),
+    [layout, setLayout, table],
+  )
+  const onOpenCell = useCallback(
+    (cell: CellPosition) => {
+      const row = store.row(cell.row)
+      if (row) setEditing({ cell, row })
+    },
+    [store],
+  )
+  const followReference = useCallback(
+    (column: GridColumn, value: unknown) => {
+      const target = references.get(column.name)
+      if (!target) return
+      const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
+      if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
+      navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
+    },
+    [references, entities, navigate, projectRef],
+  )
+  const onColumnAction = useCallback(
+    (column: GridColumn, action: ColumnAction) => {
+      if (action === 'asc' || action === 'desc') setQuery({ ...query, sort: [{ column: column.name, direction: action }] })
+      if (action === 'hide') setLayout(setColumnHidden(layout, column.name, true))
+      if (action === 'filter') {
+        setFiltersOpen(true)
+        setQuery({ ...query, filters: [...query.filters, { column: column.name, operator: '=', value: '' }] })
+      }
+    },
+    [query, setQuery, layout, setLayout],
+  )
+  const headerMenu = useCallback((column: GridColumn) => <ColumnHeaderMenu column={column} onAction={onColumnAction} />, [onColumnAction])
+  const openKeptRow = useCallback((id: string) => setInserting({ id }), [])
 
-  function followReference(column: GridColumn, value: unknown) {
-    const target = references.get(column.name)
-    if (!target) return
-    const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
-    if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
-    navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
-  }
-
-  const count = store.count
-  const countLabel = count ? `${count.exact ? '' : '≈ '}${count.value.toLocaleString()} ${count.value === 1 ? 'row' : 'rows'}` : 'Counting…'
   const editingColumn = editing ? gridColumns[editing.cell.col] : undefined
   const editingTableColumn = editingColumn ? columnsByName.get(editingColumn.name) : undefined
-  const editingPending = editing && editingColumn ? pendingOf(editing.row)?.get(editingColumn.name) : undefined
+  const editingKept = editing && editingColumn ? pendingOf(editing.row)?.get(editingColumn.name) : undefined
+  const keptInsert = inserting ? edits.views.find((view) => view.edit.id === inserting.id) : undefined
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minH: '0' })}>
@@ -209,14 +206,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           ))}
         </Menu>
         <span className={css({ flex: '1' })} />
-        <span role="status" aria-label="Row count" className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-          {countLabel}
-        </span>
-        {count && !count.exact ? (
-          <Button size="sm" variant="ghost" onClick={() => void store.countExactly()}>
-            Count exactly
-          </Button>
-        ) : null}
+        <RowCountStatus store={store} />
         <Button size="sm" variant="ghost" onClick={() => store.reset()} title="Read the rows again">
           Refresh
         </Button>
@@ -243,7 +233,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
                 Delete {selected.size.toLocaleString()} {selected.size === 1 ? 'row' : 'rows'}
               </Button>
             ) : null}
-            <Button size="sm" variant="primary" onClick={() => setInserting(true)}>
+            <Button size="sm" variant="primary" onClick={() => setInserting({ id: crypto.randomUUID() })}>
               Insert row
             </Button>
           </>
@@ -254,76 +244,23 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           {readOnly}
         </p>
       ) : null}
+      <KeptEditsPanel views={edits.views} retryBlockedBy={readOnly} actions={actions} onEditRow={openKeptRow} />
       {filtersOpen ? <FilterBar columns={table.columns} filters={query.filters} onApply={(filters) => setQuery({ ...query, filters })} /> : null}
-      {store.error ? (
-        <div
-          role="alert"
-          className={css({ px: '3', py: '2', bg: 'danger.subtle', color: 'danger.default', fontSize: 'sm', display: 'flex', gap: '3', alignItems: 'center' })}
-        >
-          <span className={css({ flex: '1' })}>Failed to read rows: {store.error.message}</span>
-          <Button size="sm" onClick={() => store.retry()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
-      {count && count.value === 0 && !store.error ? (
-        <p className={css({ p: '6', color: 'fg.muted', fontSize: 'sm', textAlign: 'center' })}>
-          {query.filters.length ? 'No rows match these filters.' : readOnly ? 'No rows.' : 'This table has no rows yet. Insert one or import a CSV file.'}
-        </p>
-      ) : null}
+      <RowsNotice store={store} filtered={query.filters.length > 0} readOnly={readOnly !== null} />
       <TableGrid
         store={store}
         columns={gridColumns}
         sort={query.sort}
         selectedRows={selected}
         pendingOf={pendingOf}
-        onSort={(column) => setQuery({ ...query, sort: nextSort(query.sort, column) })}
-        onResize={(column, width) => setLayout(setColumnWidth(layout, column, width))}
-        onReorder={(column, before) =>
-          setLayout(
-            reorderColumn(
-              layout,
-              table.columns.map((c) => c.name),
-              column,
-              before,
-            ),
-          )
-        }
-        onToggleRow={readOnly ? () => undefined : toggleRow}
-        onOpenCell={(cell) => {
-          const row = store.row(cell.row)
-          if (row) setEditing({ cell, row })
-        }}
+        deletingOf={deletingOf}
+        onSort={onSort}
+        onResize={onResize}
+        onReorder={onReorder}
+        onToggleRow={readOnly ? ignoreToggle : toggleRow}
+        onOpenCell={onOpenCell}
         onFollowReference={followReference}
-        headerMenu={(column) => (
-          <Menu
-            compact
-            label={`${column.name} column`}
-            triggerLabel="⋯"
-            onSelect={(action) => {
-              if (action === 'asc' || action === 'desc') setQuery({ ...query, sort: [{ column: column.name, direction: action }] })
-              if (action === 'hide') setLayout(setColumnHidden(layout, column.name, true))
-              if (action === 'filter') {
-                setFiltersOpen(true)
-                setQuery({ ...query, filters: [...query.filters, { column: column.name, operator: '=', value: '' }] })
-              }
-            }}
-          >
-            <MenuItem value="asc" className={menuItemClass}>
-              Sort ascending
-            </MenuItem>
-            <MenuItem value="desc" className={menuItemClass}>
-              Sort descending
-            </MenuItem>
-            <MenuItem value="filter" className={menuItemClass}>
-              Filter by {column.name}
-            </MenuItem>
-            <MenuSeparator />
-            <MenuItem value="hide" className={menuItemClass}>
-              Hide column
-            </MenuItem>
-          </Menu>
-        )}
+        headerMenu={headerMenu}
       />
       {editing && editingTableColumn ? (
         <CellEditorDialog
@@ -331,28 +268,30 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           open
           column={editingTableColumn}
           rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(ownValue(editing.row, k))}`).join(', ')})` : ''}`}
-          initial={editingPending?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn)}
-          error={editingPending?.error ?? null}
+          initial={editingKept?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn)}
+          error={editingKept?.error ?? null}
           readOnlyReason={readOnly}
           onSave={(input) => {
             setEditing(null)
-            void saveCell(editing.cell.row, editing.row, editingTableColumn, input)
+            void actions.saveCell(editing.row, editingTableColumn.name, input)
           }}
-          onDiscard={editingPending ? () => (setPendingCell(keyText(table, editing.row), editingTableColumn.name, null), setEditing(null)) : undefined}
+          onDiscard={editingKept ? () => (actions.discard(editingKept.id), setEditing(null)) : undefined}
           onClose={() => setEditing(null)}
         />
       ) : null}
       {inserting ? (
         <InsertRowDialog
+          key={inserting.id}
           table={table}
+          initial={keptInsert?.edit.kind === 'insert' ? keptInsert.edit.values : undefined}
+          initialError={keptInsert?.error ?? null}
           onInsert={async (values) => {
-            await run(insertRowSql(table.schema, table.name, table.columns, values))
-            setInserting(false)
-            showToast('success', 'Row inserted')
-            store.reset()
-            invalidateCatalog()
+            const outcome = await actions.insertRow(inserting.id, values)
+            if (!outcome.saved) throw new Error(outcome.error)
+            setInserting(null)
           }}
-          onClose={() => setInserting(false)}
+          onDiscard={() => (actions.discard(inserting.id), setInserting(null))}
+          onClose={() => setInserting(null)}
         />
       ) : null}
       {importing ? (
@@ -380,6 +319,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     </div>
   )
 }
+
+const ignoreToggle = () => undefined
 
 const toolbarClass = css({
   display: 'flex',

@@ -25,6 +25,8 @@ export interface TableGridProps {
   selectedRows: ReadonlySet<number>
   /** A row's edits not yet in the database, by column name. */
   pendingOf: (row: Row) => ReadonlyMap<string, PendingCell> | undefined
+  /** Whether a kept delete (not yet confirmed) is about a row. */
+  deletingOf: (row: Row) => 'saving' | 'failed' | 'row-gone' | undefined
   onSort: (column: string) => void
   onResize: (column: string, width: number) => void
   onReorder: (column: string, before: string) => void
@@ -194,6 +196,7 @@ export function TableGrid(props: TableGridProps) {
         lastCol={lastCol}
         activeCol={active.row === index ? active.col : -1}
         pending={rowData ? props.pendingOf(rowData) : undefined}
+        deleting={rowData ? props.deletingOf(rowData) : undefined}
         onFollowReference={props.onFollowReference}
       />,
     )

@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
-import type { TableColumn, TableSchema } from '../../api/schemas'
+import type { TableColumn } from '../../api/schemas'
 import type { CellInput } from '../../lib/sql/row-edits'
 import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
@@ -260,86 +260,6 @@ export function CellEditorDialog({
                 {error ? 'Retry' : 'Save'}
               </Button>
             )}
-          </div>
-        </form>
-      </ModalFrame>
-    </Dialog.Root>
-  )
-}
-
-/** The first value of each column in a new row: its default where it has one (or may be NULL), else empty. */
-function initialInsertValues(table: TableSchema): Record<string, CellInput> {
-  const values: Record<string, CellInput> = {}
-  for (const column of table.columns) {
-    if (column.is_generated) continue
-    values[column.name] = column.default_value !== null || column.is_identity || column.is_nullable ? { kind: 'default' } : { kind: 'text', text: '' }
-  }
-  return values
-}
-
-/** A new row, column by column with the typed editors; the database's error stays beside the form, and so does everything typed. */
-export function InsertRowDialog({
-  table,
-  onInsert,
-  onClose,
-}: {
-  table: TableSchema
-  onInsert: (values: Record<string, CellInput>) => Promise<void>
-  onClose: () => void
-}) {
-  const [values, setValues] = useState(() => initialInsertValues(table))
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const editable = table.columns.filter((c) => !c.is_generated)
-  const problems = editable.map((c) => inputProblem(values[c.name]!, c)).filter(Boolean)
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault()
-    if (problems.length || saving) return
-    setSaving(true)
-    setError(null)
-    try {
-      await onInsert(values)
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
-        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
-          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-            Insert a row into {table.schema}.{table.name}
-          </Dialog.Title>
-          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', pr: '1' })}>
-            {editable.map((column) => (
-              <div key={column.name} className={css({ display: 'grid', gridTemplateColumns: '10rem 1fr', gap: '3', alignItems: 'start' })}>
-                <div className={css({ pt: '2', fontSize: 'sm' })}>
-                  <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{column.name}</div>
-                  <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.subtle' })}>{column.data_type}</div>
-                </div>
-                <ValueInput
-                  column={column}
-                  value={values[column.name]!}
-                  allowDefault
-                  onChange={(value) => setValues((v) => ({ ...v, [column.name]: value }))}
-                />
-              </div>
-            ))}
-          </div>
-          {error ? (
-            <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
-              <strong>The database refused this row:</strong> {error}
-            </div>
-          ) : null}
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="primary" loading={saving} disabled={problems.length > 0}>
-              Insert row
-            </Button>
           </div>
         </form>
       </ModalFrame>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { TABLE_LAYOUT_STORAGE_KEY } from '../../constants'
 import { ownRecord, ownRecordSchema, withOwnValue, type OwnRecord } from '../../lib/own-record'
 import { readStored, writeStored } from '../../lib/storage'
 
@@ -19,7 +20,7 @@ const ColumnLayoutSchema = v.object({
 
 export const EMPTY_LAYOUT: ColumnLayout = { order: [], widths: ownRecord<number>(), hidden: [] }
 
-export const columnLayoutKey = (ref: string, tableId: number) => `studio.table-layout.${ref}.${tableId}`
+export const columnLayoutKey = TABLE_LAYOUT_STORAGE_KEY
 
 export function readColumnLayout(storage: Storage | undefined, ref: string, tableId: number): ColumnLayout {
   return readStored(storage, columnLayoutKey(ref, tableId), ColumnLayoutSchema) ?? EMPTY_LAYOUT

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
 import { runPgMetaQuery } from '../../../mock-platform/postgres/query'
 import type { DatabaseProvider, ProjectDatabase } from '../../../mock-platform/postgres/types'
@@ -121,6 +121,18 @@ describe('RowWindowStore', () => {
     store.reset()
     await store.idle()
     expect(store.row(3)).toEqual({ id: 4, label: expect.not.stringMatching('edited') })
+    store.dispose()
+  })
+
+  it('replaces a row found by its key (a change kept across a reload knows no position)', async () => {
+    const store = await started(base)
+    const changed = vi.fn()
+    store.subscribe(changed)
+    expect(store.replaceMatchingRow((row) => row['id'] === 7, { id: 7, label: 'kept edit' })).toBe(true)
+    expect(store.row(6)).toEqual({ id: 7, label: 'kept edit' })
+    expect(changed).toHaveBeenCalledTimes(1)
+    expect(store.replaceMatchingRow((row) => row['id'] === -1, { id: -1 })).toBe(false)
+    expect(changed).toHaveBeenCalledTimes(1)
     store.dispose()
   })
 

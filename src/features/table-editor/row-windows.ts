@@ -142,6 +142,21 @@ export class RowWindowStore {
     this.changed()
   }
 
+  /**
+   * Replaces the first row in memory that `matches` (a change kept across a reload knows its row by
+   * its key, not by its position); false when that row is not in memory.
+   */
+  replaceMatchingRow(matches: (row: Row) => boolean, row: Row): boolean {
+    for (const page of this.pages.values()) {
+      const index = page.findIndex(matches)
+      if (index < 0) continue
+      page[index] = row
+      this.changed()
+      return true
+    }
+    return false
+  }
+
   /** Forgets every row, anchor and count (after inserts and deletes, which move positions). */
   reset() {
     for (const { controller } of this.loading.values()) controller.abort()

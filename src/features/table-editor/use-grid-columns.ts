@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { TableSchema } from '../../api/schemas'
 import { ownValue } from '../../lib/own-record'
 import { browserStorage } from '../../lib/storage'
@@ -7,12 +7,15 @@ import type { GridColumn } from './grid-types'
 
 /** The grid's columns of `table` in the user's layout (order, widths, hidden), remembered per table. */
 export function useGridColumns(projectRef: string, table: TableSchema) {
-  const storage = browserStorage('local')
-  const [layout, setLayoutState] = useState<ColumnLayout>(() => readColumnLayout(storage, projectRef, table.id))
-  const setLayout = (next: ColumnLayout) => {
-    setLayoutState(next)
-    writeColumnLayout(storage, projectRef, table.id, next)
-  }
+  const [layout, setLayoutState] = useState<ColumnLayout>(() => readColumnLayout(browserStorage('local'), projectRef, table.id))
+  // Stable, so the grid's handlers built on it keep their identity (GridHeader is memoized).
+  const setLayout = useCallback(
+    (next: ColumnLayout) => {
+      setLayoutState(next)
+      writeColumnLayout(browserStorage('local'), projectRef, table.id, next)
+    },
+    [projectRef, table.id],
+  )
   const columnsByName = useMemo(() => new Map(table.columns.map((c) => [c.name, c])), [table])
   const references = useMemo(() => {
     const map = new Map<string, { schema: string; table: string; column: string }>()

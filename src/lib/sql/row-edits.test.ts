@@ -4,7 +4,7 @@ import { createPGliteDatabase } from '../../../mock-platform/postgres/pglite-dat
 import type { ProjectDatabase } from '../../../mock-platform/postgres/types'
 import type { TableColumn, TableSchema } from '../../api/schemas/table-editor'
 import { tableColumn } from '../../test/table-column'
-import { deleteRowsSql, inputLiteral, insertRowSql, insertRowsSql, updateRowSql, valueToInput, type CellInput, type EditableColumn } from './row-edits'
+import { deleteRowsSql, existingKeysSql, inputLiteral, insertRowSql, insertRowsSql, updateRowSql, valueToInput, type CellInput, type EditableColumn } from './row-edits'
 import { tableSchemaSql } from './table-catalog'
 
 const col = (name: string, data_type: string, base_type: string, type_category: string): EditableColumn => ({ name, data_type, base_type, type_category })
@@ -102,6 +102,14 @@ describe('row statements', () => {
     expect(() => deleteRowsSql('s', 't', ['id'], [])).toThrow('There are no rows to delete')
     expect(() => deleteRowsSql('s', 't', [], [{}])).toThrow('Cannot delete rows of "t" without a key')
     expect(() => deleteRowsSql('s', 't', ['a', 'b'], [{ a: 1 }])).toThrow('A row to delete has no value for its key column "b"')
+  })
+
+  it('looks up which rows of a list are still there, by single and composite keys', () => {
+    expect(existingKeysSql('s', 't', ['id'], [{ id: 1 }, { id: 'x' }])).toBe(`select "id" from "s"."t" where "id" in (1, 'x')`)
+    expect(existingKeysSql('s', 't', ['a', 'b'], [{ a: 1, b: 'x' }])).toBe(`select "a", "b" from "s"."t" where ("a", "b") in ((1, 'x'))`)
+    expect(() => existingKeysSql('s', 't', ['id'], [])).toThrow('There are no rows to look up')
+    expect(() => existingKeysSql('s', 't', [], [{}])).toThrow('without a key')
+    expect(() => existingKeysSql('s', 't', ['id'], [{ id: null }])).toThrow('A row to look up has no value for its key column "id"')
   })
 
   it('inserts a CSV batch', () => {

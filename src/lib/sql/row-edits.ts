@@ -115,14 +115,24 @@ export function updateRowSql(
 export function deleteRowsSql(schema: string, table: string, keyColumns: string[], keys: Record<string, unknown>[]): string {
   if (keyColumns.length === 0) throw new Error(`Cannot delete rows of "${table}" without a key: the table needs a primary key`)
   if (keys.length === 0) throw new Error('There are no rows to delete')
-  const valueOf = (key: Record<string, unknown>, column: string) => keyValue(key, column, 'A row to delete')
-  const target = qualifiedName(schema, table)
+  return `delete from ${qualifiedName(schema, table)} where ${keysCondition(keyColumns, keys, 'A row to delete')}`
+}
+
+/** Which of these rows (by key) are still there: their key columns, one row each. */
+export function existingKeysSql(schema: string, table: string, keyColumns: string[], keys: Record<string, unknown>[]): string {
+  if (keyColumns.length === 0) throw new Error(`Rows of "${table}" cannot be looked up without a key: the table needs a primary key`)
+  if (keys.length === 0) throw new Error('There are no rows to look up')
+  return `select ${keyColumns.map(sqlIdent).join(', ')} from ${qualifiedName(schema, table)} where ${keysCondition(keyColumns, keys, 'A row to look up')}`
+}
+
+function keysCondition(keyColumns: string[], keys: Record<string, unknown>[], what: string): string {
+  const valueOf = (key: Record<string, unknown>, column: string) => keyValue(key, column, what)
   if (keyColumns.length === 1) {
     const [column] = keyColumns as [string]
-    return `delete from ${target} where ${sqlIdent(column)} in (${keys.map((k) => valueOf(k, column)).join(', ')})`
+    return `${sqlIdent(column)} in (${keys.map((k) => valueOf(k, column)).join(', ')})`
   }
   const tuples = keys.map((k) => `(${keyColumns.map((c) => valueOf(k, c)).join(', ')})`)
-  return `delete from ${target} where (${keyColumns.map(sqlIdent).join(', ')}) in (${tuples.join(', ')})`
+  return `(${keyColumns.map(sqlIdent).join(', ')}) in (${tuples.join(', ')})`
 }
 
 /** A CSV import batch as one insert; `rows` hold one value per column, null for NULL. */

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react'
+import { within } from '@testing-library/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { createActor } from 'xstate'
+import { projectStatusMachine } from '../../../machines/project-status.machine'
 import type { RelationPrivileges } from '../../api/schemas'
 import { queryKeys } from '../../api/queries/keys'
+import type { ProjectDetail } from '../../api/schemas'
+import { ownRecord } from '../../lib/own-record'
 import { retryWaitText } from '../../api/retry-schedule'
 import { ApiError } from '../../api/errors'
 import { ASSISTANT_STORAGE_KEY } from '../../constants'
@@ -14,20 +19,57 @@ import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
+import { ProjectStateGate } from '../../features/project-shell/ProjectStateGate'
+import { ProjectStatusContext } from '../../features/project-shell/project-status'
+import { ProjectPauseSection } from '../../features/projects/ProjectPauseSection'
 import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
 import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
 import { ResultsGrid } from '../../features/sql-editor/ResultsGrid'
 import { SnippetSidebar } from '../../features/sql-editor/SnippetSidebar'
 import SupportPage from '../../features/support/SupportPage'
+import { TableDataView } from '../../features/table-editor/TableDataView'
 import { TableStructureView } from '../../features/table-editor/TableStructureView'
+import { writeTableEdit } from '../../features/table-editor/table-edit-store'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { Providers, testClient } from './harness'
-import { CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, projectClient, savedChat, table } from './screens'
+import { ITEMS_TABLE, itemsDatabase } from '../items-table'
+import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
+import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, projectClient, savedChat, table } from './screens'
 
 /**
  * The reliability matrix's XSS rows: every place that shows text users or servers wrote. A new
  * screen adds its places here; ./reliability-matrix.test.tsx renders each with ./corpora.ts's payloads.
  */
+
+// ---------------------------------------------------------------------------------------------
+// What the places render with.
+
+/** A Free plan organization (only its projects can be paused) that the matrix's permissions cover. */
+const FREE_ORGANIZATION = { ...ORGANIZATION, plan: { id: 'free', name: 'Free' } } as typeof ORGANIZATION
+const project = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({
+  id: 1,
+  ref,
+  name,
+  organization_id: FREE_ORGANIZATION.id,
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  status,
+  inserted_at: '2026-01-01T00:00:00Z',
+  connectionString: 'encrypted:abc',
+  parent_project_ref: ref,
+  isOrioleDb: false,
+})
+
+/** The project shell's status actor, not started: the screens read its state and send it events. */
+const StatusShell = ({ children }: { children: ReactNode }) => (
+  <ProjectStatusContext.Provider value={createActor(projectStatusMachine, { input: { ref: REF } })}>{children}</ProjectStatusContext.Provider>
+)
+
+/** Clicks the button called `name` once mounted: a place that opens on a click (a confirmation). */
+function ClickedOnMount({ name, children }: { name: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => within(box.current!).getByRole('button', { name }).click(), [name])
+  return <div ref={box}>{children}</div>
+}
 
 // ---------------------------------------------------------------------------------------------
 // Places that show text users or servers wrote.
@@ -261,6 +303,61 @@ export const XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <OrganizationsPage />
+        </Providers>
+      )
+    },
+  },
+  {
+    // One confirmation at a time: the dialog names the project it pauses.
+    place: 'project name (pause confirmation)',
+    batch: 1,
+    render: ([name = '']) => (
+      <Providers client={billingClient(testClient())}>
+        <StatusShell>
+          <ClickedOnMount name="Pause project">
+            <ProjectPauseSection project={project(REF, name, 'ACTIVE_HEALTHY')} organization={FREE_ORGANIZATION} />
+          </ClickedOnMount>
+        </StatusShell>
+      </Providers>
+    ),
+  },
+  {
+    place: 'project name (project-state gate)',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(queryKeys.organizations(), [FREE_ORGANIZATION])
+      client.setQueryData(queryKeys.permissions(), ALL_PERMISSIONS)
+      client.setQueryData(queryKeys.profile(), { disabled_features: [] })
+      payloads.forEach((name, i) => client.setQueryData(queryKeys.projectDetail(`paused${i}`), project(`paused${i}`, name, 'INACTIVE')))
+      return (
+        <Providers client={client}>
+          <StatusShell>
+            {payloads.map((_, i) => (
+              <ProjectStateGate key={i} projectRef={`paused${i}`}>
+                <p>the screen behind the gate</p>
+              </ProjectStateGate>
+            ))}
+          </StatusShell>
+        </Providers>
+      )
+    },
+  },
+  {
+    // What was typed into cells and new rows, kept with the server's refusal: in the list of
+    // unsaved changes and in the grid's cells (the rows' own values are the payloads too).
+    place: 'table editor: cells and unsaved changes (typed values, server messages)',
+    render: (payloads) => {
+      const database = itemsDatabase(payloads.map((name, i) => ({ id: i + 1, name })))
+      stubPlatform(null, (request, body) => (request.url.includes('/pg-meta/') ? jsonResponse(database.answer((body as { query: string }).query)) : undefined))
+      payloads.forEach((text, i) => {
+        const common = { ref: REF, tableId: ITEMS_TABLE.id, keyColumns: ['id'], status: 'failed' as const, error: text, savingIn: null, madeAt: i, triedAt: i }
+        const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+        writeTableEdit({ ...common, id: id(2 * i), kind: 'cell', rowKey: [i + 1], column: 'name', input: { kind: 'text', text } })
+        writeTableEdit({ ...common, id: id(2 * i + 1), kind: 'insert', keyColumns: [], values: ownRecord([['name', { kind: 'text', text }]]) })
+      })
+      return (
+        <Providers client={testClient()} path={`/project/${REF}/editor/${ITEMS_TABLE.id}`}>
+          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
         </Providers>
       )
     },

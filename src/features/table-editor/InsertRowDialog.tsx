@@ -1,0 +1,111 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import type { TableSchema } from '../../api/schemas'
+import { ownRecord, ownValue, withOwnValue, type OwnRecord } from '../../lib/own-record'
+import type { CellInput } from '../../lib/sql/row-edits'
+import { Button } from '../../ui/button'
+import { ModalFrame } from '../../ui/dialog'
+import { inputProblem, ValueInput } from './ValueEditor'
+
+/**
+ * The first value of each column in a new row: its default where it has one (or may be NULL), else
+ * empty. By column name (the user's: a column may be called `__proto__`), read by own keys only.
+ */
+function initialInsertValues(table: TableSchema): OwnRecord<CellInput> {
+  return ownRecord(
+    table.columns
+      .filter((column) => !column.is_generated)
+      .map((column) => [column.name, column.default_value !== null || column.is_identity || column.is_nullable ? { kind: 'default' } : { kind: 'text', text: '' }] as const),
+  )
+}
+
+const NO_VALUE: CellInput = { kind: 'default' }
+
+/**
+ * A new row, column by column with the typed editors; the database's error stays beside the form,
+ * and so does everything typed. A row the database refused is kept (./kept-edits) until it is
+ * inserted or discarded: Cancel leaves it in the table's unsaved changes, Discard row drops it.
+ */
+export function InsertRowDialog({
+  table,
+  initial,
+  initialError = null,
+  onInsert,
+  onDiscard,
+  onClose,
+}: {
+  table: TableSchema
+  /** A kept row's values, when the form reopens it. */
+  initial?: Readonly<Record<string, CellInput>>
+  initialError?: string | null
+  /** Rejects with the database's error: the form stays, with it. */
+  onInsert: (values: OwnRecord<CellInput>) => Promise<void>
+  /** Offered once a try has failed: drops the kept row. */
+  onDiscard?: () => void
+  onClose: () => void
+}) {
+  const [values, setValues] = useState<OwnRecord<CellInput>>(() => {
+    const start = initialInsertValues(table)
+    return initial ? ownRecord([...Object.entries(start), ...Object.entries(initial).filter(([name]) => Object.hasOwn(start, name))]) : start
+  })
+  const [error, setError] = useState<string | null>(initialError)
+  const [saving, setSaving] = useState(false)
+  const editable = table.columns.filter((c) => !c.is_generated)
+  const valueOf = (name: string) => ownValue(values, name) ?? NO_VALUE
+  const problems = editable.map((c) => inputProblem(valueOf(c.name), c)).filter(Boolean)
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault()
+    if (problems.length || saving) return
+    setSaving(true)
+    setError(null)
+    try {
+      await onInsert(values)
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+      <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            Insert a row into {table.schema}.{table.name}
+          </Dialog.Title>
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', pr: '1' })}>
+            {editable.map((column) => (
+              <div key={column.name} className={css({ display: 'grid', gridTemplateColumns: '10rem 1fr', gap: '3', alignItems: 'start' })}>
+                <div className={css({ pt: '2', fontSize: 'sm' })}>
+                  <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{column.name}</div>
+                  <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.subtle' })}>{column.data_type}</div>
+                </div>
+                <ValueInput column={column} value={valueOf(column.name)} allowDefault onChange={(value) => setValues((v) => withOwnValue(v, column.name, value))} />
+              </div>
+            ))}
+          </div>
+          {error ? (
+            <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
+              <strong>The database refused this row:</strong> {error}
+              <div className={css({ color: 'fg.muted', mt: '1' })}>It is kept with the table’s unsaved changes until it is inserted or discarded.</div>
+            </div>
+          ) : null}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            {error && onDiscard ? (
+              <Button variant="ghost" onClick={onDiscard} className={css({ mr: 'auto' })}>
+                Discard row
+              </Button>
+            ) : null}
+            <Button onClick={onClose}>{error ? 'Close' : 'Cancel'}</Button>
+            <Button type="submit" variant="primary" loading={saving} disabled={problems.length > 0}>
+              Insert row
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}

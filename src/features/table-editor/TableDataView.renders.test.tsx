@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { memo, type ComponentProps, type FunctionComponent } from 'react'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { setSession } from '../../api/session'
+import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
+import { TableDataView } from './TableDataView'
+
+/**
+ * What redraws when rows arrive: only the rows a page fills in, never the header (and its column
+ * menus) nor the rows already shown. GridHeader and GridRow are wrapped to count their renders,
+ * with their own memo comparison kept.
+ */
+
+const renders = vi.hoisted(() => ({ header: 0, rows: 0 }))
+type Memoized<P> = { type: FunctionComponent<P>; compare: ((a: P, b: P) => boolean) | null }
+function counted<P extends object>(component: unknown, key: keyof typeof renders) {
+  const { type, compare } = component as Memoized<P>
+  return memo((props: P) => {
+    renders[key] += 1
+    return type(props)
+  }, compare ?? undefined)
+}
+vi.mock('./GridHeader', async (original) => {
+  const actual = await original<typeof import('./GridHeader')>()
+  return { GridHeader: counted<ComponentProps<typeof actual.GridHeader>>(actual.GridHeader, 'header') }
+})
+vi.mock('./GridRow', async (original) => {
+  const actual = await original<typeof import('./GridRow')>()
+  return { ...actual, GridRow: counted<ComponentProps<typeof actual.GridRow>>(actual.GridRow, 'rows') }
+})
+
+const REF = 'abcdefghijklmnopqrst'
+const ROWS = 1_000
+const VISIBLE = 12
+const database = itemsDatabase(Array.from({ length: ROWS }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })))
+let reads = 0
+const server = setupServer(
+  http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
+    reads += 1
+    return HttpResponse.json(database.answer(((await request.json()) as { query: string }).query))
+  }),
+)
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+  for (const [name, value] of Object.entries({ clientHeight: 36 + 35 * VISIBLE, clientWidth: 1200 })) {
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  }
+})
+beforeEach(() => setSession({ accessToken: 'token', expiresAt: Date.now() / 1000 + 3600, user: { id: 'u1', email: 'demo@example.com' } }))
+afterAll(() => {
+  server.close()
+  vi.unstubAllGlobals()
+})
+
+const cellText = (row: number) => document.querySelector(`[role=row][aria-rowindex="${row + 1}"] [role=gridcell][aria-colindex="2"]`)?.textContent
+
+describe('rows arriving', () => {
+  it('redraw neither the header nor the rows already shown', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
+          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
+        </Router>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
+    await waitFor(() => expect(cellText(1)).toBe('item 1'))
+    // The first page, the count and the page after it (read ahead) have landed.
+    await waitFor(() => expect(reads).toBe(3))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    const loaded = { ...renders }
+
+    // Far down (row 501): placeholders first, then the pages there (and either side) arrive.
+    const grid = screen.getByRole('grid', { name: 'Rows' })
+    Object.defineProperty(grid, 'scrollTop', { configurable: true, value: 35 * 500 })
+    fireEvent.scroll(grid)
+    await waitFor(() => expect(cellText(501)).toBe('item 501'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    const scrolled = { header: renders.header - loaded.header, rows: renders.rows - loaded.rows }
+    console.info(
+      `Table editor renders: first load (a page, the count, the page after it) header ${loaded.header}, rows ${loaded.rows}; ` +
+        `a jump to row 501 until its rows are in (placeholders, then three pages) header ${scrolled.header}, rows ${scrolled.rows}`,
+    )
+    // The header draws once; a row slot draws when its row arrives (and, after a jump, once as a placeholder before).
+    expect(loaded.header).toBe(1)
+    expect(loaded.rows).toBe(VISIBLE)
+    expect(scrolled.header).toBe(0)
+    expect(scrolled.rows).toBeLessThanOrEqual(2 * VISIBLE)
+  })
+})
