@@ -19,6 +19,8 @@ export interface StatementResult {
   limit: number | null
   /** The statement's own time on the database, as the server measured it; null when the server does not say. */
   executionMs: number | null
+  /** Foreign tables the platform answered with sample rows (a wrapper without handler); absent when none. */
+  sampled?: string[]
 }
 
 export interface SqlRunOutcome {

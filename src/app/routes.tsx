@@ -31,6 +31,7 @@ const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
 const ExtensionsPage = lazy(() => import('../features/database/extensions/ExtensionsPage'))
 const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'))
+const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPage'))
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
@@ -92,6 +93,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
+  { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },
   { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
 ]
 

@@ -139,6 +139,7 @@ export const PERMISSION_MESSAGE = {
   readBilling: 'view this organization’s billing',
   manageExtensions: 'enable or disable extensions',
   manageWebhooks: 'create, change or delete database webhooks',
+  manageWrappers: 'create or delete wrappers',
   manageColumnPrivileges: 'grant or revoke column privileges',
 } as const
 

@@ -23,6 +23,7 @@ export const queryKeys = {
   databaseExtensions: (ref: string) => ['projects', ref, 'database', 'extensions'] as const,
   databaseExtensionDependents: (ref: string, name: string) => ['projects', ref, 'database', 'extensions', name, 'dependents'] as const,
   databaseSchemas: (ref: string) => ['projects', ref, 'database', 'schemas'] as const,
+  databaseWrappers: (ref: string) => ['projects', ref, 'database', 'wrappers'] as const,
   databaseWebhooksEnabled: (ref: string) => ['projects', ref, 'database', 'webhooks', 'enabled'] as const,
   databaseWebhooks: (ref: string) => ['projects', ref, 'database', 'webhooks', 'list'] as const,
   databaseWebhookCalls: (ref: string, tableId: number, name: string) => ['projects', ref, 'database', 'webhooks', 'calls', tableId, name] as const,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PG_META_TIMING } from '../../constants'
+import { PG_META_TIMING, SAMPLE_ROWS_HEADER } from '../../constants'
 import { ownKeyedObjectSchema } from '../../lib/own-record'
 import { parseServerTiming } from '../../lib/server-timing'
 import { api, type ApiClient } from '../client'
@@ -38,13 +38,19 @@ export interface TimedRows {
   executionMs: number | null
   /** How long the project's database took to start, when this answer had to wait for it; else null. */
   startupMs: number | null
+  /** Foreign tables answered with sample rows instead of their service (the mock platform's note); usually none. */
+  sampled: string[]
 }
 
 /** `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows. */
 export async function executeTimedSql(params: QueryParams, client: ApiClient = api): Promise<TimedRows> {
   let timing = new Map<string, number>()
-  const rows = await postQuery(params, RowsSchema, client, (headers) => (timing = parseServerTiming(headers.get(PG_META_TIMING.header))))
-  return { rows, executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null }
+  let sampled: string[] = []
+  const rows = await postQuery(params, RowsSchema, client, (headers) => {
+    timing = parseServerTiming(headers.get(PG_META_TIMING.header))
+    sampled = (headers.get(SAMPLE_ROWS_HEADER) ?? '').split(',').filter(Boolean)
+  })
+  return { rows, executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null, sampled }
 }
 
 /** The project's user columns, for editor completion (checked, never trusted). */

@@ -36,6 +36,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['sql-editor', true],
       ['extensions', true],
       ['webhooks', true],
+      ['wrappers', true],
       ['column-privileges', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
@@ -97,7 +98,7 @@ describe('visibility: permissions, feature flags, previews, self-hosted', () => 
 })
 
 describe('rail entries and the second-level menu', () => {
-  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('wrappers'), page('logs', { area: 'logs' })])
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('triggers'), page('logs', { area: 'logs' })])
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
@@ -107,7 +108,7 @@ describe('rail entries and the second-level menu', () => {
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/wrappers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'column-privileges', 'wrappers'])
+    expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()

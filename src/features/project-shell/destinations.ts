@@ -1,4 +1,4 @@
-import { Archive, Blocks, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Cable, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -102,6 +102,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['webhook', 'hooks', 'trigger', 'http', 'pg_net'],
     path: (ref) => `/project/${ref}/database/hooks`,
     owns: under('database/hooks'),
+    needsDatabase: true,
+  },
+  {
+    id: 'wrappers',
+    label: 'Wrappers',
+    area: 'database',
+    icon: Cable,
+    keywords: ['wrapper', 'fdw', 'foreign', 'stripe', 'firebase', 's3', 'bigquery'],
+    path: (ref) => `/project/${ref}/database/wrappers`,
+    owns: under('database/wrappers'),
     needsDatabase: true,
   },
   {

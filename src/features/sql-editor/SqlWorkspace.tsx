@@ -202,6 +202,11 @@ export function SqlWorkspace({
             {failure.offset !== undefined ? <span>{describePosition(sql, failure.offset)}</span> : null}
           </div>
         ) : null}
+        {!failure && shown?.sampled ? (
+          <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'xs', bg: 'info.subtle', color: 'info.default' })}>
+            Sample rows from the mock platform: {shown.sampled.join(', ')} {shown.sampled.length === 1 ? 'belongs' : 'belong'} to a wrapper without a handler here, so the service was not called.
+          </p>
+        ) : null}
         {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} /> : null}
       </section>
       <DestructiveQueryDialog

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors'
 import { runScript, SqlRunError } from './run-script'
 
 const signal = new AbortController().signal
-const timed = (rows: Record<string, unknown>[], executionMs: number | null = 1, startupMs: number | null = null) => ({ rows, executionMs, startupMs })
+const timed = (rows: Record<string, unknown>[], executionMs: number | null = 1, startupMs: number | null = null, sampled: string[] = []) => ({ rows, executionMs, startupMs, sampled })
 
 describe('runScript', () => {
   it('runs each statement, limits queries and reports whether rows were left out', async () => {
@@ -60,5 +60,14 @@ describe('runScript', () => {
     expect(failure.code).toBe('42703')
     expect(failure.offset).toBe(40 + script.indexOf('nope'))
     expect(failure.results).toHaveLength(1)
+  })
+
+  it("marks a statement the platform answered with sample rows (a wrapper without handler), and only that one", async () => {
+    const outcome = await runScript(
+      { sql: 'select * from stripe.customers; select 1', offset: 0, limit: null },
+      async (sql) => (sql.includes('stripe') ? timed([{ id: 'cus_1' }], 1, null, ['stripe.customers']) : timed([{ '?column?': 1 }])),
+      signal,
+    )
+    expect(outcome.results.map((r) => r.sampled)).toEqual([['stripe.customers'], undefined])
   })
 })

@@ -48,6 +48,7 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
         hasMore: trimmed.hasMore,
         limit: limited.limit,
         executionMs: answer.executionMs,
+        ...(answer.sampled.length > 0 ? { sampled: answer.sampled } : {}),
       })
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error

@@ -7,6 +7,8 @@ import { ColumnPrivilegesScreen } from '../../features/database/column-privilege
 import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
 import { extensionRows } from '../../features/database/extensions/extension-list'
 import { WebhookDialog } from '../../features/database/hooks/WebhookDialog'
+import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
+import { emptyWrapperForm, type WrapperFormValues } from '../../features/database/wrappers/wrapper-form'
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
 import { Providers, jsonResponse, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient } from './screens'
@@ -129,6 +131,39 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       if (done) return ran.includes('Bearer s3cret') && ran.includes('"order placed"')
       // Refused: the form (the caller's state) is as typed, and still on screen.
       return values === typed && (within(dialog).getByLabelText('HTTP headers') as HTMLTextAreaElement).value === typed.headers
+    },
+  },
+  {
+    write: 'connect a service (wrapper with a secret)',
+    run: async (fault, stub) => {
+      let ran = ''
+      stub(fault, (request, body) => {
+        if (!request.url.includes('/pg-meta/')) return undefined
+        ran = String((body as { query?: string }).query ?? '')
+        return jsonResponse([])
+      })
+      const blank = emptyWrapperForm()
+      const typed: WrapperFormValues = { ...blank, wrapperName: 'stripe_billing', options: Object.assign(Object.create(null) as Record<string, string>, blank.options, { api_key: 'sk_test_typed' }) }
+      let values = typed
+      let done = false
+      render(
+        <Providers client={projectClient()}>
+          <CreateWrapperDialog
+            existing={[]}
+            values={values}
+            onChange={(next) => (values = next)}
+            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
+            onDone={() => (done = true)}
+            onClose={() => {}}
+          />
+        </Providers>,
+      )
+      const dialog = await screen.findByRole('dialog', { name: 'Connect a service with a wrapper' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create wrapper' }))
+      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
+      // Sent: the secret itself went to the database (the preview only masks it).
+      if (done) return ran.includes("'sk_test_typed'") && ran.includes('"stripe_billing"')
+      return values === typed && (within(dialog).getByLabelText('Stripe secret key') as HTMLInputElement).value === 'sk_test_typed'
     },
   },
 ]

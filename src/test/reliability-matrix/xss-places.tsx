@@ -2,7 +2,6 @@ import { within } from '@testing-library/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { createActor } from 'xstate'
 import { projectStatusMachine } from '../../../machines/project-status.machine'
-import type { RelationPrivileges } from '../../api/schemas'
 import { queryKeys } from '../../api/queries/keys'
 import type { ProjectDetail } from '../../api/schemas'
 import { ownRecord } from '../../lib/own-record'
@@ -13,11 +12,6 @@ import { assistantActorFor } from '../../features/assistant/assistant-actors'
 import { ChatBar } from '../../features/assistant/ChatBar'
 import { Markdown } from '../../features/assistant/Markdown'
 import { AddressSection } from '../../features/billing/AddressSection'
-import { ApplyPrivilegesDialog } from '../../features/database/column-privileges/ApplyPrivilegesDialog'
-import { ColumnPrivilegesScreen } from '../../features/database/column-privileges/ColumnPrivilegesPage'
-import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/column-privileges/privilege-draft'
-import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
-import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
 import { ProjectStateGate } from '../../features/project-shell/ProjectStateGate'
 import { ProjectStatusContext } from '../../features/project-shell/project-status'
@@ -32,8 +26,9 @@ import { TableStructureView } from '../../features/table-editor/TableStructureVi
 import { writeTableEdit } from '../../features/table-editor/table-edit-store'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { ITEMS_TABLE, itemsDatabase } from '../items-table'
+import { DATABASE_XSS_PLACES } from './database-xss-places'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
-import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, projectClient, savedChat, table } from './screens'
+import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
 
 /**
  * The reliability matrix's XSS rows: every place that shows text users or servers wrote. A new
@@ -176,97 +171,7 @@ export const XSS_PLACES: XssPlace[] = [
       )
     },
   },
-  {
-    // The database reports them: a user can name an extension's schema or comment on it.
-    place: 'extension names, descriptions and schemas (extensions screen)',
-    render: (payloads) => {
-      const client = projectClient()
-      client.setQueryData(
-        queryKeys.databaseExtensions(REF),
-        payloads.map((payload, i) => ({
-          name: `${payload}${i}`,
-          default_version: payload,
-          installed_version: i % 2 ? payload : null,
-          schema: i % 2 ? payload : null,
-          comment: payload,
-          fixed_schema: null,
-          requires: [payload],
-        })),
-      )
-      return (
-        <Providers client={client}>
-          <ExtensionsScreen projectRef={REF} />
-        </Providers>
-      )
-    },
-  },
-  {
-    // Webhooks are the user's triggers: names, tables, URLs and the answers the called services sent.
-    place: 'webhook names, tables, URLs and call bodies (webhooks screen)',
-    render: (payloads) => {
-      const client = projectClient()
-      client.setQueryData(queryKeys.databaseWebhooksEnabled(REF), true)
-      const hooks = payloads.map((payload, i) => ({
-        id: i + 1,
-        name: `${payload}${i}`,
-        schema: payload,
-        table: payload,
-        table_id: 1000 + i,
-        enabled: i % 2 === 0,
-        on_insert: true,
-        on_update: false,
-        on_delete: true,
-        args: [payload, 'POST', JSON.stringify({ [payload]: payload }), '{}', '1000'],
-      }))
-      client.setQueryData(queryKeys.databaseWebhooks(REF), hooks)
-      client.setQueryData(
-        queryKeys.databaseWebhookCalls(REF, 1000, hooks[0]!.name),
-        payloads.map((payload, i) => ({
-          id: i + 1,
-          created_at: '2026-11-24 06:00:00+00',
-          status_code: 200,
-          content_type: payload,
-          content: i % 2 ? JSON.stringify({ payload }) : payload,
-          error_msg: payload,
-          timed_out: false,
-          answered_at: '2026-11-24 06:00:01+00',
-        })),
-      )
-      return (
-        <Providers client={client}>
-          <WebhooksScreen projectRef={REF} />
-        </Providers>
-      )
-    },
-  },
-  {
-    // The database reports them: roles, schemas, tables and columns are named by users, in the grid, the warnings and the review.
-    place: 'role, schema, table and column names (column privileges screen and its review)',
-    render: (payloads) => {
-      const client = projectClient()
-      const roles = payloads.map((payload, i) => `${payload}${i}`)
-      const relations = payloads.map((payload, i) => ({ schema: `${payload}s`, name: `${payload}${i}`, kind: 'table' as const }))
-      const current: RelationPrivileges = {
-        kind: 'table',
-        schema_usage: true,
-        table_privileges: ['SELECT', 'UPDATE', ...payloads],
-        columns: payloads.map((payload, i) => ({ name: `${payload}${i}`, type: payload, column_privileges: [], effective: ['SELECT', 'UPDATE'] })),
-      }
-      const target = { role: roles[0]!, schema: relations[0]!.schema, table: relations[0]!.name }
-      client.setQueryData(queryKeys.databaseRoles(REF), roles.map((name) => ({ name })))
-      client.setQueryData(queryKeys.databaseRelations(REF), relations)
-      client.setQueryData(queryKeys.columnPrivileges(REF, target.role, target.schema, target.table), current)
-      const column = current.columns[0]!.name
-      const fixed = resolveShadow(current, toggleCell(current, EMPTY_DRAFT, column, 'SELECT'), 'SELECT')
-      const draft = toggleCell(current, fixed, column, 'UPDATE')
-      return (
-        <Providers client={client}>
-          <ColumnPrivilegesScreen projectRef={REF} />
-          <ApplyPrivilegesDialog target={target} current={current} draft={draft} run={async () => {}} onDone={() => {}} onClose={() => {}} />
-        </Providers>
-      )
-    },
-  },
+  ...DATABASE_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',

@@ -153,16 +153,17 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
                       <span className={css({ display: 'inline-flex', gap: '1' })}>
                         <Button
                           size="sm"
+                          aria-label={`Edit ${hook.name}`}
                           disabled={!permission.allowed}
                           onClick={() => {
                             setEditDraft(webhookFormFrom(hook))
                             setDialog({ kind: 'edit', hook })
                           }}
                         >
-                          Edit<span className={css({ srOnly: true })}> {hook.name}</span>
+                          Edit
                         </Button>
-                        <Button size="sm" disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', hook })}>
-                          Delete<span className={css({ srOnly: true })}> {hook.name}</span>
+                        <Button size="sm" aria-label={`Delete ${hook.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', hook })}>
+                          Delete
                         </Button>
                       </span>
                     </td>

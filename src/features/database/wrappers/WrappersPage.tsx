@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { useParams } from 'wouter'
+import { databaseWrappersQuery } from '../../../api/queries/database-wrappers'
+import type { DatabaseWrapper } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { dropWrapperSql } from '../../../lib/sql/wrappers'
+import { Badge } from '../../../ui/badge'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { showToast } from '../../../ui/toast'
+import { DatabaseToolPage } from '../DatabaseToolPage'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { CreateWrapperDialog } from './CreateWrapperDialog'
+import { ForeignRowsPreview } from './ForeignRowsPreview'
+import { emptyWrapperForm, kindOfWrapper, secretIdsOf, type WrapperFormValues } from './wrapper-form'
+
+type Dialog = { kind: 'create' } | { kind: 'delete'; wrapper: DatabaseWrapper }
+
+const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '4', display: 'flex', flexDir: 'column', gap: '3' })
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
+
+/** /project/{ref}/database/wrappers: foreign data wrappers to other services (SPEC §1, §2). */
+export default function WrappersPage() {
+  const { ref } = useParams<{ ref: string }>()
+  return <WrappersScreen projectRef={ref} />
+}
+
+/** A server option as shown: a secret's id stands for the secret, which is never read back here. */
+function shownOption(option: string): string {
+  const at = option.indexOf('=')
+  const name = option.slice(0, at)
+  return name.endsWith('_id') && /^[0-9a-f-]{36}$/i.test(option.slice(at + 1)) ? `${name.slice(0, -3)} = •••••••• (kept apart)` : `${name} = ${option.slice(at + 1)}`
+}
+
+export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const wrappers = useQuery({ ...databaseWrappersQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const permission = useDatabaseWritePermission(ref, 'wrappers', PERMISSION_MESSAGE.manageWrappers)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  // What the user typed outlives a Cancel and a refused run; it starts afresh once a wrapper is made.
+  const [draft, setDraft] = useState<WrapperFormValues>(() => emptyWrapperForm())
+  const [preview, setPreview] = useState<{ schema: string; name: string } | null>(null)
+
+  const finish = (message: string) => {
+    setDialog(null)
+    showToast('success', message)
+    void refresh()
+  }
+
+  return (
+    <DatabaseToolPage
+      title="Wrappers"
+      description="Read other services' data as Postgres tables, through foreign data wrappers."
+      actions={
+        <GuardedButton variant="primary" blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'create' })}>
+          Connect a service
+        </GuardedButton>
+      }
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {wrappers.isPending ? (
+        <LoadingState label="Loading wrappers…" />
+      ) : wrappers.isError ? (
+        <ErrorState title="The wrappers could not be read" message={wrappers.error.message} onRetry={() => void wrappers.refetch()} />
+      ) : wrappers.data.length === 0 ? (
+        <EmptyState title="No wrappers yet">Connect Stripe, Firebase, S3 and other services to query their data with SQL.</EmptyState>
+      ) : (
+        wrappers.data.map((wrapper) => {
+          const kind = kindOfWrapper(wrapper)
+          return (
+            <section key={wrapper.id} aria-label={wrapper.name} className={cardClass}>
+              <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                <h2 className={css({ fontWeight: 'semibold' })}>{wrapper.name}</h2>
+                <Badge tone="info">{kind?.name ?? 'Custom'}</Badge>
+                {wrapper.handler ? (
+                  <span className={monoClass}>handler {wrapper.handler}</span>
+                ) : (
+                  <Badge tone="warning">No handler here: reads answer sample rows</Badge>
+                )}
+                <span className={css({ flex: '1' })} />
+                <Button size="sm" aria-label={`Delete ${wrapper.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })}>
+                  Delete
+                </Button>
+              </header>
+              {wrapper.servers.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No server yet.</p> : null}
+              {wrapper.servers.map((server) => (
+                <div key={server.id} className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+                  <div className={css({ fontSize: 'sm' })}>
+                    Server <span className={monoClass}>{server.name}</span>
+                    {server.options.length > 0 ? (
+                      <ul className={css({ listStyle: 'none', mt: '1', color: 'fg.muted' })}>
+                        {server.options.map((option) => (
+                          <li key={option} className={monoClass}>
+                            {shownOption(option)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                  <ul aria-label={`Foreign tables of ${server.name}`} className={css({ listStyle: 'none', display: 'flex', flexDir: 'column', gap: '1' })}>
+                    {server.tables.map((table) => (
+                      <li key={table.id} className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
+                        <span className={monoClass}>
+                          {table.schema}.{table.name}
+                        </span>
+                        <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{table.options.join(', ')}</span>
+                        <Button size="sm" aria-label={`Preview rows of ${table.schema}.${table.name}`} onClick={() => setPreview({ schema: table.schema, name: table.name })}>
+                          Preview rows
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          )
+        })
+      )}
+      {preview ? <ForeignRowsPreview projectRef={ref} connectionString={connectionString} table={preview} onClose={() => setPreview(null)} /> : null}
+      {dialog?.kind === 'create' ? (
+        <CreateWrapperDialog
+          existing={wrappers.data ?? []}
+          values={draft}
+          onChange={setDraft}
+          run={run}
+          onDone={() => {
+            finish(`Wrapper ${draft.wrapperName.trim()} created`)
+            setDraft(emptyWrapperForm())
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <SqlPreviewDialog
+          title={`Delete wrapper ${dialog.wrapper.name}`}
+          description="Drops the wrapper with its servers and their foreign tables, and forgets its secrets. The service's own data is not touched."
+          runLabel="Delete wrapper"
+          tone="danger"
+          build={() => dropWrapperSql(dialog.wrapper.name, secretIdsOf(dialog.wrapper))}
+          run={run}
+          onDone={() => finish(`Wrapper ${dialog.wrapper.name} deleted`)}
+          onClose={() => setDialog(null)}
+        >
+          {dialog.wrapper.servers.some((server) => server.tables.length > 0) ? (
+            <ul aria-label="Foreign tables dropped" className={css({ fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'md', listStyle: 'none' })}>
+              {dialog.wrapper.servers.flatMap((server) =>
+                server.tables.map((table) => (
+                  <li key={table.id}>
+                    {table.schema}.{table.name}
+                  </li>
+                )),
+              )}
+            </ul>
+          ) : null}
+        </SqlPreviewDialog>
+      ) : null}
+    </DatabaseToolPage>
+  )
+}

@@ -1,0 +1,161 @@
+import { queryKeys } from '../../api/queries/keys'
+import type { RelationPrivileges } from '../../api/schemas'
+import { ApplyPrivilegesDialog } from '../../features/database/column-privileges/ApplyPrivilegesDialog'
+import { ColumnPrivilegesScreen } from '../../features/database/column-privileges/ColumnPrivilegesPage'
+import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/column-privileges/privilege-draft'
+import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
+import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
+import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
+import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
+import { WrappersScreen } from '../../features/database/wrappers/WrappersPage'
+import { emptyWrapperForm } from '../../features/database/wrappers/wrapper-form'
+import { Providers } from './harness'
+import { REF, projectClient } from './screens'
+import type { XssPlace } from './xss-places'
+
+/** The reliability matrix's XSS places of the database tools: what the database reports, named by users. */
+export const DATABASE_XSS_PLACES: XssPlace[] = [
+  {
+    // The database reports them: a user can name an extension's schema or comment on it.
+    place: 'extension names, descriptions and schemas (extensions screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseExtensions(REF),
+        payloads.map((payload, i) => ({
+          name: `${payload}${i}`,
+          default_version: payload,
+          installed_version: i % 2 ? payload : null,
+          schema: i % 2 ? payload : null,
+          comment: payload,
+          fixed_schema: null,
+          requires: [payload],
+        })),
+      )
+      return (
+        <Providers client={client}>
+          <ExtensionsScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // Webhooks are the user's triggers: names, tables, URLs and the answers the called services sent.
+    place: 'webhook names, tables, URLs and call bodies (webhooks screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(queryKeys.databaseWebhooksEnabled(REF), true)
+      const hooks = payloads.map((payload, i) => ({
+        id: i + 1,
+        name: `${payload}${i}`,
+        schema: payload,
+        table: payload,
+        table_id: 1000 + i,
+        enabled: i % 2 === 0,
+        on_insert: true,
+        on_update: false,
+        on_delete: true,
+        args: [payload, 'POST', JSON.stringify({ [payload]: payload }), '{}', '1000'],
+      }))
+      client.setQueryData(queryKeys.databaseWebhooks(REF), hooks)
+      client.setQueryData(
+        queryKeys.databaseWebhookCalls(REF, 1000, hooks[0]!.name),
+        payloads.map((payload, i) => ({
+          id: i + 1,
+          created_at: '2026-11-24 06:00:00+00',
+          status_code: 200,
+          content_type: payload,
+          content: i % 2 ? JSON.stringify({ payload }) : payload,
+          error_msg: payload,
+          timed_out: false,
+          answered_at: '2026-11-24 06:00:01+00',
+        })),
+      )
+      return (
+        <Providers client={client}>
+          <WebhooksScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The database reports them: roles, schemas, tables and columns are named by users, in the grid, the warnings and the review.
+    place: 'role, schema, table and column names (column privileges screen and its review)',
+    render: (payloads) => {
+      const client = projectClient()
+      const roles = payloads.map((payload, i) => `${payload}${i}`)
+      const relations = payloads.map((payload, i) => ({ schema: `${payload}s`, name: `${payload}${i}`, kind: 'table' as const }))
+      const current: RelationPrivileges = {
+        kind: 'table',
+        schema_usage: true,
+        table_privileges: ['SELECT', 'UPDATE', ...payloads],
+        columns: payloads.map((payload, i) => ({ name: `${payload}${i}`, type: payload, column_privileges: [], effective: ['SELECT', 'UPDATE'] })),
+      }
+      const target = { role: roles[0]!, schema: relations[0]!.schema, table: relations[0]!.name }
+      client.setQueryData(queryKeys.databaseRoles(REF), roles.map((name) => ({ name })))
+      client.setQueryData(queryKeys.databaseRelations(REF), relations)
+      client.setQueryData(queryKeys.columnPrivileges(REF, target.role, target.schema, target.table), current)
+      const column = current.columns[0]!.name
+      const fixed = resolveShadow(current, toggleCell(current, EMPTY_DRAFT, column, 'SELECT'), 'SELECT')
+      const draft = toggleCell(current, fixed, column, 'UPDATE')
+      return (
+        <Providers client={client}>
+          <ColumnPrivilegesScreen projectRef={REF} />
+          <ApplyPrivilegesDialog target={target} current={current} draft={draft} run={async () => {}} onDone={() => {}} onClose={() => {}} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // Wrappers: names, options and foreign tables, as the database reports them.
+    place: 'wrapper, server, option and foreign table names (wrappers screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseWrappers(REF),
+        payloads.map((payload, i) => ({
+          id: i + 1,
+          name: `${payload}${i}`,
+          handler: i % 3 === 0 ? payload : null,
+          servers: [{ id: 100 + i, name: payload, options: [`${payload}=${payload}`], tables: [{ id: 200 + i, schema: payload, name: payload, options: [`object=${payload}`], columns: [{ name: payload, type: payload }] }] }],
+        })),
+      )
+      return (
+        <Providers client={client}>
+          <WrappersScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The rows a foreign table answers are the service's data (or the mock's samples).
+    place: 'rows of a foreign table (wrapper preview)',
+    render: (payloads) => {
+      const client = projectClient()
+      const table = { schema: 'stripe', name: 'customers' }
+      client.setQueryData([...queryKeys.databaseWrappers(REF), 'rows', table.schema, table.name], {
+        rows: payloads.map((payload) => ({ id: payload, [payload]: payload })),
+        sampled: [`${table.schema}.${table.name}`],
+      })
+      return (
+        <Providers client={client}>
+          <ForeignRowsPreview projectRef={REF} connectionString="encrypted:abc" table={table} onClose={() => {}} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // What the user types into the wrapper form, shown back in its fields and the SQL preview.
+    place: 'wrapper form fields and its SQL preview',
+    batch: 4,
+    render: ([wrapperName = '', serverName = wrapperName, schema = wrapperName, option = wrapperName]) => {
+      const values = emptyWrapperForm()
+      const form = { ...values, wrapperName, serverName, schema, options: Object.assign(Object.create(null) as Record<string, string>, values.options, { api_key: option, api_url: option }) }
+      return (
+        <Providers client={projectClient()}>
+          <CreateWrapperDialog existing={[]} values={form} onChange={() => {}} run={async () => {}} onDone={() => {}} onClose={() => {}} />
+        </Providers>
+      )
+    },
+  },
+]
