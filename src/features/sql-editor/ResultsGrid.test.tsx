@@ -38,13 +38,21 @@ function setup() {
 beforeEach(() => {
   vi.spyOn(document, 'hasFocus').mockReturnValue(true)
 })
-afterEach(() => {
+/**
+ * Ark finishes closing a menu or dialog on later frames (focus back to its trigger): let that
+ * happen before the next step, as a person's pace would, so it does not land in the middle of it.
+ */
+const settleArk = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 50)))
+
+afterEach(async () => {
+  await settleArk()
   vi.restoreAllMocks()
   vi.mocked(showToast).mockReset()
 })
 
 /** Opens a toolbar menu from the keyboard and picks an item, waiting for Ark to move focus into the menu (it does so on the next frame). */
 async function choose(user: ReturnType<typeof userEvent.setup>, menu: 'Copy' | 'Export', item: string) {
+  await settleArk()
   screen.getByRole('button', { name: menu }).focus()
   await user.keyboard('{ArrowDown}')
   await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'))
@@ -114,6 +122,7 @@ describe('ResultsGrid', () => {
     await user.dblClick(cell(1, 2))
     let dialog = await screen.findByRole('dialog', { name: 'payload' })
     expect(dialog.querySelector('pre')!.textContent).toBe('{\n  "raw": [\n    1,\n    2\n  ]\n}')
+    await settleArk()
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await user.dblClick(cell(1, 4))
@@ -142,6 +151,7 @@ describe('ResultsGrid', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'))
     expect(screen.getByRole('menuitem', { name: 'Copy cell' }).getAttribute('aria-disabled')).toBe('true')
     expect(screen.getByRole('menuitem', { name: 'Copy row as CSV' }).getAttribute('aria-disabled')).toBe('true')
+    await settleArk()
     await user.keyboard('{Escape}')
     await choose(user, 'Copy', 'Copy all as CSV')
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(toCsv(columns, rows)))
