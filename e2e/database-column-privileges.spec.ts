@@ -1,6 +1,6 @@
 import { createPlatformFixtures } from '../fixtures/platform'
 import { PREVIEW } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
@@ -31,16 +31,7 @@ test('revoke SELECT on one column from anon, past the table-level grant, and see
   await expect(page.getByRole('checkbox', { name: 'SELECT on full_name' })).toBeChecked()
 
   await page.getByRole('link', { name: 'SQL editor' }).click()
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(
-    "select has_column_privilege('anon', 'public.customers', 'email', 'select') as email, has_column_privilege('anon', 'public.customers', 'full_name', 'select') as name",
-  )
-  await page.keyboard.press('Escape')
-  await page.keyboard.press('ControlOrMeta+Enter')
+  await runSql(page, "select has_column_privilege('anon', 'public.customers', 'email', 'select') as email, has_column_privilege('anon', 'public.customers', 'full_name', 'select') as name")
   const results = page.getByRole('region', { name: 'Results' })
   await expect(results.getByRole('gridcell', { name: 'false' })).toBeVisible()
   await expect(results.getByRole('gridcell', { name: 'true' })).toBeVisible()

@@ -1,19 +1,9 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
-async function runInSqlEditor(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(sql)
-  await page.keyboard.press('Escape') // closes a completion list the typing may have opened
-  await page.keyboard.press('ControlOrMeta+Enter')
-}
 
 /** Switches an extension's row by keyboard, as the switch's visible track is drawn over its input. */
 async function toggle(page: Page, name: string) {
@@ -39,9 +29,9 @@ test('enable pg_trgm, use it in the SQL editor, then disable it with its depende
   await expect(row).toContainText('extensions')
 
   await page.getByRole('link', { name: 'SQL editor' }).click()
-  await runInSqlEditor(page, "select similarity('abc', 'abd') as sim")
+  await runSql(page, "select similarity('abc', 'abd') as sim")
   await expect(page.getByRole('gridcell', { name: '0.33333334' })).toBeVisible()
-  await runInSqlEditor(page, 'create index customers_full_name_trgm on public.customers using gin (full_name gin_trgm_ops)')
+  await runSql(page, 'create index customers_full_name_trgm on public.customers using gin (full_name gin_trgm_ops)')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success')
 
   await page.getByRole('link', { name: 'Database' }).click()

@@ -1,6 +1,6 @@
 import { createPlatformFixtures } from '../fixtures/platform'
 import { MOCK_ECHO_PATH } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
@@ -30,12 +30,7 @@ test('turn webhooks on, create one (bad input told and kept), insert a row, see 
   await expect(page.getByRole('row', { name: 'warehouse added' })).toContainText('inventory.warehouses')
 
   await page.getByRole('link', { name: 'SQL editor' }).click()
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
-  await editor.click()
-  await page.keyboard.insertText("insert into inventory.warehouses (code, name, city) values ('LIS', 'Lisbon Dock', 'Lisbon')")
-  await page.keyboard.press('Escape')
-  await page.keyboard.press('ControlOrMeta+Enter')
+  await runSql(page, "insert into inventory.warehouses (code, name, city) values ('LIS', 'Lisbon Dock', 'Lisbon')")
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success')
 
   await page.goBack()

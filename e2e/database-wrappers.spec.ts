@@ -1,5 +1,5 @@
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
@@ -34,12 +34,7 @@ test('connect Stripe (a missing option told, the form kept), then read its forei
   await preview.getByRole('button', { name: 'Close' }).click()
 
   await page.getByRole('link', { name: 'SQL editor' }).click()
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
-  await editor.click()
-  await page.keyboard.insertText('select count(*) as n from stripe.customers cross join stripe.charges')
-  await page.keyboard.press('Escape')
-  await page.keyboard.press('ControlOrMeta+Enter')
+  await runSql(page, 'select count(*) as n from stripe.customers cross join stripe.charges')
   await expect(page.getByRole('note')).toContainText('Sample rows from the mock platform: stripe.charges, stripe.customers')
   await expect(page.getByRole('gridcell', { name: '25' })).toBeVisible()
   await page.screenshot({ path: '/tmp/wrappers-sql.png' })

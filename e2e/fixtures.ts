@@ -20,6 +20,25 @@ export async function setMockScenario(page: Page, scenario: MockScenario | null)
   }, scenario)
 }
 
+/**
+ * Replaces the SQL editor's text as a person would: select everything, type. Escape closes a
+ * completion list the typing opened, so a key pressed next reaches the editor.
+ */
+export async function replaceSql(page: Page, sql: string, { timeout = 30_000 }: { timeout?: number } = {}) {
+  const editor = page.getByTestId('sql-editor')
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout })
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.insertText(sql)
+  await page.keyboard.press('Escape')
+}
+
+/** Replaces the SQL editor's text and runs it (Ctrl/⌘+Enter). */
+export async function runSql(page: Page, sql: string, options: { timeout?: number } = {}) {
+  await replaceSql(page, sql, options)
+  await page.keyboard.press('ControlOrMeta+Enter')
+}
+
 export const test = base.extend<{ consoleErrors: string[]; consent: 'accepted' | 'undecided' }>({
   /**
    * The cookie toast covers the bottom-right corner of every page until answered: specs that are

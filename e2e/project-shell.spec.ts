@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { expect, replaceSql, signIn, test } from './fixtures'
 
 const projects = createPlatformFixtures().projects
 const healthy = projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -10,13 +10,6 @@ const comingUp = projects.find((p) => p.status === 'COMING_UP')!
 const rail = (page: Page) => page.getByRole('navigation', { name: 'Project' })
 const gate = (page: Page) => page.locator('[data-project-state]')
 
-async function replaceSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible()
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.insertText(sql)
-}
 
 /** Neither the page nor anything wider than the window scrolls: one scroll bar per part at most. */
 async function expectNoPageScroll(page: Page) {

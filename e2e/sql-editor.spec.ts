@@ -1,22 +1,14 @@
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { expect, replaceSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
-async function typeSql(page: import('@playwright/test').Page, sql: string) {
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 20_000 })
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(sql)
-}
 
 test('write and run a query on the real database, see its rows, with the row limit applied', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'SQL editor' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/new$`))
-  await typeSql(page, 'select g as n, g * 2 as doubled, null as nothing from generate_series(1, 250) g order by g')
+  await replaceSql(page, 'select g as n, g * 2 as doubled, null as nothing from generate_series(1, 250) g order by g')
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('100 rows (limited to 100)')
   await expect(page.getByRole('columnheader', { name: 'doubled' })).toBeVisible()
@@ -42,7 +34,7 @@ test("the database's start is its own step, and a statement reports its own time
   await expect(results.getByText('Starting the database…')).toBeVisible({ timeout: 30_000 })
   const started = results.getByText(/^Database started in (\d+ ms|\d+\.\d s)$/)
   await expect(started).toBeVisible({ timeout: 60_000 })
-  await typeSql(page, 'select 1 as n')
+  await replaceSql(page, 'select 1 as n')
   await page.keyboard.press('ControlOrMeta+Enter')
   const status = results.getByRole('status')
   await expect(status).toHaveText(/^1 row · (< 1 ms|\d+ ms|\d+\.\d s)$/)
@@ -52,7 +44,7 @@ test("the database's start is its own step, and a statement reports its own time
 
 test('an error shows its message, code and position, marked in the editor', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
-  await typeSql(page, 'select 1;\nselect nope from customers')
+  await replaceSql(page, 'select 1;\nselect nope from customers')
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('column "nope" does not exist')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('SQLSTATE 42703')
@@ -62,22 +54,22 @@ test('an error shows its message, code and position, marked in the editor', asyn
 
 test('a destructive query asks first; dismissing runs nothing, confirming runs it', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
-  await typeSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch')
+  await replaceSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch')
   await page.keyboard.press('ControlOrMeta+Enter')
   const dialog = page.getByRole('alertdialog', { name: 'Run a destructive query?' })
   await expect(dialog).toContainText('statement 3: delete every row of scratch (no WHERE clause)')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
-  await typeSql(page, 'select count(*) as n from scratch')
+  await replaceSql(page, 'select count(*) as n from scratch')
   await page.keyboard.press('ControlOrMeta+Enter')
   // Dismissed: the table was never created.
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('alert')).toContainText('relation "scratch" does not exist')
-  await typeSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch; select count(*) as n from scratch')
+  await replaceSql(page, 'create table scratch (id int); insert into scratch values (1), (2); delete from scratch; select count(*) as n from scratch')
   await page.keyboard.press('ControlOrMeta+Enter')
   await dialog.getByRole('button', { name: 'Run this query' }).click()
   await page.getByRole('tab', { name: 'Result 4' }).click()
   await expect(page.getByRole('gridcell', { name: '0', exact: true })).toBeVisible()
-  await typeSql(page, 'drop table scratch')
+  await replaceSql(page, 'drop table scratch')
   await page.keyboard.press('ControlOrMeta+Enter')
   await page.getByRole('alertdialog').getByRole('button', { name: 'Run this query' }).click()
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success. No rows returned')
@@ -85,7 +77,7 @@ test('a destructive query asks first; dismissing runs nothing, confirming runs i
 
 test("completion offers the project's schemas, tables and columns from its catalog", async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
-  await typeSql(page, 'select * from inventory')
+  await replaceSql(page, 'select * from inventory')
   // Typed, not inserted: the dot is what opens completion.
   await page.keyboard.type('.')
   const suggestions = page.locator('.suggest-widget')
@@ -99,7 +91,7 @@ test('a 300,000-row result exports whole as CSV, streamed with progress; cells c
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
   await page.getByRole('combobox', { name: 'Row limit' }).selectOption('none')
-  await typeSql(
+  await replaceSql(
     page,
     `select g as id, 'row ' || g as label, case when g % 2 = 0 then null else json_build_object('n', g, 'tags', json_build_array('a', 'b')) end as doc from generate_series(1, 300000) g`,
   )

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { MOCK_CONTENT_STORAGE_KEY } from '../src/constants'
-import { expect, setMockScenario, signIn, test } from './fixtures'
+import { expect, replaceSql, setMockScenario, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const UUID_PATH = new RegExp(`/project/${healthy.ref}/sql/[0-9a-f-]{36}$`)
@@ -11,13 +11,6 @@ async function editorText(page: Page) {
   return (await page.getByTestId('sql-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' ')
 }
 
-async function replaceSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 20_000 })
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.insertText(sql)
-}
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' })
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'SQL snippets' })

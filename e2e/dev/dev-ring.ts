@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { runSql as runSqlWithin } from '../fixtures'
 
 /**
  * The README's first command is `npm run dev`: the development server, with React StrictMode and
@@ -27,14 +28,6 @@ export function watchConsole(page: Page) {
   return errors
 }
 
-export async function runSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor')
-  // Monaco arrives unbundled in development: its first load takes longer than in the build.
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 45_000 })
-  await editor.click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(sql)
-  await page.keyboard.press('ControlOrMeta+Enter')
-}
+/** The fixtures' runSql, with the development server's first Monaco load (unbundled, slower) allowed for. */
+export const runSql = (page: Page, sql: string) => runSqlWithin(page, sql, { timeout: 45_000 })
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
@@ -24,50 +25,61 @@ const CUSTOMERS: RelationPrivileges = {
   columns: ['id', 'email', 'full_name'].map((name) => ({ name, type: 'text', column_privileges: [], effective: [...ALL] })),
 }
 
+/** What the database saw of a write: the last SQL sent to pg-meta (answered `[]` unless the fault answers first). */
+function recordPgMeta(fault: Parameters<WriteRow['run']>[0], stub: Parameters<WriteRow['run']>[1]) {
+  const seen = { sql: '' }
+  stub(fault, (request, body) => {
+    if (!request.url.includes('/pg-meta/')) return undefined
+    seen.sql = String((body as { query?: string }).query ?? '')
+    return jsonResponse([])
+  })
+  return seen
+}
+
+const runOnProject = (sql: string) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })
+
+/**
+ * Renders a database tool's dialog (given how to run its SQL and a done callback), presses its
+ * button and waits until it ran or the database refused (an alert in the dialog).
+ */
+async function submitDialog(dialogName: string, button: string, dialog: (onDone: () => void) => ReactNode, client = projectClient()) {
+  let done = false
+  render(<Providers client={client}>{dialog(() => (done = true))}</Providers>)
+  const element = await screen.findByRole('dialog', { name: dialogName })
+  return {
+    element,
+    submit: async () => {
+      fireEvent.click(within(element).getByRole('button', { name: button }))
+      await waitFor(() => expect(done || within(element).queryByRole('alert') !== null).toBe(true))
+      return done
+    },
+  }
+}
+
 export const DATABASE_WRITE_ROWS: WriteRow[] = [
   {
     write: 'enable an extension (in a new schema)',
     run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const seen = recordPgMeta(fault, stub)
       const client = projectClient()
       client.setQueryData(queryKeys.databaseSchemas(REF), [{ name: 'public' }, { name: 'extensions' }])
       const [trgm] = extensionRows([{ name: 'pg_trgm', default_version: '1.6', installed_version: null, schema: null, comment: null, fixed_schema: null, requires: [] }])
-      let done = false
-      render(
-        <Providers client={client}>
-          <EnableExtensionDialog
-            projectRef={REF}
-            connectionString="encrypted:abc"
-            extension={trgm!}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
+      const { element: dialog, submit } = await submitDialog(
+        'Enable pg_trgm',
+        'Enable extension',
+        (onDone) => <EnableExtensionDialog projectRef={REF} connectionString="encrypted:abc" extension={trgm!} run={runOnProject} onDone={onDone} onClose={() => {}} />,
+        client,
       )
-      const dialog = await screen.findByRole('dialog', { name: 'Enable pg_trgm' })
       fireEvent.change(within(dialog).getByLabelText('Schema'), { target: { value: '\u0000new' } })
       fireEvent.change(within(dialog).getByLabelText('New schema name'), { target: { value: 'search tools' } })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return ran.includes('with schema "search tools"')
+      if (await submit()) return seen.sql.includes('with schema "search tools"')
       return (within(dialog).getByLabelText('New schema name') as HTMLInputElement).value === 'search tools'
     },
   },
   {
     write: 'column privileges (a column revoked past the table-level grant)',
     run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const seen = recordPgMeta(fault, stub)
       const client = projectClient()
       client.setQueryData(queryKeys.projectDetail(REF), { ref: REF, name: 'Main app', organization_id: ORGANIZATION.id, connectionString: 'encrypted:abc' })
       client.setQueryData(queryKeys.organizations(), [ORGANIZATION])
@@ -86,7 +98,7 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       const dialog = await screen.findByRole('dialog', { name: 'Review 2 changes' })
       fireEvent.click(within(dialog).getByRole('button', { name: 'Apply 2 changes' }))
       await waitFor(() => expect(!dialog.isConnected || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (!dialog.isConnected) return ran.includes('revoke select on table "public"."customers" from "anon";') && ran.includes('grant select ("id", "full_name")')
+      if (!dialog.isConnected) return seen.sql.includes('revoke select on table "public"."customers" from "anon";') && seen.sql.includes('grant select ("id", "full_name")')
       // Refused: every box the user changed is still as they left it, ready to apply again.
       // (The open dialog hides the page from the accessibility tree.)
       const box = (name: string) => (screen.getByRole('checkbox', { name, hidden: true }) as HTMLInputElement).checked
@@ -96,12 +108,7 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
   {
     write: 'create a database webhook',
     run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const seen = recordPgMeta(fault, stub)
       const client = projectClient()
       client.setQueryData(queryKeys.tableEntities(REF), [{ id: 1, schema: 'public', name: 'orders', type: 'table', comment: null, estimated_rows: 0 }])
       const typed: WebhookFormValues = {
@@ -111,24 +118,15 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
         headers: 'Content-Type: application/json\nAuthorization: Bearer s3cret',
       }
       let values = typed
-      let done = false
-      render(
-        <Providers client={client}>
-          <WebhookDialog
-            projectRef={REF}
-            connectionString="encrypted:abc"
-            values={values}
-            onChange={(next) => (values = next)}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
+      const { element: dialog, submit } = await submitDialog(
+        'Create a database webhook',
+        'Create webhook',
+        (onDone) => (
+          <WebhookDialog projectRef={REF} connectionString="encrypted:abc" values={values} onChange={(next) => (values = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
+        ),
+        client,
       )
-      const dialog = await screen.findByRole('dialog', { name: 'Create a database webhook' })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return ran.includes('Bearer s3cret') && ran.includes('"order placed"')
+      if (await submit()) return seen.sql.includes('Bearer s3cret') && seen.sql.includes('"order placed"')
       // Refused: the form (the caller's state) is as typed, and still on screen.
       return values === typed && (within(dialog).getByLabelText('HTTP headers') as HTMLTextAreaElement).value === typed.headers
     },
@@ -136,33 +134,15 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
   {
     write: 'connect a service (wrapper with a secret)',
     run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const seen = recordPgMeta(fault, stub)
       const blank = emptyWrapperForm()
       const typed: WrapperFormValues = { ...blank, wrapperName: 'stripe_billing', options: Object.assign(Object.create(null) as Record<string, string>, blank.options, { api_key: 'sk_test_typed' }) }
       let values = typed
-      let done = false
-      render(
-        <Providers client={projectClient()}>
-          <CreateWrapperDialog
-            existing={[]}
-            values={values}
-            onChange={(next) => (values = next)}
-            run={(sql) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })}
-            onDone={() => (done = true)}
-            onClose={() => {}}
-          />
-        </Providers>,
-      )
-      const dialog = await screen.findByRole('dialog', { name: 'Connect a service with a wrapper' })
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create wrapper' }))
-      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
+      const { element: dialog, submit } = await submitDialog('Connect a service with a wrapper', 'Create wrapper', (onDone) => (
+        <CreateWrapperDialog existing={[]} values={values} onChange={(next) => (values = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
+      ))
       // Sent: the secret itself went to the database (the preview only masks it).
-      if (done) return ran.includes("'sk_test_typed'") && ran.includes('"stripe_billing"')
+      if (await submit()) return seen.sql.includes("'sk_test_typed'") && seen.sql.includes('"stripe_billing"')
       return values === typed && (within(dialog).getByLabelText('Stripe secret key') as HTMLInputElement).value === 'sk_test_typed'
     },
   },
