@@ -10,8 +10,11 @@ export default defineConfig({
       'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
     },
   },
-  // PGlite ships its own wasm and data files; pre-bundling would lose them.
-  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  // PGlite ships its own wasm and data files; pre-bundling would lose them. The database worker's
+  // own dependencies are not found by the dev server's start-up scan (it enters through `new
+  // Worker`): named here, or the first query in a fresh checkout makes Vite optimize them and
+  // reload the page under the user.
+  optimizeDeps: { exclude: ['@electric-sql/pglite'], include: ['nanotar'] },
   worker: { format: 'es' },
   server: { port: 5173 },
   preview: { port: 4173 },

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { expectAccessible } from './accessibility'
+import { PREVIEW } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 /**
@@ -89,4 +90,19 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   await expect(page.getByRole('main')).toHaveCount(1)
   await expectAccessible(page, 'the error screen')
   expect(failed).toEqual([])
+})
+
+test('every database tool page: one main, nothing fails to load, accessible', async ({ page }) => {
+  test.setTimeout(120_000)
+  // SPEC §4: a preview flag is the text true in local storage under its key (column privileges is behind one).
+  await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.columnPrivileges)
+  const failed = watchFailedLoads(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  await page.waitForLoadState('networkidle')
+  const database = `/project/${healthy.ref}/database`
+  await checkPage(page, failed, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
+  await checkPage(page, failed, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }))
+  await checkPage(page, failed, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
+  await checkPage(page, failed, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
 })
