@@ -115,3 +115,18 @@ export function browserStorage(kind: 'local' | 'session'): Storage | undefined {
     return undefined
   }
 }
+
+/** The keys of `storage` that start with `prefix`; none where storage cannot be read. */
+export function storedKeysWithPrefix(storage: Storage | undefined, prefix: string): string[] {
+  const keys: string[] = []
+  try {
+    if (!storage) return keys
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key?.startsWith(prefix)) keys.push(key)
+    }
+  } catch {
+    return []
+  }
+  return keys
+}

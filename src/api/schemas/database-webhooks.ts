@@ -1,9 +1,6 @@
 import * as v from 'valibot'
+import { IdSchema } from './table-editor'
 
-const IdSchema = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))]),
-  v.transform((id) => Number(id)),
-)
 
 /** One webhook as `src/lib/sql/webhooks.ts` reads it: a trigger and its arguments. */
 export const DatabaseWebhookSchema = v.object({

@@ -1,9 +1,6 @@
 import * as v from 'valibot'
+import { IdSchema } from './table-editor'
 
-const IdSchema = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))]),
-  v.transform((id) => Number(id)),
-)
 
 /** A foreign table of a wrapper's server, with its options as Postgres keeps them ('name=value'). */
 export const ForeignTableSchema = v.object({

@@ -4,7 +4,8 @@ import * as v from 'valibot'
 export const TABLE_ENTITY_TYPES = ['table', 'view', 'materialized_view', 'foreign_table'] as const
 export type TableEntityType = (typeof TABLE_ENTITY_TYPES)[number]
 
-const IdSchema = v.pipe(
+/** An oid or other id Postgres may send as a number or as digits (int8 comes as text): a number. */
+export const IdSchema = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))]),
   v.transform((id) => Number(id)),
 )

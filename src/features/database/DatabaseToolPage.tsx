@@ -21,3 +21,8 @@ export function DatabaseToolPage({ title, description, actions, children }: { ti
     </div>
   )
 }
+
+/** The database tools' tables: a bordered surface, muted headings, a rule between rows. */
+export const toolTableClass = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default' })
+export const toolHeadClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
+export const toolCellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DRAFT_KEY_PREFIX } from '../../constants'
-import { browserStorage, readStored, removeStored, writeStored } from '../../lib/storage'
+import { browserStorage, readStored, removeStored, storedKeysWithPrefix, writeStored } from '../../lib/storage'
 
 // The local copy of every snippet's text until the server confirms it, so nothing typed is lost.
 // One storage entry per snippet (draftKey), so a keystroke rewrites one snippet, not all of them.
@@ -55,18 +55,8 @@ export function confirmDraft(ref: string, id: string, sql: string, storage = bro
 
 /** Every draft of a project, newest first; entries that fail to parse are discarded with a warning. */
 export function listDrafts(ref: string, storage = browserStorage('local')): SnippetDraft[] {
-  if (!storage) return []
   const prefix = `${DRAFT_KEY_PREFIX}${ref}.`
-  const keys: string[] = []
-  try {
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i)
-      if (key?.startsWith(prefix)) keys.push(key)
-    }
-  } catch {
-    return []
-  }
-  return keys
+  return storedKeysWithPrefix(storage, prefix)
     .map((key) => readDraft(ref, key.slice(prefix.length), storage))
     .filter((draft): draft is SnippetDraft => draft !== null)
     .sort((a, b) => b.updatedAt - a.updatedAt)

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { TABLE_EDIT_KEY_PREFIX, TABLE_EDIT_STORAGE_KEY } from '../../constants'
 import { ownRecordSchema } from '../../lib/own-record'
-import { browserStorage, readStored, removeStored, writeStored } from '../../lib/storage'
+import { browserStorage, readStored, removeStored, storedKeysWithPrefix, writeStored } from '../../lib/storage'
 
 /**
  * The table editor's changes that the database has not confirmed: a cell edit, an inserted row, a
@@ -93,18 +93,8 @@ export const tableEditPrefix = (ref: string, tableId: number) => `${TABLE_EDIT_K
 
 /** Every kept change of a table, oldest first; entries that fail to parse are discarded with a warning. */
 export function listTableEdits(ref: string, tableId: number, storage = browserStorage('local')): TableEdit[] {
-  if (!storage) return []
   const prefix = tableEditPrefix(ref, tableId)
-  const keys: string[] = []
-  try {
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i)
-      if (key?.startsWith(prefix)) keys.push(key)
-    }
-  } catch {
-    return []
-  }
-  return keys
+  return storedKeysWithPrefix(storage, prefix)
     .map((key) => readTableEdit(ref, tableId, key.slice(prefix.length), storage))
     .filter((edit): edit is TableEdit => edit !== null)
     .sort((a, b) => a.madeAt - b.madeAt)

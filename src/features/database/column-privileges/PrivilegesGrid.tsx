@@ -1,10 +1,9 @@
+import { toolCellClass, toolHeadClass, toolTableClass } from '../DatabaseToolPage'
 import { css, cx } from 'styled-system/css'
 import type { ColumnGrants, RelationPrivileges } from '../../../api/schemas'
 import { COLUMN_PRIVILEGE_TYPES, type ColumnPrivilegeType } from '../../../constants'
 import { cellSource, cellWanted, isCellChanged, isTableChanged, tableWanted, type PrivilegeDraft } from './privilege-draft'
 
-const cellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
-const headClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
 // A privilege the whole table grants: its column is shaded, as no box in it can take the privilege away.
 const coveredClass = css({ bg: 'bg.muted' })
 const changedClass = css({ boxShadow: 'inset 3px 0 0 token(colors.accent.default)' })
@@ -34,14 +33,14 @@ export function PrivilegesGrid({ current, draft, disabled, onToggleCell, onToggl
   return (
     <table
       aria-label="Privileges per column"
-      className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}
+      className={toolTableClass}
     >
       <thead>
         <tr>
-          <th className={headClass}>Column</th>
-          <th className={headClass}>Type</th>
+          <th className={toolHeadClass}>Column</th>
+          <th className={toolHeadClass}>Type</th>
           {COLUMN_PRIVILEGE_TYPES.map((privilege) => (
-            <th key={privilege} className={cx(headClass, css({ textAlign: 'center', w: '28' }))}>
+            <th key={privilege} className={cx(toolHeadClass, css({ textAlign: 'center', w: '28' }))}>
               {privilege}
             </th>
           ))}
@@ -49,7 +48,7 @@ export function PrivilegesGrid({ current, draft, disabled, onToggleCell, onToggl
       </thead>
       <tbody>
         <tr aria-label="Whole table" className={css({ bg: 'bg.canvas' })}>
-          <td className={cellClass} colSpan={2}>
+          <td className={toolCellClass} colSpan={2}>
             <div className={css({ fontWeight: 'medium' })}>Whole table</div>
             <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>
               A table-level grant covers every column, now and added later.
@@ -59,7 +58,7 @@ export function PrivilegesGrid({ current, draft, disabled, onToggleCell, onToggl
           {COLUMN_PRIVILEGE_TYPES.map((privilege) => {
             const changed = isTableChanged(current, draft, privilege)
             return (
-              <td key={privilege} className={cx(cellClass, css({ textAlign: 'center' }), changed && changedClass)}>
+              <td key={privilege} className={cx(toolCellClass, css({ textAlign: 'center' }), changed && changedClass)}>
                 <input
                   type="checkbox"
                   className={checkboxClass}
@@ -96,10 +95,10 @@ function ColumnRow({
 }) {
   return (
     <tr aria-label={column.name}>
-      <td className={cellClass}>
+      <td className={toolCellClass}>
         <span className={css({ fontFamily: 'mono', fontWeight: 'medium', wordBreak: 'break-all' })}>{column.name}</span>
       </td>
-      <td className={cellClass}>
+      <td className={toolCellClass}>
         <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>{column.type}</span>
       </td>
       {COLUMN_PRIVILEGE_TYPES.map((privilege) => {
@@ -116,7 +115,7 @@ function ColumnRow({
               ? { text: 'unapplied', title: 'Runs with the other changes once reviewed.' }
               : null
         return (
-          <td key={privilege} className={cx(cellClass, css({ textAlign: 'center' }), table && coveredClass, changed && changedClass)}>
+          <td key={privilege} className={cx(toolCellClass, css({ textAlign: 'center' }), table && coveredClass, changed && changedClass)}>
             <input
               type="checkbox"
               className={checkboxClass}

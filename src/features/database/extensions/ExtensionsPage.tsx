@@ -14,7 +14,7 @@ import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { currentDestination } from '../../project-shell'
 import { QueryLoadingState } from '../../retries'
-import { DatabaseToolPage } from '../DatabaseToolPage'
+import { DatabaseToolPage, toolHeadClass, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { DisableExtensionDialog, EnableExtensionDialog } from './ExtensionDialogs'
 import { extensionRows, filterExtensionRows, type ExtensionRow } from './extension-list'
@@ -22,7 +22,6 @@ import { extensionRows, filterExtensionRows, type ExtensionRow } from './extensi
 type Change = { kind: 'enable' | 'disable'; extension: ExtensionRow }
 
 const cellClass = css({ px: '3', py: '2.5', verticalAlign: 'top', borderTopWidth: '1px', borderColor: 'border.default' })
-const headClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
 
 /** /project/{ref}/database/extensions: the database's extensions, merged with the catalogue (SPEC §3). */
 export default function ExtensionsPage() {
@@ -97,14 +96,14 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
       ) : shown.length === 0 ? (
         <EmptyState title="No extension matches">Try another word or tag.</EmptyState>
       ) : (
-        <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}>
+        <table className={toolTableClass}>
           <thead>
             <tr>
-              <th className={headClass}>Name</th>
-              <th className={headClass}>Description</th>
-              <th className={headClass}>Version</th>
-              <th className={headClass}>Schema</th>
-              <th className={headClass}>
+              <th className={toolHeadClass}>Name</th>
+              <th className={toolHeadClass}>Description</th>
+              <th className={toolHeadClass}>Version</th>
+              <th className={toolHeadClass}>Schema</th>
+              <th className={toolHeadClass}>
                 <span className={css({ srOnly: true })}>Enabled</span>
               </th>
             </tr>

@@ -14,7 +14,7 @@ import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
-import { DatabaseToolPage } from '../DatabaseToolPage'
+import { DatabaseToolPage, toolCellClass, toolHeadClass, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { WebhookCalls } from './WebhookCalls'
 import { WebhookDialog } from './WebhookDialog'
@@ -22,8 +22,6 @@ import { emptyWebhookForm, webhookFormFrom, type WebhookFormValues } from './web
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; hook: DatabaseWebhook } | { kind: 'delete'; hook: DatabaseWebhook }
 
-const cellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
-const headClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
 
 /** /project/{ref}/database/hooks: database webhooks (SPEC §2), each a trigger calling supabase_functions.http_request. */
 export default function WebhooksPage() {
@@ -99,17 +97,17 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
         <EmptyState title="No webhooks yet">Create one to call a URL whenever rows of a table change.</EmptyState>
       ) : (
         <>
-          <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default' })}>
+          <table className={toolTableClass}>
             <thead>
               <tr>
-                <th className={headClass}>Name</th>
-                <th className={headClass}>Table</th>
-                <th className={headClass}>Events</th>
-                <th className={headClass}>Request</th>
-                <th className={headClass}>
+                <th className={toolHeadClass}>Name</th>
+                <th className={toolHeadClass}>Table</th>
+                <th className={toolHeadClass}>Events</th>
+                <th className={toolHeadClass}>Request</th>
+                <th className={toolHeadClass}>
                   <span className={css({ srOnly: true })}>Enabled</span>
                 </th>
-                <th className={headClass}>
+                <th className={toolHeadClass}>
                   <span className={css({ srOnly: true })}>Actions</span>
                 </th>
               </tr>
@@ -119,29 +117,29 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
                 const [url = '', method = 'POST'] = hook.args
                 return (
                   <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
                         {hook.name}
                       </button>
                     </td>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
                         {hook.schema}.{hook.table}
                       </span>
                     </td>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <span className={css({ display: 'inline-flex', gap: '1' })}>
                         {hook.on_insert ? <Badge>INSERT</Badge> : null}
                         {hook.on_update ? <Badge>UPDATE</Badge> : null}
                         {hook.on_delete ? <Badge>DELETE</Badge> : null}
                       </span>
                     </td>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
                         {method} {url}
                       </span>
                     </td>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <Switch
                         checked={hook.enabled}
                         disabled={!permission.allowed}
@@ -149,7 +147,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
                         label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
                       />
                     </td>
-                    <td className={cellClass}>
+                    <td className={toolCellClass}>
                       <span className={css({ display: 'inline-flex', gap: '1' })}>
                         <Button
                           size="sm"
