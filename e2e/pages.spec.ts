@@ -13,29 +13,44 @@ import { expect, signIn, test } from './fixtures'
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const paused = createPlatformFixtures().projects.find((p) => p.status === 'INACTIVE')!
 
-/** Every response of 400 or more, 'Failed to load resource' in the console, and loads that failed outright. */
-function watchFailedLoads(page: Page) {
+/**
+ * Every response of 400 or more, 'Failed to load resource' in the console, and loads that failed
+ * outright — of the document on screen. A request the previous document started can end after the
+ * next one loaded: its page is gone, so the mock no longer answers it; that failure is the old
+ * page's (its console line too), not this one's.
+ */
+function watchFailedLoads(page: Page): () => string[] {
   const failed: string[] = []
+  const consoleFailures: { text: string; url: string }[] = []
+  const previousDocuments = new Set<string>()
+  let documentNumber = 0
+  const startedIn = new WeakMap<object, number>()
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documentNumber++
+  })
+  page.on('request', (request) => startedIn.set(request, documentNumber))
   page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+    if (response.status() < 400) return
+    if ((startedIn.get(response.request()) ?? documentNumber) !== documentNumber) previousDocuments.add(response.url())
+    else failed.push(`${response.status()} ${response.request().method()} ${response.url()}`)
   })
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('Failed to load resource')) failed.push(`console: ${message.text()} (${message.location().url})`)
+    if (message.type() === 'error' && message.text().startsWith('Failed to load resource')) consoleFailures.push({ text: message.text(), url: message.location().url })
   })
   page.on('requestfailed', (request) => {
     // A navigation cancels the previous page's requests still in flight: that is not a failed load.
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${request.failure()?.errorText} ${request.url()}`)
   })
-  return failed
+  return () => [...failed, ...consoleFailures.filter(({ url }) => !previousDocuments.has(url)).map(({ text, url }) => `console: ${text} (${url})`)]
 }
 
 /** Opens a page, waits until it has shown its content and stopped loading, then checks it. */
-async function checkPage(page: Page, failed: string[], path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
+async function checkPage(page: Page, failed: () => string[], path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
   await page.goto(path)
   await expect(ready(page), path).toBeVisible()
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('main'), `${path}: main landmarks`).toHaveCount(1)
-  expect(failed, `${path}: failed loads`).toEqual([])
+  expect(failed(), `${path}: failed loads`).toEqual([])
   await expectAccessible(page, path)
 }
 
@@ -89,7 +104,7 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   await expect(page.getByRole('heading', { name: 'Sorry! An unexpected error occurred.' })).toBeVisible()
   await expect(page.getByRole('main')).toHaveCount(1)
   await expectAccessible(page, 'the error screen')
-  expect(failed).toEqual([])
+  expect(failed()).toEqual([])
 })
 
 test('every database tool page: one main, nothing fails to load, accessible', async ({ page }) => {
