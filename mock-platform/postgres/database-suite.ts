@@ -12,6 +12,7 @@ import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
+import { describeVaultSuite } from './vault-suite.ts'
 import { describeWrappersSuite } from './wrappers-suite.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 
@@ -176,6 +177,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeWebhooksSuite(() => db)
 
   describeWrappersSuite(() => db)
+
+  describeVaultSuite(() => db)
 
   describeColumnPrivilegesSuite(() => db)
 

@@ -10,6 +10,7 @@ import { sqlIdent } from '../../../src/lib/sql/quote.ts'
 import type { ExtensionFile } from '../contrib-extensions.ts'
 import type { ProjectDatabase } from '../types.ts'
 import { PG_NET_SCRIPT, PG_NET_VERSION } from './pg-net.ts'
+import { SUPABASE_VAULT_SCRIPT, SUPABASE_VAULT_VERSION } from './supabase-vault.ts'
 
 export interface ShimExtension {
   name: string
@@ -18,6 +19,8 @@ export interface ShimExtension {
   /** The schema the script makes: present means installed (the plain-SQL way has no pg_extension row). */
   schema: string
   script: string
+  /** Extensions it needs first (its script names their schema as `@extschema:<name>@`). */
+  requires?: readonly string[]
 }
 
 export const PG_NET: ShimExtension = {
@@ -28,17 +31,28 @@ export const PG_NET: ShimExtension = {
   script: PG_NET_SCRIPT,
 }
 
-export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET]
+export const SUPABASE_VAULT: ShimExtension = {
+  name: 'supabase_vault',
+  version: SUPABASE_VAULT_VERSION,
+  comment: 'Supabase Vault Extension',
+  schema: 'vault',
+  script: SUPABASE_VAULT_SCRIPT,
+  requires: ['pgcrypto'],
+}
+
+export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET, SUPABASE_VAULT]
 
 const EXTENSION_DIRECTORY = 'share/postgresql/extension'
 
 /** The control file and script of every shim, for PGlite's file system. */
 export function shimExtensionFiles(): ExtensionFile[] {
   const encoder = new TextEncoder()
-  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script }) => [
+  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script, requires = [] }) => [
     {
       path: `${EXTENSION_DIRECTORY}/${name}.control`,
-      data: encoder.encode(`comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n`),
+      data: encoder.encode(
+        `comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n${requires.length ? `requires = '${requires.join(', ')}'\n` : ''}`,
+      ),
     },
     { path: `${EXTENSION_DIRECTORY}/${name}--${version}.sql`, data: encoder.encode(script) },
   ])
@@ -47,13 +61,30 @@ export function shimExtensionFiles(): ExtensionFile[] {
 /** SQLSTATEs of "this server has no such extension" (undefined_file before Postgres 16, feature_not_supported since). */
 const NOT_AVAILABLE = new Set(['58P01', '0A000'])
 
+/** The SQL that installs the shim: as an extension where the database has its files (CASCADE brings what it requires). */
+export function installShimSql(shim: ShimExtension): string {
+  return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(DEFAULT_EXTENSION_SCHEMA)} cascade;`
+}
+
 /** Installs the shim as an extension where the database has its files, else as plain SQL; nothing when present. */
 export async function installShim(db: ProjectDatabase, shim: ShimExtension): Promise<void> {
   try {
-    await db.exec(`create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(DEFAULT_EXTENSION_SCHEMA)};`)
+    await db.exec(installShimSql(shim))
   } catch (error) {
     if (!NOT_AVAILABLE.has(String((error as { code?: unknown }).code))) throw error
     const { rows } = await db.query('select to_regnamespace($1) is not null as present', [shim.schema])
-    if (rows[0]?.['present'] !== true) await db.exec(shim.script)
+    if (rows[0]?.['present'] === true) return
+    await db.exec(await withRequiredSchemas(db, shim))
   }
+}
+
+/** The script with `@extschema:<name>@` filled in, each required extension made first (what Postgres does for an extension script). */
+async function withRequiredSchemas(db: ProjectDatabase, shim: ShimExtension): Promise<string> {
+  let script = shim.script
+  for (const required of shim.requires ?? []) {
+    await db.exec(`create extension if not exists ${sqlIdent(required)} with schema ${sqlIdent(DEFAULT_EXTENSION_SCHEMA)};`)
+    const { rows } = await db.query('select n.nspname as schema from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = $1', [required])
+    script = script.replaceAll(`@extschema:${required}@`, sqlIdent(String(rows[0]?.['schema'])))
+  }
+  return script
 }
