@@ -17,6 +17,7 @@ import { planChangeMachine, planChangeCoverage } from './plan-change.machine'
 import { profileMachine, profileCoverage } from './profile.machine'
 import { projectStatusMachine, projectStatusCoverage } from './project-status.machine'
 import { restrictionMachine, restrictionCoverage } from './restriction.machine'
+import { secretRevealMachine, secretRevealCoverage } from './secret-reveal.machine'
 import { signInMachine, signInCoverage } from './sign-in.machine'
 import { signUpMachine, signUpCoverage } from './sign-up.machine'
 import { snippetSaveMachine, snippetSaveCoverage } from './snippet-save.machine'
@@ -51,6 +52,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'profile', description: 'Loads the profile; creates it when missing; signs out on 401.', machine: profileMachine, coverage: profileCoverage },
   { name: 'projectStatus', description: 'A project’s status: polls every 5 s while it is coming up, in transition or without a connection string; pauses and restores it.', machine: projectStatusMachine, coverage: projectStatusCoverage },
   { name: 'restriction', description: "An organization's restriction_status: grace period (until its end date, then over by itself), grace period over, restricted; each shows its banner.", machine: restrictionMachine, coverage: restrictionCoverage },
+  { name: 'secretReveal', description: 'A vault secret on screen: hidden until Reveal reads it, shown until Hide or 30 s, a failed read said with a retry.', machine: secretRevealMachine, coverage: secretRevealCoverage },
   { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error.', machine: signInMachine, coverage: signInCoverage },
   { name: 'signUp', description: 'Sign-up with email and a password the platform scores strong enough; a taken address or other failure returns to the form.', machine: signUpMachine, coverage: signUpCoverage },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine, coverage: signOutCoverage },

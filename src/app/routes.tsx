@@ -32,6 +32,7 @@ const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorP
 const ExtensionsPage = lazy(() => import('../features/database/extensions/ExtensionsPage'))
 const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'))
 const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPage'))
+const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage'))
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
@@ -94,6 +95,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },
+  { path: '/project/:ref/settings/vault/secrets', screen: VaultSecretsPage, gated: true },
   { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
 ]
 

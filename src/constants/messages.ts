@@ -140,6 +140,8 @@ export const PERMISSION_MESSAGE = {
   manageExtensions: 'enable or disable extensions',
   manageWebhooks: 'create, change or delete database webhooks',
   manageWrappers: 'create or delete wrappers',
+  readSecrets: 'reveal vault secrets',
+  writeSecrets: 'add, change or delete vault secrets',
   manageColumnPrivileges: 'grant or revoke column privileges',
 } as const
 

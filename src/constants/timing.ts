@@ -56,3 +56,5 @@ export const SNIPPET_UNDO_DURATION = 8 * SECOND
 export const WEBHOOK_TIMEOUT_MS = { min: 1000, max: 10_000, default: 5000 } as const
 /** How often the webhooks screen reads the latest calls while open (a call is sent after its statement). */
 export const WEBHOOK_CALLS_REFRESH_MS = 2000
+/** Not in SPEC: how long a revealed vault secret stays on screen before it hides itself. */
+export const SECRET_REVEAL_DURATION = 30 * SECOND

@@ -1,4 +1,4 @@
-import { Archive, Blocks, Cable, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Cable, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -123,6 +123,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     path: (ref) => `/project/${ref}/database/column-privileges`,
     owns: under('database/column-privileges'),
     preview: PREVIEW.columnPrivileges,
+    needsDatabase: true,
+  },
+  {
+    id: 'vault',
+    label: 'Vault',
+    area: 'settings',
+    icon: KeyRound,
+    keywords: ['secrets', 'vault', 'encryption', 'keys', 'credentials'],
+    path: (ref) => `/project/${ref}/settings/vault/secrets`,
+    owns: under('settings/vault'),
     needsDatabase: true,
   },
 ]

@@ -8,6 +8,8 @@ import { ColumnPrivilegesScreen } from '../../features/database/column-privilege
 import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
 import { extensionRows } from '../../features/database/extensions/extension-list'
 import { WebhookDialog } from '../../features/database/hooks/WebhookDialog'
+import { SecretDialog } from '../../features/vault/SecretDialog'
+import type { SecretFormValues } from '../../features/vault/secret-form'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { emptyWrapperForm, type WrapperFormValues } from '../../features/database/wrappers/wrapper-form'
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
@@ -144,6 +146,20 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       // Sent: the secret itself went to the database (the preview only masks it).
       if (await submit()) return seen.sql.includes("'sk_test_typed'") && seen.sql.includes('"stripe_billing"')
       return values === typed && (within(dialog).getByLabelText('Stripe secret key') as HTMLInputElement).value === 'sk_test_typed'
+    },
+  },
+  {
+    write: 'add a vault secret',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const typed: SecretFormValues = { name: 'stripe key', description: 'Billing', secret: 'sk_test_typed' }
+      let values = typed
+      const { element: dialog, submit } = await submitDialog('Add a secret', 'Add secret', (onDone) => (
+        <SecretDialog editing={null} others={[]} values={values} onChange={(next) => (values = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
+      ))
+      // Sent: the value itself went to vault.create_secret (the preview only masks it).
+      if (await submit()) return seen.sql.includes("vault.create_secret('sk_test_typed', 'stripe key', 'Billing')")
+      return values === typed && (within(dialog).getByLabelText('Value') as HTMLInputElement).value === 'sk_test_typed'
     },
   },
 ]

@@ -9,6 +9,8 @@ import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrap
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
 import { WrappersScreen } from '../../features/database/wrappers/WrappersPage'
 import { emptyWrapperForm } from '../../features/database/wrappers/wrapper-form'
+import { SecretDialog } from '../../features/vault/SecretDialog'
+import { VaultSecretsScreen } from '../../features/vault/VaultSecretsPage'
 import { Providers } from './harness'
 import { REF, projectClient } from './screens'
 import type { XssPlace } from './xss-places'
@@ -157,5 +159,32 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         </Providers>
       )
     },
+  },
+  {
+    // Vault: secret names and descriptions are the user's.
+    place: 'vault secret names and descriptions (vault screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(queryKeys.vaultEnabled(REF), true)
+      client.setQueryData(
+        queryKeys.vaultSecrets(REF),
+        payloads.map((payload, i) => ({ id: `0000000${i}-0000-4000-8000-000000000000`, name: payload, description: payload, key_id: payload, created_at: payload, updated_at: payload })),
+      )
+      return (
+        <Providers client={client}>
+          <VaultSecretsScreen projectRef={REF} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // What the user types into the secret form, shown back in its fields (the value masked in the SQL).
+    place: 'vault secret form fields and its SQL preview',
+    batch: 3,
+    render: ([name = '', description = name, secret = name]) => (
+      <Providers client={projectClient()}>
+        <SecretDialog editing={null} others={[]} values={{ name, description, secret }} onChange={() => {}} run={async () => {}} onDone={() => {}} onClose={() => {}} />
+      </Providers>
+    ),
   },
 ]

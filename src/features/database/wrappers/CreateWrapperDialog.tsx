@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import { WRAPPER_KINDS } from '../../../constants'
 import { createWrapperSql } from '../../../lib/sql/wrappers'
-import { sqlLiteral } from '../../../lib/sql/quote'
+import { maskSecrets } from '../../../lib/sql/secret-mask'
 import { ExternalLink } from '../../../ui/external-link'
 import { fieldErrorClass, fieldLabelClass, inputClass } from '../../../ui/field'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
@@ -40,7 +40,7 @@ export function CreateWrapperDialog({
     onChange(next)
     setTouched((previous) => new Set(previous).add(field))
   }
-  const masks = new Map(wrapper?.secrets.map((secret) => [`'•••••••• (${secret.option}, kept apart)'`, sqlLiteral(secret.value)]) ?? [])
+  const masked = wrapper ? maskSecrets(createWrapperSql(wrapper), wrapper.secrets.map((secret) => ({ label: secret.option, value: secret.value }))) : null
 
   const textField = (field: WrapperField, label: string, value: string, set: (value: string) => WrapperFormValues, options: { secret?: boolean; placeholder?: string } = {}) => (
     <div key={field} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
@@ -68,16 +68,10 @@ export function CreateWrapperDialog({
       runLabel="Create wrapper"
       wide
       build={() => {
-        if (!wrapper) throw new Error(Object.values(errors)[0] ?? 'The form is not complete.')
-        let sql = createWrapperSql(wrapper)
-        for (const [mask, secret] of masks) sql = sql.replace(secret, mask)
-        return sql
+        if (!masked) throw new Error(Object.values(errors)[0] ?? 'The form is not complete.')
+        return masked.shown
       }}
-      run={(shownSql) => {
-        let sql = shownSql
-        for (const [mask, secret] of masks) sql = sql.replace(mask, secret)
-        return run(sql)
-      }}
+      run={(shown) => run(masked ? masked.unmask(shown) : shown)}
       onDone={onDone}
       onClose={onClose}
     >

@@ -1,0 +1,37 @@
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, signIn, test } from './fixtures'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+
+test('enable vault, add a secret (a taken name told, the form kept), reveal it, see only ciphertext in the table', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/settings/vault/secrets` })
+  await page.getByRole('button', { name: 'Enable Vault' }).click({ timeout: 30_000 })
+  await page.getByRole('dialog', { name: 'Enable Vault' }).getByRole('button', { name: 'Enable Vault' }).click()
+  await expect(page.getByText('No secrets yet')).toBeVisible()
+
+  const fill = async (name: string, value: string) => {
+    await page.getByRole('button', { name: 'Add a secret' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add a secret' })
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByLabel('Value', { exact: true }).fill(value)
+    await expect(dialog.getByRole('region', { name: 'SQL to run' })).not.toContainText(value)
+    return dialog
+  }
+  const first = await fill('stripe key', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc')
+  await first.getByRole('button', { name: 'Add secret' }).click()
+  await expect(first).toBeHidden()
+  const row = page.getByRole('row', { name: 'stripe key' })
+  await expect(row.getByLabel('Value of stripe key')).toHaveText('••••••••••')
+  await row.getByRole('button', { name: 'Reveal stripe key' }).click()
+  await expect(row.getByLabel('Value of stripe key')).toHaveText('sk_test_4eC39HqLyjWDarjtT1zdp7dc')
+  await row.getByRole('button', { name: 'Hide stripe key' }).click()
+  await expect(row.getByLabel('Value of stripe key')).toHaveText('••••••••••')
+
+  // The name is taken: said before anything is sent, and what was typed stays.
+  const again = await fill('stripe key', 'sk_second_value')
+  await expect(again.getByRole('button', { name: 'Add secret' })).toBeDisabled()
+  await expect(again.getByText('A secret named “stripe key” exists already: choose another name, or edit that one.').first()).toBeVisible()
+  await expect(again.getByLabel('Value', { exact: true })).toHaveValue('sk_second_value')
+  await page.screenshot({ path: '/tmp/vault.png' })
+  await again.getByRole('button', { name: 'Cancel' }).click()
+})

@@ -1,0 +1,30 @@
+import { revealSecretSql, secretsSql, vaultEnabledSql } from '../../lib/sql/vault'
+import { api, type ApiClient } from '../client'
+import { RevealedSecretAnswerSchema, VaultEnabledAnswerSchema, VaultSecretsAnswerSchema } from '../schemas'
+import { queryKeys } from './keys'
+import { postQuery } from './sql'
+
+type ConnectionString = string | null | undefined
+
+export function vaultEnabledQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.vaultEnabled(ref),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await postQuery({ ref, connectionString, query: vaultEnabledSql, signal }, VaultEnabledAnswerSchema, client))[0]?.enabled === true,
+  }
+}
+
+/** The secrets' metadata (never their values). */
+export function vaultSecretsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.vaultSecrets(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: secretsSql, signal }, VaultSecretsAnswerSchema, client),
+  }
+}
+
+/** One secret's value, read only when the user asks to see it; never cached. */
+export async function readSecretValue(ref: string, connectionString: ConnectionString, id: string, client: ApiClient = api): Promise<string> {
+  const [row] = await postQuery({ ref, connectionString, query: revealSecretSql(id) }, RevealedSecretAnswerSchema, client)
+  if (!row) throw new Error('This secret no longer exists.')
+  return row.decrypted_secret ?? ''
+}

@@ -1,0 +1,207 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { useParams } from 'wouter'
+import { vaultEnabledQuery, vaultSecretsQuery } from '../../api/queries/vault'
+import type { VaultSecret } from '../../api/schemas'
+import { DEFAULT_EXTENSION_SCHEMA, PERMISSION_MESSAGE } from '../../constants'
+import { formatDisplayDate } from '../../lib/display-date'
+import { PermissionAction } from '../../lib/permissions'
+import { deleteSecretSql, enableVaultSql } from '../../lib/sql/vault'
+import { Button } from '../../ui/button'
+import { Callout } from '../../ui/callout'
+import { inputClass } from '../../ui/field'
+import { GuardedButton } from '../../ui/guarded-button'
+import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { showToast } from '../../ui/toast'
+import { DatabaseToolPage, toolCellClass, toolHeadClass, toolTableClass, useProjectDatabase } from '../database'
+import { usePermission } from '../permissions'
+import { useProjectOrganization } from '../project-shell'
+import { SecretDialog } from './SecretDialog'
+import { SecretValue } from './SecretValue'
+import { emptySecretForm, secretFormFrom, type SecretFormValues } from './secret-form'
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; secret: VaultSecret } | { kind: 'delete'; secret: VaultSecret } | { kind: 'enable' }
+
+/** SPEC §6 secrets read / write, on the project. */
+function useSecretsPermission(ref: string, action: string, what: string) {
+  const organization = useProjectOrganization(ref)
+  return usePermission(action, 'vault', organization ? { organizationSlug: organization.slug, projectRef: ref } : undefined, what)
+}
+
+/** /project/{ref}/settings/vault/secrets: the project's vault (SPEC §2). */
+export default function VaultSecretsPage() {
+  const { ref } = useParams<{ ref: string }>()
+  return <VaultSecretsScreen projectRef={ref} />
+}
+
+export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const enabled = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const secrets = useQuery({ ...vaultSecretsQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data === true })
+  const read = useSecretsPermission(ref, PermissionAction.SECRETS_READ, PERMISSION_MESSAGE.readSecrets)
+  const write = useSecretsPermission(ref, PermissionAction.SECRETS_WRITE, PERMISSION_MESSAGE.writeSecrets)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  // The new secret's form outlives a Cancel and a refused save; an edit starts from the secret.
+  const [addDraft, setAddDraft] = useState<SecretFormValues>(emptySecretForm)
+  const [editDraft, setEditDraft] = useState<SecretFormValues>(emptySecretForm)
+  const [search, setSearch] = useState('')
+  const searchId = useId()
+
+  const shown = useMemo(() => {
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean)
+    return (secrets.data ?? []).filter((secret) => words.every((word) => `${secret.name ?? ''} ${secret.description}`.toLowerCase().includes(word)))
+  }, [secrets.data, search])
+
+  const finish = (message: string) => {
+    setDialog(null)
+    showToast('success', message)
+    void refresh()
+  }
+
+  return (
+    <DatabaseToolPage
+      title="Vault"
+      description="Secrets kept encrypted in the project's database, for its functions, wrappers and jobs to read."
+      actions={
+        enabled.data ? (
+          <GuardedButton variant="primary" blockedReason={write.reason} disabled={!write.allowed} onClick={() => setDialog({ kind: 'add' })}>
+            Add a secret
+          </GuardedButton>
+        ) : undefined
+      }
+    >
+      {write.reason ? <Callout tone="warning" title={write.reason}>{read.reason ? 'Values stay hidden too: revealing one needs the permission to read secrets.' : null}</Callout> : null}
+      {enabled.isPending ? (
+        <LoadingState label="Loading the vault…" />
+      ) : enabled.isError ? (
+        <ErrorState title="The vault could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
+      ) : !enabled.data ? (
+        <EmptyState title="Vault is not enabled">
+          <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
+            It comes with the supabase_vault extension (and pgcrypto, which it encrypts with).
+            <GuardedButton variant="primary" blockedReason={write.reason} disabled={!write.allowed} onClick={() => setDialog({ kind: 'enable' })}>
+              Enable Vault
+            </GuardedButton>
+          </span>
+        </EmptyState>
+      ) : secrets.isPending ? (
+        <LoadingState label="Loading secrets…" />
+      ) : secrets.isError ? (
+        <ErrorState title="The secrets could not be read" message={secrets.error.message} onRetry={() => void secrets.refetch()} />
+      ) : secrets.data.length === 0 ? (
+        <EmptyState title="No secrets yet">Add API keys and other credentials here instead of writing them into SQL.</EmptyState>
+      ) : (
+        <>
+          <div role="search">
+            <label htmlFor={searchId} className={css({ srOnly: true })}>
+              Search secrets
+            </label>
+            <input id={searchId} type="search" placeholder="Search secrets…" value={search} onChange={(event) => setSearch(event.target.value)} className={cx(inputClass, css({ maxW: 'sm' }))} />
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>
+          ) : (
+            <table className={toolTableClass}>
+              <thead>
+                <tr>
+                  <th className={toolHeadClass}>Name</th>
+                  <th className={toolHeadClass}>Value</th>
+                  <th className={toolHeadClass}>Key id</th>
+                  <th className={toolHeadClass}>Updated</th>
+                  <th className={toolHeadClass}>
+                    <span className={css({ srOnly: true })}>Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((secret) => (
+                  <tr key={secret.id} aria-label={secret.name ?? secret.id}>
+                    <td className={toolCellClass}>
+                      <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{secret.name ?? '(no name)'}</div>
+                      {secret.description ? <div className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-word' })}>{secret.description}</div> : null}
+                    </td>
+                    <td className={toolCellClass}>
+                      <SecretValue projectRef={ref} connectionString={connectionString} secret={secret} blockedReason={read.reason} />
+                    </td>
+                    <td className={toolCellClass}>
+                      <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{secret.key_id ?? '—'}</span>
+                    </td>
+                    <td className={toolCellClass}>
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })} title={`Created ${formatDisplayDate(secret.created_at) ?? ''}`}>
+                        {formatDisplayDate(secret.updated_at)}
+                      </span>
+                    </td>
+                    <td className={toolCellClass}>
+                      <span className={css({ display: 'inline-flex', gap: '1' })}>
+                        <Button
+                          size="sm"
+                          aria-label={`Edit ${secret.name ?? 'secret'}`}
+                          disabled={!write.allowed}
+                          onClick={() => {
+                            setEditDraft(secretFormFrom(secret))
+                            setDialog({ kind: 'edit', secret })
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="sm" aria-label={`Delete ${secret.name ?? 'secret'}`} disabled={!write.allowed} onClick={() => setDialog({ kind: 'delete', secret })}>
+                          Delete
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <SecretDialog
+          editing={dialog.kind === 'edit' ? dialog.secret : null}
+          others={secrets.data ?? []}
+          values={dialog.kind === 'edit' ? editDraft : addDraft}
+          onChange={dialog.kind === 'edit' ? setEditDraft : setAddDraft}
+          run={run}
+          onDone={() => {
+            if (dialog.kind === 'edit') finish(`Secret ${editDraft.name.trim()} saved`)
+            else {
+              finish(`Secret ${addDraft.name.trim()} added`)
+              setAddDraft(emptySecretForm())
+            }
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <SqlPreviewDialog
+          title={`Delete secret ${dialog.secret.name ?? ''}`}
+          description="What reads it (a function, a wrapper, a cron job) stops finding it. This cannot be undone."
+          runLabel="Delete secret"
+          tone="danger"
+          build={() => deleteSecretSql(dialog.secret.id)}
+          run={run}
+          onDone={() => finish(`Secret ${dialog.secret.name ?? ''} deleted`)}
+          onClose={() => setDialog(null)}
+        >
+          {null}
+        </SqlPreviewDialog>
+      ) : null}
+      {dialog?.kind === 'enable' ? (
+        <SqlPreviewDialog
+          title="Enable Vault"
+          description="Installs the supabase_vault extension, and pgcrypto with it."
+          runLabel="Enable Vault"
+          build={() => enableVaultSql(DEFAULT_EXTENSION_SCHEMA)}
+          run={run}
+          onDone={() => finish('Vault enabled')}
+          onClose={() => setDialog(null)}
+        >
+          {null}
+        </SqlPreviewDialog>
+      ) : null}
+    </DatabaseToolPage>
+  )
+}
