@@ -1,7 +1,8 @@
 /** Wrappers' DDL, their listing and the mock's sample rows for their foreign tables (part of `database-suite.ts`). */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { WRAPPER_KINDS } from '../../src/constants/wrappers.ts'
-import { createWrapperSql, dropWrapperSql, previewForeignTableSql, wrappersSql } from '../../src/lib/sql/wrappers.ts'
+import { VAULT_SECRETS_TABLE, WRAPPER_SECRETS_TABLE, createWrapperSql, dropWrapperSql, previewForeignTableSql, wrappersSql } from '../../src/lib/sql/wrappers.ts'
+import { installShim, SUPABASE_VAULT } from './shims/index.ts'
 import { answerWithSampleRows, isMissingWrapperHandler } from '../foreign-samples.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -23,6 +24,7 @@ export function describeWrappersSuite(database: () => ProjectDatabase): void {
           secrets: [{ option: 'api_key', id: SECRET_ID, value: "sk_test_it's_secret" }],
           schema: 'stripe data',
           tables: stripe.objects.slice(0, 2).map((object) => ({ name: object.name, option: stripe.tableOption, object: object.name, columns: object.columns })),
+          secretsTable: WRAPPER_SECRETS_TABLE,
         }),
       )
     })
@@ -67,10 +69,34 @@ export function describeWrappersSuite(database: () => ProjectDatabase): void {
     })
 
     it('drops the wrapper with its server, tables and secret', async () => {
-      await run(dropWrapperSql('stripe_wrapper', [SECRET_ID]))
+      await run(dropWrapperSql('stripe_wrapper', [SECRET_ID], [WRAPPER_SECRETS_TABLE]))
       expect((await run(wrappersSql)).filter((row) => row['name'] === 'stripe_wrapper')).toEqual([])
       expect(await run(`select count(*)::int as n from studio_meta.wrapper_secrets where id = '${SECRET_ID}'`)).toEqual([{ n: 0 }])
       await run('drop schema "stripe data"')
+    })
+
+    it('keeps the secret in vault, encrypted, once the project has vault', async () => {
+      await installShim(db, SUPABASE_VAULT)
+      const id = '9a1f0c3e-2b4d-4e6f-8a0b-1c2d3e4f5a6b'
+      await run(
+        createWrapperSql({
+          wrapperName: 'airtable_wrapper',
+          serverName: 'airtable_server',
+          options: {},
+          secrets: [{ option: 'api_key', id, value: 'pat_secret_value' }],
+          schema: 'airtable',
+          tables: [],
+          secretsTable: VAULT_SECRETS_TABLE,
+        }),
+      )
+      try {
+        const [stored] = await run(`select secret from vault.secrets where id = '${id}'`)
+        expect(stored!['secret']).not.toContain('pat_secret_value')
+        expect(await run(`select decrypted_secret from vault.decrypted_secrets where id = '${id}'`)).toEqual([{ decrypted_secret: 'pat_secret_value' }])
+      } finally {
+        await run(dropWrapperSql('airtable_wrapper', [id], [WRAPPER_SECRETS_TABLE, VAULT_SECRETS_TABLE]))
+      }
+      expect(await run(`select count(*)::int as n from vault.secrets where id = '${id}'`)).toEqual([{ n: 0 }])
     })
   })
 }

@@ -4,13 +4,17 @@
  * real DDL. The `wrappers` extension's handlers are C code no mock database has, so a wrapper is
  * made without one (the list LEFT JOINs the handler to show it anyway) and the mock platform
  * answers reads of its tables with sample rows. A secret option is stored apart and the server
- * names it (`<option>_id`), as the platform does with vault.
+ * names it (`<option>_id`): in vault when the project has it (encrypted, as on the platform), else
+ * in the platform's own table.
  */
 import { SEED_MARKER_SCHEMA } from '../../constants/platform'
 import { sqlIdent, sqlLiteral } from './quote'
 
 /** Where a wrapper's secrets are kept until the project has vault. */
 export const WRAPPER_SECRETS_TABLE = `${SEED_MARKER_SCHEMA}.wrapper_secrets`
+/** Vault's table (its trigger encrypts what is written into it). */
+export const VAULT_SECRETS_TABLE = 'vault.secrets'
+export type SecretsTable = typeof WRAPPER_SECRETS_TABLE | typeof VAULT_SECRETS_TABLE
 
 /**
  * One row per wrapper: `id`, `name`, `handler` (null when it has none), and `servers`, each with its
@@ -55,6 +59,8 @@ export interface NewWrapper {
   secrets: readonly { option: string; id: string; value: string }[]
   schema: string
   tables: readonly { name: string; option: string; object: string; columns: readonly { name: string; type: string }[] }[]
+  /** Where the secrets go. */
+  secretsTable: SecretsTable
 }
 
 function optionList(options: Readonly<Record<string, string>>): string {
@@ -70,7 +76,7 @@ export function createWrapperSql(wrapper: NewWrapper): string {
   const statements = [`create foreign data wrapper ${sqlIdent(wrapper.wrapperName)};`]
   for (const secret of wrapper.secrets) {
     statements.push(
-      `insert into ${WRAPPER_SECRETS_TABLE} (id, name, secret) values (${sqlLiteral(secret.id)}, ${sqlLiteral(`${wrapper.serverName}.${secret.option}`)}, ${sqlLiteral(secret.value)});`,
+      `insert into ${wrapper.secretsTable} (id, name, secret) values (${sqlLiteral(secret.id)}, ${sqlLiteral(`${wrapper.serverName}.${secret.option}`)}, ${sqlLiteral(secret.value)});`,
     )
   }
   statements.push(`create server ${sqlIdent(wrapper.serverName)} foreign data wrapper ${sqlIdent(wrapper.wrapperName)}${optionList(serverOptions)};`)
@@ -84,10 +90,13 @@ export function createWrapperSql(wrapper: NewWrapper): string {
   return statements.join('\n')
 }
 
-/** Drops the wrapper with its servers and foreign tables, and forgets the secrets its servers named. */
-export function dropWrapperSql(name: string, secretIds: readonly string[]): string {
+/** Drops the wrapper with its servers and foreign tables, and forgets the secrets its servers named (wherever they are kept). */
+export function dropWrapperSql(name: string, secretIds: readonly string[], secretsTables: readonly SecretsTable[]): string {
   const statements = [`drop foreign data wrapper if exists ${sqlIdent(name)} cascade;`]
-  if (secretIds.length > 0) statements.push(`delete from ${WRAPPER_SECRETS_TABLE} where id in (${secretIds.map((id) => sqlLiteral(id)).join(', ')});`)
+  if (secretIds.length > 0) {
+    const ids = secretIds.map((id) => sqlLiteral(id)).join(', ')
+    for (const table of secretsTables) statements.push(`delete from ${table} where id in (${ids});`)
+  }
   return statements.join('\n')
 }
 

@@ -1,3 +1,4 @@
+import { VAULT_SECRETS_TABLE } from '../../lib/sql/wrappers'
 import type { ReactNode } from 'react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
@@ -141,7 +142,7 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       const typed: WrapperFormValues = { ...blank, wrapperName: 'stripe_billing', options: Object.assign(Object.create(null) as Record<string, string>, blank.options, { api_key: 'sk_test_typed' }) }
       let values = typed
       const { element: dialog, submit } = await submitDialog('Connect a service with a wrapper', 'Create wrapper', (onDone) => (
-        <CreateWrapperDialog existing={[]} values={values} onChange={(next) => (values = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
+        <CreateWrapperDialog existing={[]} secretsTable={VAULT_SECRETS_TABLE} values={values} onChange={(next) => (values = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
       ))
       // Sent: the secret itself went to the database (the preview only masks it).
       if (await submit()) return seen.sql.includes("'sk_test_typed'") && seen.sql.includes('"stripe_billing"')

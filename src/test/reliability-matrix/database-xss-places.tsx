@@ -1,3 +1,4 @@
+import { VAULT_SECRETS_TABLE } from '../../lib/sql/wrappers'
 import { queryKeys } from '../../api/queries/keys'
 import type { RelationPrivileges } from '../../api/schemas'
 import { ApplyPrivilegesDialog } from '../../features/database/column-privileges/ApplyPrivilegesDialog'
@@ -155,7 +156,7 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
       const form = { ...values, wrapperName, serverName, schema, options: Object.assign(Object.create(null) as Record<string, string>, values.options, { api_key: option, api_url: option }) }
       return (
         <Providers client={projectClient()}>
-          <CreateWrapperDialog existing={[]} values={form} onChange={() => {}} run={async () => {}} onDone={() => {}} onClose={() => {}} />
+          <CreateWrapperDialog existing={[]} secretsTable={VAULT_SECRETS_TABLE} values={form} onChange={() => {}} run={async () => {}} onDone={() => {}} onClose={() => {}} />
         </Providers>
       )
     },

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import { WRAPPER_KINDS } from '../../../constants'
-import { createWrapperSql } from '../../../lib/sql/wrappers'
+import { createWrapperSql, type SecretsTable } from '../../../lib/sql/wrappers'
 import { maskSecrets } from '../../../lib/sql/secret-mask'
 import { ExternalLink } from '../../../ui/external-link'
 import { fieldErrorClass, fieldLabelClass, inputClass } from '../../../ui/field'
@@ -23,7 +23,8 @@ export function CreateWrapperDialog({
   run,
   onDone,
   onClose,
-}: StructureDialogProps & { existing: readonly DatabaseWrapper[]; values: WrapperFormValues; onChange: (values: WrapperFormValues) => void }) {
+  secretsTable,
+}: StructureDialogProps & { existing: readonly DatabaseWrapper[]; values: WrapperFormValues; onChange: (values: WrapperFormValues) => void; secretsTable: SecretsTable }) {
   const kind = wrapperKind(values.kind) ?? WRAPPER_KINDS[0]!
   const [secretIds] = useState(() => new Map<string, string>())
   const [touched, setTouched] = useState<ReadonlySet<WrapperField>>(new Set())
@@ -34,7 +35,7 @@ export function CreateWrapperDialog({
     if (!id) secretIds.set(option, (id = crypto.randomUUID()))
     return id
   }
-  const { wrapper, errors } = readWrapperForm(values, existing, newId)
+  const { wrapper, errors } = readWrapperForm(values, existing, newId, secretsTable)
   const shown = (field: WrapperField) => (touched.has(field) ? (errors[field] ?? null) : null)
   const update = (field: WrapperField, next: WrapperFormValues) => {
     onChange(next)

@@ -5,7 +5,8 @@ import { useParams } from 'wouter'
 import { databaseWrappersQuery } from '../../../api/queries/database-wrappers'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { dropWrapperSql } from '../../../lib/sql/wrappers'
+import { VAULT_SECRETS_TABLE, WRAPPER_SECRETS_TABLE, dropWrapperSql } from '../../../lib/sql/wrappers'
+import { vaultEnabledQuery } from '../../../api/queries/vault'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
@@ -41,6 +42,9 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const wrappers = useQuery({ ...databaseWrappersQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const permission = useDatabaseWritePermission(ref, 'wrappers', PERMISSION_MESSAGE.manageWrappers)
+  // Secrets go to vault where the project has it (encrypted), else to the platform's own table.
+  const vault = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const secretsTable = vault.data ? VAULT_SECRETS_TABLE : WRAPPER_SECRETS_TABLE
   const [dialog, setDialog] = useState<Dialog | null>(null)
   // What the user typed outlives a Cancel and a refused run; it starts afresh once a wrapper is made.
   const [draft, setDraft] = useState<WrapperFormValues>(() => emptyWrapperForm())
@@ -125,6 +129,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
       {dialog?.kind === 'create' ? (
         <CreateWrapperDialog
           existing={wrappers.data ?? []}
+          secretsTable={secretsTable}
           values={draft}
           onChange={setDraft}
           run={run}
@@ -141,7 +146,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
           description="Drops the wrapper with its servers and their foreign tables, and forgets its secrets. The service's own data is not touched."
           runLabel="Delete wrapper"
           tone="danger"
-          build={() => dropWrapperSql(dialog.wrapper.name, secretIdsOf(dialog.wrapper))}
+          build={() => dropWrapperSql(dialog.wrapper.name, secretIdsOf(dialog.wrapper), vault.data ? [WRAPPER_SECRETS_TABLE, VAULT_SECRETS_TABLE] : [WRAPPER_SECRETS_TABLE])}
           run={run}
           onDone={() => finish(`Wrapper ${dialog.wrapper.name} deleted`)}
           onClose={() => setDialog(null)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import { WRAPPER_KINDS } from '../../../constants'
+import { WRAPPER_SECRETS_TABLE } from '../../../lib/sql/wrappers'
 import { emptyWrapperForm, foreignTableName, kindOfWrapper, readWrapperForm, secretIdsOf, wrapperKind } from './wrapper-form'
 
 const stripe = wrapperKind('stripe')!
@@ -10,7 +11,7 @@ const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`
 describe('readWrapperForm', () => {
   it('keeps secret options apart, named by id, and plain ones on the server', () => {
     const values = { ...emptyWrapperForm(stripe), options: Object.assign(Object.create(null) as Record<string, string>, { api_key: ' sk_test_123 ', api_url: 'https://api.stripe.com/v1/' }) }
-    const { wrapper, errors } = readWrapperForm(values, [], newId)
+    const { wrapper, errors } = readWrapperForm(values, [], newId, WRAPPER_SECRETS_TABLE)
     expect(errors).toEqual({})
     expect(wrapper).toMatchObject({
       wrapperName: 'stripe_wrapper',
@@ -23,7 +24,7 @@ describe('readWrapperForm', () => {
   })
 
   it('says what is missing, field by field, and makes nothing', () => {
-    const { wrapper, errors } = readWrapperForm({ ...emptyWrapperForm(stripe), wrapperName: ' ', schema: '', objects: [] }, [], newId)
+    const { wrapper, errors } = readWrapperForm({ ...emptyWrapperForm(stripe), wrapperName: ' ', schema: '', objects: [] }, [], newId, WRAPPER_SECRETS_TABLE)
     expect(wrapper).toBeNull()
     expect(errors).toEqual({
       wrapperName: 'Name the wrapper.',
@@ -36,7 +37,7 @@ describe('readWrapperForm', () => {
   it('refuses a wrapper or server name that exists', () => {
     const existing: DatabaseWrapper[] = [{ id: 1, name: 'stripe_wrapper', handler: null, servers: [{ id: 2, name: 'stripe_server', options: [], tables: [] }] }]
     const values = { ...emptyWrapperForm(stripe), options: Object.assign(Object.create(null) as Record<string, string>, { api_key: 'k' }) }
-    expect(readWrapperForm(values, existing, newId).errors).toEqual({
+    expect(readWrapperForm(values, existing, newId, WRAPPER_SECRETS_TABLE).errors).toEqual({
       wrapperName: 'A wrapper called stripe_wrapper exists already.',
       serverName: 'A server called stripe_server exists already.',
     })

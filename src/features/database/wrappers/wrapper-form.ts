@@ -1,6 +1,6 @@
 import { POSTGRES_IDENTIFIER_MAX_BYTES, WRAPPER_KINDS, type WrapperKind } from '../../../constants'
 import type { DatabaseWrapper } from '../../../api/schemas'
-import type { NewWrapper } from '../../../lib/sql/wrappers'
+import type { NewWrapper, SecretsTable } from '../../../lib/sql/wrappers'
 
 /** The create-wrapper form as typed (text everywhere, so a refused save keeps it all). */
 export interface WrapperFormValues {
@@ -49,7 +49,12 @@ export function foreignTableName(object: string): string {
  * The wrapper the form stands for, or what is wrong with each field. `newId` names each secret's
  * stored copy by option (a uuid, the same for the same option while the form is open).
  */
-export function readWrapperForm(values: WrapperFormValues, existing: readonly DatabaseWrapper[], newId: (option: string) => string): { wrapper: NewWrapper | null; errors: Partial<Record<WrapperField, string>> } {
+export function readWrapperForm(
+  values: WrapperFormValues,
+  existing: readonly DatabaseWrapper[],
+  newId: (option: string) => string,
+  secretsTable: SecretsTable,
+): { wrapper: NewWrapper | null; errors: Partial<Record<WrapperField, string>> } {
   const errors: Partial<Record<WrapperField, string>> = {}
   const kind = wrapperKind(values.kind)
   if (!kind) return { wrapper: null, errors: { objects: 'Choose what to connect to.' } }
@@ -85,6 +90,7 @@ export function readWrapperForm(values: WrapperFormValues, existing: readonly Da
       secrets,
       schema,
       tables: objects.map((object) => ({ name: foreignTableName(object.name), option: kind.tableOption, object: object.name, columns: object.columns })),
+      secretsTable,
     },
     errors,
   }
