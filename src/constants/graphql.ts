@@ -18,16 +18,3 @@ export const GRAPHQL_TOKEN_LIFETIME_SECONDS = 3600
 
 /** Runs the explorer keeps per project, newest first. */
 export const GRAPHQL_HISTORY_LIMIT = 25
-
-/** What the explorer's editor holds the first time a project's explorer opens. */
-export const GRAPHQL_STARTER_QUERY = `# Ctrl/⌘+Enter runs the query. Each table of the public schema is a collection.
-query {
-  __schema {
-    queryType {
-      fields {
-        name
-      }
-    }
-  }
-}
-`
