@@ -102,6 +102,21 @@ describe('schema', () => {
   })
 })
 
+describe('prototype names', () => {
+  it('serves a table whose columns are called like Object.prototype members', async () => {
+    await db.exec(`create table public.gql_proto (id int primary key, "constructor" text, "toString" text, "hasOwnProperty" int);
+      insert into public.gql_proto values (1, 'c', 't', 7);`)
+    try {
+      const answer = await data(`mutation { updateGqlProtoCollection(set: {toString: "t2"}, filter: {constructor: {eq: "c"}}) { records { constructor toString hasOwnProperty } } }`)
+      expect(answer['updateGqlProtoCollection'].records).toEqual([{ constructor: 'c', toString: 't2', hasOwnProperty: 7 }])
+      const ordered = await data('{ gqlProtoCollection(orderBy: [{constructor: DescNullsLast}]) { edges { node { toString } } } }')
+      expect(ordered['gqlProtoCollection'].edges).toEqual([{ node: { toString: 't2' } }])
+    } finally {
+      await db.exec('drop table public.gql_proto')
+    }
+  })
+})
+
 describe('queries', () => {
   it('filters, orders and pages forward and backward with cursors', async () => {
     const total = Number(await scalar(`select count(*) from public.customers where full_name ilike '%a%'`))

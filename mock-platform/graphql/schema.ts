@@ -23,6 +23,7 @@ import {
   type GraphQLInputType,
   type GraphQLOutputType,
 } from 'graphql'
+import { ownRecord } from '../../src/lib/own-record.ts'
 import { orderableColumns, selectableColumns, type ColumnModel, type RelationModel, type RoleModel, type TableModel } from './model.ts'
 import {
   CursorType,
@@ -56,11 +57,12 @@ export interface BuiltSchema {
   tablesByTypeName: ReadonlyMap<string, TableModel>
 }
 
-const record = <T>() => Object.create(null) as Record<string, T>
+// Keyed by names from the user's catalogue (a column may be called `constructor`): no prototype.
+const record = ownRecord
 const nonNull = <T extends GraphQLOutputType | GraphQLInputType>(type: T, required: boolean) => (required ? new GraphQLNonNull(type) : type)
 
 export function buildGraphqlSchema(model: RoleModel): BuiltSchema {
-  const enumTypes = new Map(model.enums.map((e) => [e, new GraphQLEnumType({ name: e.typeName, values: Object.fromEntries(e.labels.map((label) => [label, { value: label }])) })]))
+  const enumTypes = new Map(model.enums.map((e) => [e, new GraphQLEnumType({ name: e.typeName, values: record(e.labels.map((label) => [label, { value: label }])) })]))
   const enumFilters = new Map([...enumTypes].map(([e, type]) => [e, enumFilterType(type)]))
   const enumListFilters = new Map([...enumTypes].map(([e, type]) => [e, enumListFilterType(type)]))
   const nodes = new Map<TableModel, GraphQLObjectType>()
@@ -115,7 +117,7 @@ export function buildGraphqlSchema(model: RoleModel): BuiltSchema {
       table,
       new GraphQLInputObjectType({
         name: table.names.orderBy,
-        fields: Object.fromEntries(orderableColumns(table).map((column) => [column.field, { type: OrderByDirectionType }])),
+        fields: record(orderableColumns(table).map((column) => [column.field, { type: OrderByDirectionType }])),
       }),
     )
     nodes.set(
@@ -195,7 +197,7 @@ function mutationFields(
       },
     })
   const input = (name: string, columns: ColumnModel[]) =>
-    new GraphQLInputObjectType({ name, fields: Object.fromEntries(columns.map((column) => [column.field, { type: inputType(column), description: column.description ?? undefined }])) })
+    new GraphQLInputObjectType({ name, fields: record(columns.map((column) => [column.field, { type: inputType(column), description: column.description ?? undefined }])) })
 
   for (const table of model.tables) {
     if (table.canInsert) {

@@ -18,3 +18,9 @@ export const GRAPHQL_TOKEN_LIFETIME_SECONDS = 3600
 
 /** Runs the explorer keeps per project, newest first. */
 export const GRAPHQL_HISTORY_LIMIT = 25
+
+/** How long typing in the query editor pauses before the query is checked against the schema again (ms). */
+export const GRAPHQL_CHECK_DELAY_MS = 250
+
+/** The most matches the schema docs' search lists (a schema of a few tables has a few hundred names). */
+export const GRAPHQL_DOCS_MAX_MATCHES = 60

@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql'
 import type { editor } from 'monaco-editor/editor/editor.api'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { GRAPHQL_CHECK_DELAY_MS } from '../../constants'
 import { LoadingState } from '../../ui/states'
 import { attachSchema, GRAPHQL_LANGUAGE, JSON_LANGUAGE, loadGraphqlMonaco, markGraphqlProblems } from './graphql-language'
 
@@ -12,9 +13,6 @@ export interface CodePaneHandle {
   cursorOffset: () => number
   focus: () => void
 }
-
-/** How long typing pauses before the query is checked again. */
-const CHECK_DELAY_MS = 250
 
 /**
  * One of the explorer's editors on our Monaco: the query (GraphQL, checked against `schema`), or
@@ -85,7 +83,7 @@ export function CodePane({
       instance.onDidChangeModelContent(() => {
         callbacks.current.onChange(instance!.getValue())
         clearTimeout(timer)
-        timer = setTimeout(() => recheck.current?.(), CHECK_DELAY_MS)
+        timer = setTimeout(() => recheck.current?.(), GRAPHQL_CHECK_DELAY_MS)
       })
       instance.addAction({ id: 'studio.graphql.run', label: 'Run', keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => callbacks.current.onRun() })
       stopTheme = followDashboardTheme()

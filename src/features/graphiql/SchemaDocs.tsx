@@ -14,6 +14,7 @@ import {
 } from 'graphql'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { GRAPHQL_DOCS_MAX_MATCHES } from '../../constants'
 import { Button } from '../../ui/button'
 import { SearchBox, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 
@@ -21,9 +22,6 @@ const linkClass = css({ color: 'accent.default', cursor: 'pointer', textAlign: '
 const rowClass = css({ px: '2', py: '1.5', borderTopWidth: '1px', borderColor: 'border.default', display: 'flex', flexDir: 'column', gap: '0.5' })
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
 const noteClass = css({ color: 'fg.muted', fontSize: 'xs' })
-
-/** The search's most results: a schema of a few tables has a few hundred names. */
-const MAX_MATCHES = 60
 
 /** `[OrdersEdge!]!` with the named type as a link. */
 function TypeRef({ type, onOpen }: { type: GraphQLType; onOpen: (name: string) => void }) {
@@ -168,10 +166,12 @@ export function SchemaDocs({ schema }: { schema: GraphQLSchema }) {
         {search.trim() ? (
           <>
             <p className={sidePanelNoteClass} role="status">
-              {matches.length === 0 ? 'Nothing in the schema matches.' : `${matches.length} match${matches.length === 1 ? '' : 'es'}`}
+              {matches.length === 0
+                ? 'Nothing in the schema matches.'
+                : `${matches.length} match${matches.length === 1 ? '' : 'es'}${matches.length > GRAPHQL_DOCS_MAX_MATCHES ? `, the first ${GRAPHQL_DOCS_MAX_MATCHES} shown` : ''}`}
             </p>
             <ul>
-              {matches.slice(0, MAX_MATCHES).map((match) => (
+              {matches.slice(0, GRAPHQL_DOCS_MAX_MATCHES).map((match) => (
                 <li key={match.key} className={rowClass}>
                   <button type="button" className={linkClass} onClick={() => open(match.typeName)}>
                     {match.label}
