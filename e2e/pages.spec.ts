@@ -121,4 +121,6 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, failed, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
   await checkPage(page, failed, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
   await checkPage(page, failed, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }))
+  // The GraphQL explorer, once its schema docs list the introspected schema.
+  await checkPage(page, failed, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
 })

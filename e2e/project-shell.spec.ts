@@ -26,7 +26,7 @@ async function expectNoPageScroll(page: Page) {
 test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
-  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Settings'])
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Settings'])
   await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
 
   await rail(page).getByRole('link', { name: 'Table editor' }).click()
@@ -59,6 +59,13 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(areaMenu.getByRole('link')).toHaveText(['Extensions', 'Database webhooks', 'Wrappers'])
   await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
+
+  // An area with one screen opens it, with no menu of its own.
+  await rail(page).getByRole('link', { name: 'Integrations' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/api/graphiql$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'GraphiQL' })).toBeVisible()
+  await expect(rail(page).getByRole('link', { name: 'Integrations' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Integrations' })).toHaveCount(0)
 
   // The command menu lists the same destinations, leading to the same places.
   await page.keyboard.press('ControlOrMeta+k')

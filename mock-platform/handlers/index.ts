@@ -7,6 +7,7 @@ import { codeHostingHandlers } from './code-hosting'
 import { consentHandlers } from './consent'
 import { contentHandlers } from './content'
 import { databaseHandlers } from './database'
+import { graphqlHandlers } from './graphql'
 import { invitationHandlers } from './invitations'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
@@ -29,6 +30,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...databaseHandlers(ctx),
+    ...graphqlHandlers(ctx),
     ...assistantHandlers(ctx),
     ...codeHostingHandlers(ctx),
     ...supportHandlers(ctx),

@@ -34,6 +34,7 @@ const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'
 const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPage'))
 const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage'))
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
+const GraphiqlPage = lazy(() => import('../features/graphiql/GraphiqlPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -97,6 +98,8 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },
   { path: '/project/:ref/settings/vault/secrets', screen: VaultSecretsPage, gated: true },
   { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
+  { path: '/project/:ref/api/graphiql', screen: GraphiqlPage, gated: true },
+  { path: '/project/:ref/database/graphiql', screen: GraphiqlPage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

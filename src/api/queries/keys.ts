@@ -31,6 +31,8 @@ export const queryKeys = {
   databaseWebhookCalls: (ref: string, tableId: number, name: string) => ['projects', ref, 'database', 'webhooks', 'calls', tableId, name] as const,
   databaseRoles: (ref: string) => ['projects', ref, 'database', 'roles'] as const,
   databaseRelations: (ref: string) => ['projects', ref, 'database', 'relations'] as const,
+  /** The GraphQL schema as one caller (a role, or the token in the explorer's headers) sees it: under the catalogue it is built from. */
+  graphqlIntrospection: (ref: string, caller: string) => ['projects', ref, 'database', 'graphql', caller] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,

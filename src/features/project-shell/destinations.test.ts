@@ -39,6 +39,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['wrappers', true],
       ['column-privileges', true],
       ['vault', true],
+      ['graphiql', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -63,6 +64,10 @@ describe('the project destinations (one typed list for the rail, the command men
     expect(currentDestination('/project/abc/editors', 'abc')).toBeUndefined()
     expect(currentDestination('/project/abc/sql/x', 'abc')?.id).toBe('sql-editor')
     expect(currentDestination('/project/abc', 'abc')?.id).toBe('home')
+    // SPEC §2: the GraphQL explorer answers at two addresses, both its own.
+    expect(currentDestination('/project/abc/api/graphiql', 'abc')?.id).toBe('graphiql')
+    expect(currentDestination('/project/abc/database/graphiql', 'abc')?.id).toBe('graphiql')
+    expect(currentDestination('/project/abc/database/graphiqlx', 'abc')).toBeUndefined()
   })
 })
 
@@ -103,7 +108,7 @@ describe('rail entries and the second-level menu', () => {
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
-    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'logs', 'settings'])
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'logs', 'settings'])
     expect(entries[3]!.label).toBe('Database')
     expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
@@ -111,6 +116,9 @@ describe('rail entries and the second-level menu', () => {
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
     expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
+    // The explorer's /database address is the integrations entry's, not the database menu's.
+    expect(entries.find((e) => e.owns('database/graphiql'))?.id).toBe('integrations')
+    expect(entries[4]!.path('abc', context)).toBe('/project/abc/api/graphiql')
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()
   })

@@ -1,4 +1,4 @@
-import { Archive, Blocks, Cable, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Braces, Cable, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -133,6 +133,19 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['secrets', 'vault', 'encryption', 'keys', 'credentials'],
     path: (ref) => `/project/${ref}/settings/vault/secrets`,
     owns: under('settings/vault'),
+    needsDatabase: true,
+  },
+  {
+    // SPEC §2 gives the explorer two addresses; one entry owns both. Integrations, not Database: it is
+    // the project's API (pg_graphql) rather than a tool of the database, as in the platform's
+    // integrations list, and half its addresses are outside /database.
+    id: 'graphiql',
+    label: 'GraphiQL',
+    area: 'integrations',
+    icon: Braces,
+    keywords: ['graphql', 'pg_graphql', 'api', 'explorer', 'query', 'mutation'],
+    path: (ref) => `/project/${ref}/api/graphiql`,
+    owns: (subpath) => subpath === 'api/graphiql' || subpath === 'database/graphiql',
     needsDatabase: true,
   },
 ]

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import type { editor } from 'monaco-editor/editor/editor.api'
 import { LoadingState } from '../../ui/states'
 import { catalogSuggestions, type CatalogColumn } from '../../lib/sql/completion'
-import type { Monaco } from './monaco'
+import type * as MonacoModule from './monaco'
 
 export interface SqlCodeEditorHandle {
   markError: (offset: number | undefined, message: string) => void
@@ -12,10 +12,6 @@ export interface SqlCodeEditorHandle {
   focus: () => void
   /** Puts text at the cursor (replacing the selection) as one undoable edit. */
   insert: (text: string) => void
-}
-
-function monacoTheme(): string {
-  return document.documentElement.dataset.theme === 'light' ? 'vs' : 'vs-dark'
 }
 
 /**
@@ -45,13 +41,13 @@ export function SqlCodeEditor({
   useEffect(() => {
     let disposed = false
     let instance: editor.IStandaloneCodeEditor | undefined
-    let observer: MutationObserver | undefined
+    let stopFollowingTheme: (() => void) | undefined
     let completion: { dispose: () => void } | undefined
     const catalog = loadCatalog?.().catch((error: unknown) => {
       console.warn('Could not read the catalog for completion', error)
       return [] as CatalogColumn[]
     })
-    void import('./monaco').then(({ monaco }: { monaco: Monaco }) => {
+    void import('./monaco').then(({ monaco, monacoTheme, followDashboardTheme }: typeof MonacoModule) => {
       if (disposed || !host.current) return
       instance = monaco.editor.create(host.current, {
         value: initialValue,
@@ -107,9 +103,7 @@ export function SqlCodeEditor({
           },
         })
       }
-      // Follow the dashboard theme as it changes.
-      observer = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()))
-      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+      stopFollowingTheme = followDashboardTheme()
       callbacks.current.onReady({
         markError(offset, message) {
           if (offset === undefined) return monaco.editor.setModelMarkers(model, 'studio', [])
@@ -155,7 +149,7 @@ export function SqlCodeEditor({
     })
     return () => {
       disposed = true
-      observer?.disconnect()
+      stopFollowingTheme?.()
       completion?.dispose()
       instance?.getModel()?.dispose()
       instance?.dispose()

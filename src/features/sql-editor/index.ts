@@ -2,3 +2,5 @@
 export { DestructiveQueryDialog } from './DestructiveQueryDialog'
 export type { ExportProgress, ExportSummary } from './result-export'
 export { useExport } from './use-export'
+/** Our one Monaco (bundled locally, its own chunk): the GraphQL explorer's editors load the same one. */
+export const loadMonaco = () => import('./monaco')

@@ -34,5 +34,17 @@ function startEditorWorker(): Worker {
 
 window.MonacoEnvironment = { getWorker: startEditorWorker }
 
+/** Monaco's theme for the dashboard's: light or dark. */
+export function monacoTheme(): string {
+  return document.documentElement.dataset.theme === 'light' ? 'vs' : 'vs-dark'
+}
+
+/** Keeps every editor on the dashboard's theme as it changes; returns the stop. */
+export function followDashboardTheme(): () => void {
+  const observer = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()))
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+  return () => observer.disconnect()
+}
+
 export { monaco }
 export type Monaco = typeof monaco

@@ -12,13 +12,15 @@ import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
 import { inspectorTabId } from '../../app/inspector-link'
 import { resolveScenario } from '../../app/mock-platform'
 import { readThemePreference } from '../../app/theme'
-import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
+import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
 import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
 import { readLastVisitedOrganization } from '../../features/organizations/last-visited'
 import { readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
 import { draftKey, listDrafts, readDraft } from '../../features/sql-editor/draft-store'
+import { HistoryList } from '../../features/graphiql/HistoryList'
+import { historyKey, readHistory, recordRun } from '../../features/graphiql/history-store'
 import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
 import { loadAssistantState, type SavedAssistantState } from '../../lib/assistant-state'
 import { readConsentDecision } from '../../lib/consent-decision'
@@ -234,6 +236,25 @@ export const STORAGE_ROWS: StorageRow[] = [
     hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
   },
   ...TABLE_EDITOR_STORAGE_ROWS,
+  {
+    key: historyKey(REF),
+    storage: 'local',
+    read: () => readHistory(REF),
+    safe: (value) =>
+      Array.isArray(value) &&
+      value.every((run: Record<string, unknown>) => isString(run['query']) && isString(run['variables']) && (PLATFORM_API_ROLES as readonly unknown[]).includes(run['role'])),
+    render: () => <HistoryList entries={readHistory(REF)} onOpen={() => {}} onClear={() => {}} />,
+    hostile: [
+      { label: 'a run as postgres', raw: '[{"id":"a","query":"mutation { x }","variables":"","operationName":null,"role":"postgres","ranAt":1}]' },
+      { label: 'a run keyed like the prototype', raw: '[{"__proto__":{"role":"anon"},"id":"a","query":"{ a }","variables":"","operationName":null,"role":"anon","ranAt":1}]' },
+      { label: 'runs beside garbage', raw: '[null,{"id":"a","query":"{ a }","variables":"{}","operationName":"constructor","role":"anon","ranAt":1},"toString"]' },
+    ],
+    use: () => {
+      if (!recordRun(REF, { id: 'b', query: '{ b }', variables: '', operationName: null, role: 'authenticated', ranAt: 2 }) || readHistory(REF)[0]?.id !== 'b') {
+        throw new Error('the history lost a run')
+      }
+    },
+  },
   {
     key: MOCK_CONTENT_STORAGE_KEY(false),
     storage: 'local',

@@ -27,6 +27,7 @@ import { writeTableEdit } from '../../features/table-editor/table-edit-store'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { ITEMS_TABLE, itemsDatabase } from '../items-table'
 import { DATABASE_XSS_PLACES } from './database-xss-places'
+import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
 import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
 
@@ -172,6 +173,7 @@ export const XSS_PLACES: XssPlace[] = [
     },
   },
   ...DATABASE_XSS_PLACES,
+  ...GRAPHIQL_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',

@@ -1,0 +1,2 @@
+// The public surface of this feature: another feature imports from here, never from its files (DESIGN.md, folders).
+export { GraphiqlScreen } from './GraphiqlPage'
