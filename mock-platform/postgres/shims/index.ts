@@ -9,6 +9,7 @@ import { DEFAULT_EXTENSION_SCHEMA } from '../../../src/constants/extensions.ts'
 import { sqlIdent } from '../../../src/lib/sql/quote.ts'
 import type { ExtensionFile } from '../contrib-extensions.ts'
 import type { ProjectDatabase } from '../types.ts'
+import { PG_CRON_SCRIPT, PG_CRON_VERSION } from './pg-cron.ts'
 import { PG_NET_SCRIPT, PG_NET_VERSION } from './pg-net.ts'
 import { SUPABASE_VAULT_SCRIPT, SUPABASE_VAULT_VERSION } from './supabase-vault.ts'
 
@@ -21,6 +22,8 @@ export interface ShimExtension {
   script: string
   /** Extensions it needs first (its script names their schema as `@extschema:<name>@`). */
   requires?: readonly string[]
+  /** The one schema its control file allows (pg_cron's `pg_catalog`); otherwise it goes in `extensions`. */
+  fixedSchema?: string
 }
 
 export const PG_NET: ShimExtension = {
@@ -40,18 +43,27 @@ export const SUPABASE_VAULT: ShimExtension = {
   requires: ['pgcrypto'],
 }
 
-export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET, SUPABASE_VAULT]
+export const PG_CRON: ShimExtension = {
+  name: 'pg_cron',
+  version: PG_CRON_VERSION,
+  comment: 'Job scheduler for PostgreSQL',
+  schema: 'cron',
+  script: PG_CRON_SCRIPT,
+  fixedSchema: 'pg_catalog',
+}
+
+export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET, SUPABASE_VAULT, PG_CRON]
 
 const EXTENSION_DIRECTORY = 'share/postgresql/extension'
 
 /** The control file and script of every shim, for PGlite's file system. */
 export function shimExtensionFiles(): ExtensionFile[] {
   const encoder = new TextEncoder()
-  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script, requires = [] }) => [
+  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script, requires = [], fixedSchema }) => [
     {
       path: `${EXTENSION_DIRECTORY}/${name}.control`,
       data: encoder.encode(
-        `comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n${requires.length ? `requires = '${requires.join(', ')}'\n` : ''}`,
+        `comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n${requires.length ? `requires = '${requires.join(', ')}'\n` : ''}${fixedSchema ? `schema = ${fixedSchema}\n` : ''}`,
       ),
     },
     { path: `${EXTENSION_DIRECTORY}/${name}--${version}.sql`, data: encoder.encode(script) },
@@ -63,7 +75,7 @@ const NOT_AVAILABLE = new Set(['58P01', '0A000'])
 
 /** The SQL that installs the shim: as an extension where the database has its files (CASCADE brings what it requires). */
 export function installShimSql(shim: ShimExtension): string {
-  return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(DEFAULT_EXTENSION_SCHEMA)} cascade;`
+  return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(shim.fixedSchema ?? DEFAULT_EXTENSION_SCHEMA)} cascade;`
 }
 
 /** Installs the shim as an extension where the database has its files, else as plain SQL; nothing when present. */
