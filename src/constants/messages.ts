@@ -141,6 +141,7 @@ export const PERMISSION_MESSAGE = {
   manageWebhooks: 'create, change or delete database webhooks',
   manageWrappers: 'create or delete wrappers',
   manageColumnPrivileges: 'grant or revoke column privileges',
+  manageCron: 'create, change, run or delete cron jobs',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */
