@@ -33,6 +33,7 @@ const ExtensionsPage = lazy(() => import('../features/database/extensions/Extens
 const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'))
 const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPage'))
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
+const CronPage = lazy(() => import('../features/integrations/cron/CronPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -95,6 +96,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },
   { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
+  { path: '/project/:ref/integrations/cron', screen: CronPage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

@@ -31,13 +31,13 @@ export const CRON_RUNS_PAGE_SIZE = 30
 
 /** The schedules offered with one click in the job form. */
 export const CRON_SCHEDULE_PRESETS = [
-  { label: 'Every 30 seconds', schedule: '30 seconds' },
+  { label: 'Every 30 s', schedule: '30 seconds' },
   { label: 'Every minute', schedule: '* * * * *' },
-  { label: 'Every 5 minutes', schedule: '*/5 * * * *' },
-  { label: 'Every hour', schedule: '0 * * * *' },
-  { label: 'Every day at midnight', schedule: '0 0 * * *' },
+  { label: 'Every 5 min', schedule: '*/5 * * * *' },
+  { label: 'Hourly', schedule: '0 * * * *' },
+  { label: 'Daily at 00:00', schedule: '0 0 * * *' },
   { label: 'Mondays at 09:00', schedule: '0 9 * * 1' },
-  { label: 'First day of the month', schedule: '0 0 1 * *' },
+  { label: 'Monthly on the 1st', schedule: '0 0 1 * *' },
 ] as const
 
 /** How many coming runs the job form lists under the schedule. */

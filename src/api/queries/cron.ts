@@ -9,12 +9,14 @@ import { postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
-/** Whether the project has pg_cron. */
+/** Whether the project has pg_cron, and pg_net for HTTP jobs. */
 export function cronEnabledQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
   return {
     queryKey: queryKeys.cronEnabled(ref),
-    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await postQuery({ ref, connectionString, query: cronEnabledSql, signal }, CronEnabledAnswerSchema, client))[0]?.enabled === true,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const [row] = await postQuery({ ref, connectionString, query: cronEnabledSql, signal }, CronEnabledAnswerSchema, client)
+      return { cron: row?.enabled === true, pgNet: row?.pg_net === true }
+    },
   }
 }
 

@@ -40,7 +40,7 @@ export const CronJobSchema = v.object({
 })
 export type CronJob = v.InferOutput<typeof CronJobSchema>
 export const CronJobsAnswerSchema = v.array(CronJobSchema)
-export const CronEnabledAnswerSchema = v.array(v.object({ enabled: v.boolean() }))
+export const CronEnabledAnswerSchema = v.array(v.object({ enabled: v.boolean(), pg_net: v.boolean() }))
 
 /** One run of a job (`cron.job_run_details`), with how many runs match in all. */
 export const CronRunSchema = v.object({

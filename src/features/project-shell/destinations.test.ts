@@ -38,6 +38,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['webhooks', true],
       ['wrappers', true],
       ['column-privileges', true],
+      ['cron', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -102,7 +103,7 @@ describe('rail entries and the second-level menu', () => {
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
-    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'logs'])
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'logs'])
     expect(entries[3]!.label).toBe('Database')
     expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
@@ -110,6 +111,9 @@ describe('rail entries and the second-level menu', () => {
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
     expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
+    // One screen in the area: the rail entry opens it, no second-level menu.
+    expect(entries[4]!.path('abc', context)).toBe('/project/abc/integrations/cron')
+    expect(areaMenuFor(entries, 'integrations/cron')).toBeUndefined()
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()
   })

@@ -1,4 +1,4 @@
-import { Archive, Blocks, Cable, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Cable, Clock, Columns3, Database, Home, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -123,6 +123,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     path: (ref) => `/project/${ref}/database/column-privileges`,
     owns: under('database/column-privileges'),
     preview: PREVIEW.columnPrivileges,
+    needsDatabase: true,
+  },
+  {
+    id: 'cron',
+    label: 'Cron',
+    area: 'integrations',
+    icon: Clock,
+    keywords: ['cron', 'pg_cron', 'schedule', 'job', 'jobs', 'timer', 'recurring'],
+    path: (ref) => `/project/${ref}/integrations/cron`,
+    owns: under('integrations/cron'),
     needsDatabase: true,
   },
 ]

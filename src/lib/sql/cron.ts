@@ -14,16 +14,19 @@
  *   set directly (pg_cron has no rename), so saving a job under its own name never collides.
  * - Every value is a literal, every name quoted.
  */
-import { CRON_RUNS_PAGE_SIZE, EXCLUDED_SCHEMAS, PLATFORM_MANAGED_SCHEMAS, SEED_MARKER_SCHEMA, type CronRunStatus } from '../../constants'
+import { CRON_RUNS_PAGE_SIZE, DEFAULT_EXTENSION_SCHEMA, EXCLUDED_SCHEMAS, PLATFORM_MANAGED_SCHEMAS, SEED_MARKER_SCHEMA, type CronRunStatus } from '../../constants'
 import { sqlIdent, sqlLiteral } from './quote'
 
 export const CRON_FORMS_TABLE = `${SEED_MARKER_SCHEMA}.cron_job_forms`
 
-/** Whether the project has pg_cron (the shim or the real extension). One row, `enabled`. */
-export const cronEnabledSql = `select to_regclass('cron.job') is not null as enabled;`
+/** Whether the project has pg_cron (`enabled`, the shim or the real extension) and pg_net (`pg_net`: HTTP jobs send through it). */
+export const cronEnabledSql = `select to_regclass('cron.job') is not null as enabled, to_regnamespace('net') is not null as pg_net;`
 
 /** Enables pg_cron where its control file puts it (pg_catalog); its jobs live in the `cron` schema. */
 export const enableCronSql = `create extension if not exists pg_cron;`
+
+/** Enables pg_net, which HTTP and edge function jobs send through, where the platform puts extensions. */
+export const enablePgNetSql = `create extension if not exists pg_net with schema ${DEFAULT_EXTENSION_SCHEMA};`
 
 /**
  * Every job the user may see, with its last run and, when the command is still the one the form
