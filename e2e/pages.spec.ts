@@ -120,4 +120,5 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, failed, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }))
   await checkPage(page, failed, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
   await checkPage(page, failed, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
+  await checkPage(page, failed, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
 })
