@@ -31,7 +31,7 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const restUrl = useQuery(projectDetailQuery(ref)).data?.restUrl ?? null
   const enabled = useQuery({ ...cronEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const jobs = useQuery({ ...cronJobsQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data?.cron === true, staleTime: 0, refetchInterval: CRON_JOBS_REFRESH_MS })
+  const jobs = useQuery({ ...cronJobsQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data?.cron === true, refetchInterval: CRON_JOBS_REFRESH_MS })
   const permission = useDatabaseWritePermission(ref, 'cron', PERMISSION_MESSAGE.manageCron)
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [selectedId, setSelectedId] = useState<number | null>(null)
@@ -99,10 +99,13 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
       actions={enabled.data?.cron ? createButton : undefined}
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {enabled.isPending ? (
-        <LoadingState label="Loading cron jobs…" />
-      ) : enabled.isError ? (
-        <ErrorState title="Cron jobs could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
+      {/* A refresh that fails leaves what was read on screen: only a first read that failed is an error. */}
+      {enabled.data === undefined ? (
+        enabled.isError ? (
+          <ErrorState title="Cron jobs could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
+        ) : (
+          <LoadingState label="Loading cron jobs…" />
+        )
       ) : !enabled.data.cron ? (
         <EmptyState title="Cron is off">
           <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
@@ -113,10 +116,12 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
             {turnOn.isError ? <span role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>{turnOn.error.message}</span> : null}
           </span>
         </EmptyState>
-      ) : jobs.isPending ? (
-        <LoadingState label="Loading cron jobs…" />
-      ) : jobs.isError ? (
-        <ErrorState title="Cron jobs could not be read" message={jobs.error.message} onRetry={() => void jobs.refetch()} />
+      ) : jobs.data === undefined ? (
+        jobs.isError ? (
+          <ErrorState title="Cron jobs could not be read" message={jobs.error.message} onRetry={() => void jobs.refetch()} />
+        ) : (
+          <LoadingState label="Loading cron jobs…" />
+        )
       ) : jobs.data.length === 0 ? (
         <EmptyState title="No cron jobs yet">Create one to run SQL, a function or an HTTP call on a schedule.</EmptyState>
       ) : (

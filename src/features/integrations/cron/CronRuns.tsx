@@ -33,7 +33,6 @@ export function CronRuns({ projectRef, connectionString, job, name }: { projectR
   const runs = useQuery({
     ...cronRunsQuery(projectRef, connectionString, job.jobid, status, page),
     enabled: Boolean(connectionString),
-    staleTime: 0,
     refetchInterval: CRON_RUNS_REFRESH_MS,
     placeholderData: keepPreviousData,
   })
@@ -66,10 +65,12 @@ export function CronRuns({ projectRef, connectionString, job, name }: { projectR
           ))}
         </select>
       </div>
-      {runs.isPending ? (
-        <LoadingState label="Loading runs…" />
-      ) : runs.isError ? (
-        <ErrorState title="The runs could not be read" message={runs.error.message} onRetry={() => void runs.refetch()} />
+      {runs.data === undefined ? (
+        runs.isError ? (
+          <ErrorState title="The runs could not be read" message={runs.error.message} onRetry={() => void runs.refetch()} />
+        ) : (
+          <LoadingState label="Loading runs…" />
+        )
       ) : runs.data.length === 0 ? (
         <EmptyState title={status ? `No ${status} runs` : 'No runs yet'}>
           {status ? 'Choose another status to see the others.' : job.active ? 'The first run is recorded when the schedule next comes round.' : 'The job is paused: switch it on to run it on its schedule.'}
