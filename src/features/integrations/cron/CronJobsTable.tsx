@@ -119,7 +119,7 @@ export function CronJobsTable({
               </td>
               <td className={toolCellClass}>
                 <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
-                  <Button size="sm" aria-label={`Run ${label} now`} disabled={blocked} onClick={() => onRunNow(job)}>
+                  <Button size="sm" aria-label={`Run now: ${label}`} disabled={blocked} onClick={() => onRunNow(job)}>
                     Run now
                   </Button>
                   <Button size="sm" aria-label={`Edit ${label}`} disabled={blocked} onClick={() => onEdit(job)}>

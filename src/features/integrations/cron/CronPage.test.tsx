@@ -58,7 +58,7 @@ describe('the cron screen', () => {
     renderProjectScreen(<CronScreen projectRef={SCREEN_REF} />, { actions: READ_ONLY_ACTIONS, data: cachedJob })
     expect(await screen.findByRole('alert', { name: PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.manageCron) })).toBeTruthy()
     const row = screen.getByRole('row', { name: 'nightly cleanup' })
-    for (const action of ['Run nightly cleanup now', 'Edit nightly cleanup', 'Delete nightly cleanup']) {
+    for (const action of ['Run now: nightly cleanup', 'Edit nightly cleanup', 'Delete nightly cleanup']) {
       expect(within(row).getByRole('button', { name: action }).hasAttribute('disabled')).toBe(true)
     }
     expect((within(row).getByRole('switch') as HTMLInputElement).disabled).toBe(true)

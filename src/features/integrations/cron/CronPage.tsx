@@ -45,6 +45,8 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
 
   const selected = jobs.data?.find((job) => job.jobid === selectedId) ?? jobs.data?.[0] ?? null
   const pgNet = enabled.data?.pgNet === true
+  const refetchJobs = jobs.refetch
+  const refreshJobs = useCallback(() => void refetchJobs(), [refetchJobs])
   const takenNames = (exceptId: number | null) => (jobs.data ?? []).flatMap((job) => (job.jobid !== exceptId && job.jobname !== null ? [job.jobname] : []))
 
   const finish = useCallback(
@@ -137,7 +139,7 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
             onEdit={(job) => setDialog({ kind: 'edit', job })}
             onDelete={(job) => setDialog({ kind: 'delete', job })}
           />
-          {selected ? <CronRuns key={selected.jobid} projectRef={ref} connectionString={connectionString} job={selected} name={jobLabel(selected)} /> : null}
+          {selected ? <CronRuns key={selected.jobid} projectRef={ref} connectionString={connectionString} job={selected} name={jobLabel(selected)} onNewRun={refreshJobs} /> : null}
         </>
       )}
       <CreateCronJobDialog

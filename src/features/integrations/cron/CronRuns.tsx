@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { cronRunsQuery } from '../../../api/queries/cron'
 import type { CronJob, CronRun } from '../../../api/schemas'
@@ -26,7 +26,20 @@ function duration(run: CronRun): string {
 }
 
 /** One job's runs from `cron.job_run_details`, newest first, 30 a page, optionally of one status; read again every few seconds while shown. */
-export function CronRuns({ projectRef, connectionString, job, name }: { projectRef: string; connectionString: string | null | undefined; job: CronJob; name: string }) {
+export function CronRuns({
+  projectRef,
+  connectionString,
+  job,
+  name,
+  onNewRun,
+}: {
+  projectRef: string
+  connectionString: string | null | undefined
+  job: CronJob
+  name: string
+  /** A run newer than the job list's last one was read: the list catches up (its last run, never behind the history). */
+  onNewRun: () => void
+}) {
   const [status, setStatus] = useState<CronRunStatus | null>(null)
   const [page, setPage] = useState(0)
   const filterId = useId()
@@ -37,6 +50,11 @@ export function CronRuns({ projectRef, connectionString, job, name }: { projectR
     placeholderData: keepPreviousData,
   })
   const total = runs.data?.[0]?.total ?? 0
+  const newest = page === 0 && status === null ? runs.data?.[0] : undefined
+  const behind = newest !== undefined && (newest.status !== job.last_status || newest.start_time !== job.last_start)
+  useEffect(() => {
+    if (behind) onNewRun()
+  }, [behind, newest?.runid, newest?.status, onNewRun])
   const first = page * CRON_RUNS_PAGE_SIZE
 
   return (
