@@ -73,6 +73,10 @@ export function shimExtensionFiles(): ExtensionFile[] {
 /** SQLSTATEs of "this server has no such extension" (undefined_file before Postgres 16, feature_not_supported since). */
 const NOT_AVAILABLE = new Set(['58P01', '0A000'])
 
+export function isExtensionNotAvailable(error: unknown): boolean {
+  return NOT_AVAILABLE.has(String((error as { code?: unknown } | null)?.code))
+}
+
 /** The SQL that installs the shim: as an extension where the database has its files (CASCADE brings what it requires). */
 export function installShimSql(shim: ShimExtension): string {
   return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(shim.fixedSchema ?? DEFAULT_EXTENSION_SCHEMA)} cascade;`
@@ -83,7 +87,7 @@ export async function installShim(db: ProjectDatabase, shim: ShimExtension): Pro
   try {
     await db.exec(installShimSql(shim))
   } catch (error) {
-    if (!NOT_AVAILABLE.has(String((error as { code?: unknown }).code))) throw error
+    if (!isExtensionNotAvailable(error)) throw error
     const { rows } = await db.query('select to_regnamespace($1) is not null as present', [shim.schema])
     if (rows[0]?.['present'] === true) return
     await db.exec(await withRequiredSchemas(db, shim))
