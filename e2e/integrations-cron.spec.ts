@@ -1,4 +1,5 @@
 import { createPlatformFixtures } from '../fixtures/platform'
+import { expectAccessible } from './accessibility'
 import { expect, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -29,5 +30,7 @@ test('enable cron, schedule select 1 every 2 seconds (a bad schedule told and ke
   const run = runs.getByRole('row').filter({ hasText: 'SELECT 1' }).first()
   await expect(run.getByRole('cell', { name: 'succeeded' })).toBeVisible()
   await expect(row).toContainText('succeeded')
+  // The walk of every page sees the screen before cron is on; a job's row and its runs are seen here.
+  await expectAccessible(page, 'the cron screen with a job and its runs')
   await page.screenshot({ path: '/tmp/cron.png' })
 })
