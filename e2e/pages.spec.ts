@@ -123,4 +123,5 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, failed, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }))
   // The GraphQL explorer, once its schema docs list the introspected schema.
   await checkPage(page, failed, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
+  await checkPage(page, failed, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
 })

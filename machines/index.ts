@@ -8,6 +8,7 @@ import { consentMachine, consentCoverage } from './consent.machine'
 import { copyFeedbackMachine, copyFeedbackCoverage } from './copy-feedback.machine'
 import { createOrganizationMachine, createOrganizationCoverage } from './create-organization.machine'
 import { createProjectMachine, createProjectCoverage } from './create-project.machine'
+import { cronJobFormMachine, cronJobFormCoverage } from './cron-job-form.machine'
 import { joinOrganizationMachine, joinOrganizationCoverage } from './join-organization.machine'
 import { oauthPopupMachine, oauthPopupCoverage } from './oauth-popup.machine'
 import { outageBannerMachine, outageBannerCoverage } from './outage-banner.machine'
@@ -43,6 +44,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'copyFeedback', description: "A copy button: copy, show 'Copied' for 2 s, or report the failure.", machine: copyFeedbackMachine, coverage: copyFeedbackCoverage },
   { name: 'createOrganization', description: 'The new-organization form: name, type and plan checked, created with its owner, a failure returns to the form with its values.', machine: createOrganizationMachine, coverage: createOrganizationCoverage },
   { name: 'createProject', description: 'Submits the new-project form; a failure returns to the form with its values.', machine: createProjectMachine, coverage: createProjectCoverage },
+  { name: 'cronJobForm', description: 'A cron job form: name, schedule and a SQL, function, HTTP or edge function command checked as typed; a refused save returns to the form with every value kept and the reason.', machine: cronJobFormMachine, coverage: cronJobFormCoverage },
   { name: 'featurePreviews', description: 'Dashboard feature previews: flags from storage, remote flags by cloud provider, the modal from the URL; each toggle stored and reported.', machine: featurePreviewsMachine, coverage: featurePreviewsCoverage },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine, coverage: joinOrganizationCoverage },
   { name: 'oauthPopup', description: 'A GitHub authorise or app-installation page in a 600 × 800 popup: stores the 32-character state, polls every 500 ms until it closes (then the callback fires), gives up after 5 minutes; blocked popups reported.', machine: oauthPopupMachine, coverage: oauthPopupCoverage },

@@ -2,6 +2,7 @@ import { setupWorker } from 'msw/browser'
 import type { MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
+import { startLeaderTabCron } from './cron-hosting'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
 
@@ -29,7 +30,10 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     selfHosted: options.selfHosted,
     contentStorage: browserStorage('local'),
     assistantModel: options.assistantModel,
+    // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
+    cron: { mode: 'leader-tab' },
   })
+  startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())
   await worker.start({
     onUnhandledRequest: 'bypass',

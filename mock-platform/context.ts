@@ -30,4 +30,6 @@ export interface PlatformContext {
   assistantModel: ChatCompletionsModel | null
   /** The real PostgreSQL server holding the project databases (DATABASE_URL), or null for PGlite. */
   databaseServer: DatabaseServerAddress | null
+  /** Told once a project's database has opened in this process (node and the server start its cron scheduler). */
+  databaseOpened: (ref: string) => void
 }

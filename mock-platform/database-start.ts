@@ -20,6 +20,8 @@ interface Start {
   startedInMs: number | null
   /** Set when the start failed; the next use starts again. */
   failure: string | null
+  /** Set once ready. */
+  database: ProjectDatabase | null
 }
 
 export type DatabaseStartState =
@@ -54,9 +56,13 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
   const starts = startsOf(ctx)
   let start = starts.get(project.ref)
   if (!start || start.opening !== opening || start.failure !== null) {
-    const begun: Start = { opening, startedAt: askedAt, startedInMs: null, failure: null }
+    const begun: Start = { opening, startedAt: askedAt, startedInMs: null, failure: null, database: null }
     begun.opening.then(
-      () => (begun.startedInMs = now() - begun.startedAt),
+      (database) => {
+        begun.startedInMs = now() - begun.startedAt
+        begun.database = database
+        ctx.databaseOpened(project.ref)
+      },
       (error: unknown) => (begun.failure = error instanceof Error ? error.message : String(error)),
     )
     starts.set(project.ref, begun)
@@ -65,6 +71,12 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
   const waited = start.startedInMs === null
   const database = await start.opening
   return { database, startedInMs: waited ? start.startedInMs : null }
+}
+
+/** The project's database when it is running in this process, without starting it. */
+export function runningDatabase(ctx: PlatformContext, ref: string): ProjectDatabase | null {
+  const start = startsOf(ctx).get(ref)
+  return start && start.failure === null ? start.database : null
 }
 
 /** Where the project's database stands, without starting it. */

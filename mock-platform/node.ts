@@ -1,10 +1,11 @@
 import { setupServer } from 'msw/node'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
+import type { CronHostingOptions } from './cron-hosting'
 import { createMockPlatform } from './platform'
 
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
-export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage; assistantModel?: ChatCompletionsModel | null } = {}) {
+export async function createNodeMockPlatform(options: { latency?: number; scenario?: MockScenario | null; selfHosted?: boolean; contentStorage?: Storage; assistantModel?: ChatCompletionsModel | null; cron?: CronHostingOptions } = {}) {
   const platform = await createMockPlatform({
     databases: async (seeding) => (await import('./postgres/pglite-memory')).createMemoryDatabaseProvider(seeding),
     latency: options.latency,
@@ -12,6 +13,7 @@ export async function createNodeMockPlatform(options: { latency?: number; scenar
     selfHosted: options.selfHosted,
     contentStorage: options.contentStorage,
     assistantModel: options.assistantModel,
+    cron: options.cron,
   })
   const server = setupServer(...platform.handlers())
   return {

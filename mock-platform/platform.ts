@@ -5,6 +5,7 @@ import { restoreAccounts } from './account-store'
 import type { PlatformContext } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
+import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron-hosting'
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
@@ -29,6 +30,8 @@ export interface MockPlatformOptions {
   assistantModel?: ChatCompletionsModel | null
   /** The PostgreSQL server `databases` opens on (DATABASE_URL): the connection details name it. */
   databaseUrl?: string
+  /** Where pg_cron's jobs run (cron-hosting.ts): by default a scheduler per opened database. */
+  cron?: CronHostingOptions
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
@@ -49,6 +52,9 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
+    databaseOpened: (ref) => {
+      if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
+    },
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
@@ -64,6 +70,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       return [...(ctx.scenario ? scenarioHandlers(ctx.scenario, ctx) : []), ...baseHandlers]
     },
     async close() {
+      await stopDatabaseCron(ctx)
       if (provider) await (await provider).closeAll()
     },
   }

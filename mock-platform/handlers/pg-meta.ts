@@ -7,6 +7,7 @@ import { answerWithSampleRows, isMissingWrapperHandler, sampleRowsRefusal, type 
 import type { ProjectDatabase } from '../postgres/types'
 import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
+import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
 import { authorizeProject, errorResponse, readJson } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
@@ -43,6 +44,15 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       } catch (error) {
         // A foreign table of a wrapper without handler: sample rows, never the bare refusal.
         if (isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)
+        // A shim asked for on a server without its files (DATABASE_URL): its script as plain SQL.
+        if (isExtensionNotAvailable(error)) {
+          try {
+            if (await installRefusedShim(database, body.query)) return HttpResponse.json([], { headers: timing() })
+          } catch (failure) {
+            const { status, body: errorBody } = toPgMetaError(failure, body.query)
+            return HttpResponse.json(errorBody, { status, headers: timing() })
+          }
+        }
         const { status, body: errorBody } = toPgMetaError(error, body.query)
         return HttpResponse.json(errorBody, { status, headers: timing() })
       }

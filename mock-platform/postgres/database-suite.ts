@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEED_TABLES, buildSeedSql, seedProjectDatabase } from './seed.ts'
 import { sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'
 import { describeColumnPrivilegesSuite } from './column-privileges-suite.ts'
+import { describeCronSuite } from './cron-suite.ts'
 import { describeExtensionsSuite } from './extensions-suite.ts'
 import { describePgMetaSuite } from './pg-meta-suite.ts'
 import { describePlatformLayerSuite } from './platform-layer-suite.ts'
@@ -175,6 +176,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeExtensionsSuite(() => db)
 
   describeWebhooksSuite(() => db)
+
+  describeCronSuite(() => db)
 
   describeWrappersSuite(() => db)
 

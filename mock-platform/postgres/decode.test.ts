@@ -65,6 +65,7 @@ describe('ResultDecoder', () => {
     expect(result).toEqual({
       fields: expect.any(Array),
       rows: [{ b: true, i: 7, big: '9007199254740993', n: '1.50', j: { a: [1] }, ts: '2026-11-01T12:00:00+00:00', ints: [1, 2], none: null }],
+      command: 'SELECT',
     })
   })
 
@@ -104,6 +105,8 @@ describe('ResultDecoder', () => {
     expect(create).not.toHaveProperty('affectedRows')
     expect(select).not.toHaveProperty('affectedRows')
     expect(select?.rows).toEqual([{ a: 2 }])
+    // The command word is kept (pg_cron's run messages are built from it).
+    expect([insert?.command, create?.command, select?.command]).toEqual(['INSERT', 'CREATE', 'SELECT'])
   })
 
   it('reads the lookup rows', () => {

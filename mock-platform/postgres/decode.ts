@@ -125,6 +125,7 @@ export class ResultDecoder {
     if (command !== undefined && COMMANDS_WITH_ROW_COUNT.has(command) && typeof rowCount === 'number') {
       decoded.affectedRows = rowCount
     }
+    if (command) decoded.command = command
     return decoded
   }
 

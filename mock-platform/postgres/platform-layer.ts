@@ -20,7 +20,7 @@ import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 2
+export const PLATFORM_LAYER_VERSION = 3
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -139,6 +139,17 @@ create table if not exists ${SEED_MARKER_SCHEMA}.wrapper_secrets (
   created_at timestamptz not null default now()
 );
 revoke all on ${SEED_MARKER_SCHEMA}.wrapper_secrets from anon, authenticated, service_role;
+
+-- The cron screen's job forms (src/lib/sql/cron.ts): how each job was built, beside pg_cron's own
+-- tables. \`command\` is the command the form made: a job changed since by other means no longer
+-- matches and is shown as the SQL it now is, never guessed back into a form.
+create table if not exists ${SEED_MARKER_SCHEMA}.cron_job_forms (
+  jobid bigint primary key,
+  command text not null,
+  form jsonb not null,
+  updated_at timestamptz not null default now()
+);
+revoke all on ${SEED_MARKER_SCHEMA}.cron_job_forms from anon, authenticated, service_role;
 
 create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
   version integer not null,

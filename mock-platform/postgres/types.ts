@@ -8,6 +8,8 @@ export interface QueryResult {
   fields: QueryField[]
   /** Rows changed by this one statement (INSERT, UPDATE, DELETE, MERGE, COPY); absent otherwise. */
   affectedRows?: number
+  /** The statement's command word as the server reports it (SELECT, INSERT, CREATE…), where it does. */
+  command?: string
 }
 
 /**

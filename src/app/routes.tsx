@@ -35,6 +35,7 @@ const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPa
 const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage'))
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const GraphiqlPage = lazy(() => import('../features/graphiql/GraphiqlPage'))
+const CronPage = lazy(() => import('../features/integrations/cron/CronPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -100,6 +101,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/database/column-privileges', screen: ColumnPrivilegesPage, gated: true },
   { path: '/project/:ref/api/graphiql', screen: GraphiqlPage, gated: true },
   { path: '/project/:ref/database/graphiql', screen: GraphiqlPage, gated: true },
+  { path: '/project/:ref/integrations/cron', screen: CronPage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

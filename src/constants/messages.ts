@@ -143,6 +143,7 @@ export const PERMISSION_MESSAGE = {
   readSecrets: 'reveal vault secrets',
   writeSecrets: 'add, change or delete vault secrets',
   manageColumnPrivileges: 'grant or revoke column privileges',
+  manageCron: 'create, change, run or delete cron jobs',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

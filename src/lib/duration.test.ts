@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration } from './duration'
+import { formatCountdown, formatDuration } from './duration'
 
 describe('formatDuration', () => {
   it.each([
@@ -15,5 +15,22 @@ describe('formatDuration', () => {
     [Number.NaN, '—'],
   ])('%d ms reads "%s"', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)
+  })
+})
+
+describe('formatCountdown', () => {
+  it.each([
+    [-5, 'now'],
+    [0, 'now'],
+    [1, 'in 1 s'],
+    [12_400, 'in 13 s'],
+    [59_000, 'in 59 s'],
+    [61_000, 'in 1 min'],
+    [45 * 60_000, 'in 45 min'],
+    [3 * 3_600_000, 'in 3 h'],
+    [5 * 86_400_000, 'in 5 days'],
+    [Number.POSITIVE_INFINITY, '—'],
+  ])('%d ms reads "%s"', (ms, text) => {
+    expect(formatCountdown(ms)).toBe(text)
   })
 })

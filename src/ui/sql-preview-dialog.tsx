@@ -26,6 +26,50 @@ export function previewSql(build: () => string): { sql: string; problem: string 
   }
 }
 
+/** The database's refusal of the last run, in the dialog that ran it. */
+export function DatabaseRefusal({ error }: { error: string }) {
+  return (
+    <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm', wordBreak: 'break-word' })}>
+      <strong>The database refused this change:</strong> {error}
+    </div>
+  )
+}
+
+/** The exact SQL a change runs, or the first reason there is none yet (`problemId` names that reason for the Run button). */
+export function SqlToRun({ sql, problem, blocked, problemId }: { sql: string; problem: string | null; blocked?: string | null; problemId: string }) {
+  return (
+    <section aria-label="SQL to run" className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+      <h3 className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>SQL to run</h3>
+      {problem ? (
+        <p id={problemId} className={css({ fontSize: 'sm', color: 'warning.default', bg: 'bg.muted', p: '2', borderRadius: 'md' })}>
+          {problem}
+        </p>
+      ) : (
+        <pre
+          className={css({
+            fontFamily: 'mono',
+            fontSize: 'xs',
+            bg: 'bg.muted',
+            p: '2',
+            borderRadius: 'md',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            maxH: '40',
+            overflow: 'auto',
+          })}
+        >
+          {sql}
+        </pre>
+      )}
+      {!problem && blocked ? (
+        <p id={problemId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {blocked}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
 /**
  * The frame of every structure change: the form, the database's error when the last run failed,
  * the exact SQL the change runs (rebuilt on every render) and a Run button named after the action.
@@ -89,43 +133,8 @@ export function SqlPreviewDialog({
           </div>
           {/* Padded out and pulled back: a scrolling box clips what is drawn outside it, like the focus outline. */}
           <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', minH: '0', p: '1', m: '-1' })}>{children}</div>
-          {error ? (
-            <div
-              role="alert"
-              className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm', wordBreak: 'break-word' })}
-            >
-              <strong>The database refused this change:</strong> {error}
-            </div>
-          ) : null}
-          <section aria-label="SQL to run" className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
-            <h3 className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>SQL to run</h3>
-            {problem ? (
-              <p id={problemId} className={css({ fontSize: 'sm', color: 'warning.default', bg: 'bg.muted', p: '2', borderRadius: 'md' })}>
-                {problem}
-              </p>
-            ) : (
-              <pre
-                className={css({
-                  fontFamily: 'mono',
-                  fontSize: 'xs',
-                  bg: 'bg.muted',
-                  p: '2',
-                  borderRadius: 'md',
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-word',
-                  maxH: '40',
-                  overflow: 'auto',
-                })}
-              >
-                {sql}
-              </pre>
-            )}
-            {!problem && blocked ? (
-              <p id={problemId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                {blocked}
-              </p>
-            ) : null}
-          </section>
+          {error ? <DatabaseRefusal error={error} /> : null}
+          <SqlToRun sql={sql} problem={problem} blocked={blocked} problemId={problemId} />
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
             <Button onClick={onClose}>Cancel</Button>
             <Button type="submit" variant={tone} loading={running} disabled={!!reason} aria-describedby={reason ? problemId : undefined}>

@@ -9,6 +9,7 @@ import { DEFAULT_EXTENSION_SCHEMA } from '../../../src/constants/extensions.ts'
 import { sqlIdent } from '../../../src/lib/sql/quote.ts'
 import type { ExtensionFile } from '../contrib-extensions.ts'
 import type { ProjectDatabase } from '../types.ts'
+import { PG_CRON_SCRIPT, PG_CRON_VERSION } from './pg-cron.ts'
 import { PG_NET_SCRIPT, PG_NET_VERSION } from './pg-net.ts'
 import { SUPABASE_VAULT_SCRIPT, SUPABASE_VAULT_VERSION } from './supabase-vault.ts'
 
@@ -21,6 +22,8 @@ export interface ShimExtension {
   script: string
   /** Extensions it needs first (its script names their schema as `@extschema:<name>@`). */
   requires?: readonly string[]
+  /** The one schema its control file allows (pg_cron's `pg_catalog`); otherwise it goes in `extensions`. */
+  fixedSchema?: string
 }
 
 export const PG_NET: ShimExtension = {
@@ -40,18 +43,27 @@ export const SUPABASE_VAULT: ShimExtension = {
   requires: ['pgcrypto'],
 }
 
-export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET, SUPABASE_VAULT]
+export const PG_CRON: ShimExtension = {
+  name: 'pg_cron',
+  version: PG_CRON_VERSION,
+  comment: 'Job scheduler for PostgreSQL',
+  schema: 'cron',
+  script: PG_CRON_SCRIPT,
+  fixedSchema: 'pg_catalog',
+}
+
+export const SHIM_EXTENSIONS: readonly ShimExtension[] = [PG_NET, SUPABASE_VAULT, PG_CRON]
 
 const EXTENSION_DIRECTORY = 'share/postgresql/extension'
 
 /** The control file and script of every shim, for PGlite's file system. */
 export function shimExtensionFiles(): ExtensionFile[] {
   const encoder = new TextEncoder()
-  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script, requires = [] }) => [
+  return SHIM_EXTENSIONS.flatMap(({ name, version, comment, script, requires = [], fixedSchema }) => [
     {
       path: `${EXTENSION_DIRECTORY}/${name}.control`,
       data: encoder.encode(
-        `comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n${requires.length ? `requires = '${requires.join(', ')}'\n` : ''}`,
+        `comment = '${comment.replaceAll("'", "''")}'\ndefault_version = '${version}'\nrelocatable = false\nsuperuser = true\n${requires.length ? `requires = '${requires.join(', ')}'\n` : ''}${fixedSchema ? `schema = ${fixedSchema}\n` : ''}`,
       ),
     },
     { path: `${EXTENSION_DIRECTORY}/${name}--${version}.sql`, data: encoder.encode(script) },
@@ -61,9 +73,13 @@ export function shimExtensionFiles(): ExtensionFile[] {
 /** SQLSTATEs of "this server has no such extension" (undefined_file before Postgres 16, feature_not_supported since). */
 const NOT_AVAILABLE = new Set(['58P01', '0A000'])
 
+export function isExtensionNotAvailable(error: unknown): boolean {
+  return NOT_AVAILABLE.has(String((error as { code?: unknown } | null)?.code))
+}
+
 /** The SQL that installs the shim: as an extension where the database has its files (CASCADE brings what it requires). */
 export function installShimSql(shim: ShimExtension): string {
-  return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(DEFAULT_EXTENSION_SCHEMA)} cascade;`
+  return `create extension if not exists ${sqlIdent(shim.name)} with schema ${sqlIdent(shim.fixedSchema ?? DEFAULT_EXTENSION_SCHEMA)} cascade;`
 }
 
 /** Installs the shim as an extension where the database has its files, else as plain SQL; nothing when present. */
@@ -71,7 +87,7 @@ export async function installShim(db: ProjectDatabase, shim: ShimExtension): Pro
   try {
     await db.exec(installShimSql(shim))
   } catch (error) {
-    if (!NOT_AVAILABLE.has(String((error as { code?: unknown }).code))) throw error
+    if (!isExtensionNotAvailable(error)) throw error
     const { rows } = await db.query('select to_regnamespace($1) is not null as present', [shim.schema])
     if (rows[0]?.['present'] === true) return
     await db.exec(await withRequiredSchemas(db, shim))

@@ -30,6 +30,10 @@ export const queryKeys = {
   databaseWebhooks: (ref: string) => ['projects', ref, 'database', 'webhooks', 'list'] as const,
   databaseWebhookCalls: (ref: string, tableId: number, name: string) => ['projects', ref, 'database', 'webhooks', 'calls', tableId, name] as const,
   databaseRoles: (ref: string) => ['projects', ref, 'database', 'roles'] as const,
+  cronEnabled: (ref: string) => ['projects', ref, 'database', 'cron', 'enabled'] as const,
+  cronJobs: (ref: string) => ['projects', ref, 'database', 'cron', 'jobs'] as const,
+  cronRuns: (ref: string, jobid: number, status: string | null, page: number) => ['projects', ref, 'database', 'cron', 'runs', jobid, status, page] as const,
+  cronCallables: (ref: string) => ['projects', ref, 'database', 'cron', 'callables'] as const,
   databaseRelations: (ref: string) => ['projects', ref, 'database', 'relations'] as const,
   /** The GraphQL schema as one caller (a role, or the token in the explorer's headers) sees it: under the catalogue it is built from. */
   graphqlIntrospection: (ref: string, caller: string) => ['projects', ref, 'database', 'graphql', caller] as const,

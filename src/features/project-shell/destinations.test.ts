@@ -39,6 +39,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['wrappers', true],
       ['column-privileges', true],
       ['vault', true],
+      ['cron', true],
       ['graphiql', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
@@ -116,9 +117,11 @@ describe('rail entries and the second-level menu', () => {
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
     expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
-    // The explorer's /database address is the integrations entry's, not the database menu's.
+    // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
+    expect(entries[4]!.path('abc', context)).toBe('/project/abc/integrations/cron')
+    expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
     expect(entries.find((e) => e.owns('database/graphiql'))?.id).toBe('integrations')
-    expect(entries[4]!.path('abc', context)).toBe('/project/abc/api/graphiql')
+    expect(areaMenuFor(entries, 'api/graphiql')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()
   })

@@ -1,4 +1,4 @@
-import { Archive, Blocks, Braces, Cable, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
@@ -133,6 +133,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['secrets', 'vault', 'encryption', 'keys', 'credentials'],
     path: (ref) => `/project/${ref}/settings/vault/secrets`,
     owns: under('settings/vault'),
+    needsDatabase: true,
+  },
+  {
+    id: 'cron',
+    label: 'Cron',
+    area: 'integrations',
+    icon: Clock,
+    keywords: ['cron', 'pg_cron', 'schedule', 'job', 'jobs', 'timer', 'recurring'],
+    path: (ref) => `/project/${ref}/integrations/cron`,
+    owns: under('integrations/cron'),
     needsDatabase: true,
   },
   {

@@ -14,6 +14,7 @@ import type { SecretFormValues } from '../../features/vault/secret-form'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { emptyWrapperForm, type WrapperFormValues } from '../../features/database/wrappers/wrapper-form'
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
+import { CreateCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
 import { Providers, jsonResponse, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient } from './screens'
 
@@ -161,6 +162,31 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       // Sent: the value itself went to vault.create_secret (the preview only masks it).
       if (await submit()) return seen.sql.includes("vault.create_secret('sk_test_typed', 'stripe key', 'Billing')")
       return values === typed && (within(dialog).getByLabelText('Value') as HTMLInputElement).value === 'sk_test_typed'
+    },
+  },
+  {
+    write: 'create a cron job',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const { element: dialog, submit } = await submitDialog('Create a cron job', 'Create job', (onDone) => (
+        <CreateCronJobDialog
+          open
+          projectRef={REF}
+          connectionString="encrypted:abc"
+          facts={{ takenNames: [], restUrl: null }}
+          pgNet
+          onEnablePgNet={async () => {}}
+          run={runOnProject}
+          onSaved={onDone}
+          onClose={() => {}}
+        />
+      ))
+      fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'nightly cleanup' } })
+      fireEvent.change(within(dialog).getByLabelText('Schedule'), { target: { value: '0 3 * * *' } })
+      fireEvent.change(within(dialog).getByLabelText('SQL'), { target: { value: "delete from public.sessions where note = 'it''s old'" } })
+      if (await submit()) return seen.sql.includes(`select cron.schedule('0 3 * * *', 'delete from public.sessions where note = ''it''''s old''');`) && seen.sql.includes(`jobname = 'nightly cleanup'`)
+      // Refused: the form (the machine's, kept by the screen) is as typed, and still on screen.
+      return (within(dialog).getByLabelText('Name') as HTMLInputElement).value === 'nightly cleanup' && (within(dialog).getByLabelText('SQL') as HTMLTextAreaElement).value.includes("'it''s old'")
     },
   },
 ]

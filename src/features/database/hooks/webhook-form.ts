@@ -1,4 +1,5 @@
 import { POSTGRES_IDENTIFIER_MAX_BYTES, WEBHOOK_TIMEOUT_MS } from '../../../constants'
+import { httpUrlProblem, parseNameValueLines } from '../../../lib/name-value-lines'
 import { WEBHOOK_METHODS, type WebhookDefinition, type WebhookEvent, type WebhookMethod } from '../../../lib/sql/webhooks'
 
 /**
@@ -35,41 +36,6 @@ export function emptyWebhookForm(schema = 'public', table = ''): WebhookFormValu
   }
 }
 
-/** RFC 9110 token characters: what a header name may be made of. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-
-function parseLines(text: string, separator: ':' | '=', what: 'header' | 'parameter'): { values: Record<string, string>; error: string | null } {
-  const values: Record<string, string> = Object.create(null) as Record<string, string>
-  const seen = new Set<string>()
-  const lines = text.split(/\r?\n/)
-  for (const [index, raw] of lines.entries()) {
-    const line = raw.trim()
-    if (line === '') continue
-    const at = line.indexOf(separator)
-    const name = at < 0 ? '' : line.slice(0, at).trim()
-    const value = at < 0 ? '' : line.slice(at + 1).trim()
-    const example = what === 'header' ? 'Name: value' : 'name=value'
-    if (at < 0 || name === '') return { values, error: `Line ${index + 1} ("${line}") is not a ${what}: write it as ${example}.` }
-    if (what === 'header' && !HEADER_NAME.test(name)) return { values, error: `Line ${index + 1}: "${name}" cannot be a header name (letters, digits and - only).` }
-    const key = what === 'header' ? name.toLowerCase() : name
-    if (seen.has(key)) return { values, error: `Line ${index + 1}: the ${what} "${name}" is given twice.` }
-    seen.add(key)
-    values[name] = value
-  }
-  return { values, error: null }
-}
-
-function urlProblem(url: string): string | null {
-  if (url.trim() === '') return 'Enter the URL to call.'
-  try {
-    const parsed = new URL(url.trim())
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'The URL must start with http:// or https://.'
-    return null
-  } catch {
-    return 'That is not a URL: write it whole, e.g. https://example.com/hooks/orders.'
-  }
-}
-
 /** The definition the form stands for, or what is wrong with each field. */
 export function readWebhookForm(values: WebhookFormValues): { definition: WebhookDefinition | null; errors: Partial<Record<WebhookField, string>> } {
   const errors: Partial<Record<WebhookField, string>> = {}
@@ -79,15 +45,15 @@ export function readWebhookForm(values: WebhookFormValues): { definition: Webhoo
   if (values.table === '') errors.table = 'Choose the table to watch.'
   const events = (Object.keys(values.events) as WebhookEvent[]).filter((event) => values.events[event])
   if (events.length === 0) errors.events = 'Choose at least one event.'
-  const url = urlProblem(values.url)
+  const url = httpUrlProblem(values.url)
   if (url) errors.url = url
   const timeout = Number(values.timeoutMs)
   if (!/^\d+$/.test(values.timeoutMs.trim()) || timeout < WEBHOOK_TIMEOUT_MS.min || timeout > WEBHOOK_TIMEOUT_MS.max) {
     errors.timeoutMs = `The timeout is a whole number of milliseconds from ${WEBHOOK_TIMEOUT_MS.min} to ${WEBHOOK_TIMEOUT_MS.max}.`
   }
-  const headers = parseLines(values.headers, ':', 'header')
+  const headers = parseNameValueLines(values.headers, ':', 'header')
   if (headers.error) errors.headers = headers.error
-  const params = parseLines(values.params, '=', 'parameter')
+  const params = parseNameValueLines(values.params, '=', 'parameter')
   if (params.error) errors.params = params.error
   if (Object.keys(errors).length > 0) return { definition: null, errors }
   return {
