@@ -60,12 +60,21 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
 
-  // An area with one screen opens it, with no menu of its own.
+  // Integrations opens cron; its menu reaches the GraphQL explorer too (at its /api address).
   await rail(page).getByRole('link', { name: 'Integrations' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/integrations/cron$`))
+  const integrationsMenu = page.getByRole('navigation', { name: 'Integrations' })
+  await expect(integrationsMenu.getByRole('link')).toHaveText(['Cron', 'GraphiQL'])
+  await integrationsMenu.getByRole('link', { name: 'GraphiQL' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/api/graphiql$`))
   await expect(page.getByRole('heading', { level: 1, name: 'GraphiQL' })).toBeVisible()
   await expect(rail(page).getByRole('link', { name: 'Integrations' })).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByRole('navigation', { name: 'Integrations' })).toHaveCount(0)
+
+  // An area with one screen opens it, with no menu of its own.
+  await rail(page).getByRole('link', { name: 'Settings' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/settings/vault/secrets$`))
+  await expect(rail(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toHaveCount(0)
 
   // The command menu lists the same destinations, leading to the same places.
   await page.keyboard.press('ControlOrMeta+k')
