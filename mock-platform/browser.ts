@@ -33,7 +33,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     assistantModel: options.assistantModel,
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
-    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(),
+    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())

@@ -38,8 +38,11 @@ export interface MockPlatformOptions {
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  return new PGlite()
+  const [{ PGlite }, { readInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('./postgres/initial-data-node')])
+  const initial = await readInitialData()
+  const pg = new PGlite(initial ? { loadDataDir: initial } : {})
+  await pg.waitReady
+  return pg
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
