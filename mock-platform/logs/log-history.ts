@@ -161,7 +161,7 @@ function sources(ref: string): SourceHistory[] {
         metadata: `jsonb_build_object('channel', channel, 'event_type', event_type)`,
       },
     },
-    ...(['supavisor_logs', 'supavisor_session_logs'] as const).map((table) => ({
+    ...(['supavisor_logs', 'pgbouncer_logs'] as const).map((table) => ({
       table,
       perDay: table === 'supavisor_logs' ? 600 : 300,
       drawn: {
