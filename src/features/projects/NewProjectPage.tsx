@@ -18,7 +18,8 @@ import {
   type CloudProvider,
   type ComputeSizeId,
 } from '../../constants'
-import { defaultCloudProvider, defaultRegion, regionGroups } from '../../lib/new-project-defaults'
+import { defaultCloudProvider, regionGroups } from '../../lib/new-project-defaults'
+import { browserTimeZone, nearestRegion, regionChoiceReason } from '../../lib/nearest-region'
 import { PermissionAction } from '../../lib/permissions'
 import { projectNameError, projectNameLength } from '../../lib/project-name'
 import { settings } from '../../lib/settings'
@@ -55,7 +56,9 @@ export default function NewProjectPage() {
   const [nameTouched, setNameTouched] = useState(false)
   const [password, setPassword] = useState('')
   const [passwordAcceptable, setPasswordAcceptable] = useState(false)
-  const [region, setRegion] = useState<string>(() => defaultRegion(settings.environment))
+  // Preselected from the browser's time zone (no location prompt); the form says why.
+  const regionChoice = useMemo(() => nearestRegion(browserTimeZone(), settings.environment), [settings.environment])
+  const [region, setRegion] = useState<string>(regionChoice.region)
   const [provider, setProvider] = useState<CloudProvider>(() => defaultCloudProvider(settings.environment, CLOUD_PROVIDER_IDS))
   const [computeSize, setComputeSize] = useState<ComputeSizeId>('nano')
 
@@ -209,6 +212,7 @@ export default function NewProjectPage() {
                 ))}
               </select>
             </label>
+            {region === regionChoice.region ? <p className={css({ fontSize: 'xs', color: 'fg.muted', m: '0' })}>{regionChoiceReason(regionChoice)}</p> : null}
             <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
               Cloud provider
               <select aria-label="Cloud provider" className={inputClass} value={provider} onChange={(e) => setProvider(e.target.value as CloudProvider)}>
