@@ -57,7 +57,7 @@ export default function NewProjectPage() {
   const [password, setPassword] = useState('')
   const [passwordAcceptable, setPasswordAcceptable] = useState(false)
   // Preselected from the browser's time zone (no location prompt); the form says why.
-  const regionChoice = useMemo(() => nearestRegion(browserTimeZone(), settings.environment), [settings.environment])
+  const [regionChoice] = useState(() => nearestRegion(browserTimeZone(), settings.environment))
   const [region, setRegion] = useState<string>(regionChoice.region)
   const [provider, setProvider] = useState<CloudProvider>(() => defaultCloudProvider(settings.environment, CLOUD_PROVIDER_IDS))
   const [computeSize, setComputeSize] = useState<ComputeSizeId>('nano')
