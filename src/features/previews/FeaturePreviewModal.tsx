@@ -167,6 +167,18 @@ function PreviewDetail({ preview, on, onToggle }: { preview: FeaturePreview; on:
         </Button>
       </div>
       <p className={css({ color: 'fg.muted', lineHeight: 'relaxed' })}>{preview.description}</p>
+      {preview.limitations ? (
+        <div>
+          <h4 id={`${preview.key}-limitations`} className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '1.5' })}>
+            Limitations
+          </h4>
+          <ul aria-labelledby={`${preview.key}-limitations`} className={css({ listStyle: 'disc', pl: '5', color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' })}>
+            {preview.limitations.map((limitation) => (
+              <li key={limitation}>{limitation}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
         {on ? 'On for you in this browser.' : 'Off. Previews are stored in this browser only and can be turned off at any time.'}
       </p>
