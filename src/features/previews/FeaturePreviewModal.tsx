@@ -40,7 +40,7 @@ export function FeaturePreviewModal({
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && show(null)} lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: '4xl', p: '0', overflow: 'hidden' })}>
+      <ModalFrame size="xxlarge" className={css({ p: '0', overflow: 'hidden' })}>
         <div className={css({ px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border.default', display: 'flex', alignItems: 'center' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>Dashboard feature previews</Dialog.Title>
           <Dialog.CloseTrigger asChild>
