@@ -4,6 +4,12 @@
 
 export const LINT_LEVELS = ['ERROR', 'WARN', 'INFO'] as const
 export type LintLevel = (typeof LINT_LEVELS)[number]
+/** How each level is named on screen, one finding and several. */
+export const LINT_LEVEL_LABELS = {
+  ERROR: { one: 'Error', many: 'Errors' },
+  WARN: { one: 'Warning', many: 'Warnings' },
+  INFO: { one: 'Suggestion', many: 'Suggestions' },
+} as const satisfies Record<LintLevel, { one: string; many: string }>
 
 export const LINT_CATEGORIES = ['SECURITY', 'PERFORMANCE'] as const
 export type LintCategory = (typeof LINT_CATEGORIES)[number]
