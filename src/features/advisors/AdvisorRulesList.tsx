@@ -54,7 +54,8 @@ export function AdvisorRulesList({
               : findings[0]
                 ? findingObject(findings[0].lint)
                 : `${rule.cache_key ?? ''} (no longer found)`
-            const label = `${rule.is_disabled ? 'Disabled' : 'Dismissed'}: ${titleOf(rule.lint_name)}${rule.is_disabled ? '' : `, ${what}`}`
+            const label = rule.is_disabled ? `Disabled: ${titleOf(rule.lint_name)}` : `Dismissed: ${titleOf(rule.lint_name)} on ${what}`
+            const undoLabel = rule.is_disabled ? `Enable again: ${titleOf(rule.lint_name)}` : `Undo: ${titleOf(rule.lint_name)} on ${what}`
             return (
               <tr key={rule.id} aria-label={label}>
                 <td className={toolCellClass}>
@@ -74,7 +75,7 @@ export function AdvisorRulesList({
                   </span>
                 </td>
                 <td className={toolCellClass}>
-                  <GuardedButton size="sm" aria-label={`Undo ${label}`} blockedReason={blockedReason} disabled={!!blockedReason} loading={undoing === rule.id} onClick={() => onUndo(rule)}>
+                  <GuardedButton size="sm" aria-label={undoLabel} blockedReason={blockedReason} disabled={!!blockedReason} loading={undoing === rule.id} onClick={() => onUndo(rule)}>
                     {rule.is_disabled ? 'Enable again' : 'Undo'}
                   </GuardedButton>
                 </td>

@@ -70,7 +70,7 @@ export function FindingFixDialog({
       <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto' })}>
         <div>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>
-            Fix {finding.title.toLowerCase()} on {object}
+            Fix “{finding.title}” on {object}
           </Dialog.Title>
           <Dialog.Description asChild>
             <div className={css({ color: 'fg.muted', fontSize: 'sm', display: 'flex', flexDir: 'column', gap: '1' })}>

@@ -81,7 +81,7 @@ export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; on
                   <DetailText text={finding.detail} />
                 </td>
                 <td className={toolCellClass}>
-                  <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+                  <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', whiteSpace: 'nowrap' })}>
                     {fix ? (
                       <Button size="sm" variant={fix.runnable ? 'primary' : 'default'} aria-label={`${fix.runnable ? 'Fix' : 'Suggested SQL for'} ${object}`} onClick={() => onFix(finding)}>
                         {fix.runnable ? 'Fix' : 'Suggested SQL'}

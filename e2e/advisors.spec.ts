@@ -1,0 +1,67 @@
+import { createPlatformFixtures } from '../fixtures/platform'
+import { PREVIEW } from '../src/constants'
+import { expectAccessible } from './accessibility'
+import { expect, runSql, signIn, test } from './fixtures'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+const shots = process.env['ADVISORS_SCREENSHOTS']
+
+test('a public table without RLS: the security advisor flags it, its fix runs, and on the rerun it is gone', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await runSql(page, 'create table public.advisor_orders (id bigint primary key, total numeric);')
+  await expect(page.getByText('Success. No rows returned')).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Advisors' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/security$`))
+  const finding = page.getByRole('row', { name: 'RLS disabled in an API schema: public.advisor_orders' })
+  await expect(finding).toContainText('row-level security is not enabled')
+  await expectAccessible(page, 'the security advisor with findings')
+  if (shots) await page.screenshot({ path: `${shots}/security-advisor.png`, fullPage: true })
+
+  await finding.getByRole('button', { name: 'Fix public.advisor_orders' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Fix “RLS disabled in an API schema” on public.advisor_orders' })
+  await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText('alter table "public"."advisor_orders" enable row level security;')
+  if (shots) await page.screenshot({ path: `${shots}/security-fix.png` })
+  await dialog.getByRole('button', { name: 'Run fix' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(finding).toBeHidden()
+
+  await page.getByRole('button', { name: 'Rerun linter' }).click()
+  await expect(page.getByRole('button', { name: 'Rerun linter' })).toBeEnabled()
+  await expect(finding).toBeHidden()
+  // It is the user's table now protected, not a screen that forgot: the catalogue says so.
+  await expect(page.getByRole('row', { name: /RLS enabled, no policy: public\.advisor_orders/ })).toBeVisible()
+})
+
+test('the rules variant: disabling a lint drops it from the count, and undoing brings it back', async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.advisorRules)
+  await signIn(page, { returnTo: `/project/${healthy.ref}/advisors/performance` })
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/performance$`))
+  const levels = page.getByRole('group', { name: 'Findings by level' })
+  const suggestions = levels.getByRole('button', { name: /^Suggestions \d+$/ })
+  await expect(suggestions).toBeVisible()
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Advisors' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/rules/security$`))
+  await page.getByRole('navigation', { name: 'Advisors' }).getByRole('link', { name: 'Performance Advisor' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/rules/performance$`))
+
+  const before = Number((await suggestions.textContent())?.replace(/\D+/g, ''))
+  const unused = page.getByRole('region', { name: 'Unused index' })
+  const unusedCount = await unused.getByRole('row').count() - 1
+  expect(unusedCount).toBeGreaterThan(0)
+  await unused.getByRole('button', { name: 'Disable rule' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Disable “Unused index”' })
+  await dialog.getByLabel('Reason (optional)').fill('Fresh project: no traffic yet')
+  await dialog.getByRole('button', { name: 'Disable rule' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(unused).toBeHidden()
+  await expect(suggestions).toHaveText(`Suggestions ${before - unusedCount}`)
+  const rule = page.getByRole('row', { name: 'Disabled: Unused index' })
+  await expect(rule).toContainText('Fresh project: no traffic yet')
+  await expectAccessible(page, 'the performance advisor’s rules variant with a disabled lint')
+  if (shots) await page.screenshot({ path: `${shots}/performance-rules.png`, fullPage: true })
+
+  await rule.getByRole('button', { name: 'Enable again: Unused index' }).click()
+  await expect(rule).toBeHidden()
+  await expect(suggestions).toHaveText(`Suggestions ${before}`)
+})
