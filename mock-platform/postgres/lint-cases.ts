@@ -5,14 +5,13 @@
  * drops its own schema, so the cases share one database (a PGlite start costs seconds).
  */
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LintsAnswerSchema, type Lint } from '../../src/api/schemas/advisors.ts'
 import type { LintName } from '../../src/constants/advisors.ts'
 import { lintFix } from '../../src/lib/sql/lints/fixes.ts'
 import { lintSql } from '../../src/lib/sql/lints/lints.ts'
 import { runPgMetaQuery } from './query.ts'
-import { SLOW } from './suite-timeouts.ts'
-import type { DatabaseProvider, ProjectDatabase } from './types.ts'
+import type { ProjectDatabase } from './types.ts'
 
 export interface LintCase {
   lint: LintName
@@ -77,17 +76,4 @@ export function describeLintCases(title: string, cases: readonly LintCase[], dat
       })
     }
   })
-}
-
-/** Opens a database for a lints test file and closes it afterwards. */
-export function lintDatabase(createProvider: () => DatabaseProvider, ref: string, reset?: () => Promise<void>): () => ProjectDatabase {
-  let provider: DatabaseProvider
-  let db: ProjectDatabase
-  beforeAll(async () => {
-    await reset?.()
-    provider = createProvider()
-    db = await provider.open(ref)
-  }, SLOW)
-  afterAll(() => provider?.closeAll(), SLOW)
-  return () => db
 }

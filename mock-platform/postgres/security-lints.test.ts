@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { LINT_DEFINITIONS } from '../../src/constants/advisors.ts'
 import { lintQueries } from '../../src/lib/sql/lints/lints.ts'
-import { describeLintCases, lintDatabase, runLint } from './lint-cases.ts'
+import { describeLintCases, runLint } from './lint-cases.ts'
 import { PERFORMANCE_LINT_CASES } from './performance-lints-suite.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
 import { SECURITY_LINT_CASES, STORAGE_TABLES_SQL } from './security-lints-suite.ts'
-import { serverLintTarget } from './server-lint-target.ts'
+import { serverSuiteTarget, suiteDatabase } from './suite-database.ts'
 import type { ProjectDatabase } from './types.ts'
 
 describe('lint cases', () => {
@@ -42,10 +42,10 @@ function describeSecurityLints(database: () => ProjectDatabase) {
 }
 
 describe('PGlite', () => {
-  describeSecurityLints(lintDatabase(createMemoryDatabaseProvider, 'lintssecurity'))
+  describeSecurityLints(suiteDatabase(createMemoryDatabaseProvider, 'lintssecurity'))
 })
 
-const server = serverLintTarget('lintssecurity')
+const server = serverSuiteTarget('lintssecurity')
 describe.runIf(server)('PostgreSQL server (DATABASE_URL)', () => {
-  if (server) describeSecurityLints(lintDatabase(server.createProvider, 'lintssecurity', server.reset))
+  if (server) describeSecurityLints(suiteDatabase(server.createProvider, 'lintssecurity', server.reset))
 })

@@ -275,3 +275,21 @@ export const POSTGREST_CONFIG_PATH = (ref: string) => `/platform/projects/${enco
 
 /** A dismissal's reason, as long as a reader can take in at a glance. */
 export const LINT_EXCEPTION_NOTE_MAX = 500
+
+/** Query performance (SPEC §2 /advisors/query-performance): at most this many statements are read at once. */
+export const QUERY_STATISTICS_LIMIT = 10_000
+
+/** The three readings of pg_stat_statements the screen offers, each a sort of the same statements. */
+export const QUERY_PERFORMANCE_VIEWS = [
+  { id: 'time', label: 'Most time consuming', sort: 'total_time' },
+  { id: 'frequent', label: 'Most frequent', sort: 'calls' },
+  { id: 'slowest', label: 'Slowest execution', sort: 'max_time' },
+] as const
+export type QueryPerformanceView = (typeof QUERY_PERFORMANCE_VIEWS)[number]['id']
+
+/** The columns a statement list sorts by. */
+export const STATEMENT_SORT_KEYS = ['calls', 'total_time', 'mean_time', 'max_time', 'rows', 'cache_hit_rate'] as const
+export type StatementSortKey = (typeof STATEMENT_SORT_KEYS)[number]
+
+/** EXPLAIN of a normalized statement with $n placeholders needs GENERIC_PLAN, which Postgres has since 16. */
+export const GENERIC_PLAN_MIN_VERSION_NUM = 160000
