@@ -40,6 +40,7 @@ const SecurityAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage'
 const SecurityRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityRulesPage })))
 const PerformanceAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
 const PerformanceRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
+const QueryPerformancePage = lazy(() => import('../features/advisors/QueryPerformancePage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -110,6 +111,7 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/advisors/rules/security', screen: SecurityRulesPage, gated: true },
   { path: '/project/:ref/advisors/performance', screen: PerformanceAdvisorPage, gated: true },
   { path: '/project/:ref/advisors/rules/performance', screen: PerformanceRulesPage, gated: true },
+  { path: '/project/:ref/advisors/query-performance', screen: QueryPerformancePage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

@@ -61,3 +61,25 @@ export type NewLintException = v.InferInput<typeof NewLintExceptionSchema>
 
 /** GET/PATCH /platform/projects/{ref}/config/postgrest: the schemas the API serves, comma-separated as PostgREST reads them. */
 export const PostgrestConfigSchema = v.object({ db_schema: v.string() })
+
+/** Query performance (src/lib/sql/query-performance.ts): whether pg_stat_statements is there, and the server's version. */
+export const QueryStatisticsStatusAnswerSchema = v.array(v.object({ installed: v.boolean(), version_num: v.number() }))
+
+const finite = v.pipe(v.number(), v.finite())
+/** One statement pg_stat_statements counted (`queryStatisticsSql`). */
+export const StatementStatisticsSchema = v.object({
+  id: v.string(),
+  role: v.nullable(v.string()),
+  query: v.string(),
+  calls: finite,
+  total_time: finite,
+  mean_time: finite,
+  min_time: finite,
+  max_time: finite,
+  rows: finite,
+  cache_hit_rate: v.nullable(finite),
+})
+export const StatementStatisticsAnswerSchema = v.array(StatementStatisticsSchema)
+/** EXPLAIN (FORMAT JSON): one row, its plan read member by member (src/lib/query-plan.ts). */
+export const PlanAnswerSchema = v.array(v.object({ 'QUERY PLAN': v.unknown() }))
+export const IndexLeadingColumnsAnswerSchema = v.array(v.object({ schema: v.string(), table: v.string(), column: v.string() }))

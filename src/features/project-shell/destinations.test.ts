@@ -43,6 +43,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['graphiql', true],
       ['security-advisor', true],
       ['performance-advisor', true],
+      ['query-performance', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -136,7 +137,7 @@ describe('rail entries and the second-level menu', () => {
     expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
     expect(entries.find((e) => e.owns('database/graphiql'))?.id).toBe('integrations')
     expect(areaMenuFor(entries, 'api/graphiql')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
-    expect(areaMenuFor(entries, 'advisors/rules/security')?.pages.map((p) => p.id)).toEqual(['security-advisor', 'performance-advisor'])
+    expect(areaMenuFor(entries, 'advisors/rules/security')?.pages.map((p) => p.id)).toEqual(['security-advisor', 'performance-advisor', 'query-performance'])
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()
   })

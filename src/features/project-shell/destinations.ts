@@ -1,4 +1,4 @@
-import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -178,6 +178,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['advisor', 'performance', 'lint', 'linter', 'index', 'indexes', 'primary key', 'slow'],
     path: (ref, { previewOn }) => advisorPath(ref, 'performance', previewOn(PREVIEW.advisorRules)),
     owns: (subpath) => subpath === 'advisors/performance' || subpath === 'advisors/rules/performance',
+    needsDatabase: true,
+  },
+  {
+    id: 'query-performance',
+    label: 'Query Performance',
+    area: 'advisors',
+    icon: Gauge,
+    keywords: ['query', 'performance', 'pg_stat_statements', 'slow', 'statements', 'explain', 'index'],
+    path: (ref) => `/project/${ref}/advisors/query-performance`,
+    owns: under('advisors/query-performance'),
     needsDatabase: true,
   },
 ]

@@ -21,7 +21,8 @@ export const queryStatisticsStatusSql = `select exists (select 1 from pg_catalog
 export const enableQueryStatisticsSql = 'create extension if not exists pg_stat_statements with schema extensions;'
 
 /** The statements of this database, most time consuming first. */
-export const queryStatisticsSql = `select s.queryid::text as id,
+// pg_stat_statements keeps one entry per role, statement and nesting level: the id names all three.
+export const queryStatisticsSql = `select s.userid::text || ':' || s.queryid::text || ':' || s.toplevel::text as id,
        pg_catalog.pg_get_userbyid(s.userid)::text as role,
        s.query,
        s.calls::float8 as calls,
