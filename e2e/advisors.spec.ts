@@ -65,3 +65,42 @@ test('the rules variant: disabling a lint drops it from the count, and undoing b
   await expect(rule).toBeHidden()
   await expect(suggestions).toHaveText(`Suggestions ${before}`)
 })
+
+test('a query run a few times: query performance lists it with its calls, explains it and hints the index its filter lacks', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  for (const status of ['paid', 'shipped', 'pending']) {
+    await runSql(page, `select '${status}' as asked, count(*) as n from public.orders where status = '${status}'`)
+    // Each run answered before the next: a run started meanwhile would take its place.
+    await expect(page.getByRole('gridcell', { name: status })).toBeVisible()
+  }
+
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Advisors' }).click()
+  await page.getByRole('navigation', { name: 'Advisors' }).getByRole('link', { name: 'Query Performance' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/query-performance$`))
+  await page.getByLabel('Search statements').fill('public.orders where status')
+  const statements = page.getByRole('table', { name: 'Statements' })
+  const row = statements.getByRole('row').filter({ hasText: 'select $1 as asked, count(*) as n from public.orders where status = $2' })
+  await expect(row.getByRole('cell').nth(2)).toHaveText('3')
+  await page.getByRole('button', { name: 'Most frequent' }).click()
+  // The SQL editor wraps what it runs in its row limit: the statement counted is the wrapped one.
+  await row.getByRole('button', { name: /^select \* from \( select \$1 as asked/ }).click()
+
+  const detail = page.getByRole('region', { name: 'Statement' })
+  await expect(detail.getByLabel('Normalized statement')).toContainText('select $1 as asked, count(*) as n from public.orders where status = $2')
+  await detail.getByRole('button', { name: 'Explain' }).click()
+  await expect(detail.getByLabel('Query plan')).toContainText('Seq Scan on public.orders')
+  await expect(detail.getByRole('region', { name: 'Index hints' })).toContainText('public.orders is scanned whole to filter on status.')
+  await expectAccessible(page, 'query performance with a statement explained')
+  if (shots) await page.screenshot({ path: `${shots}/query-performance.png`, fullPage: true })
+
+  await detail.getByRole('button', { name: 'Create index on status' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create an index on public.orders (status)' })
+  await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText('create index on "public"."orders" using btree ("status");')
+  await dialog.getByRole('button', { name: 'Create index' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(detail.getByRole('region', { name: 'Index hints' })).toContainText('None: no sequential scan here filters on a column without an index.')
+
+  await page.getByRole('button', { name: 'Reset statistics' }).click()
+  await page.getByRole('alertdialog', { name: 'Reset query statistics?' }).getByRole('button', { name: 'Reset statistics' }).click()
+  await expect(row).toBeHidden()
+})

@@ -6,6 +6,8 @@ import { formatCacheHitRate, formatStatementTime, statementSummary, type SortDir
 
 const ROW_HEIGHT = 36
 const HEADER_HEIGHT = 32
+/** The list grows with its rows up to this height, then scrolls. */
+const MAX_HEIGHT = 480
 
 /** The columns after the statement, each sortable; widths in px, the statement takes the rest. */
 const COLUMNS: { key: StatementSortKey; label: string; width: number; format: (statement: StatementStatistics) => string }[] = [
@@ -56,7 +58,8 @@ export function StatementsTable({
       role="table"
       aria-label="Statements"
       aria-rowcount={statements.length + 1}
-      className={css({ h: '30rem', overflow: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.surface' })}
+      className={css({ overflow: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.surface', flexShrink: '0' })}
+      style={{ height: Math.min(MAX_HEIGHT, HEADER_HEIGHT + statements.length * ROW_HEIGHT + 2) }}
     >
       <div role="row" aria-rowindex={1} className={cx(rowClass, css({ position: 'sticky', top: '0', zIndex: '1', bg: 'bg.muted', fontSize: 'xs', color: 'fg.muted' }))} style={{ height: HEADER_HEIGHT }}>
         <span role="columnheader" className={cx(textCell, css({ flex: '1', minW: '0' }))}>
