@@ -31,6 +31,17 @@ test('a public table without RLS: the security advisor flags it, its fix runs, a
   await expect(finding).toBeHidden()
   // It is the user's table now protected, not a screen that forgot: the catalogue says so.
   await expect(page.getByRole('row', { name: /RLS enabled, no policy: public\.advisor_orders/ })).toBeVisible()
+
+  // The project home counts the issues; the command menu reaches every advisor.
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Project overview' }).click()
+  const advisors = page.getByRole('region', { name: 'Advisors' })
+  await expect(advisors.getByRole('link', { name: /^Security: \d+ issues?$/ })).toBeVisible()
+  await expect(advisors.getByRole('link', { name: /^Performance: \d+ issues?$/ })).toBeVisible()
+  if (shots) await page.screenshot({ path: `${shots}/project-home.png` })
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.insertText('query performance')
+  await page.getByRole('option', { name: /^Query Performance/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/advisors/query-performance$`))
 })
 
 test('the rules variant: disabling a lint drops it from the count, and undoing brings it back', async ({ page }) => {

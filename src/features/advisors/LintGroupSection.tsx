@@ -1,19 +1,18 @@
 import { useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { Lint } from '../../api/schemas/advisors'
-import { LINT_LEVEL_LABELS, type LintLevel } from '../../constants'
+import { LINT_LEVEL_LABELS } from '../../constants'
 import { findingObject, type LintGroup } from '../../lib/advisor-findings'
 import { lintFix } from '../../lib/sql/lints/fixes'
-import { Badge, type BadgeTone } from '../../ui/badge'
+import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ExternalLink } from '../../ui/external-link'
 import { GuardedButton } from '../../ui/guarded-button'
 import { toolCellClass, toolHeadClass } from '../database'
 import { DetailText } from './DetailText'
+import { LEVEL_TONE } from './level-tone'
 
 const objectCellClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', w: '56' })
-
-export const LEVEL_TONE: Record<LintLevel, BadgeTone> = { ERROR: 'danger', WARN: 'warning', INFO: 'info' }
 
 /** What the rules variant adds to a group: disabling the lint, dismissing one finding. */
 export interface RuleActions {

@@ -11,6 +11,7 @@ import { pageClass } from '../../ui/page-layout'
 import { QueryLoadingState } from '../retries'
 import { useMfaRedirect } from '../organizations'
 import { useFeatureEnabled } from '../permissions'
+import { AdvisorSummary } from '../advisors'
 import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
 import { ConnectionDetails } from './ConnectionDetails'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
@@ -97,6 +98,7 @@ export default function ProjectHomePage() {
         </div>
       </dl>
       {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} withStatus={false} />}
+      {gate.kind === 'open' ? <AdvisorSummary projectRef={p.ref} /> : null}
       {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
       <ProjectPauseSection project={p} organization={organization} />
     </div>
