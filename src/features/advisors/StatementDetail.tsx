@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { explainStatement } from '../../api/queries/query-performance'
+import { explainStatement, type StatementPlan } from '../../api/queries/query-performance'
 import { formatCacheHitRate, formatStatementTime, type StatementStatistics } from '../../lib/query-statistics'
 import type { IndexHint } from '../../lib/query-plan'
 import { Badge } from '../../ui/badge'
@@ -81,38 +81,7 @@ export function StatementDetail({
       </div>
       {explain.isError ? <Callout tone="warning" title="The database could not plan it">{explain.error.message}</Callout> : null}
       {plan?.kind === 'unavailable' ? <Callout title="No plan for this statement">{plan.reason}</Callout> : null}
-      {plan?.kind === 'plan' ? (
-        <>
-          {plan.generic ? <p className={termClass}>A generic plan: the placeholders ($1, $2…) stand for any value, so the estimates are the planner’s defaults.</p> : null}
-          <pre aria-label="Query plan" className={preClass}>
-            {plan.text}
-          </pre>
-          <section aria-label="Index hints" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-            <h3 className={css({ fontWeight: 'medium', fontSize: 'sm' })}>Index hints</h3>
-            <p className={termClass}>
-              From the plan: a sequential scan that filters on a column no index starts with. This database has no hypopg, so a hint is not measured against a
-              hypothetical index; check the plan again once the index exists.
-            </p>
-            {plan.hints.length === 0 ? (
-              <p className={css({ fontSize: 'sm' })}>None: no sequential scan here filters on a column without an index.</p>
-            ) : (
-              plan.hints.map((hint) => (
-                <div key={`${hint.schema}.${hint.table}.${hint.column}`} className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                  <span className={css({ fontSize: 'sm', flex: '1', minW: '60' })}>
-                    <code className={css({ fontFamily: 'mono' })}>
-                      {hint.schema}.{hint.table}
-                    </code>{' '}
-                    is scanned whole to filter on <code className={css({ fontFamily: 'mono' })}>{hint.column}</code>.
-                  </span>
-                  <GuardedButton size="sm" variant="primary" blockedReason={blockedReason} disabled={!!blockedReason} onClick={() => setCreating(hint)}>
-                    Create index on {hint.column}
-                  </GuardedButton>
-                </div>
-              ))
-            )}
-          </section>
-        </>
-      ) : null}
+      {plan?.kind === 'plan' ? <PlanView plan={plan} blockedReason={blockedReason} onCreateIndex={setCreating} /> : null}
       {creating ? (
         <SqlPreviewDialog
           title={`Create an index on ${creating.schema}.${creating.table} (${creating.column})`}
@@ -131,5 +100,41 @@ export function StatementDetail({
         </SqlPreviewDialog>
       ) : null}
     </section>
+  )
+}
+
+/** A statement's plan as Postgres draws it, and the index hints read from it. */
+export function PlanView({ plan, blockedReason, onCreateIndex }: { plan: Extract<StatementPlan, { kind: 'plan' }>; blockedReason: string | null; onCreateIndex: (hint: IndexHint) => void }) {
+  return (
+    <>
+      {plan.generic ? <p className={termClass}>A generic plan: the placeholders ($1, $2…) stand for any value, so the estimates are the planner’s defaults.</p> : null}
+      <pre aria-label="Query plan" className={preClass}>
+        {plan.text}
+      </pre>
+      <section aria-label="Index hints" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+        <h3 className={css({ fontWeight: 'medium', fontSize: 'sm' })}>Index hints</h3>
+        <p className={termClass}>
+          From the plan: a sequential scan that filters on a column no index starts with. This database has no hypopg, so a hint is not measured against a
+          hypothetical index; check the plan again once the index exists.
+        </p>
+        {plan.hints.length === 0 ? (
+          <p className={css({ fontSize: 'sm' })}>None: no sequential scan here filters on a column without an index.</p>
+        ) : (
+          plan.hints.map((hint) => (
+            <div key={`${hint.schema}.${hint.table}.${hint.column}`} className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+              <span className={css({ fontSize: 'sm', flex: '1', minW: '60' })}>
+                <code className={css({ fontFamily: 'mono' })}>
+                  {hint.schema}.{hint.table}
+                </code>{' '}
+                is scanned whole to filter on <code className={css({ fontFamily: 'mono' })}>{hint.column}</code>.
+              </span>
+              <GuardedButton size="sm" variant="primary" blockedReason={blockedReason} disabled={!!blockedReason} onClick={() => onCreateIndex(hint)}>
+                Create index on {hint.column}
+              </GuardedButton>
+            </div>
+          ))
+        )}
+      </section>
+    </>
   )
 }
