@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import type { StatementStatistics } from '../../lib/query-statistics'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../test/project-screen'
-import { stubResizeObserver } from '../../test/resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { QueryPerformanceScreen } from './QueryPerformancePage'
 
-const sizes = { clientHeight: 480, clientWidth: 1000 }
+let unstubSizes = () => {}
 beforeAll(() => {
   stubResizeObserver()
-  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  unstubSizes = stubElementSizes({ clientHeight: 480, clientWidth: 1000 })
 })
 afterAll(() => {
   vi.unstubAllGlobals()
-  for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
+  unstubSizes()
 })
 
 /** 10,000 distinct statements: the history the best-known dashboard's page crashed on. */

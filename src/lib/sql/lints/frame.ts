@@ -88,3 +88,35 @@ export const policyRoles = (p = 'p') =>
 
 /** Policies on the platform's storage tables are the user's own, so policy lints read them too. */
 export const policySchema = (scope: LintScope, n = 'n') => `(${userSchema(scope, n)} or ${n}.nspname = 'storage')`
+
+/**
+ * The body of a lint about relations: one finding per relation `c` (in namespace `n`) that every
+ * condition keeps, keyed by schema and name. `detail` is a format() text whose first two
+ * arguments are the schema and the name, then `detailArgs`.
+ */
+export function relationFindings({ type, detail, detailArgs = [], extra = 'null::jsonb', where }: { type: string; detail: string; detailArgs?: string[]; extra?: string; where: string[] }): string {
+  return `
+select n.nspname as schema, c.relname as name, ${type} as type,
+       format(${sqlLiteral(detail)}, ${['n.nspname', 'c.relname', ...detailArgs].join(', ')}) as detail,
+       format('%s_%s', n.nspname, c.relname) as key,
+       ${extra} as extra
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+ where ${where.join('\n   and ')}`
+}
+
+/**
+ * The body of a lint about functions and procedures: one finding per routine `p` (in namespace `n`)
+ * that every condition keeps, keyed by schema, name and a digest of its arguments (overloads are
+ * findings of their own). `detail` is a format() text of the schema, the name and the arguments.
+ */
+export function routineFindings({ detail, where, join = '' }: { detail: string; where: string[]; join?: string }): string {
+  return `
+select n.nspname as schema, p.proname as name, 'function' as type,
+       format(${sqlLiteral(detail)}, n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as detail,
+       format('%s_%s_%s', n.nspname, p.proname, md5(pg_catalog.pg_get_function_identity_arguments(p.oid))) as key,
+       pg_catalog.jsonb_build_object('identity_arguments', pg_catalog.pg_get_function_identity_arguments(p.oid), 'kind', case p.prokind when 'p' then 'procedure' else 'function' end) as extra
+  from pg_catalog.pg_proc p
+  join pg_catalog.pg_namespace n on n.oid = p.pronamespace${join}
+ where ${where.join('\n   and ')}`
+}

@@ -3,7 +3,7 @@
  * in the catalogue and the statistics views, written for Postgres 15 and later (PGlite is 18).
  */
 import type { LintName } from '../../../constants/advisors'
-import { notFromExtension, policyCommand, policySchema, userSchema, type LintBody } from './frame'
+import { notFromExtension, policyCommand, policySchema, relationFindings, userSchema, type LintBody } from './frame'
 
 /** The functions a policy should call once per statement, not once per row. */
 const PER_ROW_CALL = `(auth\\.(uid|jwt|role|email)|current_setting)\\(`
@@ -52,19 +52,15 @@ select n.nspname as schema, c.relname as name, 'table' as type,
    and (${callsPerRow('e.qual')} or ${callsPerRow('e.with_check')})`,
 
   // 0004: ordinary and partitioned tables (not partitions: their parent holds the key).
-  no_primary_key: (scope) => `
-select n.nspname as schema, c.relname as name, 'table' as type,
-       format('Table \`%s.%s\` has no primary key.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       pg_catalog.jsonb_build_object('column_names', coalesce((
+  no_primary_key: (scope) =>
+    relationFindings({
+      type: `'table'`,
+      detail: 'Table `%s.%s` has no primary key.',
+      extra: `pg_catalog.jsonb_build_object('column_names', coalesce((
          select to_jsonb(array_agg(a.attname::text order by a.attnum)) from pg_catalog.pg_attribute a
-          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::jsonb)) as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('r', 'p') and not c.relispartition
-   and ${userSchema(scope)}
-   and ${notFromExtension('c.oid')}
-   and not exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`,
+          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::jsonb))`,
+      where: [`c.relkind in ('r', 'p')`, 'not c.relispartition', userSchema(scope), notFromExtension('c.oid'), `not exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`],
+    }),
 
   // 0005: never scanned since the statistics were reset; an index that enforces something is needed regardless.
   unused_index: (scope) => `

@@ -3,7 +3,7 @@
  * buckets, as bodies for `framedLintSql` (frame.ts).
  */
 import type { LintName } from '../../../constants/advisors'
-import { apiSchema, notFromExtension, userSchema, type LintBody, type LintScope } from './frame'
+import { apiSchema, notFromExtension, routineFindings, userSchema, type LintBody, type LintScope } from './frame'
 
 /** Types that store object ids pg_upgrade cannot carry over (regclass, regrole and regtype it can). */
 const UNSUPPORTED_REG_TYPES = ['regcollation', 'regconfig', 'regdictionary', 'regnamespace', 'regoper', 'regoperator', 'regproc', 'regprocedure']
@@ -26,33 +26,26 @@ select b.id, b.name
 const normalizedExpression = (expression: string) =>
   `pg_catalog.regexp_replace(pg_catalog.regexp_replace(lower(${expression}), '::[a-z_ ]+', '', 'g'), '[[:space:]()]', '', 'g')`
 
-const securityDefinerExecutable = (scope: LintScope, role: 'anon' | 'authenticated') => `
-select n.nspname as schema, p.proname as name, 'function' as type,
-       format('Function \`%s.%s(%s)\` is SECURITY DEFINER and ${role} may execute it through the API.', n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as detail,
-       format('%s_%s_%s', n.nspname, p.proname, md5(pg_catalog.pg_get_function_identity_arguments(p.oid))) as key,
-       pg_catalog.jsonb_build_object('identity_arguments', pg_catalog.pg_get_function_identity_arguments(p.oid), 'kind', case p.prokind when 'p' then 'procedure' else 'function' end) as extra
-  from pg_catalog.pg_proc p
-  join pg_catalog.pg_namespace n on n.oid = p.pronamespace
- where p.prosecdef and p.prokind in ('f', 'p')
-   and ${apiSchema(scope)}
-   and pg_catalog.has_function_privilege('${role}', p.oid, 'EXECUTE')
-   and ${notFromExtension('p.oid', 'pg_proc')}`
+const securityDefinerExecutable = (scope: LintScope, role: 'anon' | 'authenticated') =>
+  routineFindings({
+    detail: `Function \`%s.%s(%s)\` is SECURITY DEFINER and ${role} may execute it through the API.`,
+    where: [`p.prosecdef and p.prokind in ('f', 'p')`, apiSchema(scope), `pg_catalog.has_function_privilege('${role}', p.oid, 'EXECUTE')`, notFromExtension('p.oid', 'pg_proc')],
+  })
 
 export const SECURITY_OBJECT_LINT_BODIES = {
   // 0011: no `search_path` among the function's own settings.
-  function_search_path_mutable: (scope) => `
-select n.nspname as schema, p.proname as name, 'function' as type,
-       format('Function \`%s.%s(%s)\` has no search_path of its own.', n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as detail,
-       format('%s_%s_%s', n.nspname, p.proname, md5(pg_catalog.pg_get_function_identity_arguments(p.oid))) as key,
-       pg_catalog.jsonb_build_object('identity_arguments', pg_catalog.pg_get_function_identity_arguments(p.oid), 'kind', case p.prokind when 'p' then 'procedure' else 'function' end) as extra
-  from pg_catalog.pg_proc p
-  join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-  join pg_catalog.pg_language l on l.oid = p.prolang
- where p.prokind in ('f', 'p')
-   and l.lanname not in ('c', 'internal')
-   and ${userSchema(scope)}
-   and ${notFromExtension('p.oid', 'pg_proc')}
-   and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) as s(setting) where s.setting like 'search\\_path=%')`,
+  function_search_path_mutable: (scope) =>
+    routineFindings({
+      detail: 'Function `%s.%s(%s)` has no search_path of its own.',
+      join: '\n  join pg_catalog.pg_language l on l.oid = p.prolang',
+      where: [
+        `p.prokind in ('f', 'p')`,
+        `l.lanname not in ('c', 'internal')`,
+        userSchema(scope),
+        notFromExtension('p.oid', 'pg_proc'),
+        `not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) as s(setting) where s.setting like 'search\\_path=%')`,
+      ],
+    }),
 
   // 0014
   extension_in_public: () => `

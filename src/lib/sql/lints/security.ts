@@ -3,7 +3,7 @@
  * (frame.ts). Functions, extensions, types and storage are in security-objects.ts.
  */
 import type { LintName } from '../../../constants/advisors'
-import { apiRolesCanSelect, apiSchema, notFromExtension, policyCommand, policyRoles, policySchema, securityInvoker, userSchema, type LintBody, type LintScope } from './frame'
+import { apiRolesCanSelect, apiSchema, notFromExtension, policyCommand, policyRoles, policySchema, relationFindings, securityInvoker, userSchema, type LintBody, type LintScope } from './frame'
 
 /** A policy expression's text without blanks, parentheses and case: `( TRUE )` and `true` read alike. */
 const bare = (expression: string) => `pg_catalog.regexp_replace(lower(coalesce(${expression}, '')), '[[:space:]()]', '', 'g')`
@@ -18,84 +18,56 @@ const SENSITIVE_COLUMN_NAMES = [
 ] // prettier-ignore
 
 /** A table the API exposes without RLS: 0013's findings, and the tables 0023 looks into. */
-const exposedWithoutRls = (scope: LintScope) => `c.relkind in ('r', 'p')
-   and not c.relrowsecurity
-   and ${apiSchema(scope)}
-   and ${apiRolesCanSelect()}
-   and ${notFromExtension('c.oid')}`
-
-const policyExtra = `pg_catalog.jsonb_build_object('policy_names', to_jsonb(array(select p.polname::text from pg_catalog.pg_policy p where p.polrelid = c.oid order by 1)))`
+const exposedWithoutRls = (scope: LintScope) => [`c.relkind in ('r', 'p')`, 'not c.relrowsecurity', apiSchema(scope), apiRolesCanSelect(), notFromExtension('c.oid')]
 
 export const SECURITY_LINT_BODIES = {
   // 0002: a view whose rewrite rule depends on auth.users, selectable through the API, that does not check the caller's rights.
-  auth_users_exposed: (scope) => `
-select n.nspname as schema, c.relname as name, case c.relkind when 'm' then 'materialized view' else 'view' end as type,
-       format('View \`%s.%s\` reads auth.users and anon or authenticated may select from it.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       null::jsonb as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('v', 'm')
-   and ${apiSchema(scope)}
-   and ${apiRolesCanSelect()}
-   and ${notFromExtension('c.oid')}
-   and not (c.relkind = 'v' and ${securityInvoker()})
-   and exists (
+  auth_users_exposed: (scope) =>
+    relationFindings({
+      type: `case c.relkind when 'm' then 'materialized view' else 'view' end`,
+      detail: 'View `%s.%s` reads auth.users and anon or authenticated may select from it.',
+      where: [
+        `c.relkind in ('v', 'm')`,
+        apiSchema(scope),
+        apiRolesCanSelect(),
+        notFromExtension('c.oid'),
+        `not (c.relkind = 'v' and ${securityInvoker()})`,
+        `exists (
        select 1 from pg_catalog.pg_rewrite w
          join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_rewrite'::regclass and d.objid = w.oid
         where w.ev_class = c.oid and d.refobjid = pg_catalog.to_regclass('auth.users'))`,
+      ],
+    }),
 
   // 0007: policies written, row-level security off.
-  policy_exists_rls_disabled: (scope) => `
-select n.nspname as schema, c.relname as name, 'table' as type,
-       format('Table \`%s.%s\` has policies (%s) but row-level security is disabled.', n.nspname, c.relname,
-              (select string_agg(p.polname, ', ' order by p.polname) from pg_catalog.pg_policy p where p.polrelid = c.oid)) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       ${policyExtra} as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('r', 'p')
-   and not c.relrowsecurity
-   and ${userSchema(scope)}
-   and exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)`,
+  policy_exists_rls_disabled: (scope) =>
+    relationFindings({
+      type: `'table'`,
+      detail: 'Table `%s.%s` has policies (%s) but row-level security is disabled.',
+      detailArgs: [`(select string_agg(p.polname, ', ' order by p.polname) from pg_catalog.pg_policy p where p.polrelid = c.oid)`],
+      extra: `pg_catalog.jsonb_build_object('policy_names', to_jsonb(array(select p.polname::text from pg_catalog.pg_policy p where p.polrelid = c.oid order by 1)))`,
+      where: [`c.relkind in ('r', 'p')`, 'not c.relrowsecurity', userSchema(scope), 'exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)'],
+    }),
 
   // 0008: row-level security on, no policy at all.
-  rls_enabled_no_policy: (scope) => `
-select n.nspname as schema, c.relname as name, 'table' as type,
-       format('Table \`%s.%s\` has row-level security enabled but no policy.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       null::jsonb as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('r', 'p')
-   and c.relrowsecurity
-   and ${userSchema(scope)}
-   and ${notFromExtension('c.oid')}
-   and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)`,
+  rls_enabled_no_policy: (scope) =>
+    relationFindings({
+      type: `'table'`,
+      detail: 'Table `%s.%s` has row-level security enabled but no policy.',
+      where: [`c.relkind in ('r', 'p')`, 'c.relrowsecurity', userSchema(scope), notFromExtension('c.oid'), 'not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)'],
+    }),
 
   // 0010: an exposed view that runs as its owner.
-  security_definer_view: (scope) => `
-select n.nspname as schema, c.relname as name, 'view' as type,
-       format('View \`%s.%s\` is defined without security_invoker, so it runs with its owner''s rights.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       null::jsonb as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind = 'v'
-   and ${apiSchema(scope)}
-   and ${apiRolesCanSelect()}
-   and ${notFromExtension('c.oid')}
-   and not ${securityInvoker()}`,
+  security_definer_view: (scope) =>
+    relationFindings({
+      type: `'view'`,
+      detail: "View `%s.%s` is defined without security_invoker, so it runs with its owner's rights.",
+      where: [`c.relkind = 'v'`, apiSchema(scope), apiRolesCanSelect(), notFromExtension('c.oid'), `not ${securityInvoker()}`],
+    }),
 
   // 0013
-  rls_disabled_in_public: (scope) => `
-select n.nspname as schema, c.relname as name, 'table' as type,
-       format('Table \`%s.%s\` is exposed through the API but row-level security is not enabled.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       null::jsonb as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where ${exposedWithoutRls(scope)}`,
+  rls_disabled_in_public: (scope) =>
+    relationFindings({ type: `'table'`, detail: 'Table `%s.%s` is exposed through the API but row-level security is not enabled.', where: exposedWithoutRls(scope) }),
 
   // 0015: USING or WITH CHECK mentions user_metadata (what a user may set on themselves).
   rls_references_user_metadata: (scope) => `
@@ -123,7 +95,7 @@ select n.nspname as schema, c.relname as name, 'table' as type,
   from pg_catalog.pg_class c
   join pg_catalog.pg_namespace n on n.oid = c.relnamespace
   join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
- where ${exposedWithoutRls(scope)}
+ where ${exposedWithoutRls(scope).join('\n   and ')}
    and replace(lower(a.attname), '-', '_') = any(array[${SENSITIVE_COLUMN_NAMES.map((name) => `'${name}'`).join(', ')}])
  group by n.nspname, c.relname`,
 
@@ -148,15 +120,9 @@ select n.nspname as schema, c.relname as name, 'table' as type,
 } satisfies Partial<Record<LintName, LintBody>>
 
 function exposedRelation(scope: LintScope, relkind: 'm' | 'f', type: string, label: string): string {
-  return `
-select n.nspname as schema, c.relname as name, '${type}' as type,
-       format('${label} \`%s.%s\` is readable through the API by anon or authenticated, and cannot have row-level security.', n.nspname, c.relname) as detail,
-       format('%s_%s', n.nspname, c.relname) as key,
-       null::jsonb as extra
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where c.relkind = '${relkind}'
-   and ${apiSchema(scope)}
-   and ${apiRolesCanSelect()}
-   and ${notFromExtension('c.oid')}`
+  return relationFindings({
+    type: `'${type}'`,
+    detail: `${label} \`%s.%s\` is readable through the API by anon or authenticated, and cannot have row-level security.`,
+    where: [`c.relkind = '${relkind}'`, apiSchema(scope), apiRolesCanSelect(), notFromExtension('c.oid')],
+  })
 }
