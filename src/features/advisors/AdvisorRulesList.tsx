@@ -4,7 +4,7 @@ import { LINT_DEFINITIONS } from '../../constants'
 import { findingObject, type HiddenFinding } from '../../lib/advisor-findings'
 import { formatDisplayDate } from '../../lib/display-date'
 import { GuardedButton } from '../../ui/guarded-button'
-import { toolCellClass, toolHeadClass, toolTableClass } from '../database'
+import { ToolTableHead, toolCellClass, toolTableClass } from '../database'
 
 const titleOf = (name: string) => LINT_DEFINITIONS.find((lint) => lint.name === name)?.title ?? name
 
@@ -35,17 +35,7 @@ export function AdvisorRulesList({
       </h2>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>What they hide is neither shown nor counted. Undo one to see its findings again on the next run.</p>
       <table className={toolTableClass}>
-        <thead>
-          <tr>
-            <th className={toolHeadClass}>Rule</th>
-            <th className={toolHeadClass}>Hides</th>
-            <th className={toolHeadClass}>Reason</th>
-            <th className={toolHeadClass}>Made</th>
-            <th className={toolHeadClass}>
-              <span className={css({ srOnly: true })}>Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ToolTableHead columns={['Rule', 'Hides', 'Reason', 'Made', { hidden: 'Actions' }]} />
         <tbody>
           {rules.map((rule) => {
             const findings = hiddenBy(rule)

@@ -8,7 +8,7 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ExternalLink } from '../../ui/external-link'
 import { GuardedButton } from '../../ui/guarded-button'
-import { toolCellClass, toolHeadClass } from '../database'
+import { ToolTableHead, toolCellClass } from '../database'
 import { DetailText } from './DetailText'
 import { LEVEL_TONE } from './level-tone'
 
@@ -57,15 +57,7 @@ export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; on
         ) : null}
       </header>
       <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
-        <thead>
-          <tr>
-            <th className={toolHeadClass}>Affected object</th>
-            <th className={toolHeadClass}>Detail</th>
-            <th className={toolHeadClass}>
-              <span className={css({ srOnly: true })}>Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ToolTableHead columns={['Affected object', 'Detail', { hidden: 'Actions' }]} />
         <tbody>
           {group.findings.map((finding) => {
             const object = findingObject(finding)
