@@ -30,7 +30,17 @@ test('a public table without RLS: the security advisor flags it, its fix runs, a
   await expect(page.getByRole('button', { name: 'Rerun linter' })).toBeEnabled()
   await expect(finding).toBeHidden()
   // It is the user's table now protected, not a screen that forgot: the catalogue says so.
-  await expect(page.getByRole('row', { name: /RLS enabled, no policy: public\.advisor_orders/ })).toBeVisible()
+  const noPolicy = page.getByRole('row', { name: /RLS enabled, no policy: public\.advisor_orders/ })
+  await expect(noPolicy).toBeVisible()
+
+  // A fix only the user can finish (a policy's condition) opens in the SQL editor as a snippet, run by nobody.
+  await noPolicy.getByRole('button', { name: 'Suggested SQL for public.advisor_orders' }).click()
+  const suggestion = page.getByRole('dialog', { name: 'Fix “RLS enabled, no policy” on public.advisor_orders' })
+  await expect(suggestion.getByRole('button', { name: 'Run fix' })).toHaveCount(0)
+  await suggestion.getByRole('button', { name: 'Open in SQL editor' }).click()
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('"public"."advisor_orders"', { timeout: 30_000 })
+  await expect(page.getByRole('heading', { level: 1, name: 'Fix: RLS enabled, no policy on public.advisor_orders' })).toBeVisible()
 
   // The project home counts the issues; the command menu reaches every advisor.
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Project overview' }).click()
