@@ -18,7 +18,10 @@ test('a public table without RLS: the security advisor flags it, its fix runs, a
   await expectAccessible(page, 'the security advisor with findings')
   if (shots) await page.screenshot({ path: `${shots}/security-advisor.png`, fullPage: true })
 
-  await finding.getByRole('button', { name: 'Fix public.advisor_orders' }).click()
+  // The command menu lists the findings on screen: choosing one opens its fix.
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.insertText('advisor_orders')
+  await page.getByRole('option', { name: /^RLS disabled in an API schema: public\.advisor_orders/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Fix “RLS disabled in an API schema” on public.advisor_orders' })
   await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText('alter table "public"."advisor_orders" enable row level security;')
   if (shots) await page.screenshot({ path: `${shots}/security-fix.png` })

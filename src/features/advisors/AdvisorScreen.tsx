@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { createLintException, deleteLintExceptions, lintExceptionsQuery, lintsQuery } from '../../api/queries/advisors'
 import { queryKeys } from '../../api/queries/keys'
 import type { Lint, LintException, NewLintException } from '../../api/schemas/advisors'
 import { LINT_LEVEL_LABELS, LINT_LEVELS, PERMISSION_MESSAGE, type LintCategory, type LintLevel } from '../../constants'
+import type { CommandSection } from '../../lib/command-search'
 import { applyLintRules, countByLevel, findingObject, groupByLint, inCategory, type LintGroup } from '../../lib/advisor-findings'
 import { formatDisplayDate } from '../../lib/display-date'
 import { lintFix } from '../../lib/sql/lints/fixes'
@@ -12,6 +13,7 @@ import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
+import { useRegisterCommandSection } from '../command-menu'
 import { DatabaseToolPage, useDatabaseWritePermission, useProjectDatabase } from '../database'
 import { AdvisorRulesList } from './AdvisorRulesList'
 import { FindingFixDialog } from './FindingFixDialog'
@@ -41,6 +43,27 @@ function LevelFilter({ counts, level, onChange }: { counts: Record<LintLevel, nu
   )
 }
 
+/** The command menu's entries of this advisor's findings, while it is on screen: each opens its fix (or shows its row). */
+function useFindingCommands(advisor: string, shown: readonly Lint[], open: (finding: Lint) => void): CommandSection | null {
+  return useMemo(
+    () =>
+      shown.length === 0
+        ? null
+        : {
+            id: 'advisor-findings',
+            name: `${advisor} findings`,
+            commands: shown.map((finding) => ({
+              id: `finding-${finding.cache_key}`,
+              name: `${finding.title}: ${findingObject(finding)}`,
+              keywords: [finding.name, LINT_LEVEL_LABELS[finding.level].one, 'finding', 'fix', 'advisor'],
+              hint: LINT_LEVEL_LABELS[finding.level].one,
+              run: () => open(finding),
+            })),
+          },
+    [advisor, shown, open],
+  )
+}
+
 /**
  * A project's security or performance advisor (SPEC §2 /advisors/security, /advisors/performance;
  * `rulesVariant` is /advisors/rules/…): the linter's findings of one category, grouped by lint with
@@ -60,10 +83,20 @@ export function AdvisorScreen({ projectRef: ref, category, rulesVariant }: { pro
   const [undoing, setUndoing] = useState<string | null>(null)
   const advisor = ADVISOR[category]
 
-  const rules = rulesVariant ? (exceptions.data ?? []).filter((rule) => rule.lint_category === null || rule.lint_category === category) : []
-  const { shown, hidden } = applyLintRules(inCategory(lints.data ?? [], category), rules)
+  const { rules, shown, hidden } = useMemo(() => {
+    const rules = rulesVariant ? (exceptions.data ?? []).filter((rule) => rule.lint_category === null || rule.lint_category === category) : []
+    return { rules, ...applyLintRules(inCategory(lints.data ?? [], category), rules) }
+  }, [rulesVariant, exceptions.data, lints.data, category])
   const counts = countByLevel(shown)
   const groups = groupByLint(level === null ? shown : shown.filter((lint) => lint.level === level))
+
+  const openFinding = useCallback((finding: Lint) => {
+    setLevel(null)
+    if (lintFix(finding)) setDialog({ kind: 'fix', finding })
+    // Without a fix, the finding itself: its row, once the filter shows every level again.
+    else requestAnimationFrame(() => document.querySelector(`[data-finding="${CSS.escape(finding.cache_key)}"]`)?.scrollIntoView({ block: 'center' }))
+  }, [])
+  useRegisterCommandSection(useFindingCommands(advisor.title, shown, openFinding))
 
   const rerun = lints.refetch
   const relint = useCallback(

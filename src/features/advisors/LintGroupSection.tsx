@@ -63,7 +63,7 @@ export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; on
             const object = findingObject(finding)
             const fix = lintFix(finding)
             return (
-              <tr key={finding.cache_key} aria-label={`${group.title}: ${object}`}>
+              <tr key={finding.cache_key} aria-label={`${group.title}: ${object}`} data-finding={finding.cache_key}>
                 <td className={cx(toolCellClass, objectCellClass)}>
                   {object}
                   {finding.metadata?.type ? <div className={css({ fontFamily: 'sans', color: 'fg.muted' })}>{finding.metadata.type}</div> : null}
