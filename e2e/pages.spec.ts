@@ -125,3 +125,18 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, failed, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
   await checkPage(page, failed, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
 })
+
+// The database tools' walk goes on here: its own test, so each stays well inside the time allowed.
+test('every advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
+  test.setTimeout(120_000)
+  const failed = watchFailedLoads(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  await page.waitForLoadState('networkidle')
+  // Once the linter has run (the rules variant with its Dismiss buttons), and query performance with its statements.
+  const advisors = `/project/${healthy.ref}/advisors`
+  await checkPage(page, failed, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }))
+  await checkPage(page, failed, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first())
+  await checkPage(page, failed, `${advisors}/performance`, (p) => p.getByRole('group', { name: 'Findings by level' }))
+  await checkPage(page, failed, `${advisors}/query-performance`, (p) => p.getByRole('table', { name: 'Statements' }))
+})

@@ -18,7 +18,7 @@ const median = (values) => percentile(values, 50)
 const round1 = (n) => Math.round(n * 10) / 10
 
 /** Runs the scripted scroll in the page on `selector` (over `reach` of its scroll range, from `from`) and answers per-frame figures. */
-async function scriptedScroll(page, selector, reach = 1, from = 0) {
+export async function scriptedScroll(page, selector, reach = 1, from = 0) {
   const samples = await page.evaluate(
     ({ selector, duration, reach, from }) =>
       new Promise((resolve) => {

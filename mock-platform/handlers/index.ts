@@ -1,4 +1,5 @@
 import type { PlatformContext } from '../context'
+import { advisorHandlers } from './advisors'
 import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
 import { billingHandlers } from './billing'
@@ -33,6 +34,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...databaseHandlers(ctx),
     ...graphqlHandlers(ctx),
     ...logHandlers(ctx),
+    ...advisorHandlers(ctx),
     ...assistantHandlers(ctx),
     ...codeHostingHandlers(ctx),
     ...supportHandlers(ctx),

@@ -34,6 +34,11 @@ export function describePlatformLayerSuite(database: () => ProjectDatabase): voi
       expect((await db.query('show search_path')).rows).toEqual([{ search_path: '"$user", public, extensions' }])
     })
 
+    it('has pg_stat_statements in the extensions schema, as the platform enables it', async () => {
+      const { rows } = await db.query(`select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements'`)
+      expect(rows).toEqual([{ nspname: 'extensions' }])
+    })
+
     it('keeps extensions on the search path after a run that changed the session', async () => {
       await db.exec('set search_path = public')
       expect((await db.query('show search_path')).rows).toEqual([{ search_path: '"$user", public, extensions' }])

@@ -14,13 +14,16 @@
  *   a database seeded by an older Studio gets the layer on its next start, its data untouched.
  * - The search path is set on the database (`alter database … set`), like the platform's; a
  *   session already open picks it up through `applyDatabaseSettingsSql` (session.ts).
+ * - pg_stat_statements is enabled in `extensions`, as the platform does for query performance. A
+ *   server without the contrib package still gets the rest of the layer; one that does not preload
+ *   the library has the extension and says so when it is read.
  */
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 3
+export const PLATFORM_LAYER_VERSION = 4
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -128,6 +131,14 @@ grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to a
 do $layer$
 begin
   execute format('alter database %I set search_path = ${PLATFORM_SEARCH_PATH.replaceAll("'", "''")}', current_database());
+end
+$layer$;
+
+do $layer$
+begin
+  create extension if not exists pg_stat_statements with schema extensions;
+exception when others then
+  raise notice 'pg_stat_statements is not available: %', sqlerrm;
 end
 $layer$;
 

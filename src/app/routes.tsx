@@ -36,6 +36,11 @@ const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage')
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const GraphiqlPage = lazy(() => import('../features/graphiql/GraphiqlPage'))
 const CronPage = lazy(() => import('../features/integrations/cron/CronPage'))
+const SecurityAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityAdvisorPage })))
+const SecurityRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityRulesPage })))
+const PerformanceAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
+const PerformanceRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
+const QueryPerformancePage = lazy(() => import('../features/advisors/QueryPerformancePage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -102,6 +107,11 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/api/graphiql', screen: GraphiqlPage, gated: true },
   { path: '/project/:ref/database/graphiql', screen: GraphiqlPage, gated: true },
   { path: '/project/:ref/integrations/cron', screen: CronPage, gated: true },
+  { path: '/project/:ref/advisors/security', screen: SecurityAdvisorPage, gated: true },
+  { path: '/project/:ref/advisors/rules/security', screen: SecurityRulesPage, gated: true },
+  { path: '/project/:ref/advisors/performance', screen: PerformanceAdvisorPage, gated: true },
+  { path: '/project/:ref/advisors/rules/performance', screen: PerformanceRulesPage, gated: true },
+  { path: '/project/:ref/advisors/query-performance', screen: QueryPerformancePage, gated: true },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

@@ -40,5 +40,7 @@ export const MOCK_ACCOUNTS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}account
 export const MOCK_BILLING_ACCOUNT_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}billing-account`
 /** The mock platform's code-hosting connections and app installations. */
 export const MOCK_CODE_HOSTING_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}code-hosting`
+/** The mock platform's advisor rules (disabled lints, dismissed findings) and each project's exposed API schemas. */
+export const MOCK_ADVISORS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}advisors`
 /** The GraphQL explorer's runs of a project, newest first (local storage): this prefix and the project ref. */
 export const GRAPHQL_HISTORY_KEY_PREFIX = 'studio.graphiql-history.'

@@ -144,6 +144,9 @@ export const PERMISSION_MESSAGE = {
   writeSecrets: 'add, change or delete vault secrets',
   manageColumnPrivileges: 'grant or revoke column privileges',
   manageCron: 'create, change, run or delete cron jobs',
+  fixAdvisorFindings: 'run fixes on the database',
+  manageAdvisorRules: 'disable advisor rules or dismiss findings',
+  resetQueryStatistics: 'reset query statistics',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

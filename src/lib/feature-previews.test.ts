@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FEATURE_PREVIEWS, PREVIEW } from '../constants'
 import { MemoryStorage } from '../test/memory-storage'
-import { availablePreviews, isPreviewOn, readPreviewFlags, securityAdvisorPath, storagePath, writePreviewFlag } from './feature-previews'
+import { advisorPath, availablePreviews, isPreviewOn, readPreviewFlags, securityAdvisorPath, storagePath, writePreviewFlag } from './feature-previews'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -75,5 +75,7 @@ describe('routes the previews choose (SPEC §2)', () => {
   it('security advisor: the rules variant with the advisor rules preview', () => {
     expect(securityAdvisorPath('abc', true)).toBe('/project/abc/advisors/rules/security')
     expect(securityAdvisorPath('abc', false)).toBe('/project/abc/advisors/security')
+    expect(advisorPath('abc', 'performance', true)).toBe('/project/abc/advisors/rules/performance')
+    expect(advisorPath('abc', 'performance', false)).toBe('/project/abc/advisors/performance')
   })
 })

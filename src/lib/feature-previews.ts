@@ -54,5 +54,10 @@ export function storagePath(ref: string, newStorageOn: boolean): string {
 
 /** SPEC §2: the security advisor's rules variant applies while the advisor rules preview is on. */
 export function securityAdvisorPath(ref: string, advisorRulesOn: boolean): string {
-  return `/project/${ref}/advisors/${advisorRulesOn ? 'rules/security' : 'security'}`
+  return advisorPath(ref, 'security', advisorRulesOn)
+}
+
+/** The security or performance advisor, its rules variant while the advisor rules preview is on (the performance one as SPEC §2 gives the security one). */
+export function advisorPath(ref: string, advisor: 'security' | 'performance', advisorRulesOn: boolean): string {
+  return `/project/${ref}/advisors/${advisorRulesOn ? `rules/${advisor}` : advisor}`
 }

@@ -11,3 +11,11 @@ export function stubResizeObserver(): void {
     },
   )
 }
+
+/** jsdom has no layout: every element reports these sizes, so a virtualized list renders the rows in view. Answers the undo. */
+export function stubElementSizes(sizes: { clientHeight: number; clientWidth: number }): () => void {
+  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  return () => {
+    for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
+  }
+}

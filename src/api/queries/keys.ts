@@ -34,6 +34,11 @@ export const queryKeys = {
   cronJobs: (ref: string) => ['projects', ref, 'database', 'cron', 'jobs'] as const,
   cronRuns: (ref: string, jobid: number, status: string | null, page: number) => ['projects', ref, 'database', 'cron', 'runs', jobid, status, page] as const,
   cronCallables: (ref: string) => ['projects', ref, 'database', 'cron', 'callables'] as const,
+  /** The advisors' findings and rules: beside the catalogue, rerun only when asked (a run reads every lint). */
+  projectLints: (ref: string) => ['projects', ref, 'advisors', 'lints'] as const,
+  lintExceptions: (ref: string) => ['projects', ref, 'advisors', 'exceptions'] as const,
+  /** pg_stat_statements: under the catalogue, so a change made from a tool refreshes it too. */
+  queryStatistics: (ref: string) => ['projects', ref, 'database', 'query-statistics'] as const,
   databaseRelations: (ref: string) => ['projects', ref, 'database', 'relations'] as const,
   /** The GraphQL schema as one caller (a role, or the token in the explorer's headers) sees it: under the catalogue it is built from. */
   graphqlIntrospection: (ref: string, caller: string) => ['projects', ref, 'database', 'graphql', caller] as const,

@@ -26,3 +26,24 @@ export function DatabaseToolPage({ title, description, actions, children }: { ti
 export const toolTableClass = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default' })
 export const toolHeadClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
 export const toolCellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
+
+/** A tool table's head: its column names, a name in `{ hidden }` read by screen readers only (a column of buttons). */
+export function ToolTableHead({ columns }: { columns: readonly (string | { hidden: string })[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <th key={column} className={toolHeadClass}>
+              {column}
+            </th>
+          ) : (
+            <th key={column.hidden} className={toolHeadClass}>
+              <span className={css({ srOnly: true })}>{column.hidden}</span>
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  )
+}

@@ -1,6 +1,6 @@
 import { Database } from 'lucide-react'
 import { describe, expect, it } from 'vitest'
-import { FEATURE_PREVIEWS } from '../../constants'
+import { FEATURE_PREVIEWS, PREVIEW } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import {
   areaMenuFor,
@@ -41,6 +41,9 @@ describe('the project destinations (one typed list for the rail, the command men
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
+      ['security-advisor', true],
+      ['performance-advisor', true],
+      ['query-performance', true],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -69,6 +72,18 @@ describe('the project destinations (one typed list for the rail, the command men
     expect(currentDestination('/project/abc/api/graphiql', 'abc')?.id).toBe('graphiql')
     expect(currentDestination('/project/abc/database/graphiql', 'abc')?.id).toBe('graphiql')
     expect(currentDestination('/project/abc/database/graphiqlx', 'abc')).toBeUndefined()
+    // SPEC §2: an advisor and its rules variant are one screen.
+    expect(currentDestination('/project/abc/advisors/security', 'abc')?.id).toBe('security-advisor')
+    expect(currentDestination('/project/abc/advisors/rules/security', 'abc')?.id).toBe('security-advisor')
+    expect(currentDestination('/project/abc/advisors/rules/performance', 'abc')?.id).toBe('performance-advisor')
+  })
+
+  it('opens the advisors at their rules variant while the advisor rules preview is on', () => {
+    const security = PROJECT_DESTINATIONS.find((d) => d.id === 'security-advisor')!
+    const performance = PROJECT_DESTINATIONS.find((d) => d.id === 'performance-advisor')!
+    expect(security.path('abc', context)).toBe('/project/abc/advisors/security')
+    expect(security.path('abc', { history: {}, previewOn: (key) => key === PREVIEW.advisorRules })).toBe('/project/abc/advisors/rules/security')
+    expect(performance.path('abc', { history: {}, previewOn: (key) => key === PREVIEW.advisorRules })).toBe('/project/abc/advisors/rules/performance')
   })
 })
 
@@ -109,7 +124,7 @@ describe('rail entries and the second-level menu', () => {
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
-    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'logs', 'settings'])
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'logs', 'advisors', 'settings'])
     expect(entries[3]!.label).toBe('Database')
     expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
@@ -122,6 +137,7 @@ describe('rail entries and the second-level menu', () => {
     expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
     expect(entries.find((e) => e.owns('database/graphiql'))?.id).toBe('integrations')
     expect(areaMenuFor(entries, 'api/graphiql')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
+    expect(areaMenuFor(entries, 'advisors/rules/security')?.pages.map((p) => p.id)).toEqual(['security-advisor', 'performance-advisor', 'query-performance'])
     expect(areaMenuFor(entries, 'sql/new')).toBeUndefined()
     expect(areaMenuFor(entries, null)).toBeUndefined()
   })

@@ -1,5 +1,6 @@
-import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Home, KeyRound, Lightbulb, List, Puzzle, Settings, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
+import { advisorPath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
@@ -156,6 +157,37 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['graphql', 'pg_graphql', 'api', 'explorer', 'query', 'mutation'],
     path: (ref) => `/project/${ref}/api/graphiql`,
     owns: (subpath) => subpath === 'api/graphiql' || subpath === 'database/graphiql',
+    needsDatabase: true,
+  },
+  {
+    // SPEC §2: the rules variant (…/advisors/rules/security) while the advisor rules preview is on.
+    id: 'security-advisor',
+    label: 'Security Advisor',
+    area: 'advisors',
+    icon: ShieldCheck,
+    keywords: ['advisor', 'security', 'lint', 'linter', 'rls', 'row level security', 'policies', 'exposed'],
+    path: (ref, { previewOn }) => advisorPath(ref, 'security', previewOn(PREVIEW.advisorRules)),
+    owns: (subpath) => subpath === 'advisors/security' || subpath === 'advisors/rules/security',
+    needsDatabase: true,
+  },
+  {
+    id: 'performance-advisor',
+    label: 'Performance Advisor',
+    area: 'advisors',
+    icon: Lightbulb,
+    keywords: ['advisor', 'performance', 'lint', 'linter', 'index', 'indexes', 'primary key', 'slow'],
+    path: (ref, { previewOn }) => advisorPath(ref, 'performance', previewOn(PREVIEW.advisorRules)),
+    owns: (subpath) => subpath === 'advisors/performance' || subpath === 'advisors/rules/performance',
+    needsDatabase: true,
+  },
+  {
+    id: 'query-performance',
+    label: 'Query Performance',
+    area: 'advisors',
+    icon: Gauge,
+    keywords: ['query', 'performance', 'pg_stat_statements', 'slow', 'statements', 'explain', 'index'],
+    path: (ref) => `/project/${ref}/advisors/query-performance`,
+    owns: under('advisors/query-performance'),
     needsDatabase: true,
   },
 ]

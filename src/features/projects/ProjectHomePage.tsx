@@ -11,6 +11,7 @@ import { pageClass } from '../../ui/page-layout'
 import { QueryLoadingState } from '../retries'
 import { useMfaRedirect } from '../organizations'
 import { useFeatureEnabled } from '../permissions'
+import { AdvisorSummary } from '../advisors'
 import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
 import { ClientLibraries } from './ClientLibraries'
 import { ConnectionDetails } from './ConnectionDetails'
@@ -99,6 +100,7 @@ export default function ProjectHomePage() {
         </div>
       </dl>
       {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} withStatus={false} />}
+      {gate.kind === 'open' ? <AdvisorSummary projectRef={p.ref} /> : null}
       {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
       <ProjectApiSection projectRef={p.ref} ready={Boolean(p.connectionString)} />
       <ClientLibraries />

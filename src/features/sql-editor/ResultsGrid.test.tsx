@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { toCsv } from '../../lib/sql/result-format'
-import { stubResizeObserver } from '../../test/resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { showToast } from '../../ui/toast'
 import { ResultsGrid } from './ResultsGrid'
 
@@ -16,14 +16,14 @@ const rows = [
 ]
 
 // jsdom has no layout: give the scroller a size so the virtualizer renders the rows in view.
-const sizes = { clientHeight: 28 * 11, clientWidth: 800 }
+let unstubSizes = () => {}
 beforeAll(() => {
   stubResizeObserver()
-  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  unstubSizes = stubElementSizes({ clientHeight: 28 * 11, clientWidth: 800 })
 })
 afterAll(() => {
   vi.unstubAllGlobals()
-  for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
+  unstubSizes()
 })
 
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>

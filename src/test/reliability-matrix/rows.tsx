@@ -29,6 +29,7 @@ import { hasOwnKey, ownValue } from '../../lib/own-record'
 import { storageContext } from './harness'
 import { OAUTH_STATE, REF, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, chatJson } from './screens'
 import { TABLE_EDITOR_STORAGE_ROWS } from './table-editor-rows'
+import { ADVISOR_STORAGE_ROWS } from './advisor-rows'
 
 /**
  * The reliability matrix's table: every browser-storage key and every write that must keep the
@@ -236,6 +237,7 @@ export const STORAGE_ROWS: StorageRow[] = [
     hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
   },
   ...TABLE_EDITOR_STORAGE_ROWS,
+  ...ADVISOR_STORAGE_ROWS,
   {
     key: historyKey(REF),
     storage: 'local',

@@ -11,6 +11,7 @@ import { AddressSection } from '../../features/billing/AddressSection'
 import { readDraft, writeDraft } from '../../features/sql-editor/draft-store'
 import { renameFailureOf } from '../../features/sql-editor/rename-failures'
 import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions'
+import { ADVISOR_WRITE_ROWS } from './advisor-rows'
 import { DATABASE_WRITE_ROWS } from './database-rows'
 import { TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
@@ -90,4 +91,5 @@ export const WRITE_ROWS: WriteRow[] = [
   },
   ...TABLE_EDITOR_WRITE_ROWS,
   ...DATABASE_WRITE_ROWS,
+  ...ADVISOR_WRITE_ROWS,
 ]

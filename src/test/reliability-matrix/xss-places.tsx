@@ -26,6 +26,7 @@ import { TableStructureView } from '../../features/table-editor/TableStructureVi
 import { writeTableEdit } from '../../features/table-editor/table-edit-store'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { ITEMS_TABLE, itemsDatabase } from '../items-table'
+import { ADVISOR_XSS_PLACES } from './advisor-rows'
 import { CRON_XSS_PLACES } from './cron-xss-places'
 import { DATABASE_XSS_PLACES } from './database-xss-places'
 import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
@@ -198,6 +199,7 @@ export const XSS_PLACES: XssPlace[] = [
   ...DATABASE_XSS_PLACES,
   ...GRAPHIQL_XSS_PLACES,
   ...CRON_XSS_PLACES,
+  ...ADVISOR_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',
