@@ -1,0 +1,52 @@
+import { LOG_STATUS_GROUPS, type LogSource } from '../constants'
+import type { LogFilters } from './logs-sql'
+
+// Filtering events already on screen, as the SQL of ./logs-sql.ts would: when the loaded answer is
+// every event of the range (not cut at the row limit) and the new filters only narrow the old
+// ones, the narrower list is a subset of it, and the list repaints at once while the endpoint
+// confirms. ILIKE's case folding is Postgres's; toLowerCase is the browser's: where they differ
+// (rare letters), the endpoint's answer replaces this one a moment later.
+
+type Row = Readonly<Record<string, unknown>>
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value))
+const contains = (value: unknown, needle: string) => {
+  const haystack = text(value)
+  return haystack !== null && haystack.toLowerCase().includes(needle.toLowerCase())
+}
+
+/** Whether one event passes the filters (the same conditions as `filterConditions`). */
+export function matchesFilters(row: Row, source: LogSource, filters: LogFilters): boolean {
+  const { facets } = source
+  const search = filters.search.trim()
+  if (search !== '' && !contains(row['event_message'], search)) return false
+  if (facets.status !== null && filters.statuses.length > 0) {
+    const status = Number(row[facets.status])
+    const groups = LOG_STATUS_GROUPS.filter((group) => filters.statuses.includes(group.id))
+    if (groups.length > 0 && !groups.some((group) => status >= group.min && status <= group.max)) return false
+  }
+  if (facets.method !== null && filters.methods.length > 0 && !filters.methods.includes(text(row[facets.method]) ?? '')) return false
+  if (filters.severities.length > 0 && !filters.severities.includes(text(row[facets.severity]) ?? '')) return false
+  const path = filters.path.trim()
+  if (facets.path !== null && path !== '' && !contains(row[facets.path], path)) return false
+  return true
+}
+
+const subset = (inner: readonly string[], outer: readonly string[]) => outer.length === 0 || (inner.length > 0 && inner.every((value) => outer.includes(value)))
+const narrowerText = (next: string, loaded: string) => loaded.trim() === '' || next.trim().toLowerCase().includes(loaded.trim().toLowerCase())
+
+/** Whether every event `next` keeps is among the events `loaded` kept (so filtering them locally is complete). */
+export function narrows(next: LogFilters, loaded: LogFilters): boolean {
+  return (
+    narrowerText(next.search, loaded.search) &&
+    narrowerText(next.path, loaded.path) &&
+    subset(next.statuses, loaded.statuses) &&
+    subset(next.methods, loaded.methods) &&
+    subset(next.severities, loaded.severities)
+  )
+}
+
+/** The loaded events that pass the filters, in their order. */
+export function filterLoaded<T extends Row>(rows: readonly T[], source: LogSource, filters: LogFilters): T[] {
+  return rows.filter((row) => matchesFilters(row, source, filters))
+}
