@@ -10,6 +10,8 @@ import { createOrganizationMachine, createOrganizationCoverage } from './create-
 import { createProjectMachine, createProjectCoverage } from './create-project.machine'
 import { cronJobFormMachine, cronJobFormCoverage } from './cron-job-form.machine'
 import { joinOrganizationMachine, joinOrganizationCoverage } from './join-organization.machine'
+import { logsLiveTailMachine, logsLiveTailCoverage } from './logs-live-tail.machine'
+import { logsQueryMachine, logsQueryCoverage } from './logs-query.machine'
 import { oauthPopupMachine, oauthPopupCoverage } from './oauth-popup.machine'
 import { outageBannerMachine, outageBannerCoverage } from './outage-banner.machine'
 import { featurePreviewsMachine, featurePreviewsCoverage } from './feature-previews.machine'
@@ -47,6 +49,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'cronJobForm', description: 'A cron job form: name, schedule and a SQL, function, HTTP or edge function command checked as typed; a refused save returns to the form with every value kept and the reason.', machine: cronJobFormMachine, coverage: cronJobFormCoverage },
   { name: 'featurePreviews', description: 'Dashboard feature previews: flags from storage, remote flags by cloud provider, the modal from the URL; each toggle stored and reported.', machine: featurePreviewsMachine, coverage: featurePreviewsCoverage },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine, coverage: joinOrganizationCoverage },
+  { name: 'logsLiveTail', description: 'Live mode of the logs explorer: reads the events newer than the newest shown every 3 s and puts them first; a hidden tab pauses it; a failed read is said and tried again.', machine: logsLiveTailMachine, coverage: logsLiveTailCoverage },
+  { name: 'logsQuery', description: 'The logs query runner: typing waits for a pause, a pick or Run reads at once, the newest rows first then the whole range; a new request replaces one still reading; refusals kept as the endpoint said them.', machine: logsQueryMachine, coverage: logsQueryCoverage },
   { name: 'oauthPopup', description: 'A GitHub authorise or app-installation page in a 600 × 800 popup: stores the 32-character state, polls every 500 ms until it closes (then the callback fires), gives up after 5 minutes; blocked popups reported.', machine: oauthPopupMachine, coverage: oauthPopupCoverage },
   { name: 'outageBanner', description: 'The notice of a past brief outage: shown until dismissed; the dismissal is stored and read back on load.', machine: outageBannerMachine, coverage: outageBannerCoverage },
   { name: 'passwordStrength', description: 'Scores a database password as it is typed: local length rule, then the server check.', machine: passwordStrengthMachine, coverage: passwordStrengthCoverage },
