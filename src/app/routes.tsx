@@ -36,6 +36,7 @@ const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage')
 const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
 const GraphiqlPage = lazy(() => import('../features/graphiql/GraphiqlPage'))
 const CronPage = lazy(() => import('../features/integrations/cron/CronPage'))
+const LogsPage = lazy(() => import('../features/logs/LogsPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -102,6 +103,8 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/api/graphiql', screen: GraphiqlPage, gated: true },
   { path: '/project/:ref/database/graphiql', screen: GraphiqlPage, gated: true },
   { path: '/project/:ref/integrations/cron', screen: CronPage, gated: true },
+  // The logs come from the platform's log store, not the project's database: readable whatever its state.
+  { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

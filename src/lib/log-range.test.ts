@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { customRangeProblem, fillBuckets, histogramBucketSeconds, isPastRetention, rangeLabel, resolveRange, retentionStart } from './log-range'
+import { LOGS_MESSAGE } from '../constants'
+import { customRangeProblem, isRetentionRefusal, fillBuckets, histogramBucketSeconds, isPastRetention, rangeLabel, resolveRange, retentionStart } from './log-range'
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z')
 const DAY = 24 * 3600_000
@@ -50,5 +51,8 @@ describe('log ranges', () => {
     const twoDays = { start: new Date(NOW - 2 * DAY), end: new Date(NOW) }
     expect(isPastRetention(twoDays, 'free', NOW)).toBe(true)
     expect(isPastRetention(twoDays, 'pro', NOW)).toBe(false)
+    expect(isRetentionRefusal(LOGS_MESSAGE.retention(1, 'Free'))).toBe(true)
+    expect(isRetentionRefusal(LOGS_MESSAGE.retention(7, 'Pro'))).toBe(true)
+    expect(isRetentionRefusal(LOGS_MESSAGE.badRange)).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { LOG_HISTOGRAM_BUCKET_SECONDS, LOG_HISTOGRAM_TARGET_BUCKETS, LOG_TIME_RANGES, PLAN_QUOTAS, type PlanId } from '../constants'
+import { LOG_HISTOGRAM_BUCKET_SECONDS, LOG_HISTOGRAM_TARGET_BUCKETS, LOG_TIME_RANGES, LOGS_MESSAGE, PLAN_NAMES, PLAN_QUOTAS, type PlanId } from '../constants'
 
 // The explorer's time: a range the user picked (a quick range counts back from "now", a custom one
 // is two dates), resolved to two instants when a query is made, and the histogram's buckets over it.
@@ -101,4 +101,9 @@ export function retentionStart(plan: PlanId, now: number): Date {
 /** Whether a range reaches back past what the plan keeps (the endpoint refuses it). */
 export function isPastRetention(range: ResolvedRange, plan: PlanId, now: number): boolean {
   return range.start.getTime() < retentionStart(plan, now).getTime()
+}
+
+/** Whether a refusal of the endpoint is the retention one (of any plan): the screen then offers an upgrade. */
+export function isRetentionRefusal(message: string): boolean {
+  return (Object.keys(PLAN_QUOTAS.logRetentionDays) as PlanId[]).some((plan) => message === LOGS_MESSAGE.retention(PLAN_QUOTAS.logRetentionDays[plan], PLAN_NAMES[plan]))
 }

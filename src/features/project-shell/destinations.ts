@@ -158,6 +158,17 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     owns: (subpath) => subpath === 'api/graphiql' || subpath === 'database/graphiql',
     needsDatabase: true,
   },
+  {
+    // The platform's log store answers for a paused or starting project too: no database needed.
+    id: 'logs',
+    label: 'Logs',
+    area: 'logs',
+    icon: List,
+    keywords: ['logs', 'explorer', 'events', 'api gateway', 'postgres', 'auth', 'errors', 'requests', 'trace'],
+    path: (ref) => `/project/${ref}/logs`,
+    owns: under('logs'),
+    needsDatabase: false,
+  },
 ]
 
 /** What decides whether a destination shows for this user, here. */

@@ -12,6 +12,8 @@ export interface SqlCodeEditorHandle {
   focus: () => void
   /** Puts text at the cursor (replacing the selection) as one undoable edit. */
   insert: (text: string) => void
+  /** Replaces the whole text as one undoable edit (a saved query opened into the editor). */
+  setValue: (text: string) => void
 }
 
 /**
@@ -24,6 +26,7 @@ export function SqlCodeEditor({
   onRun,
   onReady,
   loadCatalog,
+  label = 'SQL editor',
 }: {
   initialValue: string
   onChange: (sql: string) => void
@@ -31,6 +34,8 @@ export function SqlCodeEditor({
   onReady: (handle: SqlCodeEditorHandle) => void
   /** The project's columns, for completion; read once when the editor opens. */
   loadCatalog?: () => Promise<CatalogColumn[]>
+  /** The editor's accessible name. */
+  label?: string
 }) {
   const host = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
@@ -58,7 +63,7 @@ export function SqlCodeEditor({
         fontSize: 13,
         scrollBeyondLastLine: false,
         tabSize: 2,
-        ariaLabel: 'SQL editor',
+        ariaLabel: label,
       })
       const model = instance.getModel()!
       instance.onDidChangeModelContent(() => callbacks.current.onChange(instance!.getValue()))
@@ -127,6 +132,10 @@ export function SqlCodeEditor({
           instance!.executeEdits('format', [{ range: model.getFullModelRange(), text: formatted }])
         },
         focus: () => instance!.focus(),
+        setValue(text) {
+          instance!.executeEdits('replace', [{ range: model.getFullModelRange(), text }])
+          instance!.pushUndoStop()
+        },
         insert(text) {
           const selection = instance!.getSelection() ?? model.getFullModelRange().collapseToEnd()
           // A statement goes on its own line: after what is there, separated by a blank line.
