@@ -53,7 +53,7 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
         <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold', mr: 'auto' })}>
           {source.label} event
         </h2>
-        {row ? <CopyButton text={JSON.stringify(row, null, 2)} label="Copy JSON" subject="event as JSON" /> : null}
+        {row ? <CopyButton text={JSON.stringify(row, null, 2)} label="Copy JSON" /> : null}
         <IconButton glyph="×" label="Close event details" size="sm" variant="ghost" onClick={onClose} />
       </div>
       <div className={css({ flex: '1', minH: '0', overflowY: 'auto', p: '3', display: 'flex', flexDir: 'column', gap: '4' })}>
