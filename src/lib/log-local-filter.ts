@@ -1,5 +1,6 @@
-import { LOG_STATUS_GROUPS, type LogSource } from '../constants'
+import { LOG_STATUS_GROUPS, UNIFIED_LOG_FACETS, type LogSource } from '../constants'
 import type { LogFilters } from './logs-sql'
+import type { UnifiedFilters } from './unified-logs-sql'
 
 // Filtering events already on screen, as the SQL of ./logs-sql.ts would: when the loaded answer is
 // every event of the range (not cut at the row limit) and the new filters only narrow the old
@@ -49,4 +50,19 @@ export function narrows(next: LogFilters, loaded: LogFilters): boolean {
 /** The loaded events that pass the filters, in their order. */
 export function filterLoaded<T extends Row>(rows: readonly T[], source: LogSource, filters: LogFilters): T[] {
   return rows.filter((row) => matchesFilters(row, source, filters))
+}
+
+/** Whether one unified event passes the unified filters (the same conditions as `unifiedConditions`). */
+export function matchesUnified(row: Row, filters: UnifiedFilters): boolean {
+  const search = filters.search.trim()
+  if (search !== '' && !contains(row['event_message'], search)) return false
+  return UNIFIED_LOG_FACETS.every((facet) => {
+    const values = filters.facets[facet] ?? []
+    return values.length === 0 || values.includes(text(row[facet]) ?? '\u0000')
+  })
+}
+
+/** Whether every event the `next` unified filters keep is among those `loaded` kept. */
+export function narrowsUnified(next: UnifiedFilters, loaded: UnifiedFilters): boolean {
+  return narrowerText(next.search, loaded.search) && UNIFIED_LOG_FACETS.every((facet) => subset(next.facets[facet] ?? [], loaded.facets[facet] ?? []))
 }

@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG_COMMON_COLUMNS, LOG_SOURCES } from '../constants'
-import { filterLoaded, narrows } from './log-local-filter'
+import { filterLoaded, matchesUnified, narrows, narrowsUnified } from './log-local-filter'
 import { columnName, containsPattern, eventByIdSql, eventsSinceSql, eventsSql, histogramSql, NO_LOG_FILTERS, logSource, requestTraceSql, type LogFilters } from './logs-sql'
-import { NO_UNIFIED_FILTERS, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql } from './unified-logs-sql'
+import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql } from './unified-logs-sql'
 
 // The statements run on a real Postgres (PGlite) holding the thirteen log tables as the contract
 // describes them, so what the screens send is checked for what it finds, not only for its text.
@@ -153,6 +153,7 @@ describe('the unified statements', () => {
     expect(ids(await rows(unifiedEventsSql({ search: '', facets: { status: ['500', '404'] } })))).toEqual(['g3', 'g2'])
     expect(ids(await rows(unifiedEventsSql({ search: 'signed', facets: {} })))).toEqual(['a1'])
     expect(ids(await rows(unifiedEventsSql({ search: '', facets: { user: ["dana' or true --"] } })))).toEqual([])
+    expect(ids(await rows(unifiedEventsSinceSql(NO_UNIFIED_FILTERS, at(30), ['g4'])))).toEqual(['a1', 'p1'])
   })
 
   it('counts each facet apart from its own choice', async () => {
@@ -201,5 +202,14 @@ describe('narrowing what is loaded', () => {
     expect(narrows(NO_LOG_FILTERS, filters({ statuses: ['5xx'] }))).toBe(false)
     expect(narrows(filters({ methods: ['GET'] }), filters({ methods: ['GET', 'POST'] }))).toBe(true)
     expect(narrows(filters({ methods: ['PUT'] }), filters({ methods: ['GET', 'POST'] }))).toBe(false)
+  })
+
+  it('does the same for the unified view', () => {
+    const row = { event_message: 'POST | 500', level: 'error', status: 500, method: 'POST', source: 'api-gateway', user: null }
+    expect(matchesUnified(row, { search: 'post', facets: { status: ['500'], level: ['error', 'warning'] } })).toBe(true)
+    expect(matchesUnified(row, { search: '', facets: { user: ['dana'] } })).toBe(false)
+    expect(matchesUnified(row, { search: '', facets: { method: ['GET'] } })).toBe(false)
+    expect(narrowsUnified({ search: '', facets: { level: ['error'] } }, NO_UNIFIED_FILTERS)).toBe(true)
+    expect(narrowsUnified({ search: '', facets: { level: ['error', 'info'] } }, { search: '', facets: { level: ['error'] } })).toBe(false)
   })
 })

@@ -69,6 +69,12 @@ export function unifiedEventsSql(filters: UnifiedFilters, limit: number = LOG_QU
   return `${unifiedEventsWith()}select *\nfrom events${whereClause(unifiedConditions(filters))}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
 }
 
+/** Live mode's next read of the unified timeline: events at or after `since`, without those shown. */
+export function unifiedEventsSinceSql(filters: UnifiedFilters, since: string, shownIds: readonly string[], limit: number = LOG_QUERY_ROW_LIMIT): string {
+  const conditions = [`timestamp >= ${sqlLiteral(new Date(since))}`, ...(shownIds.length > 0 ? [`id not in (${shownIds.map(sqlLiteral).join(', ')})`] : []), ...unifiedConditions(filters)]
+  return `${unifiedEventsWith()}select *\nfrom events${whereClause(conditions)}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
+}
+
 /** The unified timeline's bars. */
 export function unifiedHistogramSql(filters: UnifiedFilters, origin: Date, bucketSeconds: number): string {
   return histogramOver('events', unifiedConditions(filters), origin, bucketSeconds, unifiedEventsWith())

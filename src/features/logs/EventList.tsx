@@ -49,6 +49,7 @@ export function EventList({
   selectedId,
   onSelect,
   dimmed = false,
+  rowKey = (row) => row.id,
 }: {
   label: string
   rows: readonly LogEventRow[]
@@ -57,6 +58,8 @@ export function EventList({
   onSelect: (row: LogEventRow) => void
   /** The rows are an earlier answer while the next one loads. */
   dimmed?: boolean
+  /** What tells rows apart (ids are unique per source only). */
+  rowKey?: (row: LogEventRow) => string
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -67,20 +70,20 @@ export function EventList({
     scrollMargin: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   })
-  const selectedIndex = selectedId === null ? -1 : rows.findIndex((row) => row.id === selectedId)
+  const selectedIndex = selectedId === null ? -1 : rows.findIndex((row) => rowKey(row) === selectedId)
   const focusIndex = selectedIndex >= 0 ? selectedIndex : 0
   const pendingFocus = useRef<number | null>(null)
 
   // Live events put in front of the list keep what the reader looks at in place (unless at the top).
-  const previous = useRef({ first: rows[0]?.id, length: rows.length })
+  const previous = useRef({ first: rows[0] && rowKey(rows[0]), length: rows.length })
   useEffect(() => {
     const element = scroller.current
     const before = previous.current
-    previous.current = { first: rows[0]?.id, length: rows.length }
-    if (!element || element.scrollTop === 0 || before.first === undefined || rows[0]?.id === before.first) return
-    const added = rows.findIndex((row) => row.id === before.first)
+    previous.current = { first: rows[0] && rowKey(rows[0]), length: rows.length }
+    if (!element || element.scrollTop === 0 || before.first === undefined || (rows[0] && rowKey(rows[0])) === before.first) return
+    const added = rows.findIndex((row) => rowKey(row) === before.first)
     if (added > 0) element.scrollTop += added * ROW_HEIGHT
-  }, [rows])
+  }, [rows, rowKey])
 
   useEffect(() => {
     if (pendingFocus.current === null) return
@@ -125,7 +128,7 @@ export function EventList({
           const selected = item.index === selectedIndex
           return (
             <div
-              key={row.id}
+              key={rowKey(row)}
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={selected}

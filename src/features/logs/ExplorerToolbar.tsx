@@ -20,8 +20,9 @@ export function ExplorerToolbar(props: {
   liveDisabled: boolean
   onLive: (live: boolean) => void
   onRefresh: () => void
-  mode: 'explore' | 'query'
-  onMode: (mode: 'explore' | 'query') => void
+  /** Absent where there is no query mode (the unified view). */
+  mode?: 'explore' | 'query'
+  onMode?: (mode: 'explore' | 'query') => void
   exportRows: readonly LogEventRow[]
   exportName: string
 }) {
@@ -32,7 +33,7 @@ export function ExplorerToolbar(props: {
         <h1 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>Logs</h1>
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{props.title}</p>
       </div>
-      {props.mode === 'explore' ? (
+      {props.mode !== 'query' ? (
         <input
           type="search"
           aria-label="Search event messages"
@@ -45,7 +46,7 @@ export function ExplorerToolbar(props: {
         />
       ) : null}
       <RangePicker range={props.range} resolved={props.resolved} onChange={props.onRange} />
-      {props.mode === 'explore' ? (
+      {props.mode !== 'query' ? (
         <div className={css({ w: '24' })}>
           <Switch checked={props.live} disabled={props.liveDisabled} onCheckedChange={props.onLive} label="Live" />
         </div>
@@ -53,10 +54,12 @@ export function ExplorerToolbar(props: {
       <Button size="sm" onClick={props.onRefresh}>
         Refresh
       </Button>
-      <Button size="sm" onClick={() => props.onMode(props.mode === 'query' ? 'explore' : 'query')}>
-        {props.mode === 'query' ? 'Back to explorer' : 'Query mode'}
-      </Button>
-      {props.mode === 'explore' ? <ExportMenu rows={props.exportRows} columns={columns} fileName={props.exportName} /> : null}
+      {props.onMode ? (
+        <Button size="sm" onClick={() => props.onMode?.(props.mode === 'query' ? 'explore' : 'query')}>
+          {props.mode === 'query' ? 'Back to explorer' : 'Query mode'}
+        </Button>
+      ) : null}
+      {props.mode !== 'query' ? <ExportMenu rows={props.exportRows} columns={columns} fileName={props.exportName} /> : null}
     </header>
   )
 }
