@@ -37,7 +37,7 @@ function stubLogs() {
       if (sql.includes('date_bin')) return json([{ bucket: ago(120), count: 3, errors: 1 }])
       if (sql.includes('as facet')) return json(FACETS)
       if (sql.includes("where id = 'p1'")) return json([{ ...EVENTS[0], metadata: { query: 'select * from no_such_table' }, sqlstate: '42P01', error_severity: 'ERROR' }])
-      if (sql.includes("request_id = 'req-1'")) return json([EVENTS[1], EVENTS[0]].map(({ source, id, timestamp, event_message, level, request_id }) => ({ source, id, timestamp, event_message, level, request_id })))
+      if (sql.includes("request_id = 'req-1'")) return json([EVENTS[1]!, EVENTS[0]!].map(({ source, id, timestamp, event_message, level, request_id }) => ({ source, id, timestamp, event_message, level, request_id })))
       if (sql.startsWith('with events as')) return json(sql.includes("level in ('error')") ? EVENTS.filter((e) => e.level === 'error') : EVENTS)
       return json([])
     }),
