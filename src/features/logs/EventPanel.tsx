@@ -27,6 +27,11 @@ function around(timestamp: string, ms: number) {
   return { start: new Date(at - ms).toISOString(), end: new Date(at + ms + 1).toISOString() }
 }
 
+/** The read of a request's trace: every source, around the moment of the event it was opened from. */
+export function traceRequest(requestId: string, timestamp: string) {
+  return { sql: requestTraceSql(requestId), ...around(timestamp, TRACE_WINDOW_MS) }
+}
+
 const headingClass = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
 
 /**
@@ -42,7 +47,7 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
   const row = hasWholeRow ? event.row! : (read.data?.[0] ?? event.row)
   const requestId = typeof row?.request_id === 'string' && row.request_id !== '' ? row.request_id : null
   const trace = useQuery({
-    ...logTraceQuery(projectRef, { sql: requestTraceSql(requestId ?? ''), ...around(event.timestamp, TRACE_WINDOW_MS) }),
+    ...logTraceQuery(projectRef, traceRequest(requestId ?? '', event.timestamp)),
     enabled: requestId !== null,
   })
   const source = logSource(event.source)

@@ -28,6 +28,7 @@ import { readPreviewFlags } from '../../lib/feature-previews'
 import { hasOwnKey, ownValue } from '../../lib/own-record'
 import { storageContext } from './harness'
 import { OAUTH_STATE, REF, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, chatJson } from './screens'
+import { LOGS_STORAGE_ROWS } from './logs-rows'
 import { TABLE_EDITOR_STORAGE_ROWS } from './table-editor-rows'
 
 /**
@@ -236,6 +237,7 @@ export const STORAGE_ROWS: StorageRow[] = [
     hostile: [{ label: 'connections keyed by prototype names', raw: '{"connections":{"__proto__":{"account_id":1,"connected_at":"x"}},"installations":{"constructor":{"id":1,"account_id":1,"created_at":"x"}}}' }],
   },
   ...TABLE_EDITOR_STORAGE_ROWS,
+  ...LOGS_STORAGE_ROWS,
   {
     key: historyKey(REF),
     storage: 'local',
