@@ -20,7 +20,7 @@ export interface EventColumn {
 const text = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))
 /** A column reading one field of the row (its own property: query mode's columns are the user's). */
 export const fieldColumn = (id: string, label: string, width: number | null, tone = false): EventColumn => ({ id, label, width, tone, value: (row) => text(ownValue(row, id)) })
-export const timeColumn: EventColumn = { id: 'timestamp', label: 'Time', width: 200, value: (row) => eventTime(row.timestamp) }
+export const timeColumn: EventColumn = { id: 'timestamp', label: 'Time', width: 184, value: (row) => eventTime(row.timestamp) }
 
 const cellClass = css({ px: '2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: `${ROW_HEIGHT}px`, flexShrink: 0 })
 const toneClass = css({

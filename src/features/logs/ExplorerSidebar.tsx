@@ -47,7 +47,7 @@ export function ExplorerSidebar({
       <ul>
         {LOG_SOURCES.map((item) => (
           <li key={item.id}>
-            <button type="button" aria-current={!queryMode && item.id === source ? 'page' : undefined} className={itemClass} onClick={() => onSource(item.id)}>
+            <button type="button" aria-current={!queryMode && item.id === source ? 'page' : undefined} className={cx(itemClass, css({ whiteSpace: 'normal' }))} onClick={() => onSource(item.id)}>
               {item.label}
             </button>
           </li>

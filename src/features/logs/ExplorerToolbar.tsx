@@ -38,7 +38,7 @@ export function ExplorerToolbar(props: {
           type="search"
           aria-label="Search event messages"
           placeholder="Search event messages…"
-          className={cx(inputClass, css({ h: '8', w: '64', fontSize: 'sm' }))}
+          className={cx(inputClass, css({ h: '8', w: { base: '48', xl: '64' }, fontSize: 'sm' }))}
           value={props.search}
           disabled={props.searchDisabled}
           onChange={(event) => props.onSearch(event.target.value)}
@@ -47,7 +47,7 @@ export function ExplorerToolbar(props: {
       ) : null}
       <RangePicker range={props.range} resolved={props.resolved} onChange={props.onRange} />
       {props.mode !== 'query' ? (
-        <div className={css({ w: '24' })}>
+        <div>
           <Switch checked={props.live} disabled={props.liveDisabled} onCheckedChange={props.onLive} label="Live" />
         </div>
       ) : null}

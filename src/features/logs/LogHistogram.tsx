@@ -10,7 +10,21 @@ const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}
  * Events over time, a bar per bucket with its errors in red; a bar is a button that narrows the
  * range to its bucket. One bar is in the tab order; ← and → move between them.
  */
-export function LogHistogram({ buckets, loading, onPick }: { buckets: readonly HistogramBucket[] | null; loading: boolean; onPick: (bucket: HistogramBucket) => void }) {
+export function LogHistogram({
+  buckets,
+  loading,
+  error,
+  hidden = false,
+  onPick,
+}: {
+  buckets: readonly HistogramBucket[] | null
+  loading: boolean
+  /** Why the bars could not be counted. */
+  error: string | null
+  /** Nothing to draw (the list below says why). */
+  hidden?: boolean
+  onPick: (bucket: HistogramBucket) => void
+}) {
   const [focused, setFocused] = useState(0)
   const bars = useRef<(HTMLButtonElement | null)[]>([])
   const max = Math.max(1, ...(buckets ?? []).map((b) => b.count))
@@ -26,13 +40,21 @@ export function LogHistogram({ buckets, loading, onPick }: { buckets: readonly H
     bars.current[next]?.focus()
   }
 
+  if (hidden) return null
+  if (error !== null && !buckets) {
+    return (
+      <p role="alert" className={css({ px: '4', py: '2', fontSize: 'xs', color: 'danger.default', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        The histogram could not be read: {error}
+      </p>
+    )
+  }
   return (
     <section aria-label="Events over time" aria-busy={loading || undefined} className={css({ px: '4', pt: '2', pb: '1', borderBottomWidth: '1px', borderColor: 'border.default', flexShrink: '0' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
         <span>{buckets ? `${count(total, 'event')} over time` : 'Counting events…'}</span>
         <span>{buckets ? `highest bar ${max.toLocaleString('en-US')}` : ''}</span>
       </div>
-      <div role="toolbar" aria-label="Narrow the range to a bar" onKeyDown={onKeyDown} style={{ height: CHART_HEIGHT }} className={css({ display: 'flex', alignItems: 'flex-end', gap: '1px', opacity: loading ? 0.6 : 1 })}>
+      <div role="toolbar" aria-label="Histogram bars: pick one to narrow the range to it" onKeyDown={onKeyDown} style={{ height: CHART_HEIGHT }} className={css({ display: 'flex', alignItems: 'flex-end', gap: '1px', opacity: loading ? 0.6 : 1 })}>
         {(buckets ?? []).map((bucket, index) => {
           const height = bucket.count === 0 ? 0 : Math.max(2, (bucket.count / max) * CHART_HEIGHT)
           const errorHeight = bucket.count === 0 ? 0 : (bucket.errors / bucket.count) * height

@@ -10,7 +10,6 @@ import { Button } from '../../ui/button'
 import { EmptyState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { useProjectOrganization } from '../project-shell'
-import type { SqlCodeEditorHandle } from '../sql-editor'
 import { EventList } from './EventList'
 import { EventPanel, type OpenedEvent } from './EventPanel'
 import { explorerColumns } from './explorer-columns'
@@ -55,8 +54,8 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const [filters, setFilters] = useState<LogFilters>(NO_LOG_FILTERS)
   const typing = useRef(false)
   const [mode, setMode] = useState<'explore' | 'query'>('explore')
-  const [querySql, setQuerySql] = useState('')
-  const editor = useRef<SqlCodeEditorHandle | null>(null)
+  // The statement query mode opens on; each opening (even of the same text) starts it afresh.
+  const [queryOpening, setQueryOpening] = useState({ sql: '', n: 0 })
   const [live, setLive] = useState(false)
   const [opened, setOpened] = useState<OpenedEvent | null>(null)
   const [stored, setStored] = useState(0)
@@ -107,8 +106,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
     setSourceId(next)
   }
   const openQuery = (sql: string) => {
-    if (mode === 'query' && editor.current) editor.current.setValue(sql)
-    else setQuerySql(sql)
+    setQueryOpening((current) => ({ sql, n: current.n + 1 }))
     setMode('query')
     setLive(false)
   }
@@ -152,19 +150,18 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         />
         {mode === 'query' ? (
           <QueryMode
-            key={querySql}
+            key={queryOpening.n}
             projectRef={projectRef}
-            initialSql={querySql}
+            initialSql={queryOpening.sql}
             range={resolved}
             organizationSlug={organizationSlug}
             onStored={() => setStored((n) => n + 1)}
-            onEditorReady={(handle) => (editor.current = handle)}
           />
         ) : (
           <>
             <FilterBar source={source} filters={filters} onChange={changeFilters} />
-            <LogHistogram buckets={buckets} loading={histogram.isFetching} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
-            <ListStatus list={list} count={rows?.length ?? null} />
+            <LogHistogram buckets={buckets} loading={histogram.isFetching} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+            <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
             {list.error ? (
               <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
             ) : rows === null ? (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { logsQueryMachine, type LogsQueryAnswer } from '../../../machines/logs-query.machine'
 import { readLogs } from '../../api/queries/logs'
@@ -11,7 +11,7 @@ import { PromptDialog } from '../../ui/prompt-dialog'
 import { EmptyState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
-import { ResultsGrid, SqlCodeEditor, type SqlCodeEditorHandle } from '../sql-editor'
+import { ResultsGrid, SqlCodeEditor } from '../sql-editor'
 import { LogsRefusal } from './LogsRefusal'
 import { recordRecentQuery, saveQuery, savedNameProblem } from './saved-queries'
 
@@ -27,7 +27,6 @@ export function QueryMode({
   range,
   organizationSlug,
   onStored,
-  onEditorReady,
 }: {
   projectRef: string
   initialSql: string
@@ -35,7 +34,6 @@ export function QueryMode({
   organizationSlug: string | null
   /** Saved or recent queries changed. */
   onStored: () => void
-  onEditorReady?: (handle: SqlCodeEditorHandle) => void
 }) {
   const text = useRef(initialSql)
   const [naming, setNaming] = useState(false)
@@ -53,12 +51,20 @@ export function QueryMode({
   const { rows, error, ms } = snapshot.context
   const running = snapshot.matches('loading')
 
+  const ask = (sql: string) => send({ type: 'query.run', request: { sql, start: range.start.toISOString(), end: range.end.toISOString() } })
   function run(sql: string) {
     if (sql.trim() === '') return
-    send({ type: 'query.run', request: { sql, start: range.start.toISOString(), end: range.end.toISOString() } })
+    ask(sql)
     if (!recordRecentQuery(projectRef, sql)) showToast('error', 'This browser refused to keep the query in its recent queries.')
     onStored()
   }
+  // Opened on a statement (the view's, or a saved one): its answer shows at once; only the user's own runs are recent queries.
+  const opened = useRef(false)
+  useEffect(() => {
+    if (opened.current || initialSql.trim() === '') return
+    opened.current = true
+    ask(initialSql)
+  })
 
   const columns = rows && rows.length > 0 ? Object.keys(rows[0]!) : []
   return (
@@ -69,7 +75,7 @@ export function QueryMode({
           initialValue={initialSql}
           onChange={(sql) => (text.current = sql)}
           onRun={(sql) => run(sql)}
-          onReady={(handle) => onEditorReady?.(handle)}
+          onReady={(handle) => handle.focus()}
         />
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', flexShrink: '0' })}>

@@ -12,8 +12,6 @@ export interface SqlCodeEditorHandle {
   focus: () => void
   /** Puts text at the cursor (replacing the selection) as one undoable edit. */
   insert: (text: string) => void
-  /** Replaces the whole text as one undoable edit (a saved query opened into the editor). */
-  setValue: (text: string) => void
 }
 
 /**
@@ -132,10 +130,6 @@ export function SqlCodeEditor({
           instance!.executeEdits('format', [{ range: model.getFullModelRange(), text: formatted }])
         },
         focus: () => instance!.focus(),
-        setValue(text) {
-          instance!.executeEdits('replace', [{ range: model.getFullModelRange(), text }])
-          instance!.pushUndoStop()
-        },
         insert(text) {
           const selection = instance!.getSelection() ?? model.getFullModelRange().collapseToEnd()
           // A statement goes on its own line: after what is there, separated by a blank line.

@@ -6,4 +6,4 @@ export { useExport } from './use-export'
 export const loadMonaco = () => import('./monaco')
 export { exportResult } from './result-export'
 export { ResultsGrid } from './ResultsGrid'
-export { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
+export { SqlCodeEditor } from './SqlCodeEditor'

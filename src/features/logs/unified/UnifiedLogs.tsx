@@ -20,11 +20,11 @@ import { FacetPanel } from './FacetPanel'
 
 const COLUMNS: EventColumn[] = [
   timeColumn,
-  { id: 'source', label: 'Source', width: 150, value: (row) => (isLogSourceId(row['source']) ? logSource(row['source']).label : String(row['source'] ?? '')) },
+  { id: 'source', label: 'Source', width: 130, value: (row) => (isLogSourceId(row['source']) ? logSource(row['source']).label : String(row['source'] ?? '')) },
   fieldColumn('level', 'Level', 72, true),
   fieldColumn('status', 'Status', 64, true),
   fieldColumn('method', 'Method', 72),
-  fieldColumn('path', 'Path', 200),
+  fieldColumn('path', 'Path', 160),
   fieldColumn('event_message', 'Message', null),
 ]
 
@@ -106,8 +106,8 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           exportRows={rows ?? []}
           exportName="logs-all-sources"
         />
-        <LogHistogram buckets={buckets} loading={histogram.isFetching} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
-        <ListStatus list={list} count={rows?.length ?? null} />
+        <LogHistogram buckets={buckets} loading={histogram.isFetching} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+        <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
         {list.error ? (
           <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
         ) : rows === null ? (
