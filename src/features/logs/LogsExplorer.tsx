@@ -62,21 +62,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const saved = useMemo(() => readSavedQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- `stored` says when the browser storage changed
   const recent = useMemo(() => readRecentQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- as above
 
-  const list = useEventList(
-    projectRef,
-    {
-      key: `${sourceId}|${JSON.stringify(filters)}`,
-      sql: (limit) => eventsSql(sourceId, filters, limit),
-      sinceSql: (since, shown) => eventsSinceSql(sourceId, filters, since, shown),
-      range: resolved,
-      filters,
-      narrow: sourceNarrowing(sourceId, filters),
-    },
-    typing,
-    live && mode === 'explore',
-  )
-
-  // The histogram follows the filters once typing pauses (a read per keystroke would be wasted).
+  // The histogram and the list are read apart; its count of the settled filters tells whether a list of exactly the row limit is whole.
   const settledFilters = useSettled(filters)
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
   const histogram = useQuery({
@@ -89,6 +75,23 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
     placeholderData: keepPreviousData,
   })
   const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
+  const counted = histogram.data && !histogram.isPlaceholderData ? { key: `${sourceId}|${JSON.stringify(settledFilters)}`, total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
+
+  const list = useEventList(
+    projectRef,
+    {
+      key: `${sourceId}|${JSON.stringify(filters)}`,
+      sql: (limit) => eventsSql(sourceId, filters, limit),
+      sinceSql: (since, shown) => eventsSinceSql(sourceId, filters, since, shown),
+      range: resolved,
+      filters,
+      narrow: sourceNarrowing(sourceId, filters),
+      counted,
+    },
+    typing,
+    live && mode === 'explore',
+  )
+
 
   const changeFilters = (next: LogFilters, byTyping: boolean) => {
     typing.current = byTyping

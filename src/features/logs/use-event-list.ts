@@ -28,6 +28,11 @@ export interface ListSpec<F> {
   filters: F
   /** Narrowing on screen: the events of an earlier answer kept by these filters, when that answer holds all of them. */
   narrow?: { base: string; from: (loaded: F) => boolean; apply: (rows: LogEventRow[]) => LogEventRow[] }
+  /**
+   * How many events a question (its key, over this range) holds, as the histogram counted them: an
+   * answer of exactly the row limit is then known whole when the count says so.
+   */
+  counted?: { key: string; total: number } | null
 }
 
 async function timed(read: () => Promise<LogEventRow[]>): Promise<LogsQueryAnswer> {
@@ -106,10 +111,12 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
   const rows = context.rows as LogEventRow[] | null
   const narrow = spec.narrow
   const narrowed = useMemo(() => {
-    if (current || !rows || !loaded || !narrow || !context.complete) return null
+    const counted = spec.counted
+    const whole = context.complete || (counted !== null && counted !== undefined && counted.key === loaded?.spec.key && rows?.length === counted.total)
+    if (current || !rows || !loaded || !narrow || !whole) return null
     const sameQuestion = loaded.spec.narrow?.base === narrow.base && loaded.request.start === request.start && loaded.request.end === request.end
     return sameQuestion && narrow.from(loaded.spec.filters) ? narrow.apply(rows) : null
-  }, [current, rows, loaded, narrow, context.complete, request])
+  }, [current, rows, loaded, narrow, context.complete, request, spec.counted])
 
   const sameBase = loaded !== undefined && loaded.spec.narrow?.base === spec.narrow?.base
   return {
@@ -120,7 +127,7 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
     loading: typeof state === 'object' || state === 'debouncing',
     partial: current && context.partial,
     /** Cut at the row limit: older events of the range are not shown. */
-    truncated: current && !context.partial && (rows?.length ?? 0) >= LOG_QUERY_ROW_LIMIT,
+    truncated: current && !context.partial && (rows?.length ?? 0) >= LOG_QUERY_ROW_LIMIT && !(spec.counted?.key === spec.key && spec.counted.total === rows?.length),
     error: state === 'failed' ? context.error : null,
     cancelled: state === 'cancelled',
     ms: current ? context.ms : null,

@@ -50,6 +50,14 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
   const [live, setLive] = useState(false)
   const [opened, setOpened] = useState<OpenedEvent | null>(null)
 
+  const settled = useSettled(filters)
+  const span = { start: resolved.start.toISOString(), end: resolved.end.toISOString() }
+  const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
+  const histogram = useQuery({ ...logHistogramQuery(projectRef, { sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds), ...span }), placeholderData: keepPreviousData })
+  const facets = useQuery({ ...logFacetCountsQuery(projectRef, { sql: unifiedFacetCountsSql(settled), ...span }), placeholderData: keepPreviousData })
+  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
+  const counted = histogram.data && !histogram.isPlaceholderData ? { key: JSON.stringify(settled), total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
+
   const list = useEventList(
     projectRef,
     {
@@ -59,16 +67,11 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
       range: resolved,
       filters,
       narrow: { base: 'unified', from: (loaded) => narrowsUnified(filters, loaded), apply: (rows) => rows.filter((row) => matchesUnified(row, filters)) },
+      counted,
     },
     typing,
     live,
   )
-  const settled = useSettled(filters)
-  const span = { start: resolved.start.toISOString(), end: resolved.end.toISOString() }
-  const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
-  const histogram = useQuery({ ...logHistogramQuery(projectRef, { sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds), ...span }), placeholderData: keepPreviousData })
-  const facets = useQuery({ ...logFacetCountsQuery(projectRef, { sql: unifiedFacetCountsSql(settled), ...span }), placeholderData: keepPreviousData })
-  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
 
   const change = (next: UnifiedFilters, byTyping: boolean) => {
     typing.current = byTyping
