@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { logsFigures } from './logs.mjs'
 import { tableEditorFigures } from './table-grid.mjs'
 
 // Another preview (the e2e self-hosted one) may hold the default port on a shared machine.
@@ -217,14 +218,15 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
-// Only the table editor's figures: BENCH_ONLY=table-editor npm run bench.
+// Only the table editor's figures: BENCH_ONLY=table-editor npm run bench (or BENCH_ONLY=logs: the logs explorer's).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
   await waitForServer()
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  const figures = { date: new Date().toISOString(), tableEditor: await tableEditorFigures(browser, { signedInPage, base: BASE, runs: RUNS }) }
-  if (only !== 'table-editor') {
+  const figures = { date: new Date().toISOString() }
+  if (only === null || only === 'table-editor') figures.tableEditor = await tableEditorFigures(browser, { signedInPage, base: BASE, runs: RUNS })
+  if (only === null) {
     Object.assign(figures, {
       bundle: routeSizes(),
       navigationToOrganizationsPainted: await organizationsPaint(browser),
@@ -237,6 +239,7 @@ try {
       },
     })
   }
+  if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))
 } finally {

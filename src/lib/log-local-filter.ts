@@ -11,26 +11,42 @@ import type { UnifiedFilters } from './unified-logs-sql'
 type Row = Readonly<Record<string, unknown>>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value))
+/** `needle` in lower case already. */
 const contains = (value: unknown, needle: string) => {
   const haystack = text(value)
-  return haystack !== null && haystack.toLowerCase().includes(needle.toLowerCase())
+  return haystack !== null && haystack.toLowerCase().includes(needle)
 }
 
-/** Whether one event passes the filters (the same conditions as `filterConditions`). */
-export function matchesFilters(row: Row, source: LogSource, filters: LogFilters): boolean {
+/** A test of one event against the filters (the same conditions as `filterConditions`), prepared once for many events. */
+export function eventFilter(source: LogSource, filters: LogFilters): (row: Row) => boolean {
   const { facets } = source
-  const search = filters.search.trim()
-  if (search !== '' && !contains(row['event_message'], search)) return false
-  if (facets.status !== null && filters.statuses.length > 0) {
-    const status = Number(row[facets.status])
-    const groups = LOG_STATUS_GROUPS.filter((group) => filters.statuses.includes(group.id))
-    if (groups.length > 0 && !groups.some((group) => status >= group.min && status <= group.max)) return false
+  const tests: ((row: Row) => boolean)[] = []
+  const search = filters.search.trim().toLowerCase()
+  if (search !== '') tests.push((row) => contains(row['event_message'], search))
+  const groups = LOG_STATUS_GROUPS.filter((group) => filters.statuses.includes(group.id))
+  if (facets.status !== null && groups.length > 0) {
+    const column = facets.status
+    tests.push((row) => {
+      const status = Number(row[column])
+      return groups.some((group) => status >= group.min && status <= group.max)
+    })
   }
-  if (facets.method !== null && filters.methods.length > 0 && !filters.methods.includes(text(row[facets.method]) ?? '')) return false
-  if (filters.severities.length > 0 && !filters.severities.includes(text(row[facets.severity]) ?? '')) return false
-  const path = filters.path.trim()
-  if (facets.path !== null && path !== '' && !contains(row[facets.path], path)) return false
-  return true
+  if (facets.method !== null && filters.methods.length > 0) {
+    const column = facets.method
+    tests.push((row) => filters.methods.includes(text(row[column]) ?? ''))
+  }
+  if (filters.severities.length > 0) tests.push((row) => filters.severities.includes(text(row[facets.severity]) ?? ''))
+  const path = filters.path.trim().toLowerCase()
+  if (facets.path !== null && path !== '') {
+    const column = facets.path
+    tests.push((row) => contains(row[column], path))
+  }
+  return (row) => tests.every((test) => test(row))
+}
+
+/** Whether one event passes the filters. */
+export function matchesFilters(row: Row, source: LogSource, filters: LogFilters): boolean {
+  return eventFilter(source, filters)(row)
 }
 
 const subset = (inner: readonly string[], outer: readonly string[]) => outer.length === 0 || (inner.length > 0 && inner.every((value) => outer.includes(value)))
@@ -49,12 +65,13 @@ export function narrows(next: LogFilters, loaded: LogFilters): boolean {
 
 /** The loaded events that pass the filters, in their order. */
 export function filterLoaded<T extends Row>(rows: readonly T[], source: LogSource, filters: LogFilters): T[] {
-  return rows.filter((row) => matchesFilters(row, source, filters))
+  const passes = eventFilter(source, filters)
+  return rows.filter((row) => passes(row))
 }
 
 /** Whether one unified event passes the unified filters (the same conditions as `unifiedConditions`). */
 export function matchesUnified(row: Row, filters: UnifiedFilters): boolean {
-  const search = filters.search.trim()
+  const search = filters.search.trim().toLowerCase()
   if (search !== '' && !contains(row['event_message'], search)) return false
   return UNIFIED_LOG_FACETS.every((facet) => {
     const values = filters.facets[facet] ?? []

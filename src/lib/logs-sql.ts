@@ -1,4 +1,4 @@
-import { LOG_QUERY_ROW_LIMIT, LOG_SOURCES, LOG_STATUS_GROUPS, type LogSource, type LogSourceId, type LogStatusGroup } from '../constants'
+import { LOG_COMMON_COLUMNS, LOG_QUERY_ROW_LIMIT, LOG_SOURCES, LOG_STATUS_GROUPS, type LogSource, type LogSourceId, type LogStatusGroup } from '../constants'
 import { sqlIdent, sqlLiteral } from './sql/quote'
 
 // Every statement the logs screens send, built here and nowhere else. What the user types (search
@@ -68,10 +68,18 @@ export function filterConditions(source: LogSource, filters: LogFilters): string
 
 const whereClause = (conditions: readonly string[]) => (conditions.length === 0 ? '' : `\nwhere ${conditions.join('\n  and ')}`)
 
-/** The explorer's list: every column of the source's events, newest first. */
+/**
+ * The columns the list reads: all but `metadata`, the whole event as JSON, which is the heaviest part
+ * of a row (100,000 of them are read at once); the event panel reads it for the one event opened.
+ */
+export function listColumns(source: LogSource): string {
+  return [...LOG_COMMON_COLUMNS.filter((c) => c.name !== 'metadata'), ...source.columns].map((c) => columnName(c.name)).join(', ')
+}
+
+/** The explorer's list: the source's events, newest first. */
 export function eventsSql(sourceId: LogSourceId, filters: LogFilters, limit: number = LOG_QUERY_ROW_LIMIT): string {
   const source = logSource(sourceId)
-  return `select *\nfrom ${source.table}${whereClause(filterConditions(source, filters))}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
+  return `select ${listColumns(source)}\nfrom ${source.table}${whereClause(filterConditions(source, filters))}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
 }
 
 /**
@@ -81,7 +89,7 @@ export function eventsSql(sourceId: LogSourceId, filters: LogFilters, limit: num
 export function eventsSinceSql(sourceId: LogSourceId, filters: LogFilters, since: string, shownIds: readonly string[], limit: number = LOG_QUERY_ROW_LIMIT): string {
   const source = logSource(sourceId)
   const conditions = [`timestamp >= ${sqlLiteral(new Date(since))}`, ...(shownIds.length > 0 ? [`id not in (${shownIds.map(sqlLiteral).join(', ')})`] : []), ...filterConditions(source, filters)]
-  return `select *\nfrom ${source.table}${whereClause(conditions)}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
+  return `select ${listColumns(source)}\nfrom ${source.table}${whereClause(conditions)}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
 }
 
 /** Events per bucket (and how many of them are errors), from the range's start: `date_bin` needs its origin. */

@@ -42,8 +42,11 @@ function stubLogs(answer: (sql: string) => Answer | undefined = () => undefined)
       if (custom) return json(custom)
       if (sql.includes('date_bin')) return json({ status: 200, body: { result: [{ bucket: ago(40), count: 3, errors: 1 }] } })
       if (sql.includes('union all')) return json({ status: 200, body: { result: [{ source: 'api-gateway', id: 'g2', timestamp: ago(20), event_message: 'POST | 500 | /rest/v1/orders', level: 'error', request_id: 'req-g2' }, { source: 'postgres', id: 'p9', timestamp: ago(19), event_message: 'relation "x" does not exist', level: 'error', request_id: 'req-g2' }] } })
+      const byId = /where id = '([^']+)'/.exec(sql)?.[1]
+      if (byId) return json({ status: 200, body: { result: EVENTS.filter((e) => e.id === byId) } })
       const fivexx = sql.includes('between 500 and 599')
-      return json({ status: 200, body: { result: EVENTS.filter((e) => !fivexx || e.status_code >= 500) } })
+      // The list reads every column but the metadata.
+      return json({ status: 200, body: { result: EVENTS.filter((e) => !fivexx || e.status_code >= 500).map(({ metadata: _, ...listed }) => listed) } })
     }),
   )
   return statements
@@ -66,7 +69,7 @@ describe('the logs explorer', () => {
     const statements = stubLogs()
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
     await waitFor(() => expect(messages()).toEqual(['GET | 200 | /rest/v1/orders', 'POST | 500 | /rest/v1/orders', 'GET | 404 | /rest/v1/orders']))
-    expect(statements).toContain('select *\nfrom edge_logs\norder by timestamp desc\nlimit 500')
+    expect(statements).toContain('select id, timestamp, event_message, level, request_id, method, path, status_code, duration_ms, host, user_agent, role\nfrom edge_logs\norder by timestamp desc\nlimit 500')
     expect(screen.getByRole('region', { name: 'Events over time' }).textContent).toContain('3 events over time')
     expect(screen.getByRole('button', { name: /: 3 events, 1 error$/ })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'API Gateway', current: 'page' })).toBeTruthy()
@@ -89,7 +92,9 @@ describe('the logs explorer', () => {
     await waitFor(() => expect(messages()).toHaveLength(3))
     fireEvent.click(within(list()).getAllByRole('row')[2]!)
     const panel = screen.getByRole('complementary', { name: 'Event details' })
+    // The list's columns at once, then the whole event with its metadata.
     expect(within(panel).getByRole('list', { name: 'Event fields' }).textContent).toContain('"status_code": 500')
+    await waitFor(() => expect(within(panel).getByRole('list', { name: 'Event fields' }).textContent).toContain('"metadata": {1 key}'))
     const trace = await within(panel).findByRole('list', { name: 'Events of this request' })
     expect(within(trace).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('API GatewayPOST | 500'), expect.stringContaining('Postgresrelation "x" does not exist')])
     expect(within(panel).getByRole('button', { name: 'Copy JSON' })).toBeTruthy()
@@ -116,7 +121,7 @@ describe('the logs explorer', () => {
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
     await waitFor(() => expect(messages()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Postgres' }))
-    await waitFor(() => expect(statements.some((sql) => sql.startsWith('select *\nfrom postgres_logs'))).toBe(true))
+    await waitFor(() => expect(statements.some((sql) => sql.includes('\nfrom postgres_logs\n'))).toBe(true))
     expect(within(screen.getByRole('group', { name: 'Severity' })).getByRole('button', { name: 'ERROR' })).toBeTruthy()
     expect(screen.queryByRole('group', { name: 'Status' })).toBeNull()
   })

@@ -109,14 +109,20 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
   const loaded = context.rowsRequest ? asked.current.get(context.rowsRequest.sql + context.rowsRequest.start + context.rowsRequest.end) : undefined
   const current = loaded?.request === request
   const rows = context.rows as LogEventRow[] | null
-  const narrow = spec.narrow
-  const narrowed = useMemo(() => {
-    const counted = spec.counted
-    const whole = context.complete || (counted !== null && counted !== undefined && counted.key === loaded?.spec.key && rows?.length === counted.total)
-    if (current || !rows || !loaded || !narrow || !whole) return null
-    const sameQuestion = loaded.spec.narrow?.base === narrow.base && loaded.request.start === request.start && loaded.request.end === request.end
-    return sameQuestion && narrow.from(loaded.spec.filters) ? narrow.apply(rows) : null
-  }, [current, rows, loaded, narrow, context.complete, request, spec.counted])
+  // Narrowing on screen runs over up to 100,000 events: once per answer and question, not at every render.
+  const counted = spec.counted
+  const whole = context.complete || (counted !== null && counted !== undefined && counted.key === loaded?.spec.key && rows?.length === counted.total)
+  const narrowable =
+    !current && rows !== null && loaded !== undefined && whole && spec.narrow !== undefined && loaded.spec.narrow?.base === spec.narrow.base &&
+    loaded.request.start === request.start && loaded.request.end === request.end && spec.narrow.from(loaded.spec.filters)
+  const narrowWith = useRef(spec.narrow)
+  narrowWith.current = spec.narrow
+  const narrowed = useMemo(
+    () => (narrowable && rows ? narrowWith.current!.apply(rows) : null),
+    // The spec's key says what the narrowing keeps; its functions are rebuilt at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [narrowable, rows, spec.key],
+  )
 
   const sameBase = loaded !== undefined && loaded.spec.narrow?.base === spec.narrow?.base
   return {
