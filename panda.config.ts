@@ -1,4 +1,24 @@
 import { defineConfig, defineRecipe } from '@pandacss/dev'
+import { DEFAULT_ANIMATION_DURATION_SECONDS } from './src/constants/timing'
+import { DIALOG_SIZES, LISTBOX_MAX_HEIGHT_REM, PANEL_WIDTH_REM, SIDE_PANEL_SIZES, type SidePanelSize } from './src/constants/ui-sizes'
+
+const widths = (sizes: readonly SidePanelSize[]) => Object.fromEntries(sizes.map((size) => [size, { w: `${PANEL_WIDTH_REM[size]}rem` }]))
+
+/** A modal's width by SPEC §9's size names; never wider than the window. */
+const modal = defineRecipe({
+  className: 'modal',
+  base: { maxW: '90vw' },
+  variants: { size: widths(DIALOG_SIZES) },
+  defaultVariants: { size: 'medium' },
+})
+
+/** A side panel's width by SPEC §9's size names (one more than a modal has). */
+const sidePanel = defineRecipe({
+  className: 'side-panel',
+  base: { maxW: '100vw' },
+  variants: { size: widths(SIDE_PANEL_SIZES) },
+  defaultVariants: { size: 'medium' },
+})
 
 const button = defineRecipe({
   className: 'button',
@@ -44,6 +64,8 @@ const button = defineRecipe({
 
 export default defineConfig({
   preflight: true,
+  // Their size comes from a prop, which static extraction cannot see: every size is generated.
+  staticCss: { recipes: { modal: ['*'], sidePanel: ['*'] } },
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',
@@ -58,7 +80,7 @@ export default defineConfig({
   },
   theme: {
     extend: {
-      recipes: { button },
+      recipes: { button, modal, sidePanel },
       tokens: {
         // Layers, lowest first; Ark's positioners copy their content's z-index, so these must be real numbers.
         zIndex: {
@@ -75,7 +97,8 @@ export default defineConfig({
           body: { value: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
           mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace' },
         },
-        sizes: { toast: { value: '356px' } },
+        sizes: { toast: { value: '356px' }, listbox: { value: `${LISTBOX_MAX_HEIGHT_REM}rem` } },
+        durations: { default: { value: `${DEFAULT_ANIMATION_DURATION_SECONDS}s` } },
         spacing: { toastGap: { value: '14px' } },
       },
       semanticTokens: {

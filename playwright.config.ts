@@ -65,6 +65,7 @@ export default defineConfig({
           server(`npx vite preview --port ${SELF_HOSTED_PORT} --strictPort --outDir dist-self-hosted`, `http://localhost:${SELF_HOSTED_PORT}/`),
         ]),
     server(`npx vite --port ${DEV_PORT} --strictPort`, `http://localhost:${DEV_PORT}/sign-in`),
-    server(`npx vite --mode self-hosted --port ${DEV_SELF_HOSTED_PORT} --strictPort`, `http://localhost:${DEV_SELF_HOSTED_PORT}/`),
+    // With an operator's custom content (README, settings): the self-hosted ring checks it is read.
+    server(`STUDIO_CUSTOM_CONTENT=e2e/dev/custom-content.json npx vite --mode self-hosted --port ${DEV_SELF_HOSTED_PORT} --strictPort`, `http://localhost:${DEV_SELF_HOSTED_PORT}/`),
   ],
 })

@@ -1,7 +1,31 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CUSTOM_CONTENT_SETTING } from './src/constants/custom-content'
+import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content'
+
+/**
+ * SPEC §3 custom content: the JSON file named by STUDIO_CUSTOM_CONTENT, checked now so a wrong key
+ * stops the dev server or the build with a message naming it, rather than a screen at run time.
+ */
+function checkCustomContent(): void {
+  const path = process.env[CUSTOM_CONTENT_SETTING]?.trim()
+  if (!path) return
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(resolve(path), 'utf8'))
+  } catch (error) {
+    throw new Error(`${CUSTOM_CONTENT_SETTING}=${path}: not a readable JSON file (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const result = parseCustomContent(raw)
+  if (!result.ok) throw new Error(`${CUSTOM_CONTENT_SETTING}=${path}: ${result.message}`)
+  // A VITE_ variable of the process reaches `import.meta.env` (src/lib/settings.ts reads it there).
+  process.env[CUSTOM_CONTENT_ENV] = JSON.stringify(result.content)
+}
+checkCustomContent()
 
 export default defineConfig({
   plugins: [react()],

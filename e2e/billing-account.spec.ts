@@ -4,6 +4,7 @@ import { createPlatformFixtures, FIXTURE_NOW } from '../fixtures/platform'
 import { BILLING_ADDRESS_MESSAGE as M, BILLING_BANNER, INVOICE_PAGE_SIZE, PERMISSION_MESSAGE } from '../src/constants'
 import { formatBillingDate, formatBillingUnixDate } from '../src/lib/billing-date'
 import { formatCents } from '../src/lib/billing-money'
+import { formatDisplayDate } from '../src/lib/display-date'
 
 const fixtures = createPlatformFixtures()
 const ALL_BANNERS = [
@@ -116,6 +117,8 @@ test('invoices: a page at a time with the count, one invoice on its own, the upc
   await section.getByRole('button', { name: `View invoice ${last.number}` }).click()
   const dialog = page.getByRole('dialog', { name: `Invoice ${last.number}` })
   await expect(dialog).toContainText(`Billing period ending ${formatBillingUnixDate(last.period_end)}`)
+  // The detail gives the moment in the display format (SPEC §9), the list billing's own.
+  await expect(dialog).toContainText(`Period end${formatDisplayDate(last.period_end * 1000)}`)
   await expect(dialog).toContainText(`Amount due${formatCents(last.amount_due)}`)
   await expect(dialog).toContainText('StatusPaid')
   await expect(dialog.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', new RegExp(`${last.id}\\.pdf$`))

@@ -45,6 +45,12 @@ test('the previews modal opens from the URL (key trimmed), toggles a preview wit
   // Picking another preview keeps the modal in the URL; closing clears the key.
   await list.getByRole('button', { name: /Column-level privileges/ }).click()
   await expect(page).toHaveURL(new RegExp(`featurePreviewModal=${PREVIEW.columnPrivileges}`))
+  // Branching lists what it cannot do yet (SPEC §9), all seven.
+  await list.getByRole('button', { name: /Branching via dashboard/ }).click()
+  const limitations = dialog.getByRole('region', { name: 'Branching via dashboard' }).getByRole('list', { name: 'Limitations' }).getByRole('listitem')
+  await expect(limitations).toHaveCount(7)
+  await expect(limitations.first()).toHaveText('Custom roles made in the dashboard are not captured.')
+  await expect(limitations.last()).toHaveText('Column privileges are not captured in migration diffs.')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).not.toHaveURL(/featurePreviewModal/)

@@ -84,3 +84,12 @@ test('a project name over 64 characters is refused with a message, never cut', a
   await expect(page.getByText('64 / 64 characters')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Create new project' })).toBeEnabled()
 })
+
+test.describe('from Berlin', () => {
+  test.use({ timezoneId: 'Europe/Berlin' })
+  test('the region nearest to the browser time zone is preselected, and the form says why', async ({ page }) => {
+    await signIn(page, { returnTo: '/new/acme-corp' })
+    await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('eu-central-1')
+    await expect(page.getByText('Central EU (Frankfurt) is the region nearest to your time zone (Europe/Berlin), about 420 km away.')).toBeVisible()
+  })
+})

@@ -82,3 +82,27 @@ test('without the permission, New project is disabled and says why', async ({ pa
   // The empty list does not offer a link the user cannot use.
   await expect(page.getByRole('link', { name: 'New project' })).toHaveCount(0)
 })
+
+test('the project home gives the API URL and keys (the secret one revealed on demand, both copied) and the client libraries', async ({ page, context }) => {
+  const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, { returnTo: `/project/${healthy.ref}` })
+  const api = page.getByRole('region', { name: 'Project API' })
+  await expect(api.getByText(`https://${healthy.ref}.example.co`, { exact: true })).toBeVisible()
+  const secret = api.getByLabel('service_role key', { exact: true })
+  await expect(secret).toHaveText(/^•+$/)
+  await api.getByRole('button', { name: 'Reveal' }).click()
+  await expect(secret).toHaveText(/^eyJ[\w-]+\.[\w-]+\.$/)
+  await api.getByRole('button', { name: 'Copy service_role key' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.textContent())
+  await api.getByRole('button', { name: 'Copy anon key' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await api.getByLabel('anon key', { exact: true }).textContent())
+  await expect(api.getByRole('link', { name: 'Download the SSL certificate' })).toHaveAttribute('href', /\.crt$/)
+
+  const libraries = page.getByRole('list', { name: 'Client libraries' }).getByRole('listitem')
+  await expect(libraries).toHaveCount(6)
+  await expect(libraries.filter({ hasText: 'Officially supported' })).toHaveCount(4)
+  await expect(libraries.filter({ hasText: 'Community' })).toHaveText([/C#/, /Kotlin/])
+  await expect(libraries.filter({ hasText: 'Python' })).toContainText('alpha')
+  await expect(page.getByRole('link', { name: 'Docs for JavaScript' })).toHaveAttribute('href', /^https:\/\//)
+})

@@ -3,6 +3,7 @@ import type { MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
+import { observeTraffic } from './logs/log-events'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
 
@@ -32,9 +33,11 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     assistantModel: options.assistantModel,
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
+    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())
+  observeTraffic(platform.ctx, worker.events)
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,

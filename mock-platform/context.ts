@@ -3,6 +3,7 @@ import type { MockDatabase } from './db'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
+import type { LogStore } from './logs/log-store'
 
 /** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
 export interface ContentPersistence {
@@ -32,4 +33,6 @@ export interface PlatformContext {
   databaseServer: DatabaseServerAddress | null
   /** Told once a project's database has opened in this process (node and the server start its cron scheduler). */
   databaseOpened: (ref: string) => void
+  /** What the platform did, for the logs explorer (logs/log-store.ts). */
+  logs: LogStore
 }

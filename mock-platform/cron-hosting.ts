@@ -12,8 +12,10 @@
  */
 import { CRON_LEADER_LOCK, CRON_TICK_MS } from '../src/constants/cron.ts'
 import type { PlatformContext } from './context.ts'
-import { startCronScheduler, type CronClock, type CronScheduler } from './cron-scheduler.ts'
+import { startCronScheduler, type CronClock, type CronRunOutcome, type CronScheduler } from './cron-scheduler.ts'
 import { runningDatabase } from './database-start.ts'
+import { recordCronRun, recordHttpCall } from './logs/log-events.ts'
+import type { HttpOutcome, QueuedRequest } from './net-worker.ts'
 
 export type CronHostingMode = 'per-database' | 'leader-tab' | 'off'
 
@@ -30,6 +32,12 @@ function activeDatabase(ctx: PlatformContext, ref: string) {
   return runningDatabase(ctx, ref)
 }
 
+/** Each run and each call it makes, in the log store. */
+const loggedRuns = (ctx: PlatformContext, ref: string) => ({
+  onRun: (run: CronRunOutcome) => recordCronRun(ctx, ref, run),
+  net: { onSent: (request: QueuedRequest, outcome: HttpOutcome, ms: number) => recordHttpCall(ctx, ref, null, request, outcome, ms) },
+})
+
 const perDatabase = new WeakMap<PlatformContext, Map<string, CronScheduler>>()
 
 /** node and server: the scheduler of a project whose database just opened here (once per ref). */
@@ -37,7 +45,7 @@ export function startDatabaseCron(ctx: PlatformContext, ref: string, clock?: Cro
   let schedulers = perDatabase.get(ctx)
   if (!schedulers) perDatabase.set(ctx, (schedulers = new Map()))
   if (schedulers.has(ref)) return
-  schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock }))
+  schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock, ...loggedRuns(ctx, ref) }))
 }
 
 /** Stops every scheduler of this platform (before its databases close). */
@@ -78,7 +86,7 @@ export function startLeaderTabCron(ctx: PlatformContext, options: LeaderTabOptio
     const left = new Promise<void>((resolve) => leaving.signal.addEventListener('abort', () => resolve(), { once: true }))
     held = { ref, leave: () => leaving.abort() }
     const lead = async () => {
-      const scheduler = startCronScheduler({ database: () => activeDatabase(ctx, ref), clock: options.clock })
+      const scheduler = startCronScheduler({ database: () => activeDatabase(ctx, ref), clock: options.clock, ...loggedRuns(ctx, ref) })
       await left
       await scheduler.stop()
     }

@@ -51,6 +51,12 @@ export interface CronRunOutcome {
   runid: string
   status: 'succeeded' | 'failed'
   returnMessage: string
+  /** What ran, as whom, and how long it took (the log store's pg_cron and Postgres events). */
+  jobname: string | null
+  username: string
+  command: string
+  startedAt: number
+  durationMs: number
 }
 
 const COUNTED = new Set(['UPDATE', 'DELETE', 'MERGE', 'COPY', 'FETCH', 'MOVE'])
@@ -89,6 +95,8 @@ export async function activeCronJobs(db: ProjectDatabase): Promise<CronJobToRun[
 /** Runs one job now and records the run; never throws for the command's own failure. */
 export async function runCronJob(db: ProjectDatabase, job: CronJobToRun, clock: CronClock = systemClock): Promise<CronRunOutcome> {
   const at = () => new Date(clock.now()).toISOString()
+  const startedAt = clock.now()
+  const begun = performance.now()
   const { rows } = await db.query(
     `insert into cron.job_run_details (jobid, job_pid, database, username, command, status, start_time)
      values ($1, pg_backend_pid(), $2, $3, $4, 'running', $5)
@@ -98,15 +106,18 @@ export async function runCronJob(db: ProjectDatabase, job: CronJobToRun, clock: 
   const runid = String(rows[0]?.['runid'])
   const here = String(rows[0]?.['here'])
   let outcome: Pick<CronRunOutcome, 'status' | 'returnMessage'>
+  let durationMs = 0
   if (job.database !== here) {
     outcome = { status: 'failed', returnMessage: `database "${job.database}" is not this project's database ("${here}"): a job runs in its project's own database only` }
   } else {
+    const running = performance.now()
     try {
       const results = await db.exec(`set role ${sqlIdent(job.username)};\n${job.command}`)
       outcome = { status: 'succeeded', returnMessage: commandTag(results.at(-1)) }
     } catch (error) {
       outcome = { status: 'failed', returnMessage: messageOf(error) }
     }
+    durationMs = performance.now() - running
   }
   await db.query(`update cron.job_run_details set status = $2, return_message = $3, end_time = $4 where runid = $1`, [
     runid,
@@ -114,7 +125,7 @@ export async function runCronJob(db: ProjectDatabase, job: CronJobToRun, clock: 
     outcome.returnMessage,
     at(),
   ])
-  return { jobid: job.jobid, runid, ...outcome }
+  return { jobid: job.jobid, runid, ...outcome, jobname: job.jobname, username: job.username, command: job.command, startedAt, durationMs: durationMs || performance.now() - begun }
 }
 
 /** Runs every active job with a run in (since, now], then lets pg_net send what they queued. */

@@ -8,6 +8,7 @@
  */
 import type { PlatformContext } from './context'
 import type { ProjectDatabase } from './postgres'
+import { loggedDatabase } from './logs/log-events'
 
 interface Start {
   /**
@@ -32,6 +33,8 @@ export type DatabaseStartState =
 
 export interface OpenedDatabase {
   database: ProjectDatabase
+  /** The same database without the request's logging (the platform's own follow-up work). */
+  unlogged: ProjectDatabase
   /** How long the database took to start, when this caller had to wait for it (null: it was running). */
   startedInMs: number | null
 }
@@ -48,7 +51,7 @@ function startsOf(ctx: PlatformContext): Map<string, Start> {
 }
 
 /** The project's database, started (and timed) if it is not running yet. */
-export async function openProjectDatabase(ctx: PlatformContext, project: { ref: string }): Promise<OpenedDatabase> {
+export async function openProjectDatabase(ctx: PlatformContext, project: { ref: string }, request?: Request): Promise<OpenedDatabase> {
   // Loading the provider (the PGlite code) is part of the first start.
   const askedAt = now()
   const provider = await ctx.databases()
@@ -70,7 +73,9 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
   }
   const waited = start.startedInMs === null
   const database = await start.opening
-  return { database, startedInMs: waited ? start.startedInMs : null }
+  // Statements a request runs are its Postgres events, under its request id.
+  const used = request ? loggedDatabase(ctx, project.ref, request.headers.get('x-request-id'), database) : database
+  return { database: used, unlogged: database, startedInMs: waited ? start.startedInMs : null }
 }
 
 /** The project's database when it is running in this process, without starting it. */

@@ -30,6 +30,8 @@ export interface HttpOutcome {
 
 export interface NetWorkerOptions {
   fetch?: typeof fetch
+  /** Told of each request sent (the log store records the call). */
+  onSent?: (request: QueuedRequest, outcome: HttpOutcome, durationMs: number) => void
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -96,7 +98,9 @@ export async function drainHttpQueue(db: ProjectDatabase, options: NetWorkerOpti
         body: row['body'] === null ? null : String(row['body']),
         timeoutMs: Number(row['timeout_milliseconds']),
       }
+      const sending = performance.now()
       const outcome = await sendRequest(request, options.fetch)
+      options.onSent?.(request, outcome, performance.now() - sending)
       await db.query(
         `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg) values ($1, $2, $3, $4, $5, $6, $7)`,
         [request.id, outcome.status, outcome.contentType, outcome.headers === null ? null : JSON.stringify(outcome.headers), outcome.content, outcome.timedOut, outcome.error],

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { CronHostingOptions } from './cron-hosting'
+import { observeTraffic } from './logs/log-events'
 import { createMockPlatform } from './platform'
 
 /** The mock platform for vitest: msw in node, each project's Postgres an in-memory PGlite. */
@@ -16,6 +17,7 @@ export async function createNodeMockPlatform(options: { latency?: number; scenar
     cron: options.cron,
   })
   const server = setupServer(...platform.handlers())
+  observeTraffic(platform.ctx, server.events)
   return {
     platform,
     server,

@@ -13,6 +13,7 @@ import { databaseServerAddress } from './postgres/server-address'
 import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { scenarioHandlers } from './scenarios'
+import { createLogStore, type LogDatabase } from './logs/log-store'
 
 /** What the platform's records tell the database provider about how to fill a project's database. */
 export type DatabaseSeeding = Required<Pick<ProviderOptions, 'largeTables'>>
@@ -32,6 +33,16 @@ export interface MockPlatformOptions {
   databaseUrl?: string
   /** Where pg_cron's jobs run (cron-hosting.ts): by default a scheduler per opened database. */
   cron?: CronHostingOptions
+  /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
+  logDatabase?: () => Promise<LogDatabase>
+}
+
+async function memoryLogDatabase(): Promise<LogDatabase> {
+  const [{ PGlite }, { readInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('./postgres/initial-data-node')])
+  const initial = await readInitialData()
+  const pg = new PGlite(initial ? { loadDataDir: initial } : {})
+  await pg.waitReady
+  return pg
 }
 
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
@@ -52,6 +63,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
+    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
     databaseOpened: (ref) => {
       if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },
@@ -71,6 +83,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     },
     async close() {
       await stopDatabaseCron(ctx)
+      await ctx.logs.close()
       if (provider) await (await provider).closeAll()
     },
   }

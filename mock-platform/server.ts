@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
+import { recordRequest } from './logs/log-events'
 import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
 
@@ -44,7 +45,10 @@ async function handle(platform: MockPlatform, port: number, incoming: IncomingMe
   outgoing.on('close', () => {
     if (!outgoing.writableFinished) hangUp.abort()
   })
-  const response = await getResponse(platform.handlers(), await toRequest(incoming, port, hangUp.signal))
+  const request = await toRequest(incoming, port, hangUp.signal)
+  const begun = performance.now()
+  const response = await getResponse(platform.handlers(), request)
+  if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
   if (outgoing.destroyed) return
   if (!response || response.type === 'error') {
     outgoing.writeHead(response ? 502 : 404, { ...cors, 'content-type': 'application/json' })

@@ -5,8 +5,11 @@ import { App } from './app/App'
 import { startInspectorLink } from './app/inspector-link'
 import { startMockPlatformIfEnabled } from './app/mock-platform'
 import { applyTheme } from './app/theme'
+import { settings } from './lib/settings'
 
 applyTheme()
+// The product's name is custom content (SPEC §3): an operator may call it something else.
+document.title = settings.customContent['app:title']
 startInspectorLink()
 const root = createRoot(document.getElementById('root')!)
 startMockPlatformIfEnabled()

@@ -95,7 +95,7 @@ export function assistantHandlers(ctx: PlatformContext) {
         }, request.signal)
       }
 
-      const { database } = await openProjectDatabase(ctx, project)
+      const { database } = await openProjectDatabase(ctx, project, request)
       const catalog = catalogFromRows((await database.query(MODEL_CATALOG_SQL)).rows)
       const tables = [...(body.context?.tables ?? []), ...(body.schema && body.table ? [`${body.schema}.${body.table}`] : [])]
       const text = answer(conversation, catalog, { sql: body.context?.sql, tables })

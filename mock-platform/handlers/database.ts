@@ -16,7 +16,7 @@ export function databaseHandlers(ctx: PlatformContext) {
       const { project, denied } = await authorizeProject(ctx, request, ref)
       if (denied) return denied
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
-      const { database } = await openProjectDatabase(ctx, project)
+      const { database } = await openProjectDatabase(ctx, project, request)
       try {
         await installShim(database, PG_NET)
         await database.exec(SUPABASE_FUNCTIONS_SQL)

@@ -23,7 +23,7 @@ export function graphqlHandlers(ctx: PlatformContext) {
       const token = readAuthorization(request.headers.get(GRAPHQL_AUTHORIZATION_HEADER))
       if (token.error !== undefined) return errorResponse(401, token.error)
       const body = await readJson(request)
-      const { database } = await openProjectDatabase(ctx, project)
+      const { database } = await openProjectDatabase(ctx, project, request)
       // graphql-js and the compiler load with the first request, not with the mock platform.
       const { runGraphql } = await import('../graphql/index.ts')
       const answer = await runGraphql(database, body, token.claims, request.signal)

@@ -9,6 +9,7 @@ import { contentHandlers } from './content'
 import { databaseHandlers } from './database'
 import { graphqlHandlers } from './graphql'
 import { invitationHandlers } from './invitations'
+import { logHandlers } from './logs'
 import { organizationHandlers } from './organizations'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
@@ -31,6 +32,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...pgMetaHandlers(ctx),
     ...databaseHandlers(ctx),
     ...graphqlHandlers(ctx),
+    ...logHandlers(ctx),
     ...assistantHandlers(ctx),
     ...codeHostingHandlers(ctx),
     ...supportHandlers(ctx),

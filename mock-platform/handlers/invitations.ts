@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
 import { memberPermission } from '../../fixtures/platform'
 import { authenticate, errorResponse, isOrganizationMember, withLatency } from './util'
+import { recordMembership } from '../logs/log-events'
 
 /** The platform's answers to a POST that cannot join. */
 export const INVITATION_ERROR = {
@@ -72,6 +73,7 @@ export function invitationHandlers(ctx: PlatformContext) {
           i.accepted = true
         },
       })
+      recordMembership(ctx, slug, { action: 'invite_accepted', actor: user.email, target: user.email })
       return HttpResponse.json({}, { status: 201 })
     }),
   ]

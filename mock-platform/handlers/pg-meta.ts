@@ -5,6 +5,7 @@ import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
 import { answerWithSampleRows, isMissingWrapperHandler, sampleRowsRefusal, type SampledAnswer } from '../foreign-samples'
 import type { ProjectDatabase } from '../postgres/types'
+import { recordHttpCall } from '../logs/log-events'
 import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
 import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
@@ -27,7 +28,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const body = await readJson(request)
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
-      const { database, startedInMs } = await openProjectDatabase(ctx, project)
+      const { database, unlogged, startedInMs } = await openProjectDatabase(ctx, project, request)
       // Timed around the database's own work only: not the start above, not the wait for this handler.
       const executing = performance.now()
       const timing = () => {
@@ -39,7 +40,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
         const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal)
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
-        void scheduleHttpDrain(database)
+        const requestId = request.headers.get('x-request-id')
+        void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
         return HttpResponse.json(rows, { headers: timing() })
       } catch (error) {
         // A foreign table of a wrapper without handler: sample rows, never the bare refusal.

@@ -5,6 +5,10 @@ import type { PlatformContext } from '../context'
 import type { MockProject } from '../db'
 import { projectDatabaseName } from '../postgres/server-address'
 import { authorizeProject } from './util'
+import { roleToken } from '../../src/lib/graphql-token'
+
+// The keys live as long as a real project's do (ten years from its creation).
+const API_KEY_LIFETIME_SECONDS = 10 * 365 * 24 * 3600
 
 /** The platform's default database and role on every project. */
 const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
@@ -59,7 +63,7 @@ function poolerEntries(ctx: PlatformContext, project: MockProject) {
 
 export function projectSettingsHandlers(ctx: PlatformContext) {
   return [
-    // PLATFORM-API §3 `GET …/settings`; no JWT secret or service keys: nothing here reads them.
+    // PLATFORM-API §3 `GET …/settings`; no JWT secret. The keys are the API roles' tokens (the GraphQL endpoint takes them).
     http.get('*/platform/projects/:ref/settings', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
       if (denied || !project) return denied
@@ -79,6 +83,10 @@ export function projectSettingsHandlers(ctx: PlatformContext) {
         db_ip_addr_config: direct.ipConfig,
         ssl_enforced: false,
         app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: 'public' },
+        service_api_keys: [
+          { name: 'anon key', tags: 'anon,public', api_key: roleToken('anon', { lifetimeSeconds: API_KEY_LIFETIME_SECONDS, now: Date.parse(project.inserted_at) }) },
+          { name: 'service_role key', tags: 'service_role', api_key: roleToken('service_role', { lifetimeSeconds: API_KEY_LIFETIME_SECONDS, now: Date.parse(project.inserted_at) }) },
+        ],
       })
     }),
     http.get('*/platform/projects/:ref/config/supavisor', async ({ request, params }) => {

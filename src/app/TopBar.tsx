@@ -54,7 +54,7 @@ export function TopBar() {
     >
       <Link href={HOME_PATH} className={css({ fontWeight: 'bold', textDecoration: 'none', mr: '2', display: 'flex', alignItems: 'center', gap: '2' })}>
         <span aria-hidden className={css({ w: '5', h: '5', borderRadius: 'sm', bg: 'accent.default' })} />
-        <span className={css({ srOnly: { base: true, sm: false } })}>Studio</span>
+        <span className={css({ srOnly: { base: true, sm: false } })}>{settings.customContent['app:title']}</span>
       </Link>
       {settings.isPlatform ? (
         <PlaceSwitchers organizations={organizations} organization={organization} project={project} />

@@ -1,5 +1,6 @@
 // SPEC §3 "Log sources" (twelve) and pg_cron's own runs: thirteen sources, one table each, named as
-// the platform names its log tables. The columns are ours (SPEC does not show the platform's field
+// the platform names its log tables (the shared pooler, Supavisor, in transaction mode; the
+// dedicated one, PgBouncer, in session mode). The columns are ours (SPEC does not show the platform's field
 // paths): flat columns a filter or facet reads, and `metadata` (jsonb) with the whole event.
 
 /** A column of a log table, as the log store creates it and the explorer reads it. */
@@ -126,7 +127,7 @@ export const LOG_SOURCES = [
   {
     id: 'pooler-session',
     label: 'Connection pooler (session mode)',
-    table: 'supavisor_session_logs',
+    table: 'pgbouncer_logs',
     columns: [text('user_name'), text('database_name'), text('client_addr'), text('event_type')],
     facets: { ...NONE, user: 'user_name' },
   },

@@ -198,6 +198,30 @@ export const REGION_GROUPS = [
   { id: 'APAC', defaultRegion: 'ap-southeast-1' },
 ] as const satisfies readonly { id: (typeof REGIONS)[number]['group']; defaultRegion: RegionCode }[]
 
+/** Where each region's data centres are (its city; latitude, longitude in degrees), for the nearest region. */
+export const REGION_COORDINATES = {
+  'us-west-1': [37.77, -122.42],
+  'us-east-1': [38.13, -78.45],
+  'us-east-2': [39.96, -83.0],
+  'ca-central-1': [45.5, -73.57],
+  'sa-east-1': [-23.55, -46.63],
+  'eu-west-1': [53.35, -6.26],
+  'eu-west-2': [51.51, -0.13],
+  'eu-west-3': [48.86, 2.35],
+  'eu-central-1': [50.11, 8.68],
+  'eu-central-2': [47.37, 8.54],
+  'eu-north-1': [59.33, 18.07],
+  'ap-south-1': [19.08, 72.88],
+  'ap-southeast-1': [1.35, 103.82],
+  'ap-northeast-1': [35.68, 139.69],
+  'ap-northeast-2': [37.57, 126.98],
+  'ap-southeast-2': [-33.87, 151.21],
+  sin: [1.35, 103.82],
+} as const satisfies Record<RegionCode, readonly [number, number]>
+
+/** SPEC §9: the Earth's radius for great-circle distances. */
+export const EARTH_RADIUS_KM = 6371
+
 /** Default region: Southeast Asia outside production, East US 2 in production (SPEC §9). */
 export const DEFAULT_REGION = { production: 'us-east-2', other: 'ap-southeast-1' } as const satisfies Record<string, RegionCode>
 

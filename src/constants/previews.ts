@@ -13,6 +13,8 @@ export interface FeaturePreview {
   isReleased: boolean
   discussionsUrl: string
   remoteFlag?: string
+  /** What the preview does not do yet, listed in its details. */
+  limitations?: readonly string[]
 }
 
 const DISCUSSIONS = 'https://github.com/orgs/supabase/discussions'
@@ -32,6 +34,16 @@ export const FEATURE_PREVIEWS = [
     isReleased: true,
     discussionsUrl: `${DISCUSSIONS}/branching-2-0`,
     remoteFlag: 'dashboard_branching',
+    // SPEC §9 "Branching preview limitations", word for word.
+    limitations: [
+      'Custom roles made in the dashboard are not captured.',
+      'Merge only into main.',
+      'Out-of-date branches can pull from main, which overwrites functions.',
+      'Function deletion is manual on main.',
+      'Migration conflicts are resolved manually on the preview branch.',
+      'If migrations ran on main, new branches build from migrations.',
+      'Column privileges are not captured in migration diffs.',
+    ],
   },
   {
     key: 'studio-ui-preview-advisor-rules',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDisplayDate } from './display-date'
+import { formatDisplayDate, formatSentDate } from './display-date'
 
 
 describe('formatDisplayDate (SPEC §9 DD MMM YYYY, HH:mm:ss (ZZ))', () => {
@@ -16,5 +16,12 @@ describe('formatDisplayDate (SPEC §9 DD MMM YYYY, HH:mm:ss (ZZ))', () => {
     expect(formatDisplayDate('2026-11-24 06:05:09.123+00')).toBe(formatDisplayDate(Date.UTC(2026, 10, 24, 6, 5, 9)))
     expect(formatDisplayDate('2026-11-24T06:05:09Z')).toBe(formatDisplayDate(Date.UTC(2026, 10, 24, 6, 5, 9)))
     expect(formatDisplayDate('yesterday')).toBeNull()
+  })
+})
+
+describe('formatSentDate (SPEC §9 YYYY-MM-DDTHH:mm:ssZ)', () => {
+  it('writes UTC to the whole second', () => {
+    expect(formatSentDate(Date.UTC(2026, 10, 24, 6, 5, 9, 987))).toBe('2026-11-24T06:05:09Z')
+    expect(formatSentDate(new Date('2026-01-02T03:04:05+01:00'))).toBe('2026-01-02T02:04:05Z')
   })
 })

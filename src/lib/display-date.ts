@@ -16,3 +16,8 @@ export function formatDisplayDate(value: Date | number | string): string | null 
   const zone = `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}${two(Math.abs(offset) % 60)}`
   return `${two(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} (${zone})`
 }
+
+/** SPEC §9 sent date format 'YYYY-MM-DDTHH:mm:ssZ': UTC, whole seconds (what the dashboard puts in a request). */
+export function formatSentDate(value: Date | number): string {
+  return new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}

@@ -8,7 +8,10 @@ import {
   INSPECTOR_EVENT_LIMIT_RANGE,
   HOSTED_CODE_HOSTING_BASE_URL,
   MOCK_CODE_HOSTING_PATH,
+  DEFAULT_CUSTOM_CONTENT,
+  type CustomContent,
 } from '../constants'
+import { CUSTOM_CONTENT_ENV, parseCustomContent } from './custom-content'
 
 /** Runtime settings of the dashboard, read once from the build environment (README lists them). */
 export interface Settings {
@@ -38,6 +41,8 @@ export interface Settings {
   commandMenuKey: string
   /** The machine inspector (/inspector): on in dev and preview builds, on a production build only with VITE_INSPECTOR=on. */
   inspector: { enabled: boolean; eventLimit: number }
+  /** SPEC §3 custom content: the defaults, with what the file named by STUDIO_CUSTOM_CONTENT replaces (checked at start by vite.config.ts). */
+  customContent: CustomContent
 }
 
 type Env = Record<string, string | boolean | undefined>
@@ -95,6 +100,22 @@ function assistantModelSetting(env: Env, isPlatform: boolean): Settings['assista
   return url ? { url, apiKey: text(env, 'VITE_AI_API_KEY') ?? null, model: text(env, 'VITE_AI_MODEL') ?? DEFAULT_AI_MODEL } : null
 }
 
+/** The content vite.config.ts checked and put in the build; a value that fails here anyway is said once and the defaults stand. */
+function customContentSetting(env: Env): CustomContent {
+  const raw = text(env, CUSTOM_CONTENT_ENV)
+  if (!raw) return DEFAULT_CUSTOM_CONTENT
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    parsed = null
+  }
+  const result = parseCustomContent(parsed)
+  if (result.ok) return result.content
+  console.warn(`Custom content ignored: ${result.message}`)
+  return DEFAULT_CUSTOM_CONTENT
+}
+
 export function parseSettings(env: Env): Settings {
   const apiBase = (text(env, 'VITE_API_URL') ?? DEFAULT_API_BASE).replace(/\/+$/, '')
   const environment = text(env, 'VITE_ENVIRONMENT')
@@ -127,6 +148,7 @@ export function parseSettings(env: Env): Settings {
     codeHosting: codeHostingSetting(env, mockPlatform, basePath),
     commandMenuKey: commandMenuKeySetting(env),
     inspector: inspectorSetting(env, mockPlatform, environmentSetting),
+    customContent: customContentSetting(env),
   }
 }
 

@@ -1,4 +1,5 @@
-import { BYTES_PER_GB, BYTES_PER_MB, USAGE_LIMITS, type PlanId, type UsageLimit, type UsageMetric } from '../constants'
+import { USAGE_LIMITS, type PlanId, type UsageLimit, type UsageMetric } from '../constants'
+import { formatBytes } from './format-bytes'
 
 /** One project's share of a metric (PLATFORM-API §2 project_allocations). */
 export interface ProjectUsage {
@@ -123,12 +124,10 @@ export function usageCosts(plan: PlanId, usages: readonly MetricUsage[]): { metr
   return { metrics, totalCents: metrics.reduce((sum, m) => sum + m.costCents, 0) }
 }
 
-const SIZE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
 /** A usage amount in its unit: bytes as GB (MB under 1 GB) with up to 2 decimals, counts as whole numbers. */
 export function formatUsageAmount(unit: UsageLimit['unit'], value: number): string {
   if (unit === 'count') return COUNT.format(value)
-  if (Math.abs(value) < BYTES_PER_GB) return `${SIZE.format(value / BYTES_PER_MB)} MB`
-  return `${SIZE.format(value / BYTES_PER_GB)} GB`
+  return formatBytes(value, { atLeast: 'MB' })
 }

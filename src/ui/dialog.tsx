@@ -2,15 +2,17 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { modal } from 'styled-system/recipes'
+import type { DialogSize } from '../constants'
 import { Button } from './button'
 
-/** The backdrop and centred panel every modal of the dashboard shares. */
-export function ModalFrame({ className, children }: { className: string; children: ReactNode }) {
+/** The backdrop and centred panel every modal of the dashboard shares, sized by SPEC §9's names. */
+export function ModalFrame({ size, className, children }: { size: DialogSize; className?: string; children: ReactNode }) {
   return (
     <Portal>
       <Dialog.Backdrop className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} />
       <Dialog.Positioner className={css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 'modal' })}>
-        <Dialog.Content className={cx(css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', maxW: '90vw', p: '5' }), className)}>
+        <Dialog.Content className={cx(css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', p: '5' }), modal({ size }), className)}>
           {children}
         </Dialog.Content>
       </Dialog.Positioner>
@@ -38,7 +40,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onDismiss()} role="alertdialog">
-      <ModalFrame className={css({ w: 'md', display: 'flex', flexDir: 'column', gap: '3' })}>
+      <ModalFrame size="small" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
         <Dialog.Description asChild>
           <div className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</div>
@@ -73,7 +75,7 @@ export function ViewDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: '3xl', maxH: '85vh', display: 'flex', flexDir: 'column', gap: '3' })}>
+      <ModalFrame size="xlarge" className={css({ maxH: '85vh', display: 'flex', flexDir: 'column', gap: '3' })}>
         <div>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
           {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}

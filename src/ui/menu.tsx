@@ -6,7 +6,8 @@ import { button } from 'styled-system/recipes'
 
 export const menuContentClass = css({
   minW: '56',
-  maxH: '80',
+  // SPEC §9: an option list scrolls past 15 rem (the `listbox` size token).
+  maxH: 'listbox',
   overflowY: 'auto',
   bg: 'bg.surface',
   borderWidth: '1px',

@@ -51,7 +51,7 @@ export function PromptDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onDismiss()}>
-      <ModalFrame className={css({ w: 'md' })}>
+      <ModalFrame size="small">
         <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
           <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>

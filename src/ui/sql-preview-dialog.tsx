@@ -125,7 +125,7 @@ export function SqlPreviewDialog({
 
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <ModalFrame className={css({ w: wide ? '5xl' : '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+      <ModalFrame size={wide ? 'xxxlarge' : 'large'} className={css({ maxH: '90vh', display: 'flex', flexDir: 'column' })}>
         <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <div>
             <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>

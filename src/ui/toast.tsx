@@ -70,7 +70,9 @@ export function AppToaster() {
             height: 'var(--height)',
             opacity: 'var(--opacity)',
             willChange: 'translate, opacity, scale',
-            transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
+            // SPEC §9's default animation duration (the `default` duration token).
+            transitionProperty: 'translate, scale, opacity, height',
+            transitionDuration: 'default',
           })}
           style={{ borderLeftColor: `var(--colors-${(KIND_COLOR[toast.type ?? 'info'] ?? 'fg.muted').replace('.', '-')})` }}
         >

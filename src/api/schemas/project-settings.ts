@@ -11,6 +11,10 @@ export const ProjectSettingsSchema = v.object({
   db_port: v.number(),
   db_name: v.string(),
   db_user: v.string(),
+  /** The project's API URL. */
+  app_config: v.optional(v.object({ endpoint: v.string(), db_schema: v.string() })),
+  /** The API keys (`tags` names the role: `anon,public` or `service_role`). */
+  service_api_keys: v.optional(v.array(v.object({ name: v.string(), tags: v.string(), api_key: v.string() })), []),
 })
 export type ProjectSettings = v.InferOutput<typeof ProjectSettingsSchema>
 

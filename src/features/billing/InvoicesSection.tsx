@@ -23,6 +23,7 @@ import { PermissionsFailed, PermissionsPending } from '../permissions'
 import { useSignedIn } from '../auth'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
+import { formatDisplayDate } from '../../lib/display-date'
 
 const HEADING_ID = 'billing-invoices-heading'
 
@@ -301,7 +302,8 @@ function InvoiceDialog({ slug, invoiceId, listed, onClose }: { slug: string; inv
             <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
           </dd>
           <dt>Period end</dt>
-          <dd>{formatBillingUnixDate(invoice.period_end)}</dd>
+          {/* A detail: the moment itself, in the display format (SPEC §9); lists keep billing's own. */}
+          <dd>{formatDisplayDate(invoice.period_end * 1000)}</dd>
           <dt>Subtotal</dt>
           <dd>{formatCents(invoice.subtotal)}</dd>
           <dt>Amount due</dt>

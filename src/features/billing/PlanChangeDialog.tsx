@@ -31,7 +31,7 @@ export function PlanChangeDialog({
   const summary = choice ? summarizePlanChange(choice.from, choice.tier) : null
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onCancel()} role="alertdialog" lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: 'lg', display: 'flex', flexDir: 'column', gap: '3' })}>
+      <ModalFrame size="medium" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         {summary ? (
           <>
             <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{summary.title}</Dialog.Title>

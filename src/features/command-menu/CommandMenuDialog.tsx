@@ -2,6 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { modal } from 'styled-system/recipes'
 import { css, cx } from 'styled-system/css'
 import { filterSections, type Command, type CommandSection } from '../../lib/command-search'
 import { commandMenuActor } from './command-menu-actor'
@@ -63,16 +64,10 @@ export default function CommandMenuDialog({ sections }: { sections: readonly Com
       >
         <Dialog.Content
           aria-label="Command menu"
-          className={css({
-            w: '640px',
-            maxW: '92vw',
-            bg: 'bg.surface',
-            borderRadius: 'lg',
-            boxShadow: 'lg',
-            overflow: 'hidden',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-          })}
+          className={cx(
+            modal({ size: 'large' }),
+            css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'lg', overflow: 'hidden', borderWidth: '1px', borderColor: 'border.default' }),
+          )}
         >
           <Dialog.Title className={css({ srOnly: true })}>Command menu</Dialog.Title>
           <input

@@ -22,7 +22,7 @@ export function PrivacySettingsDialog({ actor }: { actor: ConsentActorRef }) {
 
   return (
     <Dialog.Root open={phase !== 'closed'} onOpenChange={(details) => !details.open && close()} lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: 'lg', maxH: '85vh', display: 'flex', flexDir: 'column', gap: '4', overflowY: 'auto' })}>
+      <ModalFrame size="medium" className={css({ maxH: '85vh', display: 'flex', flexDir: 'column', gap: '4', overflowY: 'auto' })}>
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{CONSENT_MESSAGE.dialogTitle}</Dialog.Title>
           <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{CONSENT_MESSAGE.dialogDescription}</Dialog.Description>

@@ -5,6 +5,7 @@ import { stateLabel } from '../../lib/machine-chart'
 import { checkTrack, createReplay, type MachineRecording, type Replay, type ReplayStep, type RecordingTrack } from '../../lib/machine-recording'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
+import { formatDisplayDate } from '../../lib/display-date'
 
 const cellClass = css({ px: '2', py: '1', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top', textAlign: 'left' })
 
@@ -153,7 +154,7 @@ export function ReplayPanel({
       <header className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         <h2 className={css({ fontWeight: 'semibold' })}>Replay</h2>
         <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-          {source} · recorded {new Date(recording.recordedAt).toLocaleString()} · {Math.round(recording.durationMs / 100) / 10} s · {recording.tracks.length}{' '}
+          {source} · recorded {formatDisplayDate(recording.recordedAt)} · {Math.round(recording.durationMs / 100) / 10} s · {recording.tracks.length}{' '}
           actor{recording.tracks.length === 1 ? '' : 's'}
           {recording.truncated ? ' · truncated at the event limit' : ''}
         </span>

@@ -19,6 +19,8 @@ import { useFeatureEnabled, usePermission } from '../permissions'
 import { useRouteOrganization } from './use-route-organization'
 import { pageClass } from '../../ui/page-layout'
 import { CodeHostingSection } from '../code-hosting'
+import { settings } from '../../lib/settings'
+import { ExternalLink } from '../../ui/external-link'
 
 /** /org/{slug}: the organization's projects. */
 export default function OrganizationPage() {
@@ -109,6 +111,22 @@ export default function OrganizationPage() {
         </Button>
       ) : null}
       {organization && !mfaBlocked ? <CodeHostingSection organizationSlug={organization.slug} /> : null}
+      <LegalDocuments />
     </div>
+  )
+}
+
+/** The organization's legal documents (custom content, SPEC §3), at the foot of its page. */
+function LegalDocuments() {
+  const documents = settings.customContent['organization:legal_documents']
+  if (documents.length === 0) return null
+  return (
+    <nav aria-label="Legal documents" className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'xs', color: 'fg.muted', mt: 'auto', pt: '4' })}>
+      {documents.map((document) => (
+        <ExternalLink key={document.url} href={document.url} variant="quiet">
+          {document.name}
+        </ExternalLink>
+      ))}
+    </nav>
   )
 }

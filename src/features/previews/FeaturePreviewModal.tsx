@@ -40,7 +40,7 @@ export function FeaturePreviewModal({
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && show(null)} lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: '4xl', p: '0', overflow: 'hidden' })}>
+      <ModalFrame size="xxlarge" className={css({ p: '0', overflow: 'hidden' })}>
         <div className={css({ px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border.default', display: 'flex', alignItems: 'center' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>Dashboard feature previews</Dialog.Title>
           <Dialog.CloseTrigger asChild>
@@ -167,6 +167,18 @@ function PreviewDetail({ preview, on, onToggle }: { preview: FeaturePreview; on:
         </Button>
       </div>
       <p className={css({ color: 'fg.muted', lineHeight: 'relaxed' })}>{preview.description}</p>
+      {preview.limitations ? (
+        <div>
+          <h4 id={`${preview.key}-limitations`} className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '1.5' })}>
+            Limitations
+          </h4>
+          <ul aria-labelledby={`${preview.key}-limitations`} className={css({ listStyle: 'disc', pl: '5', color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' })}>
+            {preview.limitations.map((limitation) => (
+              <li key={limitation}>{limitation}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
         {on ? 'On for you in this browser.' : 'Off. Previews are stored in this browser only and can be turned off at any time.'}
       </p>

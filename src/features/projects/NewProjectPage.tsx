@@ -8,7 +8,6 @@ import { organizationActiveProjectCountQuery, organizationsQuery } from '../../a
 import { profileQuery } from '../../api/queries/profile'
 import { createProject } from '../../api/queries/projects'
 import {
-  CLOUD_PROVIDER_IDS,
   CLOUD_PROVIDERS,
   COMPUTE_SIZES,
   NEW_PROJECT_MESSAGE,
@@ -18,7 +17,8 @@ import {
   type CloudProvider,
   type ComputeSizeId,
 } from '../../constants'
-import { defaultCloudProvider, defaultRegion, regionGroups } from '../../lib/new-project-defaults'
+import { defaultCloudProvider, regionGroups } from '../../lib/new-project-defaults'
+import { browserTimeZone, nearestRegion, regionChoiceReason } from '../../lib/nearest-region'
 import { PermissionAction } from '../../lib/permissions'
 import { projectNameError, projectNameLength } from '../../lib/project-name'
 import { settings } from '../../lib/settings'
@@ -36,6 +36,8 @@ import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const GROUPS = regionGroups()
+// The providers this platform offers (custom content, SPEC §3), in their usual order.
+const OFFERED_PROVIDERS = CLOUD_PROVIDERS.filter((p) => settings.customContent['infrastructure:cloud_providers'].includes(p.id))
 
 /** /new/{slug}: create a project in an organization. */
 export default function NewProjectPage() {
@@ -55,8 +57,10 @@ export default function NewProjectPage() {
   const [nameTouched, setNameTouched] = useState(false)
   const [password, setPassword] = useState('')
   const [passwordAcceptable, setPasswordAcceptable] = useState(false)
-  const [region, setRegion] = useState<string>(() => defaultRegion(settings.environment))
-  const [provider, setProvider] = useState<CloudProvider>(() => defaultCloudProvider(settings.environment, CLOUD_PROVIDER_IDS))
+  // Preselected from the browser's time zone (no location prompt); the form says why.
+  const [regionChoice] = useState(() => nearestRegion(browserTimeZone(), settings.environment))
+  const [region, setRegion] = useState<string>(regionChoice.region)
+  const [provider, setProvider] = useState<CloudProvider>(() => defaultCloudProvider(settings.environment, OFFERED_PROVIDERS.map((p) => p.id)))
   const [computeSize, setComputeSize] = useState<ComputeSizeId>('nano')
 
   const machine = useMemo(
@@ -209,10 +213,11 @@ export default function NewProjectPage() {
                 ))}
               </select>
             </label>
+            {region === regionChoice.region ? <p className={css({ fontSize: 'xs', color: 'fg.muted', m: '0' })}>{regionChoiceReason(regionChoice)}</p> : null}
             <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
               Cloud provider
               <select aria-label="Cloud provider" className={inputClass} value={provider} onChange={(e) => setProvider(e.target.value as CloudProvider)}>
-                {CLOUD_PROVIDERS.map((p) => (
+                {OFFERED_PROVIDERS.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.label}
                   </option>

@@ -12,7 +12,9 @@ import { QueryLoadingState } from '../retries'
 import { useMfaRedirect } from '../organizations'
 import { useFeatureEnabled } from '../permissions'
 import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
+import { ClientLibraries } from './ClientLibraries'
 import { ConnectionDetails } from './ConnectionDetails'
+import { ProjectApiSection } from './ProjectApiSection'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { ProjectPauseSection } from './ProjectPauseSection'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from './project-labels'
@@ -98,6 +100,8 @@ export default function ProjectHomePage() {
       </dl>
       {gate.kind === 'open' ? null : <ProjectStatePanel projectRef={p.ref} decision={gate} withStatus={false} />}
       {showConnectionString ? <ConnectionDetails projectRef={p.ref} ready={Boolean(p.connectionString)} /> : null}
+      <ProjectApiSection projectRef={p.ref} ready={Boolean(p.connectionString)} />
+      <ClientLibraries />
       <ProjectPauseSection project={p} organization={organization} />
     </div>
   )

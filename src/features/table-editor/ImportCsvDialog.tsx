@@ -112,7 +112,7 @@ export function ImportCsvDialog({
   const busy = progress !== null
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()}>
-      <ModalFrame className={css({ w: '4xl', maxH: '90vh', display: 'flex', flexDir: 'column', gap: '3' })}>
+      <ModalFrame size="xxlarge" className={css({ maxH: '90vh', display: 'flex', flexDir: 'column', gap: '3' })}>
         <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Import CSV into {table.schema}.{table.name}
         </Dialog.Title>

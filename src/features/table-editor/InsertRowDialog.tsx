@@ -71,7 +71,7 @@ export function InsertRowDialog({
 
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <ModalFrame className={css({ w: '2xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+      <ModalFrame size="large" className={css({ maxH: '90vh', display: 'flex', flexDir: 'column' })}>
         <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             Insert a row into {table.schema}.{table.name}

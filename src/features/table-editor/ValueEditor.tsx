@@ -221,7 +221,7 @@ export function CellEditorDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
-      <ModalFrame className={css({ w: 'xl', display: 'flex', flexDir: 'column', gap: '3' })}>
+      <ModalFrame size="large" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
           <div>
             <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>

@@ -32,6 +32,7 @@ import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { LOGS_XSS_PLACES } from './logs-rows'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
 import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
+import { ProjectApiSection } from '../../features/projects/ProjectApiSection'
 
 /**
  * The reliability matrix's XSS rows: every place that shows text users or servers wrote. A new
@@ -170,6 +171,27 @@ export const XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <TableStructureView projectRef={REF} connectionString="encrypted:abc" table={table(payloads)} entities={[]} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The API URL and keys come from the platform's answer.
+    place: 'project API URL and keys (project home)',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(queryKeys.projectSettings(REF), {
+        ref: REF,
+        db_host: payloads[0] ?? '',
+        db_port: 5432,
+        db_name: 'postgres',
+        db_user: 'postgres',
+        app_config: { endpoint: payloads.join(' '), db_schema: 'public' },
+        service_api_keys: payloads.map((payload, i) => ({ name: payload, tags: i % 2 ? 'service_role' : 'anon,public', api_key: payload })),
+      })
+      return (
+        <Providers client={client}>
+          <ProjectApiSection projectRef={REF} ready />
         </Providers>
       )
     },

@@ -110,7 +110,7 @@ export function CronJobDialog({
 
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <ModalFrame className={css({ w: '5xl', maxH: '90vh', display: 'flex', flexDir: 'column' })}>
+      <ModalFrame size="xxxlarge" className={css({ maxH: '90vh', display: 'flex', flexDir: 'column' })}>
         <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <div>
             <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{title}</Dialog.Title>
