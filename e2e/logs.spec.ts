@@ -27,10 +27,13 @@ test('a failing query of the SQL editor is in Logs → Postgres with its error, 
   await event.click()
   const panel = page.getByRole('complementary', { name: 'Event details' })
   await expect(panel.getByRole('list', { name: 'Event fields' })).toContainText('"sqlstate": "42P01"')
-  // The statement ran for one request of the dashboard: its gateway event is in the trace, before it.
+  // The statement ran for one request of the dashboard: its gateway event (logged as the answer left) is in the trace too.
   const trace = panel.getByRole('list', { name: 'Events of this request' })
   await expect(trace.getByRole('button').filter({ hasText: 'API Gateway' })).toHaveCount(1)
-  await expect(trace.getByRole('button').first()).toContainText('API Gateway')
+  await expect(trace.locator('button[aria-current="true"]')).toContainText('relation "no_such_table" does not exist')
+  await trace.getByRole('button').filter({ hasText: 'API Gateway' }).click()
+  await expect(panel.getByRole('heading', { name: 'API Gateway event' })).toBeVisible()
+  await expect(panel.getByRole('list', { name: 'Event fields' })).toContainText('"status_code": 400')
   await expectAccessible(page, 'the logs explorer with an event open')
   await page.screenshot({ path: '/tmp/logs-postgres.png' })
 })
