@@ -51,7 +51,8 @@ export function LogHistogram({
   return (
     <section aria-label="Events over time" aria-busy={loading || undefined} className={css({ px: '4', pt: '2', pb: '1', borderBottomWidth: '1px', borderColor: 'border.default', flexShrink: '0' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
-        <span>{buckets ? `${count(total, 'event')} over time` : 'Counting events…'}</span>
+        {/* While the bars are another filter's (the next count on its way), they are dimmed and say so. */}
+        <span>{buckets && !loading ? `${count(total, 'event')} over time` : 'Counting events…'}</span>
         <span>{buckets ? `highest bar ${max.toLocaleString('en-US')}` : ''}</span>
       </div>
       <div role="toolbar" aria-label="Histogram bars: pick one to narrow the range to it" onKeyDown={onKeyDown} style={{ height: CHART_HEIGHT }} className={css({ display: 'flex', alignItems: 'flex-end', gap: '1px', opacity: loading ? 0.6 : 1 })}>

@@ -163,7 +163,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         ) : (
           <>
             <FilterBar source={source} filters={filters} onChange={changeFilters} />
-            <LogHistogram buckets={buckets} loading={histogram.isFetching} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+            <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settledFilters !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
             <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
             {list.error ? (
               <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />

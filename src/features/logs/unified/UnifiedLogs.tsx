@@ -109,7 +109,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           exportRows={rows ?? []}
           exportName="logs-all-sources"
         />
-        <LogHistogram buckets={buckets} loading={histogram.isFetching} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+        <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settled !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
         <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
         {list.error ? (
           <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
