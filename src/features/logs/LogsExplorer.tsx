@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
 import { LOGS_UI_MESSAGE, type LogSourceId } from '../../constants'
 import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
+import { settings } from '../../lib/settings'
 import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
 import { Button } from '../../ui/button'
 import { EmptyState, LoadingState } from '../../ui/states'
@@ -159,6 +160,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
             range={resolved}
             organizationSlug={organizationSlug}
             onStored={() => setStored((n) => n + 1)}
+            onNew={() => openQuery(settings.customContent['logs:default_query'])}
           />
         ) : (
           <>

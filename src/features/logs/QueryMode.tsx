@@ -27,6 +27,7 @@ export function QueryMode({
   range,
   organizationSlug,
   onStored,
+  onNew,
 }: {
   projectRef: string
   initialSql: string
@@ -34,6 +35,8 @@ export function QueryMode({
   organizationSlug: string | null
   /** Saved or recent queries changed. */
   onStored: () => void
+  /** Opens the default query (SPEC §3 custom content `logs:default_query`). */
+  onNew: () => void
 }) {
   const text = useRef(initialSql)
   const [naming, setNaming] = useState(false)
@@ -89,6 +92,9 @@ export function QueryMode({
         ) : null}
         <Button size="sm" onClick={() => setNaming(true)}>
           Save query
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onNew}>
+          New query
         </Button>
         <span role="status" className={css({ fontSize: 'xs', color: 'fg.muted', mr: 'auto' })}>
           {snapshot.matches('done') && rows ? `${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'} in ${ms} ms` : snapshot.matches('cancelled') ? 'Cancelled' : ''}
