@@ -3,6 +3,12 @@
 
 /** Live mode asks for events newer than the newest shown this often (not in SPEC). */
 export const LOGS_LIVE_POLL_MS = 3000
+/** Rows of a list's quick first read: a screenful and more, painted before the whole range arrives. */
+export const LOG_FIRST_READ_ROWS = 500
+/** Live mode reads up to this far past the device's now: the platform's clock may run ahead. */
+export const LOGS_LIVE_CLOCK_SLACK_MS = 5 * 60_000
+/** A request's events lie within moments of each other: its trace reads this far either side of the event opened. */
+export const LOG_TRACE_WINDOW_MS = 2 * 60_000
 /** Typing in the search box runs the query once typing pauses this long (not in SPEC). */
 export const LOGS_SEARCH_DEBOUNCE_MS = 350
 /** The histogram aims at about this many bars whatever the range (a bucket is a round interval). */

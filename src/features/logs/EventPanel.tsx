@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { css, cx } from 'styled-system/css'
 import { logEventsQuery, logTraceQuery } from '../../api/queries/logs'
 import type { LogEventRow } from '../../api/schemas'
-import type { LogSourceId } from '../../constants'
+import { LOG_TRACE_WINDOW_MS, type LogSourceId } from '../../constants'
 import { eventTime } from '../../lib/log-range'
 import { eventByIdSql, logSource, requestTraceSql } from '../../lib/logs-sql'
 import { CopyButton } from '../../ui/copy-button'
@@ -19,8 +19,6 @@ export interface OpenedEvent {
   row?: LogEventRow
 }
 
-// A request's events lie within moments of each other: the trace reads this far either side.
-const TRACE_WINDOW_MS = 2 * 60_000
 
 function around(timestamp: string, ms: number) {
   const at = new Date(timestamp).getTime()
@@ -29,7 +27,7 @@ function around(timestamp: string, ms: number) {
 
 /** The read of a request's trace: every source, around the moment of the event it was opened from. */
 export function traceRequest(requestId: string, timestamp: string) {
-  return { sql: requestTraceSql(requestId), ...around(timestamp, TRACE_WINDOW_MS) }
+  return { sql: requestTraceSql(requestId), ...around(timestamp, LOG_TRACE_WINDOW_MS) }
 }
 
 const headingClass = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })

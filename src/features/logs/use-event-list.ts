@@ -4,17 +4,13 @@ import { logsLiveTailMachine } from '../../../machines/logs-live-tail.machine'
 import { logsQueryMachine, type LogsQueryAnswer, type LogsQueryRequest } from '../../../machines/logs-query.machine'
 import { readLogs } from '../../api/queries/logs'
 import { LogEventsAnswerSchema, type LogEventRow } from '../../api/schemas'
-import { LOG_QUERY_ROW_LIMIT } from '../../constants'
+import { LOG_FIRST_READ_ROWS, LOG_QUERY_ROW_LIMIT, LOGS_LIVE_CLOCK_SLACK_MS } from '../../constants'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { filterLoaded, narrows } from '../../lib/log-local-filter'
 import type { ResolvedRange } from '../../lib/log-range'
 import { logSource } from '../../lib/logs-sql'
 import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
-/** Rows of the quick first read: a screenful and more, painted before the whole range arrives. */
-export const FIRST_READ_ROWS = 500
-// Live mode reads up to this far past the device's now: the platform's clock may run ahead.
-const LIVE_CLOCK_SLACK_MS = 5 * 60_000
 
 /** What a list shows: statements built for a range, and what they mean for narrowing on screen. */
 export interface ListSpec<F> {
@@ -63,8 +59,8 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
     () => ({
       sql: spec.sql(LOG_QUERY_ROW_LIMIT),
       limit: LOG_QUERY_ROW_LIMIT,
-      firstSql: spec.sql(FIRST_READ_ROWS),
-      firstLimit: FIRST_READ_ROWS,
+      firstSql: spec.sql(LOG_FIRST_READ_ROWS),
+      firstLimit: LOG_FIRST_READ_ROWS,
       start: spec.range.start.toISOString(),
       end: spec.range.end.toISOString(),
     }),
@@ -88,7 +84,7 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
           const since = rows[0]?.timestamp ?? latest.current.range.start.toISOString()
           const shown = rows.slice(0, 200).filter((row) => row.timestamp === since).map((row) => row.id)
           const sql = latest.current.sinceSql(since, shown)
-          const newer = await readLogs(projectRef, { sql, start: since, end: new Date(Date.now() + LIVE_CLOCK_SLACK_MS).toISOString() }, LogEventsAnswerSchema, { signal })
+          const newer = await readLogs(projectRef, { sql, start: since, end: new Date(Date.now() + LOGS_LIVE_CLOCK_SLACK_MS).toISOString() }, LogEventsAnswerSchema, { signal })
           if (newer.length > 0) runner.send({ type: 'rows.prepend', rows: newer })
           return newer.length
         }),
