@@ -12,7 +12,6 @@ export function ListStatus({ list, count }: { list: ReturnType<typeof useEventLi
   if (list.ms !== null && !list.loading) parts.push(`read in ${list.ms.toLocaleString('en-US')} ms`)
   if (list.partial) parts.push('reading the rest of the range…')
   else if (list.loading && count !== null) parts.push('updating…')
-  if (list.cancelled) parts.push('cancelled')
   if (list.live.on) parts.push(list.live.paused ? 'live: paused while this tab is hidden' : `live: ${plural(list.live.added, 'new event')}`)
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '4', h: '8', flexShrink: '0', fontSize: 'xs', color: 'fg.muted', borderBottomWidth: '1px', borderColor: 'border.default' })}>

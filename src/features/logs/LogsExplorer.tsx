@@ -93,7 +93,6 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
     live && mode === 'explore',
   )
 
-
   const changeFilters = (next: LogFilters, byTyping: boolean) => {
     typing.current = byTyping
     setFilters(next)

@@ -11,6 +11,8 @@ import type { ResolvedRange } from '../../lib/log-range'
 import { logSource } from '../../lib/logs-sql'
 import { useInspectedActorRef } from '../../ui/use-inspected-machine'
 
+// Statements remembered for narrowing their answers on screen: the latest few are all that can be on screen.
+const ASKED_KEPT = 20
 
 /** What a list shows: statements built for a range, and what they mean for narrowing on screen. */
 export interface ListSpec<F> {
@@ -69,7 +71,9 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
     [spec.key, spec.range.start.getTime(), spec.range.end.getTime()],
   )
   useEffect(() => {
-    asked.current.set(request.sql + request.start + request.end, { spec: latest.current, request })
+    const asks = asked.current
+    asks.set(request.sql + request.start + request.end, { spec: latest.current, request })
+    for (const key of asks.keys()) if (asks.size > ASKED_KEPT) asks.delete(key)
     runner.send({ type: typing.current ? 'query.set' : 'query.run', request })
     typing.current = false
   }, [request, runner, typing])
@@ -131,10 +135,8 @@ export function useEventList<F>(projectRef: string, spec: ListSpec<F>, typing: {
     /** Cut at the row limit: older events of the range are not shown. */
     truncated: current && !context.partial && (rows?.length ?? 0) >= LOG_QUERY_ROW_LIMIT && !(spec.counted?.key === spec.key && spec.counted.total === rows?.length),
     error: state === 'failed' ? context.error : null,
-    cancelled: state === 'cancelled',
     ms: current ? context.ms : null,
     runAgain: () => runner.send({ type: 'query.run', request }),
-    cancel: () => runner.send({ type: 'query.cancel' }),
     live: { on: liveState !== 'off', paused: typeof liveState === 'object' && 'on' in liveState && liveState.on === 'paused', added: liveContext.added, error: liveContext.error },
   }
 }
