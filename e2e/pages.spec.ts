@@ -92,6 +92,9 @@ test('every project page: one main, nothing fails to load, accessible', async ({
     await checkPage(page, failed, path)
   }
   await checkPage(page, failed, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
+  // The logs read the platform's log store: a paused project's logs open too.
+  await checkPage(page, failed, `${project}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
+  await checkPage(page, failed, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
   await checkPage(page, failed, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')

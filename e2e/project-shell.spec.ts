@@ -26,7 +26,7 @@ async function expectNoPageScroll(page: Page) {
 test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
-  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Advisors', 'Settings'])
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Logs', 'Advisors', 'Settings'])
   await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
 
   await rail(page).getByRole('link', { name: 'Table editor' }).click()

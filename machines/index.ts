@@ -11,6 +11,8 @@ import { createProjectMachine, createProjectCoverage } from './create-project.ma
 import { cronJobFormMachine, cronJobFormCoverage } from './cron-job-form.machine'
 import { joinOrganizationMachine, joinOrganizationCoverage } from './join-organization.machine'
 import { lintFixMachine, lintFixCoverage } from './lint-fix.machine'
+import { logsLiveTailMachine, logsLiveTailCoverage } from './logs-live-tail.machine'
+import { logsQueryMachine, logsQueryCoverage } from './logs-query.machine'
 import { oauthPopupMachine, oauthPopupCoverage } from './oauth-popup.machine'
 import { outageBannerMachine, outageBannerCoverage } from './outage-banner.machine'
 import { featurePreviewsMachine, featurePreviewsCoverage } from './feature-previews.machine'
@@ -49,6 +51,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'featurePreviews', description: 'Dashboard feature previews: flags from storage, remote flags by cloud provider, the modal from the URL; each toggle stored and reported.', machine: featurePreviewsMachine, coverage: featurePreviewsCoverage },
   { name: 'joinOrganization', description: 'Accept an organization invitation from a join link; retry on failure; 409 means already a member.', machine: joinOrganizationMachine, coverage: joinOrganizationCoverage },
   { name: 'lintFix', description: 'An advisor finding being fixed: the fix reviewed, applied, the linter rerun; fixed when the finding is gone, else said, a refusal kept with a retry.', machine: lintFixMachine, coverage: lintFixCoverage },
+  { name: 'logsLiveTail', description: 'Live mode of the logs explorer: reads the events newer than the newest shown every 3 s and puts them first; a hidden tab pauses it; a failed read is said and tried again.', machine: logsLiveTailMachine, coverage: logsLiveTailCoverage },
+  { name: 'logsQuery', description: 'The logs query runner: typing waits for a pause, a pick or Run reads at once, the newest rows first then the whole range; a new request replaces one still reading; refusals kept as the endpoint said them.', machine: logsQueryMachine, coverage: logsQueryCoverage },
   { name: 'oauthPopup', description: 'A GitHub authorise or app-installation page in a 600 × 800 popup: stores the 32-character state, polls every 500 ms until it closes (then the callback fires), gives up after 5 minutes; blocked popups reported.', machine: oauthPopupMachine, coverage: oauthPopupCoverage },
   { name: 'outageBanner', description: 'The notice of a past brief outage: shown until dismissed; the dismissal is stored and read back on load.', machine: outageBannerMachine, coverage: outageBannerCoverage },
   { name: 'passwordStrength', description: 'Scores a database password as it is typed: local length rule, then the server check.', machine: passwordStrengthMachine, coverage: passwordStrengthCoverage },

@@ -41,6 +41,7 @@ const SecurityRulesPage = lazy(() => import('../features/advisors/AdvisorPage').
 const PerformanceAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
 const PerformanceRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
 const QueryPerformancePage = lazy(() => import('../features/advisors/QueryPerformancePage'))
+const LogsPage = lazy(() => import('../features/logs/LogsPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -112,6 +113,8 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/advisors/performance', screen: PerformanceAdvisorPage, gated: true },
   { path: '/project/:ref/advisors/rules/performance', screen: PerformanceRulesPage, gated: true },
   { path: '/project/:ref/advisors/query-performance', screen: QueryPerformancePage, gated: true },
+  // The logs come from the platform's log store, not the project's database: readable whatever its state.
+  { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]
 
 /** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */

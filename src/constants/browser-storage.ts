@@ -44,3 +44,7 @@ export const MOCK_CODE_HOSTING_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}cod
 export const MOCK_ADVISORS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}advisors`
 /** The GraphQL explorer's runs of a project, newest first (local storage): this prefix and the project ref. */
 export const GRAPHQL_HISTORY_KEY_PREFIX = 'studio.graphiql-history.'
+/** A project's saved logs queries (local storage): this prefix and the project ref. */
+export const LOGS_SAVED_QUERIES_KEY_PREFIX = 'studio.logs-saved-queries.'
+/** A project's recent logs queries, newest first (local storage): this prefix and the project ref. */
+export const LOGS_RECENT_QUERIES_KEY_PREFIX = 'studio.logs-recent-queries.'

@@ -44,6 +44,8 @@ export const queryKeys = {
   graphqlIntrospection: (ref: string, caller: string) => ['projects', ref, 'database', 'graphql', caller] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
+  /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */
+  logs: (ref: string, kind: string, sql: string, start: string, end: string) => ['projects', ref, 'logs', kind, sql, start, end] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   organizationTaxId: (slug: string | undefined) => ['organizations', slug, 'tax-ids'] as const,
   /**

@@ -44,6 +44,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['security-advisor', true],
       ['performance-advisor', true],
       ['query-performance', true],
+      ['logs', false],
     ])
     expect(new Set(PROJECT_DESTINATIONS.map((d) => d.id)).size).toBe(PROJECT_DESTINATIONS.length)
   })
@@ -72,6 +73,7 @@ describe('the project destinations (one typed list for the rail, the command men
     expect(currentDestination('/project/abc/api/graphiql', 'abc')?.id).toBe('graphiql')
     expect(currentDestination('/project/abc/database/graphiql', 'abc')?.id).toBe('graphiql')
     expect(currentDestination('/project/abc/database/graphiqlx', 'abc')).toBeUndefined()
+    expect(currentDestination('/project/abc/logs', 'abc')?.id).toBe('logs')
     // SPEC §2: an advisor and its rules variant are one screen.
     expect(currentDestination('/project/abc/advisors/security', 'abc')?.id).toBe('security-advisor')
     expect(currentDestination('/project/abc/advisors/rules/security', 'abc')?.id).toBe('security-advisor')
@@ -120,7 +122,7 @@ describe('visibility: permissions, feature flags, previews, self-hosted', () => 
 })
 
 describe('rail entries and the second-level menu', () => {
-  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('triggers'), page('logs', { area: 'logs' })])
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('triggers')])
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
@@ -131,7 +133,9 @@ describe('rail entries and the second-level menu', () => {
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
     expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
-    expect(areaMenuFor(entries, 'database/logs')).toBeUndefined()
+    // Logs is one screen: its rail entry opens it, with no second-level menu.
+    expect(areaMenuFor(entries, 'logs')).toBeUndefined()
+    expect(entries[5]!.path('abc', context)).toBe('/project/abc/logs')
     // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
     expect(entries[4]!.path('abc', context)).toBe('/project/abc/integrations/cron')
     expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])

@@ -24,6 +24,7 @@ export function SqlCodeEditor({
   onRun,
   onReady,
   loadCatalog,
+  label = 'SQL editor',
 }: {
   initialValue: string
   onChange: (sql: string) => void
@@ -31,6 +32,8 @@ export function SqlCodeEditor({
   onReady: (handle: SqlCodeEditorHandle) => void
   /** The project's columns, for completion; read once when the editor opens. */
   loadCatalog?: () => Promise<CatalogColumn[]>
+  /** The editor's accessible name. */
+  label?: string
 }) {
   const host = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
@@ -58,7 +61,7 @@ export function SqlCodeEditor({
         fontSize: 13,
         scrollBeyondLastLine: false,
         tabSize: 2,
-        ariaLabel: 'SQL editor',
+        ariaLabel: label,
       })
       const model = instance.getModel()!
       instance.onDidChangeModelContent(() => callbacks.current.onChange(instance!.getValue()))

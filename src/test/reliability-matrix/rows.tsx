@@ -28,6 +28,7 @@ import { readPreviewFlags } from '../../lib/feature-previews'
 import { hasOwnKey, ownValue } from '../../lib/own-record'
 import { storageContext } from './harness'
 import { OAUTH_STATE, REF, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel, chatJson } from './screens'
+import { LOGS_STORAGE_ROWS } from './logs-rows'
 import { TABLE_EDITOR_STORAGE_ROWS } from './table-editor-rows'
 import { ADVISOR_STORAGE_ROWS } from './advisor-rows'
 
@@ -238,6 +239,7 @@ export const STORAGE_ROWS: StorageRow[] = [
   },
   ...TABLE_EDITOR_STORAGE_ROWS,
   ...ADVISOR_STORAGE_ROWS,
+  ...LOGS_STORAGE_ROWS,
   {
     key: historyKey(REF),
     storage: 'local',

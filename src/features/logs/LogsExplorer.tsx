@@ -1,0 +1,206 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation, useSearch } from 'wouter'
+import { logHistogramQuery } from '../../api/queries/logs'
+import { LOGS_UI_MESSAGE, type LogSourceId } from '../../constants'
+import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
+import { settings } from '../../lib/settings'
+import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
+import { Button } from '../../ui/button'
+import { EmptyState, LoadingState } from '../../ui/states'
+import { showToast } from '../../ui/toast'
+import { useProjectOrganization } from '../project-shell'
+import { EventList } from './EventList'
+import { EventPanel, type OpenedEvent } from './EventPanel'
+import { explorerColumns } from './explorer-columns'
+import { ExplorerSidebar } from './ExplorerSidebar'
+import { ExplorerToolbar } from './ExplorerToolbar'
+import { FilterBar } from './FilterBar'
+import { ListStatus } from './ListStatus'
+import { LogHistogram } from './LogHistogram'
+import { LogsRefusal } from './LogsRefusal'
+import { QueryMode } from './QueryMode'
+import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-queries'
+import { sourceNarrowing, useEventList } from './use-event-list'
+import { useSettled } from './use-settled'
+
+export const DEFAULT_LOG_SOURCE: LogSourceId = 'api-gateway'
+const WIDEST_QUICK_RANGE: LogRange = { kind: 'relative', id: '24h' }
+
+/** The source the address names (`?source=postgres`), else the first. */
+function useSourceParam(): [LogSourceId, (source: LogSourceId) => void] {
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const named = new URLSearchParams(search).get('source')
+  const source = isLogSourceId(named) ? named : DEFAULT_LOG_SOURCE
+  return [source, (next) => navigate(`${location}?source=${encodeURIComponent(next)}`)]
+}
+
+/**
+ * The logs explorer (SPEC §2 /project/{ref}/logs, §3 log sources): one source at a time, a range,
+ * search and the source's filters, the histogram of its events, every event of the range in a
+ * virtualized list, one event whole with its request's trace, query mode, saved and recent
+ * queries, export and live mode.
+ */
+export function LogsExplorer({ projectRef }: { projectRef: string }) {
+  const [sourceId, setSourceId] = useSourceParam()
+  const source = logSource(sourceId)
+  const organization = useProjectOrganization(projectRef)
+  const organizationSlug = organization?.slug ?? null
+  const [range, setRange] = useState<LogRange>(DEFAULT_LOG_RANGE)
+  // A quick range counts back from this moment: a new pick or Refresh moves it.
+  const [anchor, setAnchor] = useState(() => Date.now())
+  const resolved = useMemo(() => resolveRange(range, anchor), [range, anchor])
+  const [filters, setFilters] = useState<LogFilters>(NO_LOG_FILTERS)
+  const typing = useRef(false)
+  const [mode, setMode] = useState<'explore' | 'query'>('explore')
+  // The statement query mode opens on; each opening (even of the same text) starts it afresh.
+  const [queryOpening, setQueryOpening] = useState({ sql: '', n: 0 })
+  const [live, setLive] = useState(false)
+  const [opened, setOpened] = useState<OpenedEvent | null>(null)
+  const [stored, setStored] = useState(0)
+  const saved = useMemo(() => readSavedQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- `stored` says when the browser storage changed
+  const recent = useMemo(() => readRecentQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- as above
+
+  // The histogram and the list are read apart; its count of the settled filters tells whether a list of exactly the row limit is whole.
+  const settledFilters = useSettled(filters)
+  const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
+  const histogram = useQuery({
+    ...logHistogramQuery(projectRef, {
+      sql: histogramSql(sourceId, settledFilters, resolved.start, bucketSeconds),
+      start: resolved.start.toISOString(),
+      end: resolved.end.toISOString(),
+    }),
+    enabled: mode === 'explore',
+    placeholderData: keepPreviousData,
+  })
+  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
+  const counted = histogram.data && !histogram.isPlaceholderData ? { key: `${sourceId}|${JSON.stringify(settledFilters)}`, total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
+
+  const list = useEventList(
+    projectRef,
+    {
+      key: `${sourceId}|${JSON.stringify(filters)}`,
+      sql: (limit) => eventsSql(sourceId, filters, limit),
+      sinceSql: (since, shown) => eventsSinceSql(sourceId, filters, since, shown),
+      range: resolved,
+      filters,
+      narrow: sourceNarrowing(sourceId, filters),
+      counted,
+    },
+    typing,
+    live && mode === 'explore',
+  )
+
+  const changeFilters = (next: LogFilters, byTyping: boolean) => {
+    typing.current = byTyping
+    setFilters(next)
+  }
+  const changeRange = (next: LogRange) => {
+    setRange(next)
+    setAnchor(Date.now())
+  }
+  const chooseSource = (next: LogSourceId) => {
+    setMode('explore')
+    setOpened(null)
+    // Filters of one source may name columns another lacks: only the search carries over.
+    setFilters((current) => ({ ...NO_LOG_FILTERS, search: current.search }))
+    setSourceId(next)
+  }
+  const openQuery = (sql: string) => {
+    setQueryOpening((current) => ({ sql, n: current.n + 1 }))
+    setMode('query')
+    setLive(false)
+  }
+  const columns = explorerColumns(source)
+  const rows = list.rows
+
+  return (
+    <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
+      <ExplorerSidebar
+        source={sourceId}
+        queryMode={mode === 'query'}
+        saved={saved}
+        recent={recent}
+        onSource={chooseSource}
+        onOpenQuery={openQuery}
+        onDeleteSaved={(query) => {
+          if (!deleteSavedQuery(projectRef, query.id)) showToast('error', 'This browser refused to change its saved queries.')
+          setStored((n) => n + 1)
+        }}
+      />
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>
+        <ExplorerToolbar
+          title={mode === 'query' ? 'Logs query' : source.label}
+          search={filters.search}
+          onSearch={(search) => changeFilters({ ...filters, search }, true)}
+          searchDisabled={mode === 'query'}
+          range={range}
+          resolved={resolved}
+          onRange={changeRange}
+          live={live}
+          liveDisabled={mode === 'query'}
+          onLive={setLive}
+          onRefresh={() => (range.kind === 'relative' ? setAnchor(Date.now()) : list.runAgain())}
+          mode={mode}
+          onMode={(next) => {
+            if (next === 'query') openQuery(eventsSql(sourceId, filters))
+            else setMode('explore')
+          }}
+          exportRows={mode === 'explore' ? (rows ?? []) : []}
+          exportName={`logs-${source.table}`}
+        />
+        {mode === 'query' ? (
+          <QueryMode
+            key={queryOpening.n}
+            projectRef={projectRef}
+            initialSql={queryOpening.sql}
+            range={resolved}
+            organizationSlug={organizationSlug}
+            onStored={() => setStored((n) => n + 1)}
+            onNew={() => openQuery(settings.customContent['logs:default_query'])}
+          />
+        ) : (
+          <>
+            <FilterBar source={source} filters={filters} onChange={changeFilters} />
+            <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settledFilters !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+            <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
+            {list.error ? (
+              <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
+            ) : rows === null ? (
+              <LoadingState label="Reading events…" />
+            ) : rows.length === 0 && !list.loading ? (
+              <div className={css({ p: '4' })}>
+                <EmptyState title={LOGS_UI_MESSAGE.empty}>
+                  <span className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+                    {LOGS_UI_MESSAGE.emptyHint}
+                    {range.kind !== 'relative' || range.id !== '24h' ? <Button onClick={() => changeRange(WIDEST_QUICK_RANGE)}>Show the last 24 hours</Button> : null}
+                  </span>
+                </EmptyState>
+              </div>
+            ) : (
+              <EventList
+                label={`${source.label} events`}
+                rows={rows}
+                columns={columns}
+                dimmed={list.stale}
+                selectedId={opened?.source === sourceId ? opened.id : null}
+                onSelect={(row) => setOpened({ source: sourceId, id: row.id, timestamp: row.timestamp, row })}
+              />
+            )}
+          </>
+        )}
+      </div>
+      {opened ? (
+        <EventPanel
+          key={`${opened.source}:${opened.id}`}
+          projectRef={projectRef}
+          event={opened}
+          onOpen={(event) => setOpened(event.source === sourceId ? { ...event, row: rows?.find((row) => row.id === event.id) } : event)}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
+import { LOGS_UI_MESSAGE, type UnifiedLogFacet } from '../../../constants'
+import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
+import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
+import { isLogSourceId, logSource } from '../../../lib/logs-sql'
+import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql, type UnifiedFilters } from '../../../lib/unified-logs-sql'
+import { EmptyState, LoadingState } from '../../../ui/states'
+import { EventList, fieldColumn, timeColumn, type EventColumn } from '../EventList'
+import { EventPanel, type OpenedEvent } from '../EventPanel'
+import { ExplorerToolbar } from '../ExplorerToolbar'
+import { ListStatus } from '../ListStatus'
+import { LogHistogram } from '../LogHistogram'
+import { LogsRefusal } from '../LogsRefusal'
+import { useEventList } from '../use-event-list'
+import { useSettled } from '../use-settled'
+import { FacetPanel } from './FacetPanel'
+
+const COLUMNS: EventColumn[] = [
+  timeColumn,
+  { id: 'source', label: 'Source', width: 130, value: (row) => (isLogSourceId(row['source']) ? logSource(row['source']).label : String(row['source'] ?? '')) },
+  fieldColumn('level', 'Level', 72, true),
+  fieldColumn('status', 'Status', 64, true),
+  fieldColumn('method', 'Method', 72),
+  fieldColumn('path', 'Path', 160),
+  fieldColumn('event_message', 'Message', null),
+]
+
+const unifiedKey = (row: { id: string; [key: string]: unknown }) => `${String(row['source'])}:${row.id}`
+
+function toggled(filters: UnifiedFilters, facet: UnifiedLogFacet, value: string): UnifiedFilters {
+  const values = filters.facets[facet] ?? []
+  const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value]
+  return { ...filters, facets: { ...filters.facets, [facet]: next } }
+}
+
+/**
+ * The unified logs (SPEC §3 preview "new Logs interface"): every source in one timeline, facets
+ * with counts to filter by, the timeline's bars, and a chosen event's trace across services by its
+ * request id.
+ */
+export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: string; organizationSlug: string | null }) {
+  const [range, setRange] = useState<LogRange>(DEFAULT_LOG_RANGE)
+  const [anchor, setAnchor] = useState(() => Date.now())
+  const resolved = useMemo(() => resolveRange(range, anchor), [range, anchor])
+  const [filters, setFilters] = useState<UnifiedFilters>(NO_UNIFIED_FILTERS)
+  const typing = useRef(false)
+  const [live, setLive] = useState(false)
+  const [opened, setOpened] = useState<OpenedEvent | null>(null)
+
+  const settled = useSettled(filters)
+  const span = { start: resolved.start.toISOString(), end: resolved.end.toISOString() }
+  const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
+  const histogram = useQuery({ ...logHistogramQuery(projectRef, { sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds), ...span }), placeholderData: keepPreviousData })
+  const facets = useQuery({ ...logFacetCountsQuery(projectRef, { sql: unifiedFacetCountsSql(settled), ...span }), placeholderData: keepPreviousData })
+  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
+  const counted = histogram.data && !histogram.isPlaceholderData ? { key: JSON.stringify(settled), total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
+
+  const list = useEventList(
+    projectRef,
+    {
+      key: JSON.stringify(filters),
+      sql: (limit) => unifiedEventsSql(filters, limit),
+      sinceSql: (since, shown) => unifiedEventsSinceSql(filters, since, shown),
+      range: resolved,
+      filters,
+      narrow: { base: 'unified', from: (loaded) => narrowsUnified(filters, loaded), apply: (rows) => rows.filter((row) => matchesUnified(row, filters)) },
+      counted,
+    },
+    typing,
+    live,
+  )
+
+  const change = (next: UnifiedFilters, byTyping: boolean) => {
+    typing.current = byTyping
+    setFilters(next)
+  }
+  const changeRange = (next: LogRange) => {
+    setRange(next)
+    setAnchor(Date.now())
+  }
+  const rows = list.rows
+
+  return (
+    <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
+      <FacetPanel
+        counts={facets.data ?? null}
+        loading={facets.isFetching}
+        error={facets.isError ? facets.error.message : null}
+        filters={filters}
+        onToggle={(facet, value) => change(toggled(filters, facet, value), false)}
+        onClear={() => change({ ...NO_UNIFIED_FILTERS, search: filters.search }, false)}
+      />
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>
+        <ExplorerToolbar
+          title="Every source, one timeline"
+          search={filters.search}
+          onSearch={(search) => change({ ...filters, search }, true)}
+          searchDisabled={false}
+          range={range}
+          resolved={resolved}
+          onRange={changeRange}
+          live={live}
+          liveDisabled={false}
+          onLive={setLive}
+          onRefresh={() => (range.kind === 'relative' ? setAnchor(Date.now()) : list.runAgain())}
+          exportRows={rows ?? []}
+          exportName="logs-all-sources"
+        />
+        <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settled !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
+        <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
+        {list.error ? (
+          <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
+        ) : rows === null ? (
+          <LoadingState label="Reading events…" />
+        ) : rows.length === 0 && !list.loading ? (
+          <div className={css({ p: '4' })}>
+            <EmptyState title={LOGS_UI_MESSAGE.empty}>{LOGS_UI_MESSAGE.emptyHint}</EmptyState>
+          </div>
+        ) : (
+          <EventList
+            label="Events of every source"
+            rows={rows}
+            columns={COLUMNS}
+            dimmed={list.stale}
+            rowKey={unifiedKey}
+            selectedId={opened ? `${opened.source}:${opened.id}` : null}
+            onSelect={(row) => isLogSourceId(row['source']) && setOpened({ source: row['source'], id: row.id, timestamp: row.timestamp })}
+          />
+        )}
+      </div>
+      {opened ? <EventPanel key={`${opened.source}:${opened.id}`} projectRef={projectRef} event={opened} onOpen={setOpened} onClose={() => setOpened(null)} /> : null}
+    </div>
+  )
+}
