@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { logEventsQuery, logTraceQuery } from '../../api/queries/logs'
 import type { LogEventRow } from '../../api/schemas'
 import { LOG_TRACE_WINDOW_MS, type LogSourceId } from '../../constants'
+import { formatDisplayDate } from '../../lib/display-date'
 import { eventTime } from '../../lib/log-range'
 import { eventByIdSql, logSource, requestTraceSql } from '../../lib/logs-sql'
 import { CopyButton } from '../../ui/copy-button'
@@ -61,7 +62,8 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
       </div>
       <div className={css({ flex: '1', minH: '0', overflowY: 'auto', p: '3', display: 'flex', flexDir: 'column', gap: '4' })}>
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          {eventTime(event.timestamp)}
+          {/* The event's moment in the display format (SPEC §9); the list and trace keep milliseconds to order by. */}
+          {formatDisplayDate(event.timestamp) ?? eventTime(event.timestamp)}
           {row?.level ? (
             <>
               {' · '}

@@ -189,6 +189,8 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     path: (ref) => `/project/${ref}/advisors/query-performance`,
     owns: under('advisors/query-performance'),
     needsDatabase: true,
+  },
+  {
     // The platform's log store answers for a paused or starting project too: no database needed.
     id: 'logs',
     label: 'Logs',
