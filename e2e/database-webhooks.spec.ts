@@ -39,5 +39,4 @@ test('turn webhooks on, create one (bad input told and kept), insert a row, see 
   const body = calls.getByLabel('Response body')
   await expect(body).toContainText('"Lisbon Dock"')
   await expect(body).toContainText('"authorization": "Bearer s3cret"')
-  await page.screenshot({ path: '/tmp/webhooks.png' })
 })

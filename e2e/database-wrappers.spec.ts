@@ -30,12 +30,10 @@ test('connect Stripe (a missing option told, the form kept), then read its forei
   const preview = page.getByRole('dialog', { name: 'stripe.customers' })
   await expect(preview.getByRole('note', { name: 'Sample rows from the mock platform' })).toBeVisible()
   await expect(preview.getByRole('table', { name: 'Rows of stripe.customers' }).getByRole('row')).toHaveCount(6)
-  await page.screenshot({ path: '/tmp/wrappers-preview.png' })
   await preview.getByRole('button', { name: 'Close' }).click()
 
   await page.getByRole('link', { name: 'SQL editor' }).click()
   await runSql(page, 'select count(*) as n from stripe.customers cross join stripe.charges')
   await expect(page.getByRole('note')).toContainText('Sample rows from the mock platform: stripe.charges, stripe.customers')
   await expect(page.getByRole('gridcell', { name: '25' })).toBeVisible()
-  await page.screenshot({ path: '/tmp/wrappers-sql.png' })
 })

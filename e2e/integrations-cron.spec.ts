@@ -32,5 +32,4 @@ test('enable cron, schedule select 1 every 2 seconds (a bad schedule told and ke
   await expect(row).toContainText('succeeded')
   // The walk of every page sees the screen before cron is on; a job's row and its runs are seen here.
   await expectAccessible(page, 'the cron screen with a job and its runs')
-  await page.screenshot({ path: '/tmp/cron.png' })
 })

@@ -63,9 +63,10 @@ function SignedIn({ children, fill = false }: { children: ReactNode; fill?: bool
   return (
     // `fill`: the screen takes exactly the viewport below the top bar and banners, and scrolls inside
     // its own parts (a project's rail, editor, grid and assistant), so the page never scrolls twice.
+    // Positioned, so visually hidden text (absolutely placed) stays inside and never lengthens the page.
     <div
       className={
-        fill ? css({ h: '100dvh', display: 'flex', flexDir: 'column', overflow: 'hidden' }) : css({ minH: '100vh', display: 'flex', flexDir: 'column' })
+        fill ? css({ h: '100dvh', display: 'flex', flexDir: 'column', overflow: 'hidden', position: 'relative' }) : css({ minH: '100vh', display: 'flex', flexDir: 'column' })
       }
     >
       <TopBar />
