@@ -33,10 +33,11 @@ const server = (command: string, url: string) => ({ command, url, reuseExistingS
 export default defineConfig({
   testDir: 'e2e',
   testIgnore: ['bench/**'],
-  // Two browsers on two cores: 12.0 min → 8.3 min for the suite (measured); every test has its own
-  // browser context (and so its own mock platform and databases), so any two can run side by side.
+  // Every test has its own browser context (and so its own mock platform and databases), so any can
+  // run side by side. On two cores the suite mostly waits (the CPU was ~36 % busy with two browsers):
+  // one browser 12.0 min, two 8.3 min (then 9.3 min as wave 2 grew), three: see README's figures.
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // A project's first read in a new browser profile waits for its database to start: 5.5–6 s alone,
