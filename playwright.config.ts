@@ -35,7 +35,7 @@ export default defineConfig({
   testIgnore: ['bench/**'],
   // Every test has its own browser context (and so its own mock platform and databases), so any can
   // run side by side. On two cores the suite mostly waits (the CPU was ~36 % busy with two browsers):
-  // one browser 12.0 min, two 8.3 min (then 9.3 min as wave 2 grew), three: see README's figures.
+  // one browser 12.0 min, two 8.3 min (9.3 min once wave 2 landed), three 8.5 min (measured in CI).
   fullyParallel: true,
   workers: 3,
   retries: process.env.CI ? 1 : 0,
