@@ -17,13 +17,12 @@ import { explorerColumns } from './explorer-columns'
 import { ExplorerSidebar } from './ExplorerSidebar'
 import { ExplorerToolbar } from './ExplorerToolbar'
 import { FilterBar } from './FilterBar'
-import { ListStatus } from './ListStatus'
-import { LogHistogram } from './LogHistogram'
 import { LogsRefusal } from './LogsRefusal'
 import { QueryMode } from './QueryMode'
 import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-queries'
 import { sourceNarrowing, useEventList } from './use-event-list'
 import { useSettled } from './use-settled'
+import { RangeOverview } from './RangeOverview'
 
 export const DEFAULT_LOG_SOURCE: LogSourceId = 'api-gateway'
 const WIDEST_QUICK_RANGE: LogRange = { kind: 'relative', id: '24h' }
@@ -164,8 +163,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         ) : (
           <>
             <FilterBar source={source} filters={filters} onChange={changeFilters} />
-            <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settledFilters !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
-            <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
+            <RangeOverview buckets={buckets} histogram={histogram} stale={settledFilters !== filters} list={list} onRange={changeRange} />
             {list.error ? (
               <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
             ) : rows === null ? (

@@ -11,12 +11,11 @@ import { EmptyState, LoadingState } from '../../../ui/states'
 import { EventList, fieldColumn, timeColumn, type EventColumn } from '../EventList'
 import { EventPanel, type OpenedEvent } from '../EventPanel'
 import { ExplorerToolbar } from '../ExplorerToolbar'
-import { ListStatus } from '../ListStatus'
-import { LogHistogram } from '../LogHistogram'
 import { LogsRefusal } from '../LogsRefusal'
 import { useEventList } from '../use-event-list'
 import { useSettled } from '../use-settled'
 import { FacetPanel } from './FacetPanel'
+import { RangeOverview } from '../RangeOverview'
 
 const COLUMNS: EventColumn[] = [
   timeColumn,
@@ -109,8 +108,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           exportRows={rows ?? []}
           exportName="logs-all-sources"
         />
-        <LogHistogram buckets={buckets} loading={histogram.isFetching || histogram.isPlaceholderData || settled !== filters} error={list.error ? null : histogram.isError ? histogram.error.message : null} hidden={list.error !== null} onPick={(bucket) => changeRange({ kind: 'custom', start: bucket.start.toISOString(), end: bucket.end.toISOString() })} />
-        <ListStatus list={list} count={list.error ? null : (rows?.length ?? null)} />
+        <RangeOverview buckets={buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
         {list.error ? (
           <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
         ) : rows === null ? (
