@@ -15,7 +15,7 @@ import { GuardedButton } from '../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
-import { DatabaseToolPage, toolCellClass, toolHeadClass, toolTableClass, useProjectDatabase } from '../database'
+import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useProjectDatabase } from '../database'
 import { usePermission } from '../permissions'
 import { useProjectOrganization } from '../project-shell'
 import { SecretDialog } from './SecretDialog'
@@ -104,17 +104,7 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
             <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>
           ) : (
             <table className={toolTableClass}>
-              <thead>
-                <tr>
-                  <th className={toolHeadClass}>Name</th>
-                  <th className={toolHeadClass}>Value</th>
-                  <th className={toolHeadClass}>Key id</th>
-                  <th className={toolHeadClass}>Updated</th>
-                  <th className={toolHeadClass}>
-                    <span className={css({ srOnly: true })}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ToolTableHead columns={['Name', 'Value', 'Key id', 'Updated', { hidden: 'Actions' }]} />
               <tbody>
                 {shown.map((secret) => (
                   <tr key={secret.id} aria-label={secret.name ?? secret.id}>

@@ -14,7 +14,7 @@ import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { currentDestination } from '../../project-shell'
 import { QueryLoadingState } from '../../retries'
-import { DatabaseToolPage, toolHeadClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTableHead, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { DisableExtensionDialog, EnableExtensionDialog } from './ExtensionDialogs'
 import { extensionRows, filterExtensionRows, type ExtensionRow } from './extension-list'
@@ -97,17 +97,7 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
         <EmptyState title="No extension matches">Try another word or tag.</EmptyState>
       ) : (
         <table className={toolTableClass}>
-          <thead>
-            <tr>
-              <th className={toolHeadClass}>Name</th>
-              <th className={toolHeadClass}>Description</th>
-              <th className={toolHeadClass}>Version</th>
-              <th className={toolHeadClass}>Schema</th>
-              <th className={toolHeadClass}>
-                <span className={css({ srOnly: true })}>Enabled</span>
-              </th>
-            </tr>
-          </thead>
+          <ToolTableHead columns={['Name', 'Description', 'Version', 'Schema', { hidden: 'Enabled' }]} />
           <tbody>
             {shown.map((row) => (
               <ExtensionTableRow

@@ -14,7 +14,7 @@ import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
-import { DatabaseToolPage, toolCellClass, toolHeadClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { WebhookCalls } from './WebhookCalls'
 import { WebhookDialog } from './WebhookDialog'
@@ -98,20 +98,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
       ) : (
         <>
           <table className={toolTableClass}>
-            <thead>
-              <tr>
-                <th className={toolHeadClass}>Name</th>
-                <th className={toolHeadClass}>Table</th>
-                <th className={toolHeadClass}>Events</th>
-                <th className={toolHeadClass}>Request</th>
-                <th className={toolHeadClass}>
-                  <span className={css({ srOnly: true })}>Enabled</span>
-                </th>
-                <th className={toolHeadClass}>
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ToolTableHead columns={['Name', 'Table', 'Events', 'Request', { hidden: 'Enabled' }, { hidden: 'Actions' }]} />
             <tbody>
               {hooks.data.map((hook) => {
                 const [url = '', method = 'POST'] = hook.args

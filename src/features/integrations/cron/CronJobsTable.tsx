@@ -6,7 +6,7 @@ import { formatDisplayDate } from '../../../lib/display-date'
 import { formatCountdown } from '../../../lib/duration'
 import { Button } from '../../../ui/button'
 import { Switch } from '../../../ui/switch'
-import { toolCellClass, toolHeadClass, toolTableClass } from '../../database'
+import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
 import { RunStatusBadge } from './CronRuns'
 
 /** How a job is named on screen: its name, or its id for one made without a name (in SQL). */
@@ -64,18 +64,7 @@ export function CronJobsTable({
   const blocked = blockedReason !== null
   return (
     <table className={toolTableClass}>
-      <thead>
-        <tr>
-          <th className={toolHeadClass}>Name</th>
-          <th className={toolHeadClass}>Schedule</th>
-          <th className={toolHeadClass}>Next run</th>
-          <th className={toolHeadClass}>Last run</th>
-          <th className={toolHeadClass}>Active</th>
-          <th className={toolHeadClass}>
-            <span className={css({ srOnly: true })}>Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ToolTableHead columns={['Name', 'Schedule', 'Next run', 'Last run', 'Active', { hidden: 'Actions' }]} />
       <tbody>
         {jobs.map((job) => {
           const label = jobLabel(job)

@@ -10,7 +10,7 @@ import { Badge, type BadgeTone } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { fieldLabelClass, inputClass } from '../../../ui/field'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
-import { toolCellClass, toolHeadClass, toolTableClass } from '../../database'
+import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
 
 const STATUS_TONE: Record<string, BadgeTone> = { succeeded: 'success', failed: 'danger', running: 'info', starting: 'info', connecting: 'info', sending: 'info' }
 
@@ -96,14 +96,7 @@ export function CronRuns({
       ) : (
         <>
           <table className={toolTableClass}>
-            <thead>
-              <tr>
-                <th className={toolHeadClass}>Status</th>
-                <th className={toolHeadClass}>Started</th>
-                <th className={toolHeadClass}>Duration</th>
-                <th className={toolHeadClass}>Message</th>
-              </tr>
-            </thead>
+            <ToolTableHead columns={['Status', 'Started', 'Duration', 'Message']} />
             <tbody>
               {runs.data.map((run) => (
                 <tr key={run.runid}>
