@@ -15,7 +15,8 @@ const modal = defineRecipe({
 /** A side panel's width by SPEC §9's size names (one more than a modal has). */
 const sidePanel = defineRecipe({
   className: 'side-panel',
-  base: { maxW: '100vw' },
+  // The whole width until a size applies: panels take the screen on a narrow window (`{ lg: 'small' }`).
+  base: { w: 'full', maxW: '100vw' },
   variants: { size: widths(SIDE_PANEL_SIZES) },
   defaultVariants: { size: 'medium' },
 })
@@ -65,7 +66,7 @@ const button = defineRecipe({
 export default defineConfig({
   preflight: true,
   // Their size comes from a prop, which static extraction cannot see: every size is generated.
-  staticCss: { recipes: { modal: ['*'], sidePanel: ['*'] } },
+  staticCss: { recipes: { modal: ['*'], sidePanel: [{ size: ['*'], responsive: true }] } },
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',

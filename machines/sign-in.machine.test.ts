@@ -56,9 +56,10 @@ describe('signInMachine', () => {
 
   it('continues with the provider: leaves for its page, and a page shown again returns to the form', () => {
     const { actor, redirectToProvider } = start(async () => {})
-    actor.send({ type: 'provider.start' })
+    actor.send({ type: 'provider.start', provider: 'keycloak' })
     expect(actor.getSnapshot().value).toBe('redirecting')
     expect(redirectToProvider).toHaveBeenCalledOnce()
+    expect(redirectToProvider).toHaveBeenCalledWith(expect.anything(), { provider: 'keycloak' })
     actor.send({ type: 'submit', credentials: { email: 'a@b.c', password: 'pw' } })
     expect(actor.getSnapshot().value).toBe('redirecting')
     actor.send({ type: 'reset' })

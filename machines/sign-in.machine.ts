@@ -17,8 +17,8 @@ export interface ProviderSession {
 export type SignInEvent =
   | { type: 'submit'; credentials: SignInCredentials }
   | { type: 'edit' }
-  /** Continue with the provider: the browser leaves for the auth service. */
-  | { type: 'provider.start' }
+  /** Continue with a provider (the code-hosting one, or the operator's custom one): the browser leaves for the auth service. */
+  | { type: 'provider.start'; provider: string }
   /** Back from the provider with a session, or with the auth service's error. */
   | { type: 'provider.session'; session: ProviderSession }
   | { type: 'provider.failed'; message: string }
@@ -33,7 +33,7 @@ export type SignInEvent =
  */
 export const signInMachine = setup({
   types: {
-    context: {} as { error: string | null },
+    context: {} as { error: string | null; provider: string | null },
     events: {} as SignInEvent,
   },
   actors: {
@@ -47,14 +47,14 @@ export const signInMachine = setup({
   actions: {
     notifyError: (_, _params: { message: string }) => {},
     onSignedIn: () => {},
-    redirectToProvider: () => {},
+    redirectToProvider: (_, _params: { provider: string }) => {},
   },
   guards: {
     hasCredentials: ({ event }) => event.type === 'submit' && event.credentials.email.trim() !== '' && event.credentials.password !== '',
   },
 }).createMachine({
   id: 'signIn',
-  context: { error: null },
+  context: { error: null, provider: null },
   initial: 'idle',
   states: {
     idle: {
@@ -64,13 +64,13 @@ export const signInMachine = setup({
           { actions: assign({ error: 'Enter your email and password.' }) },
         ],
         edit: { actions: assign({ error: null }) },
-        'provider.start': { target: 'redirecting', actions: assign({ error: null }) },
+        'provider.start': { target: 'redirecting', actions: assign({ error: null, provider: ({ event }) => event.provider }) },
         'provider.session': 'completingProvider',
         // A provider error is the page's news, not the password field's: a toast only.
         'provider.failed': { actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) } },
       },
     },
-    redirecting: { entry: 'redirectToProvider', on: { reset: 'idle' } },
+    redirecting: { entry: { type: 'redirectToProvider', params: ({ context }) => ({ provider: context.provider ?? '' }) }, on: { reset: 'idle' } },
     completingProvider: {
       invoke: {
         id: 'completeProviderSignIn',
@@ -110,7 +110,7 @@ export const signInCoverage: CoverageModel<typeof signInMachine> = {
     { type: 'edit' },
     { type: 'xstate.done.actor.authenticate' },
     { type: 'xstate.error.actor.authenticate', error: new Error('no') },
-    { type: 'provider.start' },
+    { type: 'provider.start', provider: 'github' },
     { type: 'reset' },
     { type: 'provider.session', session: { accessToken: 'tok', refreshToken: 'ref', expiresIn: 3600 } satisfies ProviderSession },
     { type: 'provider.failed', message: 'Error sending confirmation mail' },

@@ -172,6 +172,9 @@ function InstallPage({ params: route }: { params: { app: string } }) {
   )
 }
 
+/** The auth service's own words for a provider it does not offer. */
+const UNSUPPORTED_PROVIDER_MESSAGE = 'Unsupported provider: provider is not enabled'
+
 /** The auth service's `authorize?provider=…&redirect_to=…`: off to the provider's authorise page, its state carrying redirect_to. */
 function AuthServiceAuthorize() {
   const search = useSearch()
@@ -179,8 +182,16 @@ function AuthServiceAuthorize() {
   const provider = params.get('provider')
   const supported = provider === CODE_HOSTING_PROVIDER.id
   useEffect(() => {
-    if (!supported) return
     const redirectTo = sameOriginUrl(params.get('redirect_to'))?.href ?? `${window.location.origin}${settings.basePath}/`
+    if (!supported) {
+      // The auth service knows only the code-hosting provider: back to the app with its error (an operator's
+      // custom provider, SPEC §3, is not configured on the mock service).
+      const back = new URL(redirectTo)
+      back.searchParams.set('error', 'validation_failed')
+      back.searchParams.set('error_description', UNSUPPORTED_PROVIDER_MESSAGE)
+      window.location.replace(back.href)
+      return
+    }
     const target = new URL(`${providerBase}/login/oauth/authorize`, window.location.origin)
     target.searchParams.set('client_id', MOCK_AUTH_CLIENT_ID)
     target.searchParams.set('redirect_uri', `${window.location.origin}${authPath}/callback`)
@@ -191,7 +202,7 @@ function AuthServiceAuthorize() {
   return (
     <ProviderPage title={supported ? 'Redirecting…' : 'Unsupported provider'}>
       <p style={supported ? styles.muted : styles.error}>
-        {supported ? 'Taking you to GitHub.' : `Unsupported provider: ${provider ?? 'none'} is not enabled`}
+        {supported ? 'Taking you to GitHub.' : UNSUPPORTED_PROVIDER_MESSAGE}
       </p>
     </ProviderPage>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOM_CONTENT } from '../constants'
-import { parseCustomContent } from './custom-content'
+import { customProviderId, parseCustomContent } from './custom-content'
 
 describe('custom content', () => {
   it('is the defaults when nothing is overridden, and replaces only the keys given', () => {
@@ -28,5 +28,13 @@ describe('custom content', () => {
 
   it('keeps no key from the prototype', () => {
     expect(parseCustomContent(JSON.parse('{"__proto__": {"app:title": "x"}}'))).toMatchObject({ ok: false })
+  })
+})
+
+describe('customProviderId', () => {
+  it('is the provider name the auth service takes: lower case, words joined by dashes', () => {
+    expect(customProviderId('Acme SSO')).toBe('acme-sso')
+    expect(customProviderId('  Okta ')).toBe('okta')
+    expect(customProviderId('Keycloak (EU)')).toBe('keycloak-eu')
   })
 })

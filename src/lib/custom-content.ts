@@ -40,3 +40,8 @@ export function parseCustomContent(input: unknown): CustomContentResult {
   }
   return { ok: true, content }
 }
+
+/** The auth service's provider name for the operator's custom sign-in provider ("Acme SSO" → "acme-sso"). */
+export function customProviderId(name: string): string {
+  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+}

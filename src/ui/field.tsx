@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useCallback, useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
+import { TOGGLE_BLUR_DELAY } from '../constants'
 import { css } from 'styled-system/css'
 
 export const inputClass = css({
@@ -51,13 +52,32 @@ export function FormField({ id, label, error, hint, children }: { id: string; la
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }
 
-/** A labelled input whose error is announced and tied to it. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...rest }, ref) {
+/**
+ * A field's blur handler, run TOGGLE_BLUR_DELAY (SPEC §9: 100 ms) after the blur: the click that took the
+ * focus (a toggle, a button beside the field) lands before a message the blur reveals moves the layout.
+ */
+export function useDelayedBlur<E>(handler: ((event: E) => void) | undefined): ((event: E) => void) | undefined {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const latest = useRef(handler)
+  useEffect(() => {
+    latest.current = handler
+  })
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const delayed = useCallback((event: E) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => latest.current?.(event), TOGGLE_BLUR_DELAY)
+  }, [])
+  return handler ? delayed : undefined
+}
+
+/** A labelled input whose error is announced and tied to it; its blur handler runs after the toggle blur delay. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, onBlur, ...rest }, ref) {
   const generated = useId()
   const inputId = id ?? generated
+  const delayedBlur = useDelayedBlur(onBlur)
   return (
     <FormField id={inputId} label={label} error={error} hint={hint}>
-      <input ref={ref} {...describedBy(inputId, error, Boolean(hint))} className={inputClass} {...rest} />
+      <input ref={ref} {...describedBy(inputId, error, Boolean(hint))} className={inputClass} onBlur={delayedBlur} {...rest} />
     </FormField>
   )
 })

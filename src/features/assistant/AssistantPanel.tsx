@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
 import { css, cx } from 'styled-system/css'
+import { sidePanel } from 'styled-system/recipes'
 import { useLocation } from 'wouter'
 import { fromCallback } from 'xstate'
 import { assistantReplyMachine, type ReplyEvent, type ReplyRequest } from '../../../machines/assistant-reply.machine'
@@ -337,13 +338,7 @@ function EmptyChat({ suggestions, onAsk }: { suggestions: string[]; onAsk: (ques
   )
 }
 
-const panelClass = css({
-  w: '420px',
-  flexShrink: '0',
-  display: 'flex',
-  flexDir: 'column',
-  borderLeftWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  h: 'full',
-})
+const panelClass = cx(
+  sidePanel({ size: 'small' }),
+  css({ flexShrink: '0', display: 'flex', flexDir: 'column', borderLeftWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', h: 'full' }),
+)

@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -5,6 +6,7 @@ import { signInMachine } from '../../../machines/sign-in.machine'
 import { CODE_HOSTING_MESSAGE, CODE_HOSTING_PROVIDER, DEMO_CREDENTIALS, SIGN_UP_MESSAGE, SIGN_UP_PATH, SUPPORT_EMAIL } from '../../constants'
 import { providerSignInUrl, readAuthRedirect, signInErrorMessage } from '../../lib/code-hosting'
 import { resolveReturnPath } from '../../lib/return-path'
+import { customProviderId } from '../../lib/custom-content'
 import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
@@ -33,12 +35,12 @@ export default function SignInPage() {
       actions: {
         // SPEC §8: an unverified provider account gets its own message; any other error shows its own.
         notifyError: (_, { message }) => void showToast('error', signInErrorMessage(message, SUPPORT_EMAIL)),
-        redirectToProvider: () => {
+        redirectToProvider: (_, { provider }) => {
           // The auth service sends the browser back to this page (returnTo and all), the session in the hash.
           const params = new URLSearchParams(search)
           for (const key of REDIRECT_ERROR_PARAMS) params.delete(key)
           const back = `${window.location.origin}${settings.basePath}/sign-in${params.size ? `?${params}` : ''}`
-          window.location.assign(providerSignInUrl(settings.authBase, CODE_HOSTING_PROVIDER.id, back))
+          window.location.assign(providerSignInUrl(settings.authBase, provider, back))
         },
         onSignedIn: () => {
           const params = new URLSearchParams(search)
@@ -52,6 +54,9 @@ export default function SignInPage() {
   )
   const submitting = snapshot.matches('submitting') || snapshot.matches('signedIn')
   const withProvider = snapshot.matches('redirecting') || snapshot.matches('completingProvider')
+  const startedWith = snapshot.context.provider
+  // SPEC §3 custom content: an operator's single sign-on provider, offered beside the code-hosting one.
+  const customProvider = settings.customContent['dashboard_auth:custom_provider']
 
   // Back from the provider: the session (or the error) is in the URL once; read it, then wipe it
   // from the address bar and history so tokens never linger there.
@@ -93,14 +98,30 @@ export default function SignInPage() {
           </h1>
           <p className={css({ color: 'fg.muted' })}>Sign in to your account</p>
         </div>
-        <Button size="lg" onClick={() => send({ type: 'provider.start' })} loading={withProvider} disabled={submitting}>
+        <Button
+          size="lg"
+          onClick={() => send({ type: 'provider.start', provider: CODE_HOSTING_PROVIDER.id })}
+          loading={withProvider && startedWith === CODE_HOSTING_PROVIDER.id}
+          disabled={submitting || withProvider}
+        >
           <ProviderMark />
-          {snapshot.matches('redirecting')
+          {snapshot.matches('redirecting') && startedWith === CODE_HOSTING_PROVIDER.id
             ? CODE_HOSTING_MESSAGE.redirecting
             : snapshot.matches('completingProvider')
               ? 'Signing in…'
               : CODE_HOSTING_MESSAGE.continueWith}
         </Button>
+        {customProvider ? (
+          <Button
+            size="lg"
+            onClick={() => send({ type: 'provider.start', provider: customProviderId(customProvider) })}
+            loading={snapshot.matches('redirecting') && startedWith !== CODE_HOSTING_PROVIDER.id}
+            disabled={submitting || withProvider}
+          >
+            <KeyRound size={16} aria-hidden />
+            {`Continue with ${customProvider}`}
+          </Button>
+        ) : null}
         <div
           aria-hidden
           className={css({

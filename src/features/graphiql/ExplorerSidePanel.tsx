@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql'
 import { css, cx } from 'styled-system/css'
+import { sidePanel } from 'styled-system/recipes'
 import { Button } from '../../ui/button'
 import { IconButton } from '../../ui/icon-button'
 import { sidePanelNoteClass } from '../../ui/side-panel'
@@ -36,7 +37,7 @@ export function ExplorerSidePanel({
 }) {
   const title = kind === 'docs' ? 'Schema docs' : 'History'
   return (
-    <aside aria-label={title} className={cx(className, css({ w: { base: 'full', lg: '80' }, flexShrink: '0', minH: '48', display: 'flex', flexDir: 'column', bg: 'bg.surface' }))}>
+    <aside aria-label={title} className={cx(className, sidePanel({ size: { lg: 'tiny' } }), css({ flexShrink: '0', minH: '48', display: 'flex', flexDir: 'column', bg: 'bg.surface' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '1', px: '3', h: '9', borderBottomWidth: '1px', borderColor: 'border.default' })}>
         <h2 className={css({ fontSize: 'xs', fontWeight: 'medium', mr: 'auto' })}>{title}</h2>
         {kind === 'docs' ? (

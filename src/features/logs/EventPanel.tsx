@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css, cx } from 'styled-system/css'
+import { sidePanel } from 'styled-system/recipes'
 import { logEventsQuery, logTraceQuery } from '../../api/queries/logs'
 import type { LogEventRow } from '../../api/schemas'
 import { LOG_TRACE_WINDOW_MS, type LogSourceId } from '../../constants'
@@ -52,7 +53,7 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
   const source = logSource(event.source)
 
   return (
-    <aside aria-label="Event details" className={css({ w: { base: 'full', lg: 'md' }, flexShrink: '0', display: 'flex', flexDir: 'column', minH: '0', borderLeftWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' })}>
+    <aside aria-label="Event details" className={cx(sidePanel({ size: { lg: 'small' } }), css({ flexShrink: '0', display: 'flex', flexDir: 'column', minH: '0', borderLeftWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', h: '10', borderBottomWidth: '1px', borderColor: 'border.default', flexShrink: '0' })}>
         <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold', mr: 'auto' })}>
           {source.label} event
