@@ -70,7 +70,7 @@ const ORGANIZATION_PAGES = [
 
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const failed = watchFailedLoads(page)
     await signIn(page)
     await expect(page).toHaveURL(/\/organizations$/)
@@ -82,7 +82,7 @@ for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
 }
 
 test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const failed = watchFailedLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
@@ -92,9 +92,6 @@ test('every project page: one main, nothing fails to load, accessible', async ({
     await checkPage(page, failed, path)
   }
   await checkPage(page, failed, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
-  // The logs read the platform's log store: a paused project's logs open too.
-  await checkPage(page, failed, `${project}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
-  await checkPage(page, failed, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
   await checkPage(page, failed, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
@@ -111,7 +108,7 @@ test('every project page: one main, nothing fails to load, accessible', async ({
 })
 
 test('every database tool page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   // SPEC §4: a preview flag is the text true in local storage under its key (column privileges is behind one).
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.columnPrivileges)
   const failed = watchFailedLoads(page)
@@ -129,14 +126,17 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, failed, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
 })
 
-// The database tools' walk goes on here: its own test, so each stays well inside the time allowed.
-test('every advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(120_000)
+// The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
+test('every logs and advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
+  test.setTimeout(180_000)
   const failed = watchFailedLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
   await page.waitForLoadState('networkidle')
   // Once the linter has run (the rules variant with its Dismiss buttons), and query performance with its statements.
+  // The logs read the platform's log store: a paused project's logs open too.
+  await checkPage(page, failed, `/project/${healthy.ref}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
+  await checkPage(page, failed, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
   const advisors = `/project/${healthy.ref}/advisors`
   await checkPage(page, failed, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }))
   await checkPage(page, failed, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first())

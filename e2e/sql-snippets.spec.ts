@@ -97,6 +97,8 @@ test('the text survives a reload before it was saved, a server error during save
   await setMockScenario(page, 'network-error')
   await replaceSql(page, 'select 3 as through_an_outage')
   await expect(saveStatus(page)).toContainText('Failed to save: Unable to reach the server. Please check your network or try again later. Retrying in')
+  // The delay grows (1, 2, 4, 8 s…): once it is long, "Retry now" is surely earlier than the automatic retry.
+  await expect(saveStatus(page)).toContainText(/Retrying in (8|16|30) s/, { timeout: 20_000 })
   await setMockScenario(page, null)
   await page.getByRole('button', { name: 'Retry now' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')

@@ -36,7 +36,9 @@ test('open a table from the project home, read its structure and rows, follow a 
   const ordersPath = new URL(page.url()).pathname
 
   await page.goto(`/project/${healthy.ref}`)
-  await expect(page.getByRole('link', { name: 'Table editor' })).toHaveAttribute('href', ordersPath)
+  // Both ways there reopen it: the rail's entry and the home's own button.
+  await expect(page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Table editor' })).toHaveAttribute('href', ordersPath)
+  await expect(page.getByRole('main').getByRole('link', { name: 'Table editor' })).toHaveAttribute('href', ordersPath)
 })
 
 const grid = (page: import('@playwright/test').Page) => page.getByRole('grid', { name: 'Rows' })

@@ -8,13 +8,13 @@ import { DEFAULT_EXTENSION_SCHEMA, PERMISSION_MESSAGE } from '../../constants'
 import { formatDisplayDate } from '../../lib/display-date'
 import { PermissionAction } from '../../lib/permissions'
 import { deleteSecretSql, enableVaultSql } from '../../lib/sql/vault'
-import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { inputClass } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
-import { showToast } from '../../ui/toast'
+import { RowActions } from '../../ui/row-actions'
+import { useFormDrafts, useListDialog } from '../../ui/use-list-dialogs'
 import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useProjectDatabase } from '../database'
 import { usePermission } from '../permissions'
 import { useProjectOrganization } from '../project-shell'
@@ -42,10 +42,9 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
   const secrets = useQuery({ ...vaultSecretsQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data === true })
   const read = useSecretsPermission(ref, PermissionAction.SECRETS_READ, PERMISSION_MESSAGE.readSecrets)
   const write = useSecretsPermission(ref, PermissionAction.SECRETS_WRITE, PERMISSION_MESSAGE.writeSecrets)
-  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new secret's form outlives a Cancel and a refused save; an edit starts from the secret.
-  const [addDraft, setAddDraft] = useState<SecretFormValues>(emptySecretForm)
-  const [editDraft, setEditDraft] = useState<SecretFormValues>(emptySecretForm)
+  const drafts = useFormDrafts<SecretFormValues>(emptySecretForm)
   const [search, setSearch] = useState('')
   const searchId = useId()
 
@@ -54,11 +53,6 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
     return (secrets.data ?? []).filter((secret) => words.every((word) => `${secret.name ?? ''} ${secret.description}`.toLowerCase().includes(word)))
   }, [secrets.data, search])
 
-  const finish = (message: string) => {
-    setDialog(null)
-    showToast('success', message)
-    void refresh()
-  }
 
   return (
     <DatabaseToolPage
@@ -124,22 +118,15 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
                       </span>
                     </td>
                     <td className={toolCellClass}>
-                      <span className={css({ display: 'inline-flex', gap: '1' })}>
-                        <Button
-                          size="sm"
-                          aria-label={`Edit ${secret.name ?? 'secret'}`}
-                          disabled={!write.allowed}
-                          onClick={() => {
-                            setEditDraft(secretFormFrom(secret))
-                            setDialog({ kind: 'edit', secret })
-                          }}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="sm" aria-label={`Delete ${secret.name ?? 'secret'}`} disabled={!write.allowed} onClick={() => setDialog({ kind: 'delete', secret })}>
-                          Delete
-                        </Button>
-                      </span>
+                      <RowActions
+                        name={secret.name ?? 'secret'}
+                        disabled={!write.allowed}
+                        onEdit={() => {
+                          drafts.startEdit(secretFormFrom(secret))
+                          setDialog({ kind: 'edit', secret })
+                        }}
+                        onDelete={() => setDialog({ kind: 'delete', secret })}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -152,15 +139,13 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
         <SecretDialog
           editing={dialog.kind === 'edit' ? dialog.secret : null}
           others={secrets.data ?? []}
-          values={dialog.kind === 'edit' ? editDraft : addDraft}
-          onChange={dialog.kind === 'edit' ? setEditDraft : setAddDraft}
+          values={drafts.values(dialog.kind === 'edit')}
+          onChange={drafts.setter(dialog.kind === 'edit')}
           run={run}
           onDone={() => {
-            if (dialog.kind === 'edit') finish(`Secret ${editDraft.name.trim()} saved`)
-            else {
-              finish(`Secret ${addDraft.name.trim()} added`)
-              setAddDraft(emptySecretForm())
-            }
+            const editing = dialog.kind === 'edit'
+            finish(`Secret ${drafts.values(editing).name.trim()} ${editing ? 'saved' : 'added'}`)
+            drafts.saved(editing)
           }}
           onClose={() => setDialog(null)}
         />

@@ -7,13 +7,14 @@ import type { DatabaseWebhook } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { deleteWebhookSql, setWebhookEnabledSql } from '../../../lib/sql/webhooks'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { RowActions } from '../../../ui/row-actions'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
+import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { WebhookCalls } from './WebhookCalls'
@@ -34,19 +35,13 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
   const enabled = useQuery({ ...webhooksEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const hooks = useQuery({ ...databaseWebhooksQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data === true })
   const permission = useDatabaseWritePermission(ref, 'triggers', PERMISSION_MESSAGE.manageWebhooks)
-  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new webhook's form outlives a Cancel (nothing typed is lost); an edit starts from the webhook each time.
-  const [createDraft, setCreateDraft] = useState<WebhookFormValues>(() => emptyWebhookForm())
-  const [editDraft, setEditDraft] = useState<WebhookFormValues>(() => emptyWebhookForm())
+  const drafts = useFormDrafts<WebhookFormValues>(emptyWebhookForm)
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const turnOn = useMutation({ mutationFn: () => enableWebhooks(ref), onSuccess: () => refresh() })
 
   const selected = hooks.data?.find((hook) => hook.id === selectedId) ?? hooks.data?.[0] ?? null
-  const finish = (message: string) => {
-    setDialog(null)
-    showToast('success', message)
-    void refresh()
-  }
   const toggle = async (hook: DatabaseWebhook, on: boolean) => {
     try {
       await run(setWebhookEnabledSql(hook, on))
@@ -135,22 +130,15 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
                       />
                     </td>
                     <td className={toolCellClass}>
-                      <span className={css({ display: 'inline-flex', gap: '1' })}>
-                        <Button
-                          size="sm"
-                          aria-label={`Edit ${hook.name}`}
-                          disabled={!permission.allowed}
-                          onClick={() => {
-                            setEditDraft(webhookFormFrom(hook))
-                            setDialog({ kind: 'edit', hook })
-                          }}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="sm" aria-label={`Delete ${hook.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', hook })}>
-                          Delete
-                        </Button>
-                      </span>
+                      <RowActions
+                        name={hook.name}
+                        disabled={!permission.allowed}
+                        onEdit={() => {
+                          drafts.startEdit(webhookFormFrom(hook))
+                          setDialog({ kind: 'edit', hook })
+                        }}
+                        onDelete={() => setDialog({ kind: 'delete', hook })}
+                      />
                     </td>
                   </tr>
                 )
@@ -165,15 +153,13 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
           projectRef={ref}
           connectionString={connectionString}
           editing={dialog.kind === 'edit' ? dialog.hook : undefined}
-          values={dialog.kind === 'edit' ? editDraft : createDraft}
-          onChange={dialog.kind === 'edit' ? setEditDraft : setCreateDraft}
+          values={drafts.values(dialog.kind === 'edit')}
+          onChange={drafts.setter(dialog.kind === 'edit')}
           run={run}
           onDone={() => {
-            if (dialog.kind === 'edit') finish(`Webhook ${editDraft.name.trim()} saved`)
-            else {
-              finish(`Webhook ${createDraft.name.trim()} created`)
-              setCreateDraft(emptyWebhookForm())
-            }
+            const editing = dialog.kind === 'edit'
+            finish(`Webhook ${drafts.values(editing).name.trim()} ${editing ? 'saved' : 'created'}`)
+            drafts.saved(editing)
           }}
           onClose={() => setDialog(null)}
         />

@@ -13,7 +13,7 @@ import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
-import { showToast } from '../../../ui/toast'
+import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { CreateWrapperDialog } from './CreateWrapperDialog'
@@ -45,16 +45,11 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   // Secrets go to vault where the project has it (encrypted), else to the platform's own table.
   const vault = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const secretsTable = vault.data ? VAULT_SECRETS_TABLE : WRAPPER_SECRETS_TABLE
-  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // What the user typed outlives a Cancel and a refused run; it starts afresh once a wrapper is made.
   const [draft, setDraft] = useState<WrapperFormValues>(() => emptyWrapperForm())
   const [preview, setPreview] = useState<{ schema: string; name: string } | null>(null)
 
-  const finish = (message: string) => {
-    setDialog(null)
-    showToast('success', message)
-    void refresh()
-  }
 
   return (
     <DatabaseToolPage

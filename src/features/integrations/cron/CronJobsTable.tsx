@@ -5,6 +5,7 @@ import { describeCronSchedule, nextCronRuns, parseCronSchedule } from '../../../
 import { formatDisplayDate } from '../../../lib/display-date'
 import { formatCountdown } from '../../../lib/duration'
 import { Button } from '../../../ui/button'
+import { RowActions } from '../../../ui/row-actions'
 import { Switch } from '../../../ui/switch'
 import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
 import { RunStatusBadge } from './CronRuns'
@@ -107,17 +108,11 @@ export function CronJobsTable({
                 />
               </td>
               <td className={toolCellClass}>
-                <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
+                <RowActions name={label} disabled={blocked} onEdit={() => onEdit(job)} onDelete={() => onDelete(job)}>
                   <Button size="sm" aria-label={`Run now: ${label}`} disabled={blocked} onClick={() => onRunNow(job)}>
                     Run now
                   </Button>
-                  <Button size="sm" aria-label={`Edit ${label}`} disabled={blocked} onClick={() => onEdit(job)}>
-                    Edit
-                  </Button>
-                  <Button size="sm" aria-label={`Delete ${label}`} disabled={blocked} onClick={() => onDelete(job)}>
-                    Delete
-                  </Button>
-                </span>
+                </RowActions>
               </td>
             </tr>
           )

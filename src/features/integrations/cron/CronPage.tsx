@@ -12,6 +12,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
+import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { CronJobsTable, jobLabel } from './CronJobsTable'
 import { CreateCronJobDialog, EditCronJobDialog } from './cron-job-dialogs'
@@ -33,7 +34,7 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
   const enabled = useQuery({ ...cronEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const jobs = useQuery({ ...cronJobsQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data?.cron === true, refetchInterval: CRON_JOBS_REFRESH_MS })
   const permission = useDatabaseWritePermission(ref, 'cron', PERMISSION_MESSAGE.manageCron)
-  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const [selectedId, setSelectedId] = useState<number | null>(null)
   // A switch shows what it was set to until the list read back says so (never the stale value in between).
   const [switching, setSwitching] = useState<ReadonlyMap<number, boolean>>(new Map())
@@ -49,14 +50,6 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
   const refreshJobs = useCallback(() => void refetchJobs(), [refetchJobs])
   const takenNames = (exceptId: number | null) => (jobs.data ?? []).flatMap((job) => (job.jobid !== exceptId && job.jobname !== null ? [job.jobname] : []))
 
-  const finish = useCallback(
-    (message: string) => {
-      setDialog(null)
-      showToast('success', message)
-      void refresh()
-    },
-    [refresh],
-  )
   const onCreated = useCallback((name: string) => finish(`Cron job ${name} created`), [finish])
   const onEdited = useCallback((name: string) => finish(`Cron job ${name} saved`), [finish])
 

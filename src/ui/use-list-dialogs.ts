@@ -1,0 +1,37 @@
+import { useCallback, useState } from 'react'
+import { showToast } from './toast'
+
+/**
+ * The dialog a list page has open (create, edit, delete… as the page types them), and `finish`: close it,
+ * say what was done, and refresh the list.
+ */
+export function useListDialog<D>(refresh: () => unknown) {
+  const [dialog, setDialog] = useState<D | null>(null)
+  const finish = useCallback(
+    (message: string) => {
+      setDialog(null)
+      showToast('success', message)
+      void refresh()
+    },
+    [refresh],
+  )
+  return { dialog, setDialog, finish }
+}
+
+/**
+ * A list page's two form drafts: the new item's outlives a Cancel and a refused run (nothing typed is lost)
+ * and starts afresh once the item is made; an edit starts from the item each time it opens.
+ */
+export function useFormDrafts<F>(empty: () => F) {
+  const [newDraft, setNewDraft] = useState<F>(empty)
+  const [editDraft, setEditDraft] = useState<F>(empty)
+  return {
+    values: (editing: boolean) => (editing ? editDraft : newDraft),
+    setter: (editing: boolean) => (editing ? setEditDraft : setNewDraft),
+    startEdit: setEditDraft,
+    /** After a save: the new item's draft is used up; an edit's is dropped on the next open anyway. */
+    saved: (editing: boolean) => {
+      if (!editing) setNewDraft(empty())
+    },
+  }
+}
