@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { LogEventRow } from '../../api/schemas'
+import { formatDisplayDate } from '../../lib/display-date'
 import { eventTime } from '../../lib/log-range'
 import { ownValue } from '../../lib/own-record'
 
@@ -20,7 +21,8 @@ export interface EventColumn {
 const text = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))
 /** A column reading one field of the row (its own property: query mode's columns are the user's). */
 export const fieldColumn = (id: string, label: string, width: number | null, tone = false): EventColumn => ({ id, label, width, tone, value: (row) => text(ownValue(row, id)) })
-export const timeColumn: EventColumn = { id: 'timestamp', label: 'Time', width: 184, value: (row) => eventTime(row.timestamp) }
+// SPEC §9: dates shown in the display format; the event panel and a request's trace keep the milliseconds.
+export const timeColumn: EventColumn = { id: 'timestamp', label: 'Time', width: 232, value: (row) => formatDisplayDate(row.timestamp) ?? eventTime(row.timestamp) }
 
 const cellClass = css({ px: '2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: `${ROW_HEIGHT}px`, flexShrink: 0 })
 const toneClass = css({
