@@ -3,7 +3,7 @@ import type { editor } from 'monaco-editor/editor/editor.api'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { GRAPHQL_CHECK_DELAY_MS } from '../../constants'
-import { LoadingState } from '../../ui/states'
+import { EditorFrame } from '../../ui/editor-frame'
 import { attachSchema, GRAPHQL_LANGUAGE, JSON_LANGUAGE, loadGraphqlMonaco, markGraphqlProblems } from './graphql-language'
 
 export interface CodePaneHandle {
@@ -108,18 +108,12 @@ export function CodePane({
   }, [])
 
   return (
-    <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
-      {loading ? (
-        <div className={css({ position: 'absolute', inset: '0' })}>
-          <LoadingState label="Loading editor…" />
-        </div>
-      ) : null}
-      <div
-        ref={host}
-        data-testid={`graphiql-${label.toLowerCase().replaceAll(' ', '-')}`}
-        // Monaco's placeholder grey is below readable contrast on both themes.
-        className={css({ position: 'absolute', inset: '0', '& .editorPlaceholder': { color: 'fg.subtle !important' } })}
-      />
-    </div>
+    <EditorFrame
+      host={host}
+      loading={loading}
+      testId={`graphiql-${label.toLowerCase().replaceAll(' ', '-')}`}
+      // Monaco's placeholder grey is below readable contrast on both themes.
+      hostClassName={css({ '& .editorPlaceholder': { color: 'fg.subtle !important' } })}
+    />
   )
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
 import type { editor } from 'monaco-editor/editor/editor.api'
-import { LoadingState } from '../../ui/states'
+import { EditorFrame } from '../../ui/editor-frame'
 import { catalogSuggestions, type CatalogColumn } from '../../lib/sql/completion'
 import type * as MonacoModule from './monaco'
 
@@ -161,14 +160,5 @@ export function SqlCodeEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  return (
-    <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
-      {loading ? (
-        <div className={css({ position: 'absolute', inset: '0' })}>
-          <LoadingState label="Loading editor…" />
-        </div>
-      ) : null}
-      <div ref={host} data-testid="sql-editor" className={css({ position: 'absolute', inset: '0' })} />
-    </div>
-  )
+  return <EditorFrame host={host} loading={loading} testId="sql-editor" />
 }
