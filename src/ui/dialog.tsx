@@ -45,14 +45,50 @@ export function ConfirmDialog({
         <Dialog.Description asChild>
           <div className={css({ color: 'fg.muted', fontSize: 'sm' })}>{children}</div>
         </Dialog.Description>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+        <DialogFooter className={css({ mt: '2' })}>
           <Button onClick={onDismiss}>Cancel</Button>
           <Button variant={tone} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogFooter>
       </ModalFrame>
     </Dialog.Root>
+  )
+}
+
+/** A dialog's buttons, at its end on the right. */
+export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cx(css({ display: 'flex', justifyContent: 'flex-end', gap: '2', flexWrap: 'wrap' }), className)}>{children}</div>
+}
+
+/** A dialog form's end: Cancel, then its submit button (busy while the form's work runs). */
+export function FormActions({
+  submitLabel,
+  onCancel,
+  busy = false,
+  tone = 'primary',
+  cancelDisabled = false,
+  submitDisabled = false,
+  submitDescribedBy,
+}: {
+  submitLabel: ReactNode
+  onCancel: () => void
+  busy?: boolean
+  tone?: 'primary' | 'danger'
+  cancelDisabled?: boolean
+  submitDisabled?: boolean
+  /** The id of the text saying why the form cannot be sent yet. */
+  submitDescribedBy?: string
+}) {
+  return (
+    <DialogFooter>
+      <Button onClick={onCancel} disabled={cancelDisabled}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={tone} loading={busy} disabled={submitDisabled} aria-describedby={submitDescribedBy}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   )
 }
 
@@ -81,12 +117,12 @@ export function ViewDialog({
           {description ? <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description> : null}
         </div>
         <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>{children}</div>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+        <DialogFooter>
           {actions}
           <Dialog.CloseTrigger asChild>
             <Button>Close</Button>
           </Dialog.CloseTrigger>
-        </div>
+        </DialogFooter>
       </ModalFrame>
     </Dialog.Root>
   )

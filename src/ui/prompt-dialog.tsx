@@ -1,8 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from './button'
-import { ModalFrame } from './dialog'
+import { FormActions, ModalFrame } from './dialog'
 import { inputClass } from './field'
 
 /**
@@ -73,14 +72,7 @@ export function PromptDialog({
               {error}
             </p>
           ) : null}
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
-            <Button type="button" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary">
-              {submitLabel}
-            </Button>
-          </div>
+          <FormActions submitLabel={submitLabel} onCancel={onDismiss} />
         </form>
       </ModalFrame>
     </Dialog.Root>

@@ -1,8 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from './button'
-import { ModalFrame } from './dialog'
+import { FormActions, ModalFrame } from './dialog'
 
 /** What every dialog that runs SQL gets (the table editor's structure dialogs, the database tools): how to run its SQL, and what to do after it ran or on cancel. */
 export interface StructureDialogProps {
@@ -135,12 +134,7 @@ export function SqlPreviewDialog({
           <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', minH: '0', p: '1', m: '-1' })}>{children}</div>
           {error ? <DatabaseRefusal error={error} /> : null}
           <SqlToRun sql={sql} problem={problem} blocked={blocked} problemId={problemId} />
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant={tone} loading={running} disabled={!!reason} aria-describedby={reason ? problemId : undefined}>
-              {runLabel}
-            </Button>
-          </div>
+          <FormActions submitLabel={runLabel} onCancel={onClose} busy={running} tone={tone} submitDisabled={!!reason} submitDescribedBy={reason ? problemId : undefined} />
         </form>
       </ModalFrame>
     </Dialog.Root>

@@ -3,8 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { NewLintException } from '../../api/schemas/advisors'
 import { LINT_EXCEPTION_NOTE_MAX } from '../../constants'
-import { Button } from '../../ui/button'
-import { ModalFrame } from '../../ui/dialog'
+import { FormActions, ModalFrame } from '../../ui/dialog'
 import { describedBy, FormField, inputClass } from '../../ui/field'
 
 // Panda's h: 'auto' after the input's fixed height: the rows decide.
@@ -82,14 +81,7 @@ export function RuleDialog({
               }}
             />
           </FormField>
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" loading={saving}>
-              {submitLabel}
-            </Button>
-          </div>
+          <FormActions submitLabel={submitLabel} onCancel={onClose} busy={saving} cancelDisabled={saving} />
         </form>
       </ModalFrame>
     </Dialog.Root>

@@ -9,8 +9,7 @@ import { readCronJobForm } from '../../../lib/cron-job-form'
 import { describeCronSchedule, nextCronRuns, parseCronSchedule } from '../../../lib/cron-schedule'
 import { formatDisplayDate } from '../../../lib/display-date'
 import type { CronJobDefinition } from '../../../lib/sql/cron'
-import { Button } from '../../../ui/button'
-import { ModalFrame } from '../../../ui/dialog'
+import { FormActions, ModalFrame } from '../../../ui/dialog'
 import { describedBy, fieldHintClass, FormField, inputClass } from '../../../ui/field'
 import { DatabaseRefusal, SqlToRun } from '../../../ui/sql-preview-dialog'
 import { CronCommandFields } from './CronCommandFields'
@@ -162,12 +161,7 @@ export function CronJobDialog({
           </div>
           {context.saveError ? <DatabaseRefusal error={context.saveError} /> : null}
           <SqlToRun sql={job ? buildSql(job) : ''} problem={problem} problemId={ids.problem} />
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="primary" loading={saving} aria-describedby={problem ? ids.problem : undefined}>
-              {runLabel}
-            </Button>
-          </div>
+          <FormActions submitLabel={runLabel} onCancel={onClose} busy={saving} submitDescribedBy={problem ? ids.problem : undefined} />
         </form>
       </ModalFrame>
     </Dialog.Root>
