@@ -12,7 +12,8 @@
  * - "Keep both" names a copy like the desktop does: `photo (1).png`, `photo (2).png`, the number
  *   before the last extension of the file's own name (never of a folder in its path).
  */
-import { formatStorageBytes, mimeTypeAllowed, objectNameProblem } from '../constants/storage'
+import { formatBytes } from './format-bytes'
+import { mimeTypeAllowed, objectNameProblem } from './storage-names'
 import { STORAGE_UPLOAD_MESSAGES } from '../constants/storage-uploads'
 
 export const UNKNOWN_MIME_TYPE = 'application/octet-stream'
@@ -44,13 +45,13 @@ export function uploadLimitProblem(file: UploadFileFacts, limits: UploadLimits):
   const name = fileNameOf(file.path)
   const nameProblem = objectNameProblem(file.path)
   if (nameProblem) return STORAGE_UPLOAD_MESSAGES.badName(name, nameProblem)
-  const size = formatStorageBytes(file.size)
+  const size = formatBytes(file.size)
   const { bucketFileSizeLimit: bucket, projectFileSizeLimit: project } = limits
   // The tighter limit speaks: it is the one to raise.
   if (bucket !== null && file.size > bucket && (project === null || bucket <= project)) {
-    return STORAGE_UPLOAD_MESSAGES.tooLargeForBucket(name, size, formatStorageBytes(bucket))
+    return STORAGE_UPLOAD_MESSAGES.tooLargeForBucket(name, size, formatBytes(bucket))
   }
-  if (project !== null && file.size > project) return STORAGE_UPLOAD_MESSAGES.tooLargeForProject(name, size, formatStorageBytes(project))
+  if (project !== null && file.size > project) return STORAGE_UPLOAD_MESSAGES.tooLargeForProject(name, size, formatBytes(project))
   const allowed = limits.allowedMimeTypes
   if (allowed && allowed.length > 0 && !mimeTypeAllowed(file.mimetype || UNKNOWN_MIME_TYPE, allowed)) {
     return STORAGE_UPLOAD_MESSAGES.mimeRefused(name, file.mimetype || UNKNOWN_MIME_TYPE, allowed)
