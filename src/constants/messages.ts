@@ -147,8 +147,6 @@ export const PERMISSION_MESSAGE = {
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',
-  manageBuckets: 'create, change, empty or delete storage buckets',
-  writeObjects: 'add, move, rename or delete files',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */
