@@ -48,3 +48,5 @@ export const GRAPHQL_HISTORY_KEY_PREFIX = 'studio.graphiql-history.'
 export const LOGS_SAVED_QUERIES_KEY_PREFIX = 'studio.logs-saved-queries.'
 /** A project's recent logs queries, newest first (local storage): this prefix and the project ref. */
 export const LOGS_RECENT_QUERIES_KEY_PREFIX = 'studio.logs-recent-queries.'
+/** The storage files explorer's layout, columns or list (local storage). */
+export const STORAGE_EXPLORER_VIEW_KEY = 'studio.storage-explorer-view'

@@ -1,6 +1,6 @@
-import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
-import { advisorPath } from '../../lib/feature-previews'
+import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
@@ -157,6 +157,17 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['graphql', 'pg_graphql', 'api', 'explorer', 'query', 'mutation'],
     path: (ref) => `/project/${ref}/api/graphiql`,
     owns: (subpath) => subpath === 'api/graphiql' || subpath === 'database/graphiql',
+    needsDatabase: true,
+  },
+  {
+    // SPEC §2: …/storage/files with the new Storage interface preview, …/storage/buckets without; one entry owns both.
+    id: 'storage-files',
+    label: 'Files',
+    area: 'storage',
+    icon: FolderOpen,
+    keywords: ['storage', 'buckets', 'files', 'objects', 'upload', 'download', 'images', 's3'],
+    path: (ref, { previewOn }) => storagePath(ref, previewOn(PREVIEW.newStorage)),
+    owns: (subpath) => under('storage/buckets')(subpath) || under('storage/files')(subpath),
     needsDatabase: true,
   },
   {
