@@ -1,11 +1,7 @@
 import type { ExplorerSeams } from './explorer-seams'
+import { useUploadSeams } from './uploads/use-upload-seams'
 
-const NONE: ExplorerSeams = {}
-
-/**
- * The uploads' seams for a project's explorer (see ./explorer-seams.ts). None until uploads exist:
- * the explorer then shows no upload button and takes no drop.
- */
-export function useExplorerSeams(_projectRef: string): ExplorerSeams {
-  return NONE
+/** The uploads' seams for a project's explorer (see ./explorer-seams.ts): the Upload button, drops, the uploads panel. */
+export function useExplorerSeams(projectRef: string): ExplorerSeams {
+  return useUploadSeams(projectRef)
 }

@@ -126,21 +126,43 @@ export function dropStoragePolicySql(name: string): string {
   return `drop policy ${sqlIdent(name)} on storage.objects;`
 }
 
-/**
- * The policies on `storage.objects` that concern a bucket: `scope` is 'bucket' when they name it,
- * 'all' when they never test `bucket_id` (so they hold for every bucket).
- */
-export function storagePoliciesSql(bucketId: string): string {
-  const named = `position(quote_literal(${sqlLiteral(bucketId)}::text) in coalesce(qual, '') || ' ' || coalesce(with_check, '')) > 0`
-  return `select policyname as name,
+/** Every policy on `storage.objects`, by name; the screen groups them by the buckets they name. */
+export const storageObjectPoliciesSql = `select policyname as name,
        cmd as command,
        roles::text[] as roles,
        permissive = 'PERMISSIVE' as permissive,
        qual as using_expression,
-       with_check as check_expression,
-       case when ${named} then 'bucket' else 'all' end as scope
+       with_check as check_expression
   from pg_catalog.pg_policies
  where schemaname = 'storage' and tablename = 'objects'
-   and (${named} or (coalesce(qual, '') || ' ' || coalesce(with_check, '')) not like '%bucket_id%')
- order by scope desc, policyname;`
+ order by policyname;`
+
+/** A policy as `storageObjectPoliciesSql` reads it. */
+export interface StoragePolicy {
+  name: string
+  command: string
+  roles: string[]
+  permissive: boolean
+  using_expression: string | null
+  check_expression: string | null
+}
+
+/** The bucket's string constant as Postgres prints it back in a policy's expression (`'avatars'::text`). */
+function bucketConstant(bucketId: string): string {
+  return `'${bucketId.replaceAll("'", "''")}'`
+}
+
+/**
+ * The policies that concern a bucket: those naming it (`scope` 'bucket') and those never testing
+ * `bucket_id`, which hold for every bucket (`scope` 'all'); a policy about other buckets only is left out.
+ */
+export function policiesForBucket(policies: readonly StoragePolicy[], bucketId: string): (StoragePolicy & { scope: 'bucket' | 'all' })[] {
+  const constant = bucketConstant(bucketId)
+  const found: (StoragePolicy & { scope: 'bucket' | 'all' })[] = []
+  for (const policy of policies) {
+    const text = `${policy.using_expression ?? ''} ${policy.check_expression ?? ''}`
+    if (text.includes(constant)) found.push({ ...policy, scope: 'bucket' })
+    else if (!text.includes('bucket_id')) found.push({ ...policy, scope: 'all' })
+  }
+  return found.sort((a, b) => (a.scope === b.scope ? 0 : a.scope === 'bucket' ? -1 : 1))
 }
