@@ -157,19 +157,27 @@ describe('storageUploadMachine', () => {
     expect(calls.create).toHaveBeenCalledTimes(2)
   })
 
-  it('re-reads the limits on retry when reading them failed', async () => {
+  it('reads the limits again after a passing failure, and on Retry after a refusal to read them', async () => {
+    vi.useFakeTimers()
     let reads = 0
     const { actor, phase } = start({
       limits: async () => {
-        if (reads++ === 0) throw failure(500)
+        reads++
+        if (reads === 1) throw failure(500)
+        if (reads === 2) throw failure(403)
         return noLimits
       },
     })
     actor.send({ type: 'start' })
-    await vi.waitFor(() => expect(phase()).toBe('failed'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(phase()).toBe('retrying')
+    await vi.advanceTimersByTimeAsync(STORAGE_CHUNK_RETRY.baseDelay)
+    expect(phase()).toBe('failed')
+    expect(actor.getSnapshot().context.error).toBe('HTTP 403')
     actor.send({ type: 'retry' })
-    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'))
-    expect(reads).toBe(2)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(reads).toBe(3)
   })
 
   it('cancel aborts the chunk in flight and deletes the session', async () => {

@@ -104,7 +104,7 @@ export const storageUploadMachine = setup({
   guards: {
     refusedByLimits: ({ context }, params: { limits: UploadLimits }) => uploadLimitProblem(context.file, params.limits) !== null,
     hasSession: ({ context }) => context.uploadId !== null,
-    checked: ({ context }) => context.checked,
+    unchecked: ({ context }) => !context.checked,
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
     isConflictKeepingBoth: ({ context }, params: { error: unknown }) => failureOf(params.error).status === 409 && context.copyNumber > 0,
     isTransient: (_, params: { error: unknown }) => isTransientFailure(params.error),
@@ -133,31 +133,34 @@ export const storageUploadMachine = setup({
   initial: 'queued',
   states: {
     queued: {
-      on: { start: 'checking', cancel: 'cancelled' },
-    },
-    checking: {
-      invoke: {
-        id: 'readLimits',
-        src: 'readLimits',
-        input: ({ context }) => ({ bucketId: context.bucketId }),
-        onDone: [
-          {
-            guard: { type: 'refusedByLimits', params: ({ event }) => ({ limits: event.output }) },
-            target: 'refused',
-            actions: assign({ error: ({ context, event }) => uploadLimitProblem(context.file, event.output) }),
-          },
-          { target: 'uploading', actions: assign({ checked: true }) },
-        ],
-        onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
-      },
-      on: { cancel: 'cancelled' },
+      on: { start: 'uploading', cancel: 'cancelled' },
     },
     uploading: {
       initial: 'next',
       on: { cancel: [{ guard: 'hasSession', target: '#storageUpload.cancelling' }, { target: '#storageUpload.cancelled' }] },
       states: {
+        // Where the upload stands decides the next step: limits first, then a session, then bytes.
         next: {
-          always: [{ guard: 'hasSession', target: 'sending' }, { target: 'creating' }],
+          always: [{ guard: 'unchecked', target: 'checking' }, { guard: 'hasSession', target: 'sending' }, { target: 'creating' }],
+        },
+        checking: {
+          invoke: {
+            id: 'readLimits',
+            src: 'readLimits',
+            input: ({ context }) => ({ bucketId: context.bucketId }),
+            onDone: [
+              {
+                guard: { type: 'refusedByLimits', params: ({ event }) => ({ limits: event.output }) },
+                target: '#storageUpload.refused',
+                actions: assign({ error: ({ context, event }) => uploadLimitProblem(context.file, event.output) }),
+              },
+              { target: 'creating', actions: assign({ checked: true, attempts: 0, error: null }) },
+            ],
+            onError: [
+              { guard: { type: 'isTransient', params: ({ event }) => ({ error: event.error }) }, target: 'deciding', actions: { type: 'countFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: '#storageUpload.failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
         },
         creating: {
           invoke: {
@@ -240,10 +243,7 @@ export const storageUploadMachine = setup({
     },
     failed: {
       on: {
-        retry: [
-          { guard: 'checked', target: 'uploading', actions: assign({ attempts: 0, error: null }) },
-          { target: 'checking', actions: assign({ attempts: 0, error: null }) },
-        ],
+        retry: { target: 'uploading', actions: assign({ attempts: 0, error: null }) },
         cancel: [{ guard: 'hasSession', target: 'cancelling' }, { target: 'cancelled' }],
       },
     },
@@ -273,10 +273,11 @@ export function uploadPhase(snapshot: { matches: (value: never) => boolean; cont
   const is = (value: string) => snapshot.matches(value as never)
   if (is('uploading')) {
     if (is('uploading.retrying') || is('uploading.deciding')) return 'retrying'
+    if (is('uploading.checking')) return 'checking'
     // Nothing acknowledged yet: said as starting, never a bar sitting silently at 0 %.
     return snapshot.context.offset === 0 ? 'starting' : 'uploading'
   }
-  for (const phase of ['queued', 'checking', 'conflict', 'failed', 'cancelling', 'done', 'refused', 'cancelled'] as const) if (is(phase)) return phase
+  for (const phase of ['queued', 'conflict', 'failed', 'cancelling', 'done', 'refused', 'cancelled'] as const) if (is(phase)) return phase
   return 'queued'
 }
 

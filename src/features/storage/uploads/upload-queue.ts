@@ -84,6 +84,8 @@ export class UploadQueue {
     private readonly calls: UploadCalls,
     private readonly onUploaded: (bucketId: string, path: string) => void,
     private readonly concurrency = STORAGE_UPLOAD_CONCURRENCY,
+    /** Replaces the backoff between retries (the reliability matrix runs every fault without waiting). */
+    private readonly backoffMs?: number,
   ) {}
 
   subscribe = (listener: () => void) => {
@@ -120,6 +122,7 @@ export class UploadQueue {
         deleteSession: fromPromise(({ input }) => calls.deleteSession(input.bucketId, input.uploadId)),
       },
       actions: { uploaded: (_, params) => this.onUploaded(params.bucketId, params.path) },
+      ...(this.backoffMs === undefined ? {} : { delays: { backoff: this.backoffMs } }),
     })
     entry.actor = createInspectedActor(machine, { input: { bucketId, file: { path: request.path, size: request.file.size, mimetype }, upsert } })
     entry.row = this.rowOf(entry)
