@@ -170,7 +170,7 @@ export function ColumnView(props: ViewProps) {
   const strip = useRef<HTMLDivElement>(null)
   // The folder just opened comes into view.
   useEffect(() => {
-    strip.current?.scrollTo({ left: strip.current.scrollWidth })
+    if (strip.current) strip.current.scrollLeft = strip.current.scrollWidth
   }, [columns.length])
   return (
     <div ref={strip} className={css({ flex: '1', minW: '0', display: 'flex', overflowX: 'auto', minH: '0' })}>

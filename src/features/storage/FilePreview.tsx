@@ -41,14 +41,22 @@ function useBlobUrl(blob: Blob | undefined): string | null {
   return url
 }
 
+/** A blob's text (FileReader where a Blob has no text(), as in older engines and jsdom). */
+function readText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text()
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'))
+    reader.readAsText(blob)
+  })
+}
+
 function TextContent({ blob, kind }: { blob: Blob; kind: 'text' | 'json' | 'csv' }) {
   const [text, setText] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    void blob
-      .slice(0, TEXT_PREVIEW_BYTES)
-      .text()
-      .then((value) => live && setText(value))
+    void readText(blob.slice(0, TEXT_PREVIEW_BYTES)).then((value) => live && setText(value))
     return () => {
       live = false
     }

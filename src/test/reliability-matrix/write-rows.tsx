@@ -15,6 +15,7 @@ import { ADVISOR_WRITE_ROWS } from './advisor-rows'
 import { DATABASE_WRITE_ROWS } from './database-rows'
 import { LOGS_WRITE_ROWS } from './logs-rows'
 import { STORAGE_WRITE_ROWS } from './storage-rows'
+import { STORAGE_UPLOAD_WRITE_ROWS } from './storage-upload-rows'
 import { TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
 import { ORGANIZATION, REF, SNIPPET, SNIPPET_ID, billingClient, echoSnippet } from './screens'
@@ -96,4 +97,5 @@ export const WRITE_ROWS: WriteRow[] = [
   ...ADVISOR_WRITE_ROWS,
   ...LOGS_WRITE_ROWS,
   ...STORAGE_WRITE_ROWS,
+  ...STORAGE_UPLOAD_WRITE_ROWS,
 ]
