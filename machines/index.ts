@@ -26,6 +26,7 @@ import { signInMachine, signInCoverage } from './sign-in.machine'
 import { signUpMachine, signUpCoverage } from './sign-up.machine'
 import { snippetSaveMachine, snippetSaveCoverage } from './snippet-save.machine'
 import { sqlRunMachine, sqlRunCoverage } from './sql-run.machine'
+import { storageUploadMachine, storageUploadCoverage } from './storage-upload.machine'
 import { supportFormMachine, supportFormCoverage } from './support-form.machine'
 import { signOutMachine, signOutCoverage } from './sign-out.machine'
 
@@ -66,5 +67,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine, coverage: signOutCoverage },
   { name: 'snippetSave', description: 'Autosaves a SQL snippet after a pause in typing; retries failed saves with a doubling delay.', machine: snippetSaveMachine, coverage: snippetSaveCoverage },
   { name: 'sqlRun', description: 'Runs SQL from the editor: confirms destructive statements, cancels by aborting, keeps the outcome.', machine: sqlRunMachine, coverage: sqlRunCoverage },
+  { name: 'storageUpload', description: 'One file uploaded to a bucket in chunks: waits its turn, limits checked before any byte, a failed chunk retried with backoff, Retry resumes from the acknowledged offset, a taken name asks replace or keep both, cancel deletes the session.', machine: storageUploadMachine, coverage: storageUploadCoverage },
   { name: 'supportForm', description: 'The support form: checks the request, sends it, a failed send returns to the form with every value kept.', machine: supportFormMachine, coverage: supportFormCoverage },
 ]

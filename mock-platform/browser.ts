@@ -6,6 +6,8 @@ import { startLeaderTabCron } from './cron-hosting'
 import { observeTraffic } from './logs/log-events'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
+import { createIndexedDbByteStore } from './storage/byte-store-browser'
+import { fillStorageFolder, type FillFolderOptions } from './storage/fixture'
 
 export interface BrowserMockPlatformOptions {
   latency: number
@@ -33,6 +35,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     assistantModel: options.assistantModel,
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
+    storageBytes: createIndexedDbByteStore(),
     logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
@@ -51,6 +54,10 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     },
     setClockOffset(milliseconds: number) {
       platform.ctx.clockOffset = milliseconds
+    },
+    /** e2e and bench: fills one storage folder with `count` tiny objects in one insert (storage/fixture.ts). */
+    fillStorageFolder(ref: string, options: FillFolderOptions) {
+      return fillStorageFolder(platform.ctx, ref, options)
     },
   }
 }

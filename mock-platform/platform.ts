@@ -14,6 +14,7 @@ import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { scenarioHandlers } from './scenarios'
 import { createLogStore, type LogDatabase } from './logs/log-store'
+import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
 
 /** What the platform's records tell the database provider about how to fill a project's database. */
 export type DatabaseSeeding = Required<Pick<ProviderOptions, 'largeTables'>>
@@ -35,6 +36,8 @@ export interface MockPlatformOptions {
   cron?: CronHostingOptions
   /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
   logDatabase?: () => Promise<LogDatabase>
+  /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
+  storageBytes?: StorageByteStore
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -64,6 +67,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
     logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
+    storageBytes: options.storageBytes ?? createMemoryByteStore(),
     databaseOpened: (ref) => {
       if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },

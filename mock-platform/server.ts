@@ -9,12 +9,13 @@ import { getResponse } from 'msw'
 import { recordRequest } from './logs/log-events'
 import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
+import { createFileByteStore } from './storage/byte-store-files'
 
 const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',
-  'access-control-allow-headers': 'authorization, content-type, accept, x-request-id, version, x-connection-encrypted, x-pg-application-name',
+  'access-control-allow-headers': 'authorization, content-type, accept, x-request-id, version, x-connection-encrypted, x-pg-application-name, x-storage-role, x-storage-user, upload-offset',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-  'access-control-expose-headers': 'retry-after, x-total-count, server-timing, x-studio-sample-rows',
+  'access-control-expose-headers': 'retry-after, x-total-count, server-timing, x-studio-sample-rows, content-length, etag',
 }
 
 async function toRequest(incoming: IncomingMessage, port: number, signal: AbortSignal): Promise<Request> {
@@ -71,6 +72,8 @@ export interface MockPlatformServerOptions {
   databaseUrl?: string
   latency?: number
   scenario?: MockScenario | null
+  /** Where storage objects' bytes are written; a fresh temporary directory by default. */
+  storageDataDir?: string
 }
 
 /** Starts the server; port 0 picks a free one. */
@@ -83,6 +86,7 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
     latency: options.latency ?? 0,
     scenario: options.scenario ?? null,
     databaseUrl,
+    storageBytes: await createFileByteStore(options.storageDataDir),
   })
   let port = options.port ?? 8787
   const server: Server = createServer((incoming, outgoing) => {
@@ -111,6 +115,7 @@ if (isMain) {
     databaseUrl: process.env.DATABASE_URL,
     latency: Number(process.env.MOCK_LATENCY ?? 0),
     scenario: isMockScenario(process.env.MOCK_SCENARIO) ? process.env.MOCK_SCENARIO : null,
+    storageDataDir: process.env.STORAGE_DATA_DIR,
   })
   console.log(`Mock platform on ${running.url} (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'in-memory PGlite'})`)
 }

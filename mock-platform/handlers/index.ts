@@ -16,6 +16,7 @@ import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
 import { projectSettingsHandlers } from './project-settings'
+import { storageHandlers } from './storage'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 
@@ -33,6 +34,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...pgMetaHandlers(ctx),
     ...databaseHandlers(ctx),
     ...graphqlHandlers(ctx),
+    ...storageHandlers(ctx),
     ...logHandlers(ctx),
     ...advisorHandlers(ctx),
     ...assistantHandlers(ctx),

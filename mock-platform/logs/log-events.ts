@@ -10,9 +10,14 @@ import type { ProjectDatabase, QueryResult } from '../postgres/types'
 import { readAccessToken } from '../handlers/util'
 import type { LogEvent } from './log-store'
 
-/** The project a platform path is about (`/platform/projects/{ref}/…`, `/platform/pg-meta/{ref}/…`, `/v1/projects/{ref}/…`). */
+/**
+ * The project a platform path is about (`/platform/projects/{ref}/…`, `/platform/pg-meta/{ref}/…`,
+ * `/platform/storage/{ref}/…`, `/v1/projects/{ref}/…`, and the objects it serves at `/projects/{ref}/storage/v1/…`).
+ */
 export function projectOfPath(pathname: string): string | null {
-  const match = /\/(?:platform\/projects|platform\/pg-meta|v1\/projects)\/([a-z0-9]{20})(?:\/|$)/.exec(pathname)
+  const match =
+    /\/(?:platform\/projects|platform\/pg-meta|platform\/storage|v1\/projects)\/([a-z0-9]{20})(?:\/|$)/.exec(pathname) ??
+    /\/projects\/([a-z0-9]{20})\/storage\/v1\//.exec(pathname)
   return match?.[1] ?? null
 }
 

@@ -72,6 +72,59 @@ export function describePlatformLayerSuite(database: () => ProjectDatabase): voi
       expect(users.rows).toEqual([{ n: 0 }])
     })
 
+    it('has storage.buckets and storage.objects with RLS, the path helpers and the grants of the platform', async () => {
+      const tables = await db.query(
+        `select c.relname, c.relrowsecurity from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'storage' and c.relkind = 'r' order by 1`,
+      )
+      expect(tables.rows).toEqual([
+        { relname: 'buckets', relrowsecurity: true },
+        { relname: 'objects', relrowsecurity: true },
+      ])
+      const grants = await db.query(
+        `select has_table_privilege('anon', 'storage.objects', 'select,insert,update,delete') as anon,
+                has_table_privilege('authenticated', 'storage.buckets', 'select') as authenticated`,
+      )
+      expect(grants.rows).toEqual([{ anon: true, authenticated: true }])
+      const helpers = await db.query(
+        `select storage.foldername('a/b/c.png') as folders, storage.filename('a/b/c.png') as file, storage.extension('a/b/c.tar.gz') as ext`,
+      )
+      expect(helpers.rows).toEqual([{ folders: ['a', 'b'], file: 'c.png', ext: 'gz' }])
+      await db.exec(`insert into storage.buckets (id, name) values ('layer-check', 'layer-check');
+        insert into storage.objects (bucket_id, name, metadata) values ('layer-check', 'x/y/z.txt', '{"size": 1}');`)
+      try {
+        const object = await db.query(`select path_tokens, owner, id is not null as has_id, created_at is not null as dated from storage.objects where bucket_id = 'layer-check'`)
+        expect(object.rows).toEqual([{ path_tokens: ['x', 'y', 'z.txt'], owner: null, has_id: true, dated: true }])
+        await expect(db.exec(`insert into storage.objects (bucket_id, name) values ('layer-check', 'x/y/z.txt')`)).rejects.toThrow(/duplicate key/)
+        await expect(db.exec(`insert into storage.objects (bucket_id, name) values ('no-such-bucket', 'a')`)).rejects.toThrow(/foreign key/)
+      } finally {
+        await db.exec(`delete from storage.objects where bucket_id = 'layer-check'; delete from storage.buckets where id = 'layer-check';`)
+      }
+    })
+
+    it('gives a database whose storage tables lack columns (an older shape) the missing ones, its rows kept', async () => {
+      await db.exec(`insert into storage.buckets (id, name) values ('older', 'older');
+        alter table storage.objects drop column metadata, drop column last_accessed_at, drop column path_tokens;
+        alter table storage.buckets drop column allowed_mime_types;
+        drop table studio_meta.platform_layer;`)
+      try {
+        expect(await ensurePlatformLayer(db)).toBe(true)
+        const columns = await db.query(
+          `select table_name::text as t, column_name::text as c from information_schema.columns
+            where table_schema = 'storage' and column_name in ('metadata', 'last_accessed_at', 'path_tokens', 'allowed_mime_types') order by 1, 2`,
+        )
+        expect(columns.rows).toEqual([
+          { t: 'buckets', c: 'allowed_mime_types' },
+          { t: 'objects', c: 'last_accessed_at' },
+          { t: 'objects', c: 'metadata' },
+          { t: 'objects', c: 'path_tokens' },
+        ])
+        expect((await db.query(`select id from storage.buckets where id = 'older'`)).rows).toEqual([{ id: 'older' }])
+      } finally {
+        await db.exec(`delete from storage.buckets where id = 'older'`)
+      }
+    })
+
     it('is applied once per version, and again (harmlessly) to a database without it', async () => {
       expect(await ensurePlatformLayer(db)).toBe(false)
       await db.exec('drop table studio_meta.platform_layer')

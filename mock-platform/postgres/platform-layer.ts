@@ -1,7 +1,8 @@
 /**
  * What every project database of the platform has before the user's first statement: the API roles
  * (`anon`, `authenticated`, `service_role`, the `authenticator` that switches between them, and the
- * `supabase_admin` owner of the platform's objects), the `extensions`, `auth` and `storage` schemas,
+ * `supabase_admin` owner of the platform's objects), the `extensions`, `auth` and `storage` schemas
+ * (storage with its buckets and objects tables, storage-layer.ts),
  * the `auth` helpers policies call (`auth.uid()`, `auth.role()`, `auth.jwt()`, `auth.email()`) and
  * the grants the platform gives: the API roles may use `public` and whatever is made in it later
  * (row-level security, not grants, is what protects a table), and `extensions` is on the search
@@ -20,10 +21,11 @@
  */
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
+import { STORAGE_LAYER_SQL } from './storage-layer.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 4
+export const PLATFORM_LAYER_VERSION = 5
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -170,7 +172,7 @@ create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
 
 /** The whole layer as one text (it runs as one implicit transaction). */
 export function platformLayerSql(): string {
-  return `${ROLES_SQL}\n${SCHEMAS_SQL}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
+  return `${ROLES_SQL}\n${SCHEMAS_SQL}\n${STORAGE_LAYER_SQL}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
 }
 
 /** The version a database has, 0 when it has none. */

@@ -6,10 +6,12 @@ const rlsTable = (s: string) => `create table ${s}.notes (id int primary key, us
 const granted = (relation: string) => `grant select on ${relation} to anon, authenticated;`
 const definer = (s: string) => `create function ${s}.promote(target uuid) returns void language sql security definer set search_path = '' as 'select null';`
 
-/** Minimal storage tables for 0025 where the project has none yet (platform-layer.ts makes only the schema). */
-export const STORAGE_TABLES_SQL = `create table storage.buckets (id text primary key, name text not null, public boolean not null default false);
-create table storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text references storage.buckets (id), name text);
-alter table storage.objects enable row level security;`
+/** What the 0025 cases leave in the platform's storage tables (platform-layer.ts makes them in every project). */
+const STORAGE_CASE_CLEANUP = `drop policy if exists "list avatars" on storage.objects;
+drop policy if exists "own avatars" on storage.objects;
+drop policy if exists "list private" on storage.objects;
+drop policy if exists "write avatars" on storage.objects;
+delete from storage.buckets where id in ('avatars', 'it''s (odd)', 'private');`
 
 const isStorageBucket = (name: string) => (lint: { metadata: { schema?: string | null; name?: string | null } | null }) =>
   lint.metadata?.schema === 'storage' && lint.metadata.name === name
@@ -164,15 +166,13 @@ export const SECURITY_LINT_CASES: LintCase[] = [
     lint: 'public_bucket_allows_listing',
     title: 'a public bucket that anyone can list',
     findings: 1,
-    triggers: () => `${STORAGE_TABLES_SQL}
-      insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true), ('it''s (odd)', 'odd', true);
+    triggers: () => `insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true), ('it''s (odd)', 'odd', true);
       create policy "list avatars" on storage.objects for select to anon using (bucket_id = 'avatars');`,
-    passes: () => `${STORAGE_TABLES_SQL}
-      insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true), ('private', 'private', false);
+    passes: () => `insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true), ('private', 'private', false);
       create policy "own avatars" on storage.objects for select to anon using (bucket_id = 'avatars' and name like 'me/%');
       create policy "list private" on storage.objects for select to anon using (bucket_id = 'private');
       create policy "write avatars" on storage.objects for insert to anon with check (bucket_id = 'avatars');`,
     owns: isStorageBucket('avatars'),
-    cleanup: 'drop table if exists storage.objects; drop table if exists storage.buckets;',
+    cleanup: STORAGE_CASE_CLEANUP,
   },
 ]

@@ -5,7 +5,7 @@ import { describeLintCases, runLint } from './lint-cases.ts'
 import { PERFORMANCE_LINT_CASES } from './performance-lints-suite.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
-import { SECURITY_LINT_CASES, STORAGE_TABLES_SQL } from './security-lints-suite.ts'
+import { SECURITY_LINT_CASES } from './security-lints-suite.ts'
 import { serverSuiteTarget, suiteDatabase } from './suite-database.ts'
 import type { ProjectDatabase } from './types.ts'
 
@@ -25,18 +25,17 @@ function describeSecurityLints(database: () => ProjectDatabase) {
     }
   })
 
-  it('public_bucket_allows_listing answers nothing, without an error, while storage has no tables', async () => {
+  it('public_bucket_allows_listing reads the platform’s storage tables: nothing without buckets, a public one listed by a policy for every role', async () => {
     const db = database()
-    const [present] = await runPgMetaQuery(db, { query: `select to_regclass('storage.buckets') is not null as present` })
-    if (present?.['present'] === true) return // this project's storage exists: the case above covers it
+    const [present] = await runPgMetaQuery(db, { query: `select to_regclass('storage.buckets') is not null and to_regclass('storage.objects') is not null as present` })
+    expect(present?.['present']).toBe(true)
     expect(await runLint(db, 'public_bucket_allows_listing', ['public'])).toEqual([])
-    await db.exec(STORAGE_TABLES_SQL)
     try {
       await db.exec(`insert into storage.buckets (id, name, public) values ('open', 'open', true);
         create policy "list all" on storage.objects for select using (true);`)
       expect((await runLint(db, 'public_bucket_allows_listing', ['public'])).map((lint) => lint.cache_key)).toEqual(['public_bucket_allows_listing_open'])
     } finally {
-      await db.exec('drop table if exists storage.objects; drop table if exists storage.buckets;')
+      await db.exec(`drop policy if exists "list all" on storage.objects; delete from storage.buckets where id = 'open';`)
     }
   })
 }

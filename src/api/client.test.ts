@@ -200,3 +200,42 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30)
   })
 })
+
+describe('bytes', () => {
+  it('sends a raw body with its content type and headers, untouched by JSON', async () => {
+    let seen: { type: string | null; offset: string | null; bytes: number[] } | undefined
+    server.use(
+      http.patch(`${BASE}/platform/upload/1`, async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          offset: request.headers.get('upload-offset'),
+          bytes: [...new Uint8Array(await request.arrayBuffer())],
+        }
+        return HttpResponse.json({ offset: 7 })
+      }),
+    )
+    const answer = await client().patch('/platform/upload/1', {
+      rawBody: { data: new Uint8Array([0, 1, 2, 250, 251, 252, 255]), contentType: 'application/offset+octet-stream' },
+      headers: { 'Upload-Offset': '0' },
+      schema: v.object({ offset: v.number() }),
+    })
+    expect(answer).toEqual({ offset: 7 })
+    expect(seen).toEqual({ type: 'application/offset+octet-stream', offset: '0', bytes: [0, 1, 2, 250, 251, 252, 255] })
+  })
+
+  it('reads an answer as a Blob typed by its Content-Type, and a failure still as an ApiError', async () => {
+    server.use(
+      http.post(`${BASE}/platform/download`, async ({ request }) => {
+        const { path } = (await request.json()) as { path: string }
+        if (path === 'missing') return HttpResponse.json({ message: 'Object not found' }, { status: 404 })
+        return new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } })
+      }),
+    )
+    const blob = await client().blob('/platform/download', { body: { path: 'a.png' } })
+    expect(blob.type).toBe('image/png')
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71])
+    const error = await failure(client().blob('/platform/download', { body: { path: 'missing' } }))
+    expect(error.message).toBe('Object not found')
+    expect(error.code).toBe(404)
+  })
+})

@@ -10,6 +10,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined = undefine
   method?: HttpMethod
   query?: Record<string, string | number | boolean | readonly string[] | undefined>
   body?: unknown
+  /** Bytes sent as they are (an upload chunk) instead of a JSON body; wins over `body`. */
+  rawBody?: { data: Blob | ArrayBuffer | Uint8Array; contentType: string }
   headers?: Record<string, string>
   signal?: AbortSignal
   /** Valibot schema the JSON answer must match; a mismatch is an ApiError, never trusted. */
@@ -76,7 +78,10 @@ export function createApiClient(config: ClientConfig) {
     }
 
     let body: BodyInit | undefined
-    if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+    if (options.rawBody && method !== 'GET' && method !== 'HEAD') {
+      headers.set('Content-Type', options.rawBody.contentType)
+      body = options.rawBody.data as BodyInit
+    } else if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
       headers.set('Content-Type', 'application/json')
       body = JSON.stringify(options.body)
     }
@@ -159,6 +164,11 @@ export function createApiClient(config: ClientConfig) {
       const { response, requestId } = await send(path, { ...options, method: 'POST', headers: { Accept: 'text/event-stream', ...options.headers } })
       if (!response.body) throw new ApiError({ message: `The server sent no answer for ${path}`, code: response.status, requestId })
       return response.body
+    },
+    /** A call whose answer is bytes (a download): the body as a Blob typed by the answer's Content-Type. POST unless told. */
+    blob: async (path: string, options: Omit<RequestOptions, 'schema'> = {}): Promise<Blob> => {
+      const { response } = await send(path, { ...options, method: options.method ?? 'POST', headers: { Accept: '*/*', ...options.headers } })
+      return response.blob()
     },
     /** HEAD answers only headers (e.g. X-Total-Count); times out after 60 s. */
     head: async (path: string, options: Omit<RequestOptions, 'method' | 'schema' | 'body'> = {}) =>

@@ -42,6 +42,9 @@ const PerformanceAdvisorPage = lazy(() => import('../features/advisors/AdvisorPa
 const PerformanceRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
 const QueryPerformancePage = lazy(() => import('../features/advisors/QueryPerformancePage'))
 const LogsPage = lazy(() => import('../features/logs/LogsPage'))
+const StoragePage = lazy(() => import('../features/storage/StoragePage'))
+const StoragePoliciesPage = lazy(() => import('../features/storage/policies/StoragePoliciesPage'))
+const StorageSettingsPage = lazy(() => import('../features/storage/settings/StorageSettingsPage'))
 const JoinPage = lazy(() => import('../features/join/JoinPage'))
 const SupportPage = lazy(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
@@ -114,6 +117,14 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/advisors/performance', screen: PerformanceAdvisorPage, gated: true },
   { path: '/project/:ref/advisors/rules/performance', screen: PerformanceRulesPage, gated: true },
   { path: '/project/:ref/advisors/query-performance', screen: QueryPerformancePage, gated: true },
+  // SPEC §2: the new Storage interface preview chooses files or buckets; the page redirects from the other.
+  { path: '/project/:ref/storage/buckets', screen: StoragePage, gated: true },
+  { path: '/project/:ref/storage/buckets/:bucket', screen: StoragePage, gated: true },
+  { path: '/project/:ref/storage/files', screen: StoragePage, gated: true },
+  { path: '/project/:ref/storage/files/buckets/:bucket', screen: StoragePage, gated: true },
+  { path: '/project/:ref/storage/policies', screen: StoragePoliciesPage, gated: true },
+  // The storage config is the platform's, not the database's: readable whatever the project's state.
+  { path: '/project/:ref/settings/storage', screen: StorageSettingsPage, gated: false },
   // The logs come from the platform's log store, not the project's database: readable whatever its state.
   { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]

@@ -42,9 +42,13 @@ export const MOCK_BILLING_ACCOUNT_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}
 export const MOCK_CODE_HOSTING_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}code-hosting`
 /** The mock platform's advisor rules (disabled lints, dismissed findings) and each project's exposed API schemas. */
 export const MOCK_ADVISORS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}advisors`
+/** The mock platform's storage settings per project (the global upload size limit). */
+export const MOCK_STORAGE_CONFIG_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}storage-config`
 /** The GraphQL explorer's runs of a project, newest first (local storage): this prefix and the project ref. */
 export const GRAPHQL_HISTORY_KEY_PREFIX = 'studio.graphiql-history.'
 /** A project's saved logs queries (local storage): this prefix and the project ref. */
 export const LOGS_SAVED_QUERIES_KEY_PREFIX = 'studio.logs-saved-queries.'
 /** A project's recent logs queries, newest first (local storage): this prefix and the project ref. */
 export const LOGS_RECENT_QUERIES_KEY_PREFIX = 'studio.logs-recent-queries.'
+/** The storage files explorer's layout, columns or list (local storage). */
+export const STORAGE_EXPLORER_VIEW_KEY = 'studio.storage-explorer-view'

@@ -42,6 +42,9 @@ export const TOAST = {
   closeButton: true,
 } as const
 
+/** Not in SPEC: how long typing in the files explorer's search pauses before the folder is searched on the server. */
+export const STORAGE_SEARCH_DEBOUNCE = 300
+
 /** Not in SPEC: how long typing must pause before a password is sent for scoring. */
 export const PASSWORD_CHECK_DEBOUNCE = 300
 

@@ -46,6 +46,23 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */
   logs: (ref: string, kind: string, sql: string, start: string, end: string) => ['projects', ref, 'logs', kind, sql, start, end] as const,
+  /** Storage: everything of a project's storage under one prefix (buckets, listings, config). */
+  storage: (ref: string) => ['projects', ref, 'storage'] as const,
+  storageBuckets: (ref: string) => ['projects', ref, 'storage', 'buckets'] as const,
+  storageBucket: (ref: string, id: string) => ['projects', ref, 'storage', 'buckets', id] as const,
+  /** Every listing of one bucket: what an upload, move or delete in it invalidates. */
+  storageObjects: (ref: string, bucket: string) => ['projects', ref, 'storage', 'objects', bucket] as const,
+  /** Listings of one folder (any search, sort or page): invalidated after an upload into it. */
+  storageFolder: (ref: string, bucket: string, path: string) => ['projects', ref, 'storage', 'objects', bucket, path] as const,
+  /** One folder's pages as an infinite list; search and sort are in the key so answers for another never mix in. */
+  storageObjectPages: (ref: string, bucket: string, path: string, search: string, column: string, order: string) =>
+    ['projects', ref, 'storage', 'objects', bucket, path, 'pages', search, column, order] as const,
+  /** One page at an offset (and limit). */
+  storageObjectPage: (ref: string, bucket: string, path: string, search: string, column: string, order: string, offset: number, limit: number) =>
+    ['projects', ref, 'storage', 'objects', bucket, path, 'page', search, column, order, offset, limit] as const,
+  /** Every object under a prefix (delete-folder counts, folder moves, zips). */
+  storageObjectsUnder: (ref: string, bucket: string, prefix: string) => ['projects', ref, 'storage', 'objects', bucket, prefix, 'recursive'] as const,
+  storageConfig: (ref: string) => ['projects', ref, 'storage', 'config'] as const,
   overdueInvoices: () => ['invoices', 'overdue'] as const,
   organizationTaxId: (slug: string | undefined) => ['organizations', slug, 'tax-ids'] as const,
   /**

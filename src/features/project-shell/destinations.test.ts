@@ -41,6 +41,9 @@ describe('the project destinations (one typed list for the rail, the command men
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
+      ['storage-files', true],
+      ['storage-policies', true],
+      ['storage-settings', false],
       ['security-advisor', true],
       ['performance-advisor', true],
       ['query-performance', true],
@@ -126,7 +129,7 @@ describe('rail entries and the second-level menu', () => {
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
-    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'logs', 'advisors', 'settings'])
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'storage', 'logs', 'advisors', 'settings'])
     expect(entries[3]!.label).toBe('Database')
     expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
@@ -135,7 +138,11 @@ describe('rail entries and the second-level menu', () => {
     expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
-    expect(entries[5]!.path('abc', context)).toBe('/project/abc/logs')
+    expect(entries[6]!.path('abc', context)).toBe('/project/abc/logs')
+    // Storage: the files first (the entry opens them), then the bucket policies.
+    expect(areaMenuFor(entries, 'storage/policies')?.pages.map((p) => p.id)).toEqual(['storage-files', 'storage-policies'])
+    // Settings: the storage settings join the vault there.
+    expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['vault', 'storage-settings'])
     // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
     expect(entries[4]!.path('abc', context)).toBe('/project/abc/integrations/cron')
     expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])

@@ -1,6 +1,6 @@
-import { Archive, Blocks, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
-import { advisorPath } from '../../lib/feature-previews'
+import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
 
 /**
@@ -158,6 +158,38 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     path: (ref) => `/project/${ref}/api/graphiql`,
     owns: (subpath) => subpath === 'api/graphiql' || subpath === 'database/graphiql',
     needsDatabase: true,
+  },
+  {
+    // SPEC §2: …/storage/files with the new Storage interface preview, …/storage/buckets without; one entry owns both.
+    id: 'storage-files',
+    label: 'Files',
+    area: 'storage',
+    icon: FolderOpen,
+    keywords: ['storage', 'buckets', 'files', 'objects', 'upload', 'download', 'images', 's3'],
+    path: (ref, { previewOn }) => storagePath(ref, previewOn(PREVIEW.newStorage)),
+    owns: (subpath) => under('storage/buckets')(subpath) || under('storage/files')(subpath),
+    needsDatabase: true,
+  },
+  {
+    id: 'storage-policies',
+    label: 'Policies',
+    area: 'storage',
+    icon: LockKeyhole,
+    keywords: ['storage', 'policies', 'rls', 'row level security', 'buckets', 'access', 'permissions'],
+    path: (ref) => `/project/${ref}/storage/policies`,
+    owns: under('storage/policies'),
+    needsDatabase: true,
+  },
+  {
+    // The platform's storage settings page; the config lives on the platform, not in the database.
+    id: 'storage-settings',
+    label: 'Storage settings',
+    area: 'settings',
+    icon: HardDrive,
+    keywords: ['storage', 'upload', 'file size', 'limit', 'settings'],
+    path: (ref) => `/project/${ref}/settings/storage`,
+    owns: under('settings/storage'),
+    needsDatabase: false,
   },
   {
     // SPEC §2: the rules variant (…/advisors/rules/security) while the advisor rules preview is on.

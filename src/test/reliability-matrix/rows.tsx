@@ -31,6 +31,7 @@ import { OAUTH_STATE, REF, SNIPPET_ID, SessionProbe, ThemeProbe, assistantPanel,
 import { LOGS_STORAGE_ROWS } from './logs-rows'
 import { TABLE_EDITOR_STORAGE_ROWS } from './table-editor-rows'
 import { ADVISOR_STORAGE_ROWS } from './advisor-rows'
+import { STORAGE_EXPLORER_STORAGE_ROWS } from './storage-rows'
 
 /**
  * The reliability matrix's table: every browser-storage key and every write that must keep the
@@ -240,6 +241,7 @@ export const STORAGE_ROWS: StorageRow[] = [
   ...TABLE_EDITOR_STORAGE_ROWS,
   ...ADVISOR_STORAGE_ROWS,
   ...LOGS_STORAGE_ROWS,
+  ...STORAGE_EXPLORER_STORAGE_ROWS,
   {
     key: historyKey(REF),
     storage: 'local',

@@ -14,6 +14,8 @@ import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions
 import { ADVISOR_WRITE_ROWS } from './advisor-rows'
 import { DATABASE_WRITE_ROWS } from './database-rows'
 import { LOGS_WRITE_ROWS } from './logs-rows'
+import { STORAGE_WRITE_ROWS } from './storage-rows'
+import { STORAGE_UPLOAD_WRITE_ROWS } from './storage-upload-rows'
 import { TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
 import { ORGANIZATION, REF, SNIPPET, SNIPPET_ID, billingClient, echoSnippet } from './screens'
@@ -94,4 +96,6 @@ export const WRITE_ROWS: WriteRow[] = [
   ...DATABASE_WRITE_ROWS,
   ...ADVISOR_WRITE_ROWS,
   ...LOGS_WRITE_ROWS,
+  ...STORAGE_WRITE_ROWS,
+  ...STORAGE_UPLOAD_WRITE_ROWS,
 ]

@@ -31,6 +31,8 @@ import { CRON_XSS_PLACES } from './cron-xss-places'
 import { DATABASE_XSS_PLACES } from './database-xss-places'
 import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { LOGS_XSS_PLACES } from './logs-rows'
+import { STORAGE_XSS_PLACES } from './storage-rows'
+import { STORAGE_UPLOAD_XSS_PLACES } from './storage-upload-rows'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
 import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
 import { ProjectApiSection } from '../../features/projects/ProjectApiSection'
@@ -200,8 +202,10 @@ export const XSS_PLACES: XssPlace[] = [
   ...DATABASE_XSS_PLACES,
   ...GRAPHIQL_XSS_PLACES,
   ...CRON_XSS_PLACES,
+  ...STORAGE_XSS_PLACES,
   ...ADVISOR_XSS_PLACES,
   ...LOGS_XSS_PLACES,
+  ...STORAGE_UPLOAD_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',

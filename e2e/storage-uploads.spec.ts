@@ -1,0 +1,71 @@
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, setMockScenario, signIn, test } from './fixtures'
+
+const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
+const MB = 1_048_576
+
+test('upload by the picker (one too large refused before sending), cancel a big one mid-way, retry a failed one, then a bucket policy from a template', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signIn(page, { returnTo: `/project/${healthy.ref}/storage/buckets` })
+  await page.getByRole('button', { name: 'New bucket' }).first().click({ timeout: 30_000 })
+  const create = page.getByRole('dialog', { name: 'Create a bucket' })
+  await create.getByLabel('Name').fill('uploads')
+  await create.getByRole('switch', { name: 'Restrict file size' }).click()
+  await create.getByLabel('Size limit').fill('30')
+  await create.getByLabel('Unit').selectOption('MB')
+  await create.getByRole('button', { name: 'Create bucket' }).click()
+  await expect(create).toBeHidden()
+
+  // Three files by the picker: the one over the bucket's 30 MB is refused with the limit, nothing sent for it.
+  const sessions: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/objects/uploads')) sessions.push(String(request.postDataJSON()?.path))
+  })
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello storage') },
+    { name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * MB, 7) },
+    { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(31 * MB) },
+  ])
+  const uploads = page.getByRole('region', { name: 'Uploads' })
+  const row = (path: string) => uploads.getByRole('listitem', { name: path })
+  await expect(row('too-big.bin')).toContainText('too-big.bin is 31 MB; this bucket accepts files up to 30 MB.')
+  await expect(row('notes.txt')).toContainText('Uploaded')
+  await expect(row('pixel.png')).toContainText('Uploaded · 2 MB')
+  await expect(uploads.getByRole('progressbar', { name: 'pixel.png uploaded' })).toHaveAttribute('aria-valuenow', '100')
+  expect(sessions.sort()).toEqual(['notes.txt', 'pixel.png'])
+  await expect(uploads.getByRole('status')).toContainText('2 of 2 uploaded')
+  // The listing read again: the new files are in the bucket.
+  await expect(page.getByText('pixel.png', { exact: true }).first()).toBeVisible()
+
+  // A big file on a slow platform: cancelled once some bytes are acknowledged, its session deleted.
+  await uploads.getByRole('button', { name: 'Clear finished' }).click()
+  await setMockScenario(page, 'slow')
+  await page.getByLabel('Choose files to upload').setInputFiles([{ name: 'video.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(24 * MB, 1) }])
+  await expect(row('video.bin')).toContainText(/MB of 24 MB/, { timeout: 20_000 })
+  const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().includes('/objects/uploads/'))
+  await row('video.bin').getByRole('button', { name: 'Cancel video.bin' }).click()
+  await deleted
+  await expect(row('video.bin')).toContainText('Cancelled', { timeout: 10_000 })
+
+  // The platform failing: retried with backoff (said so), then failed; Retry finishes it once the platform is back.
+  await setMockScenario(page, 'server-error')
+  await page.getByLabel('Choose files to upload').setInputFiles([{ name: 'retry.txt', mimeType: 'text/plain', buffer: Buffer.from('second time lucky') }])
+  await expect(row('retry.txt')).toContainText('Retrying (1 of 3)')
+  await expect(row('retry.txt').getByRole('button', { name: 'Retry retry.txt' })).toBeVisible({ timeout: 15_000 })
+  await setMockScenario(page, null)
+  await row('retry.txt').getByRole('button', { name: 'Retry retry.txt' }).click()
+  await expect(row('retry.txt')).toContainText('Uploaded')
+
+  // Bucket policies: a template's CREATE POLICY shown before it runs, then listed.
+  await page.getByRole('link', { name: 'Policies' }).click()
+  await page.getByRole('button', { name: 'New policy on uploads' }).click({ timeout: 20_000 })
+  const dialog = page.getByRole('dialog', { name: 'New policy on uploads' })
+  await dialog.getByRole('radio', { name: /Users read and write only their own folder/ }).check()
+  await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText(`create policy "Own folder in uploads (select)"`)
+  await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText(`using (bucket_id = 'uploads' and ((storage.foldername(name))[1] = auth.uid()::text))`)
+  await dialog.getByRole('button', { name: 'Create policy' }).click()
+  await expect(dialog).toBeHidden()
+  const policies = page.getByRole('region', { name: 'Policies of uploads' })
+  await expect(policies.getByRole('row', { name: 'Own folder in uploads (insert)' })).toContainText('INSERT')
+  await expect(policies.getByRole('row')).toHaveCount(5)
+})

@@ -1,0 +1,166 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useId, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import type { StorageBucket } from '../../api/queries/storage'
+import { Button } from '../../ui/button'
+import { ModalFrame } from '../../ui/dialog'
+import { FormField, describedBy, inputClass } from '../../ui/field'
+import { Switch } from '../../ui/switch'
+import { bucketFormErrors, SIZE_UNITS, type BucketField, type BucketFormValues, type SizeUnit } from './bucket-form'
+
+/**
+ * Create or edit a bucket. The name is checked as it is typed (storage-api's rules, names taken); the
+ * form is the caller's state, so a refused save or a Cancel loses nothing typed.
+ */
+export function BucketDialog({
+  editing,
+  takenNames,
+  values,
+  onChange,
+  onSave,
+  onClose,
+}: {
+  editing: StorageBucket | null
+  takenNames: readonly string[]
+  values: BucketFormValues
+  onChange: (values: BucketFormValues) => void
+  /** Saves; a refusal throws with the server's message, shown in the dialog. */
+  onSave: (values: BucketFormValues) => Promise<void>
+  onClose: () => void
+}) {
+  const [touched, setTouched] = useState<ReadonlySet<BucketField>>(new Set())
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const ids = { name: useId(), limit: useId(), unit: useId(), mime: useId() }
+  const errors = bucketFormErrors(values, takenNames, editing)
+  const shown = (field: BucketField) => (touched.has(field) ? (errors[field] ?? null) : null)
+  const set = (patch: Partial<BucketFormValues>, field?: BucketField) => {
+    onChange({ ...values, ...patch })
+    setProblem(null)
+    if (field) setTouched((previous) => new Set(previous).add(field))
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(new Set(['name', 'limitValue', 'mimeTypes']))
+    if (Object.keys(errors).length > 0) return
+    setBusy(true)
+    try {
+      await onSave(values)
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+      <ModalFrame size="medium">
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>{editing ? `Edit bucket ${editing.name}` : 'Create a bucket'}</Dialog.Title>
+          {editing ? null : (
+            <FormField id={ids.name} label="Name" error={shown('name')} hint="Letters, numbers, spaces and _ ! - . * ' ( ) & $ @ = ; : + , ? — it cannot be changed later.">
+              <input
+                {...describedBy(ids.name, shown('name'), true)}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to name a bucket
+                autoFocus
+                className={inputClass}
+                value={values.name}
+                onChange={(event) => set({ name: event.target.value }, 'name')}
+              />
+            </FormField>
+          )}
+          <Switch
+            checked={values.isPublic}
+            onCheckedChange={(isPublic) => set({ isPublic })}
+            label="Public bucket"
+            description="Anyone can read its files by URL, without a key. Uploads, moves and deletes still follow the bucket's policies."
+          />
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+            <Switch checked={values.limitOn} onCheckedChange={(limitOn) => set({ limitOn }, 'limitValue')} label="Restrict file size" description="Refuse uploads above a size (the plan's limit applies anyway)." />
+            {values.limitOn ? (
+              <div className={css({ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: '2' })}>
+                <FormField id={ids.limit} label="Size limit" error={shown('limitValue')}>
+                  <input {...describedBy(ids.limit, shown('limitValue'), false)} inputMode="decimal" className={inputClass} value={values.limitValue} onChange={(event) => set({ limitValue: event.target.value }, 'limitValue')} />
+                </FormField>
+                <FormField id={ids.unit} label="Unit">
+                  <select id={ids.unit} className={inputClass} value={values.limitUnit} onChange={(event) => set({ limitUnit: event.target.value as SizeUnit }, 'limitValue')}>
+                    {SIZE_UNITS.map((unit) => (
+                      <option key={unit.id} value={unit.id}>
+                        {unit.label}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+              </div>
+            ) : null}
+          </div>
+          <FormField id={ids.mime} label="Allowed MIME types" error={shown('mimeTypes')} hint="Separated by commas, like image/png, image/* or application/pdf. Empty: any type.">
+            <input {...describedBy(ids.mime, shown('mimeTypes'), true)} className={inputClass} value={values.mimeTypes} placeholder="image/*, application/pdf" onChange={(event) => set({ mimeTypes: event.target.value }, 'mimeTypes')} />
+          </FormField>
+          {problem ? (
+            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
+              {problem}
+            </p>
+          ) : null}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <Button type="button" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={busy} disabled={touched.size > 0 && Object.keys(errors).length > 0}>
+              {editing ? 'Save' : 'Create bucket'}
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
+
+/** Deleting a bucket: the user types its name first (it goes with every file in it). */
+export function DeleteBucketDialog({ bucket, onConfirm, onClose }: { bucket: StorageBucket; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const [typed, setTyped] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+  const matches = typed === bucket.name
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!matches) return
+    setBusy(true)
+    try {
+      await onConfirm()
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && !busy && onClose()}>
+      <ModalFrame size="small">
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>Delete bucket {bucket.name}</Dialog.Title>
+          <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>The bucket and every file in it are deleted. This cannot be undone.</Dialog.Description>
+          <FormField id={id} label={`Type ${bucket.name} to confirm`}>
+            <input id={id} autoComplete="off" className={inputClass} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </FormField>
+          {problem ? (
+            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
+              {problem}
+            </p>
+          ) : null}
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <Button type="button" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={!matches} loading={busy}>
+              Delete bucket
+            </Button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  )
+}
