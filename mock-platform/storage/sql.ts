@@ -96,7 +96,7 @@ export function clampListLimit(limit: number | undefined): number {
 }
 
 const SORT_EXPRESSION: Record<StorageSortColumn, string> = {
-  name: 'e.name',
+  name: 'e.name collate "C"',
   created_at: 'e.created_at',
   updated_at: 'e.updated_at',
   last_accessed_at: 'e.last_accessed_at',
@@ -106,14 +106,15 @@ const SORT_EXPRESSION: Record<StorageSortColumn, string> = {
 /**
  * One page of a listing. Non-recursive: the direct children of the prefix, folders (id null, the
  * folder's segment) before files (the file's segment), each sorted by the column (folders have only
- * a name, so they sort by it), limit and offset over the combined list. Search matches the start of
+ * a name, so they sort by it; names in byte order, `collate "C"`, as storage-api sorts them),
+ * limit and offset over the combined list. Search matches the start of
  * the entry's own name, case-insensitively, as storage-api does. Recursive: every object under the
  * prefix with its full name. Runs under the caller's role: the folders are those of rows it may see.
  */
 export function listSql(bucket: string, options: ListOptions): string {
   const order = options.order === 'desc' ? 'desc' : 'asc'
   const start = options.prefix.length + 1
-  const sort = `${SORT_EXPRESSION[options.column]} ${order} nulls last, e.name ${order}`
+  const sort = `${SORT_EXPRESSION[options.column]} ${order} nulls last, e.name collate "C" ${order}`
   const page = `limit ${options.limit} offset ${options.offset}`
   const under = (o: string) => `${o}.bucket_id = ${sqlLiteral(bucket)} and ${o}.name like ${prefixPattern(options.prefix)} escape '\\'`
   const searched = (name: string) => (options.search === '' ? 'true' : `${name} ilike ${prefixPattern(options.search)}`)
@@ -132,7 +133,7 @@ export function listSql(bucket: string, options: ListOptions): string {
   union all
   select false, rest, id, owner, created_at, updated_at, last_accessed_at, metadata from rel where strpos(rest, '/') = 0
 ), ranked as (
-  select e.*, row_number() over (order by e.is_folder desc, case when e.is_folder then e.name end ${order}, ${sort}) as ord
+  select e.*, row_number() over (order by e.is_folder desc, case when e.is_folder then e.name end collate "C" ${order}, ${sort}) as ord
     from entries e where ${searched('e.name')}
 )
 select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', r.owner,
