@@ -4,6 +4,7 @@ import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
 import { observeTraffic } from './logs/log-events'
+import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
 
@@ -33,7 +34,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     assistantModel: options.assistantModel,
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
-    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchInitialData(options.basePath)),
+    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchLogStoreInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())
