@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
 import { LOGS_UI_MESSAGE, type UnifiedLogFacet } from '../../../constants'
 import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
-import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
+import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql, type UnifiedFilters } from '../../../lib/unified-logs-sql'
 import { EmptyState, LoadingState } from '../../../ui/states'
@@ -13,6 +13,7 @@ import { EventPanel, type OpenedEvent } from '../EventPanel'
 import { ExplorerToolbar } from '../ExplorerToolbar'
 import { LogsRefusal } from '../LogsRefusal'
 import { useEventList } from '../use-event-list'
+import { useLiveRange } from '../use-live-range'
 import { useSettled } from '../use-settled'
 import { FacetPanel } from './FacetPanel'
 import { RangeOverview } from '../RangeOverview'
@@ -54,7 +55,6 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
   const histogram = useQuery({ ...logHistogramQuery(projectRef, { sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds), ...span }), placeholderData: keepPreviousData })
   const facets = useQuery({ ...logFacetCountsQuery(projectRef, { sql: unifiedFacetCountsSql(settled), ...span }), placeholderData: keepPreviousData })
-  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
   const counted = histogram.data && !histogram.isPlaceholderData ? { key: JSON.stringify(settled), total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
 
   const list = useEventList(
@@ -81,6 +81,8 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
     setAnchor(Date.now())
   }
   const rows = list.rows
+  // Live mode's new events extend the range shown and its bars.
+  const shown = useLiveRange(histogram.data, rows, resolved, bucketSeconds, live)
 
   return (
     <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
@@ -99,7 +101,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           onSearch={(search) => change({ ...filters, search }, true)}
           searchDisabled={false}
           range={range}
-          resolved={resolved}
+          resolved={shown.range}
           onRange={changeRange}
           live={live}
           liveDisabled={false}
@@ -108,7 +110,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           exportRows={rows ?? []}
           exportName="logs-all-sources"
         />
-        <RangeOverview buckets={buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
+        <RangeOverview buckets={shown.buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
         {list.error ? (
           <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
         ) : rows === null ? (
