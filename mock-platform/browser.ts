@@ -5,6 +5,7 @@ import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
 import { observeTraffic } from './logs/log-events'
 import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
+import { warmLogStore } from './logs/log-store-warmup'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
 
@@ -39,6 +40,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
   startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
+  warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,

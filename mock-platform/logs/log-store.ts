@@ -61,19 +61,18 @@ export function createLogStore(options: LogStoreOptions) {
   let database: Promise<LogDatabase> | null = null
   let flushTimer: ReturnType<typeof setTimeout> | null = null
   let flushing: Promise<void> = Promise.resolve()
-  const whenIdle = options.whenIdle ?? ((run) => setTimeout(run, 0))
+  const whenIdle = options.whenIdle ?? (typeof requestIdleCallback === 'function' ? (run) => void requestIdleCallback(run) : (run) => void setTimeout(run, 0))
   const histories = new Map<string, ProjectHistory>()
   let activeQueries = 0
   let lastQueryAt = 0
 
   const opened = (): Promise<LogDatabase> =>
     (database ??= (async () => {
-      // Measured (the bench reads these): the worker's database ready, then its schema.
+      // Measured (the bench reads it): the worker's database ready and its schema checked (its first answer).
       const started = performance.now()
       const db = await options.open()
-      performance.measure('log-store:open', { start: started })
       await ensureSchema(db)
-      performance.measure('log-store:open+schema', { start: started })
+      performance.measure('log-store:open', { start: started })
       return db
     })())
 
