@@ -72,6 +72,8 @@ test.describe('with the New Logs interface preview on', () => {
     await expect(timeline.getByRole('row').nth(1)).toBeVisible()
     const level = page.getByRole('region', { name: 'Level' })
     await expect(level.getByRole('button').first()).toHaveText(/^(info|warning|error|debug) [\d,]+$/)
+    // Statuses count by group, as the platform's facet does.
+    await expect(page.getByRole('region', { name: 'Status' }).getByRole('button').first()).toHaveText(/^[2-5]xx [a-z ]+ [\d,]+$/)
     await page.getByRole('region', { name: 'Source' }).getByRole('button', { name: /^API Gateway / }).click()
     const gateway = timeline.getByRole('row').filter({ hasText: 'API Gateway' }).first()
     await expect(gateway).toBeVisible()

@@ -4,6 +4,8 @@ import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
 import { observeTraffic } from './logs/log-events'
+import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
+import { warmLogStore } from './logs/log-store-warmup'
 import { createMockPlatform } from './platform'
 import { fetchInitialData } from './postgres/initial-data'
 import { createIndexedDbByteStore } from './storage/byte-store-browser'
@@ -36,11 +38,12 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
     storageBytes: createIndexedDbByteStore(),
-    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchInitialData(options.basePath)),
+    logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchLogStoreInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
+  warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,

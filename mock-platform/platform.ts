@@ -41,8 +41,8 @@ export interface MockPlatformOptions {
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
-  const [{ PGlite }, { readInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('./postgres/initial-data-node')])
-  const initial = await readInitialData()
+  const [{ PGlite }, { readLogStoreInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('./logs/log-store-initial-data-node')])
+  const initial = await readLogStoreInitialData()
   const pg = new PGlite(initial ? { loadDataDir: initial } : {})
   await pg.waitReady
   return pg

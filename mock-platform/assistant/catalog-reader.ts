@@ -1,4 +1,5 @@
 /** The assistant model's view of a project: the catalog query it runs and the rows it reads back. */
+import type { Lint } from '../../src/api/schemas/advisors.ts'
 import { EXCLUDED_SCHEMAS, PLATFORM_MANAGED_SCHEMAS } from '../../src/constants/platform.ts'
 import { sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { sortTables } from './names.ts'
@@ -36,6 +37,10 @@ export interface ModelCatalog {
 export interface ModelContext {
   sql?: string
   tables?: string[]
+  /** The project asked about (the advisors' links name it). */
+  projectRef?: string
+  /** The advisors' findings, when the question is about them (the handler runs the lints); null when they could not be read. */
+  findings?: readonly Lint[] | null
 }
 
 // ---------------------------------------------------------------------------------------------

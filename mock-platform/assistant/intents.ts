@@ -5,14 +5,19 @@ import { SLOT_STOP, tokenize } from './tokens.ts'
 // Intents
 // ---------------------------------------------------------------------------------------------
 
-export type Intent = 'error' | 'create-table' | 'index' | 'rls' | 'insert' | 'list' | 'describe' | 'count' | 'select' | 'unknown'
+export type Intent = 'advisors' | 'error' | 'create-table' | 'index' | 'rls' | 'insert' | 'list' | 'describe' | 'count' | 'select' | 'unknown'
 
 export const ERROR_CODES = /\b(42p01|42703|23505|23503|23502|23514|42601|22p02|42883|42501|42804|42p07|42710|25p02|22001|22003|22007|22008|40p01|57014)\b/
 const ERROR_PHRASES =
   /\berror\s*:|\bsqlstate\b|relation "?[^"\s]+"? does not exist|column "?[^"\s]+"?(?: of relation "[^"]+")? does not exist|duplicate key value|violates (foreign key|not-null|check|unique)|syntax error at or near|syntax error at end of input|invalid input (syntax|value)|permission denied for|(function|operator) (.+ )?does not exist|missing from-clause entry|violates row-level security policy|"[^"]+" already exists/
 
+/** Asking about the advisors' findings: security or performance issues, lints, "is my database secure". */
+const ADVISOR_PHRASES =
+  /\badvisors?\b|\blint(?:s|er|ing)?\b|\bfindings?\b|\b(?:security|performance|perf)\s+(?:issues?|problems?|warnings?|risks?|holes?|checks?|audit|advice|review|findings?|concerns?)\b|\b(?:is|are)\s+(?:my|our|the|this)\s+(?:database|project|db|tables?|schema)\s+(?:secure|safe|fast|slow)\b/
+
 export function detectIntent(lower: string, hasMention: boolean): Intent {
   if (ERROR_CODES.test(lower) || ERROR_PHRASES.test(lower)) return 'error'
+  if (ADVISOR_PHRASES.test(lower)) return 'advisors'
   if (/\b(?:create|make|build|add|set up|design)\s+(?:a\s+|an\s+|the\s+|new\s+|another\s+)*(?:[\w$"]+\s+)?table\b/.test(lower) || /\bnew table\b/.test(lower)) {
     if (!/\b(?:row|record|entry|policy|index)\b/.test(lower.split(/\btable\b/)[0] ?? '')) return 'create-table'
   }

@@ -4,9 +4,12 @@
  * project as it is (schema-qualified, identifiers quoted where needed). No randomness, no network,
  * no dates in the output: the same messages and catalog always give the same answer.
  */
+import { advisorFindingsAnswer } from './advisor-answer.ts'
 import type { CatalogTable, ModelCatalog, ModelContext } from './catalog-reader.ts'
 import { explainError } from './error-explainers.ts'
 import { detectIntent, type Intent, tableSlot } from './intents.ts'
+
+export { detectIntent } from './intents.ts'
 import { closestTables, findTableMentions, type Mention, occurrences, tableFromContext } from './mentions.ts'
 import { code, ident, listing, plural, qualified, sortTables } from './names.ts'
 import { timeColumn } from './query-phrases.ts'
@@ -35,6 +38,8 @@ export function answer(messages: ModelMessage[], catalog: ModelCatalog, context?
   const mentions = findTableMentions(text, sorted)
   const intent = detectIntent(lower, mentions.length > 0)
   switch (intent) {
+    case 'advisors':
+      return advisorFindingsAnswer(lower, context?.projectRef ?? '', context?.findings ?? null)
     case 'error':
       return explainError(text, sorted, context)
     case 'list':

@@ -2,11 +2,9 @@ import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { NewLintExceptionSchema, type LintException } from '../../src/api/schemas/advisors'
 import { LINT_DEFINITIONS, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
-import { lintQueries } from '../../src/lib/sql/lints/lints'
-import { apiSchemaSetting, apiSchemas, readAdvisorRecord, updateAdvisorRecord } from '../advisor-store'
+import { LintFailed, runProjectLints } from '../advisor-lints'
+import { apiSchemaSetting, readAdvisorRecord, updateAdvisorRecord } from '../advisor-store'
 import type { PlatformContext } from '../context'
-import { openProjectDatabase } from '../database-start'
-import { runPgMetaQuery } from '../postgres'
 import { authenticate, authorizeProject, errorResponse, readJson } from './util'
 
 const ExceptionsBodySchema = v.object({ exceptions: v.pipe(v.array(NewLintExceptionSchema), v.minLength(1, 'Name at least one rule.')) })
@@ -32,17 +30,12 @@ export function advisorHandlers(ctx: PlatformContext) {
       const { project, denied } = await authorizeProject(ctx, request, ref)
       if (denied) return denied
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
-      // The platform's own reading, not the user's statements: kept out of the project's logs.
-      const { unlogged } = await openProjectDatabase(ctx, project, request)
-      const lints: Record<string, unknown>[] = []
-      for (const { name, sql } of lintQueries(apiSchemas(ctx, ref))) {
-        try {
-          lints.push(...(await runPgMetaQuery(unlogged, { query: sql })))
-        } catch (error) {
-          return errorResponse(500, `The ${name} lint failed: ${error instanceof Error ? error.message : String(error)}`)
-        }
+      try {
+        return HttpResponse.json(await runProjectLints(ctx, project, request))
+      } catch (error) {
+        if (error instanceof LintFailed) return errorResponse(500, error.message)
+        throw error
       }
-      return HttpResponse.json(lints)
     }),
 
     http.get('*/platform/projects/:ref/notifications/advisor/exceptions', async ({ request, params }) => {

@@ -3,7 +3,9 @@ import * as v from 'valibot'
 import { ASSISTANT_GENERATE_PATH } from '../../src/constants'
 import { UI_MESSAGE_STREAM_HEADERS, UI_STREAM_DONE, streamPieces, uiStreamEvent, uiStreamEventsForText } from '../../src/lib/ui-message-stream'
 import { chatCompletionDeltas, type ChatTurn } from '../assistant/chat-completions'
-import { answer, catalogFromRows, MODEL_CATALOG_SQL, type ModelMessage } from '../assistant/model'
+import { LintsAnswerSchema, type Lint } from '../../src/api/schemas/advisors'
+import { runProjectLints } from '../advisor-lints'
+import { answer, catalogFromRows, detectIntent, MODEL_CATALOG_SQL, type ModelMessage } from '../assistant/model'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
 import { authorizeProject } from './util'
@@ -59,6 +61,16 @@ function sseResponse(produce: (write: (event: string) => void, signal: AbortSign
   return new HttpResponse(body, { headers: UI_MESSAGE_STREAM_HEADERS })
 }
 
+/** The project's findings for the assistant; null when the lints could not run (the answer says so). */
+async function projectFindings(ctx: PlatformContext, project: { ref: string }, request: Request): Promise<Lint[] | null> {
+  try {
+    const parsed = v.safeParse(LintsAnswerSchema, await runProjectLints(ctx, project, request))
+    return parsed.success ? parsed.output : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * The assistant (PLATFORM-API §13): a UI-message stream answering the conversation. The mock model
  * reads the project's real catalog; self-hosted with a chat-completions service set, the question
@@ -98,7 +110,10 @@ export function assistantHandlers(ctx: PlatformContext) {
       const { database } = await openProjectDatabase(ctx, project, request)
       const catalog = catalogFromRows((await database.query(MODEL_CATALOG_SQL)).rows)
       const tables = [...(body.context?.tables ?? []), ...(body.schema && body.table ? [`${body.schema}.${body.table}`] : [])]
-      const text = answer(conversation, catalog, { sql: body.context?.sql, tables })
+      const asked = conversation.filter((m) => m.role === 'user').at(-1)?.text ?? ''
+      // Asked about the advisors' findings: the lints run as run-lints runs them (the model only words the answer).
+      const findings = detectIntent(asked.trim().toLowerCase(), false) === 'advisors' ? await projectFindings(ctx, project, request) : undefined
+      const text = answer(conversation, catalog, { sql: body.context?.sql, tables, projectRef: project.ref, findings })
       return sseResponse(async (write, signal) => {
         for (const event of uiStreamEventsForText(messageId, streamPieces(text))) {
           if (signal.aborted) return

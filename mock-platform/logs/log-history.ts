@@ -199,8 +199,24 @@ function sources(ref: string): SourceHistory[] {
 /** A number in [-1, 1] from a text, for setseed. */
 const seedNumber = (text: string): number => (fnv1a(text) / 0xffffffff) * 2 - 1
 
-/** The inserts that write one source's history for a window of minutes ago [from, to). */
-function windowInsert(ref: string, source: SourceHistory, count: number, fromMinutes: number, toMinutes: number, now: Date): string {
+const DAY_MINUTES = 24 * 60
+/** The last day's events lie `day × u^1.25` minutes ago (u uniform in [0, 1)): denser towards now. */
+const DAY_SHAPE = 1.25
+
+/**
+ * The history's parts, newest first, in minutes ago [from, to) (`to` null: back to the plan's
+ * retention). A store writes only the parts a query's range reaches, the newest first: the
+ * explorer's default hour reads after the first small one (SPEC: first events painted ≤ 500 ms).
+ */
+export const HISTORY_PARTS: readonly { from: number; to: number | null }[] = [
+  // An hour and a margin: "Last hour" asked moments after the history was anchored.
+  { from: 0, to: 75 },
+  { from: 75, to: DAY_MINUTES },
+  { from: DAY_MINUTES, to: null },
+]
+
+/** The insert that writes one source's events of minutes ago [from, to): `count` of them, drawn within `at` (SQL of a draw). */
+function windowInsert(ref: string, source: SourceHistory, count: number, fromMinutes: number, minutesAgo: (draw: string) => string, now: Date): string {
   if (count <= 0) return ''
   const seed = quote(`${ref}:${source.table}:${fromMinutes}`)
   // setseed makes random() a fixed sequence for this statement: fast, and the same every time.
@@ -212,7 +228,7 @@ function windowInsert(ref: string, source: SourceHistory, count: number, fromMin
   const columns = logTableColumns(source.table).map((c) => c.name)
   const value = (name: string) => {
     if (name === 'id') return `md5(${seed} || ':' || g)::uuid::text`
-    if (name === 'timestamp') return `${quote(now.toISOString())}::timestamptz - (${fromMinutes} + ${toMinutes - fromMinutes} * power(${draw('0')}, 1.25)) * interval '1 minute'`
+    if (name === 'timestamp') return `${quote(now.toISOString())}::timestamptz - (${minutesAgo(draw('0'))}) * interval '1 minute'`
     if (name === 'request_id') return `md5('request:' || ${seed} || ':' || g)::uuid::text`
     if (name in source.composed) return expand(source.composed[name]!)
     if (name in source.drawn) return `"${name}"`
@@ -226,25 +242,36 @@ function windowInsert(ref: string, source: SourceHistory, count: number, fromMin
 /** Older history is capped across the retention, so a 90-day plan seeds about as fast as a 1-day one. */
 const OLDER_EVENTS_PER_SOURCE = 1500
 
-/** The SQL that writes a project's seeded history, spread over the plan's retention up to `now`. */
-export function historySql(ref: string, retentionDays: number, now: Date): string {
-  const day = 24 * 60
-  return sources(ref)
-    .map((source) => {
-      const recent = windowInsert(ref, source, source.perDay, 0, day, now)
-      const olderDays = Math.max(0, retentionDays - 1)
-      const older = olderDays > 0 ? windowInsert(ref, source, Math.min(OLDER_EVENTS_PER_SOURCE, Math.round(source.perDay * 0.2 * olderDays)), day, retentionDays * day - 1, now) : ''
-      return recent + older
-    })
-    .join('\n')
-    .concat(upgradeRunSql(ref, now))
+/**
+ * The statements that write one part of a project's seeded history (HISTORY_PARTS[part]) up to
+ * `now`, one per source: a store can answer a query between two of them.
+ */
+export function historyPartSql(ref: string, part: number, retentionDays: number, now: Date): string[] {
+  const { from, to } = HISTORY_PARTS[part]!
+  const statements = sources(ref).map((source) => {
+    if (to !== null) {
+      // The day's shape cut at [from, to): the draws of u that land there, as many events as land there.
+      const [uFrom, uTo] = [from, to].map((minutes) => (minutes / DAY_MINUTES) ** (1 / DAY_SHAPE)) as [number, number]
+      return windowInsert(ref, source, Math.round(source.perDay * (uTo - uFrom)), from, (d) => `${DAY_MINUTES} * power(${uFrom} + ${uTo - uFrom} * ${d}, ${DAY_SHAPE})`, now)
+    }
+    const olderDays = Math.max(0, retentionDays - 1)
+    const span = retentionDays * DAY_MINUTES - 1 - from
+    const count = olderDays > 0 ? Math.min(OLDER_EVENTS_PER_SOURCE, Math.round(source.perDay * 0.2 * olderDays)) : 0
+    return windowInsert(ref, source, count, from, (d) => `${from} + ${span} * power(${d}, ${DAY_SHAPE})`, now)
+  })
+  const upgradeAt = UPGRADE_MINUTES_AGO
+  if (from <= upgradeAt && (to === null || upgradeAt < to)) statements.push(upgradeRunSql(ref, now))
+  return statements.filter((statement) => statement !== '')
 }
+
+/** The history's one database version upgrade ran this long ago. */
+const UPGRADE_MINUTES_AGO = 5 * 60
 
 /** One database version upgrade, a few hours ago: its steps in order (the source has data on every plan). */
 function upgradeRunSql(ref: string, now: Date): string {
   const steps = ['initiated', 'backup taken', 'stopping services', 'pg_upgrade --check', 'pg_upgrade', 'analyze', 'extensions updated', 'services started', 'completed']
   const values = steps.map((step, i) => {
-    const at = new Date(now.getTime() - 5 * 3600_000 + i * 47_000).toISOString()
+    const at = new Date(now.getTime() - UPGRADE_MINUTES_AGO * 60_000 + i * 47_000).toISOString()
     const message = step === 'completed' ? 'Upgrade to 17.4 completed' : `Upgrade step: ${step}`
     return `(${quote(ref)}, md5(${quote(`${ref}:upgrade:${i}`)})::uuid::text, ${quote(at)}::timestamptz, ${quote(message)}, 'info', null, jsonb_build_object('step', ${quote(step)}), ${quote(step)}, '15.8', '17.4')`
   })

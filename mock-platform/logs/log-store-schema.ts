@@ -6,13 +6,13 @@
  * project or range.
  */
 import { LOG_COMMON_COLUMNS, LOG_SOURCES, type LogColumn } from '../../src/constants'
+import { fnv1a } from '../../src/lib/fnv1a'
 
 export const STORE_SCHEMA = 'store'
 export const READER_SCHEMA = 'logs'
 export const READER_ROLE = 'logs_reader'
 /** Transaction settings the views read. */
 export const SETTING = { project: 'studio.logs_project', start: 'studio.logs_start', end: 'studio.logs_end' } as const
-const VERSION = 1
 
 export const logTableColumns = (table: string): readonly LogColumn[] => {
   const source = LOG_SOURCES.find((s) => s.table === table)
@@ -22,8 +22,25 @@ export const logTableColumns = (table: string): readonly LogColumn[] => {
 
 const columnList = (columns: readonly LogColumn[]) => columns.map((c) => `"${c.name}"`).join(', ')
 
-/** The whole schema, idempotent: run once when the store opens. */
-export function logStoreSchemaSql(): string {
+/**
+ * The whole schema and its fingerprint. A store opened from the prebuilt snapshot
+ * (log-store-initial-data-node.ts) finds the fingerprint it was made with in `store.version` and
+ * skips the schema; a snapshot made by older code is found out by it.
+ */
+export function logStoreSchema(): { sql: string; hash: string } {
+  const sql = schemaSql()
+  const hash = fnv1a(sql).toString(16)
+  return { sql: `${sql}\n    delete from ${STORE_SCHEMA}.version; insert into ${STORE_SCHEMA}.version (hash) values ('${hash}');`, hash }
+}
+
+/** Whether the database holds this schema already: its fingerprint in `store.version`. */
+export const SCHEMA_HASH_SQL = `select hash from ${STORE_SCHEMA}.version`
+
+/** Undoes the schema (a snapshot of older code), keeping the role: before it is made again. */
+export const DROP_SCHEMA_SQL = `drop schema if exists ${READER_SCHEMA} cascade; drop schema if exists ${STORE_SCHEMA} cascade;`
+
+/** The schema's statements, idempotent. */
+function schemaSql(): string {
   const tables = LOG_SOURCES.map(({ table }) => {
     const columns = logTableColumns(table)
     const definitions = ['project text not null', ...columns.map((c) => `"${c.name}" ${c.type}`)].join(', ')
@@ -42,9 +59,7 @@ export function logStoreSchemaSql(): string {
     end $$;
     create schema if not exists ${STORE_SCHEMA};
     create schema if not exists ${READER_SCHEMA};
-    create table if not exists ${STORE_SCHEMA}.seeded (project text primary key, seeded_at timestamptz not null default now());
-    create table if not exists ${STORE_SCHEMA}.version (version int not null);
-    insert into ${STORE_SCHEMA}.version select ${VERSION} where not exists (select from ${STORE_SCHEMA}.version);
+    create table if not exists ${STORE_SCHEMA}.version (hash text not null);
     ${tables}
     revoke all on schema ${STORE_SCHEMA} from public;
     revoke all on all tables in schema ${STORE_SCHEMA} from public;

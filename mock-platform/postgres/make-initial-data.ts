@@ -1,7 +1,9 @@
 /**
- * `npm run prepare`: makes public/pglite-initial-data.tar.gz (see initial-data.ts). The snapshot
- * only saves time, so a failure here warns and lets the install go on: databases then run initdb.
+ * `npm run prepare`: makes public/pglite-initial-data.tar.gz (see initial-data.ts) and the log
+ * store's public/pglite-logs-initial-data.tar.gz (logs/log-store-initial-data.ts). The snapshots
+ * only save time, so a failure here warns and lets the install go on: databases then run initdb.
  */
+import { LOG_STORE_INITIAL_DATA_PATH, makeLogStoreInitialData } from '../logs/log-store-initial-data-node.ts'
 import { INITIAL_DATA_PATH, makeInitialData } from './initial-data-node.ts'
 
 const startedAt = performance.now()
@@ -10,4 +12,12 @@ try {
   console.log(`PGlite start-up snapshot: ${INITIAL_DATA_PATH} (${(snapshot.size / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - startedAt)} ms)`)
 } catch (error) {
   console.warn(`PGlite start-up snapshot not made (new databases will run initdb): ${error instanceof Error ? error.message : String(error)}`)
+}
+
+const logsStartedAt = performance.now()
+try {
+  const snapshot = await makeLogStoreInitialData()
+  console.log(`Log store start-up snapshot: ${LOG_STORE_INITIAL_DATA_PATH} (${(snapshot.size / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - logsStartedAt)} ms)`)
+} catch (error) {
+  console.warn(`Log store start-up snapshot not made (the store will make its schema): ${error instanceof Error ? error.message : String(error)}`)
 }

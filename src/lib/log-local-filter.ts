@@ -1,6 +1,6 @@
 import { LOG_STATUS_GROUPS, UNIFIED_LOG_FACETS, type LogSource } from '../constants'
 import type { LogFilters } from './logs-sql'
-import type { UnifiedFilters } from './unified-logs-sql'
+import { statusGroupOf, type UnifiedFilters } from './unified-logs-sql'
 
 // Filtering events already on screen, as the SQL of ./logs-sql.ts would: when the loaded answer is
 // every event of the range (not cut at the row limit) and the new filters only narrow the old
@@ -75,7 +75,8 @@ export function matchesUnified(row: Row, filters: UnifiedFilters): boolean {
   if (search !== '' && !contains(row['event_message'], search)) return false
   return UNIFIED_LOG_FACETS.every((facet) => {
     const values = filters.facets[facet] ?? []
-    return values.length === 0 || values.includes(text(row[facet]) ?? '\u0000')
+    const value = facet === 'status' ? statusGroupOf(row['status']) : text(row[facet])
+    return values.length === 0 || values.includes(value ?? '\u0000')
   })
 }
 

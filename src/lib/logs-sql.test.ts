@@ -156,7 +156,8 @@ describe('the unified statements', () => {
 
   it('filters by facet values and search', async () => {
     expect(ids(await rows(unifiedEventsSql({ search: '', facets: { level: ['error'] } })))).toEqual(['p1', 'g2'])
-    expect(ids(await rows(unifiedEventsSql({ search: '', facets: { status: ['500', '404'] } })))).toEqual(['g3', 'g2'])
+    expect(ids(await rows(unifiedEventsSql({ search: '', facets: { status: ['5xx', '4xx'] } })))).toEqual(['g3', 'g2'])
+    expect(ids(await rows(unifiedEventsSql({ search: '', facets: { status: ['5xx'] } })))).toEqual(['g2'])
     expect(ids(await rows(unifiedEventsSql({ search: 'signed', facets: {} })))).toEqual(['a1'])
     expect(ids(await rows(unifiedEventsSql({ search: '', facets: { user: ["dana' or true --"] } })))).toEqual([])
     expect(ids(await rows(unifiedEventsSinceSql(NO_UNIFIED_FILTERS, at(30), ['g4'])))).toEqual(['a1', 'p1'])
@@ -175,7 +176,8 @@ describe('the unified statements', () => {
       ['api-gateway', 1],
       ['postgres', 1],
     ])
-    expect(of('status')).toEqual([['500', 1]])
+    // Statuses count by their group, as the platform's facet does.
+    expect(of('status')).toEqual([['5xx', 1]])
   })
 
   it('draws the unified histogram', async () => {
@@ -212,7 +214,9 @@ describe('narrowing what is loaded', () => {
 
   it('does the same for the unified view', () => {
     const row = { event_message: 'POST | 500', level: 'error', status: 500, method: 'POST', source: 'api-gateway', user: null }
-    expect(matchesUnified(row, { search: 'post', facets: { status: ['500'], level: ['error', 'warning'] } })).toBe(true)
+    expect(matchesUnified(row, { search: 'post', facets: { status: ['5xx'], level: ['error', 'warning'] } })).toBe(true)
+    expect(matchesUnified(row, { search: '', facets: { status: ['500'] } })).toBe(false)
+    expect(matchesUnified({ ...row, status: null }, { search: '', facets: { status: ['5xx'] } })).toBe(false)
     expect(matchesUnified(row, { search: '', facets: { user: ['dana'] } })).toBe(false)
     expect(matchesUnified(row, { search: '', facets: { method: ['GET'] } })).toBe(false)
     expect(narrowsUnified({ search: '', facets: { level: ['error'] } }, NO_UNIFIED_FILTERS)).toBe(true)

@@ -44,9 +44,15 @@ export function unifiedEventsWith(): string {
   return `with events as (\n${LOG_SOURCES.map(sourceSelect).join('\n  union all\n')}\n)\n`
 }
 
-/** The column a facet filters and counts. */
+/** The column a facet filters and counts: the status by its group (2xx, 3xx, 4xx, 5xx), as the platform counts it. */
 function facetColumn(facet: UnifiedLogFacet): string {
-  return facet === 'status' ? 'status::text' : columnName(facet)
+  return facet === 'status' ? `(status / 100)::text || 'xx'` : columnName(facet)
+}
+
+/** A status code's group as the status facet names it ("5xx"), or null. */
+export function statusGroupOf(status: unknown): string | null {
+  const code = typeof status === 'number' ? status : typeof status === 'string' && status.trim() !== '' ? Number(status) : Number.NaN
+  return Number.isInteger(code) ? `${Math.trunc(code / 100)}xx` : null
 }
 
 /** The conditions of the filters; `except` leaves one facet out (its own counts ignore its own choice). */

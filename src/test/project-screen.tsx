@@ -24,9 +24,10 @@ export function renderProjectScreen(screen: ReactNode, { actions, data = [], pat
   client.setQueryData(queryKeys.profile(), { disabled_features: [] })
   client.setQueryData(queryKeys.projectDetail(SCREEN_REF), { ref: SCREEN_REF, name: 'Main app', organization_id: organization.id, connectionString: 'encrypted:abc' })
   for (const [key, value] of data) client.setQueryData(key, value)
+  const location = memoryLocation({ path })
   return render(
     <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path }).hook}>{screen}</Router>
+      <Router hook={location.hook} searchHook={location.searchHook}>{screen}</Router>
     </QueryClientProvider>,
   )
 }

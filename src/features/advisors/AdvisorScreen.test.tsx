@@ -1,10 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { PERMISSION_MESSAGE } from '../../constants'
 import { lintOf, ruleOf } from '../../test/lint-fixtures'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../test/project-screen'
+import { showToast } from '../../ui/toast'
 import { AdvisorScreen } from './AdvisorScreen'
+
+vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }))
 
 const lints = [
   lintOf('rls_disabled_in_public', 'public.orders', { level: 'ERROR', title: 'RLS disabled in an API schema', detail: 'Table `public.orders` is exposed through the API but row-level security is not enabled.' }),
@@ -13,9 +16,10 @@ const lints = [
   lintOf('multiple_permissive_policies', 'public.posts', { level: 'WARN', categories: ['PERFORMANCE'], title: 'Multiple permissive policies' }),
 ]
 
-const show = (options: { rulesVariant?: boolean; actions?: string[]; rules?: ReturnType<typeof ruleOf>[]; findings?: typeof lints } = {}) =>
+const show = (options: { rulesVariant?: boolean; actions?: string[]; rules?: ReturnType<typeof ruleOf>[]; findings?: typeof lints; path?: string } = {}) =>
   renderProjectScreen(<AdvisorScreen projectRef={SCREEN_REF} category="SECURITY" rulesVariant={options.rulesVariant ?? false} />, {
     actions: options.actions ?? ['%'],
+    path: options.path,
     data: [
       [queryKeys.projectLints(SCREEN_REF), options.findings ?? lints],
       [queryKeys.lintExceptions(SCREEN_REF), options.rules ?? []],
@@ -57,6 +61,21 @@ describe('the security advisor', () => {
     expect(within(dialog).getByRole('button', { name: 'Run fix' }).hasAttribute('disabled')).toBe(true)
     expect(within(dialog).getByText(PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.fixAdvisorFindings))).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Open in SQL editor' }).hasAttribute('disabled')).toBe(false)
+  })
+})
+
+describe('a link to one finding (the assistant’s)', () => {
+  it('opens that finding’s fix once the findings are in', async () => {
+    show({ path: `/project/${SCREEN_REF}/advisors/security?finding=rls_disabled_in_public_public_orders` })
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('alter table "public"."orders" enable row level security;')).toBeTruthy()
+  })
+
+  it('says so when the finding is no longer reported, and opens nothing', async () => {
+    show({ path: `/project/${SCREEN_REF}/advisors/security?finding=rls_disabled_in_public_public_gone` })
+    await screen.findByRole('group', { name: 'Findings by level' })
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('info', 'That finding is no longer reported', expect.stringContaining('fixed or a rule hides it')))
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
 

@@ -19,6 +19,7 @@ import { AdvisorRulesList } from './AdvisorRulesList'
 import { FindingFixDialog } from './FindingFixDialog'
 import { LintGroupSection, type RuleActions } from './LintGroupSection'
 import { RuleDialog } from './RuleDialog'
+import { useLinkedFinding } from './use-linked-finding'
 import { useOpenInSqlEditor } from './use-open-in-sql-editor'
 
 type Dialog = { kind: 'fix'; finding: Lint } | { kind: 'dismiss'; finding: Lint } | { kind: 'disable'; group: LintGroup }
@@ -97,6 +98,7 @@ export function AdvisorScreen({ projectRef: ref, category, rulesVariant }: { pro
     else requestAnimationFrame(() => document.querySelector(`[data-finding="${CSS.escape(finding.cache_key)}"]`)?.scrollIntoView({ block: 'center' }))
   }, [])
   useRegisterCommandSection(useFindingCommands(advisor.title, shown, openFinding))
+  useLinkedFinding(lints.data === undefined ? null : shown, openFinding)
 
   const rerun = lints.refetch
   const relint = useCallback(

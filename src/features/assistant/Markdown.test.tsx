@@ -1,5 +1,7 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 import { Markdown } from './Markdown'
 
 describe('Markdown links', () => {
@@ -26,6 +28,29 @@ describe('Markdown links', () => {
     expect(container.querySelector('code')?.textContent).toBe('select 1')
     expect(container.querySelector('strong')?.textContent).toBe('now')
     expect(container.textContent).toBe('Run select 1 now: here or there.')
+  })
+})
+
+describe('Markdown in-app links', () => {
+  const REF = 'abcdefghijklmnopqrst'
+
+  it("opens a project's advisor finding inside the app, in this tab", () => {
+    const { hook, history } = memoryLocation({ path: '/project/x/editor', record: true })
+    render(
+      <Router hook={hook}>
+        <Markdown text={`See [RLS disabled: \`public.orders\`](/project/${REF}/advisors/security?finding=rls_disabled_in_public_public_orders).`} />
+      </Router>,
+    )
+    const link = screen.getByRole('link', { name: 'RLS disabled: public.orders' })
+    expect(link.getAttribute('target')).toBeNull()
+    fireEvent.click(link)
+    expect(history.at(-1)).toBe(`/project/${REF}/advisors/security?finding=rls_disabled_in_public_public_orders`)
+  })
+
+  it('shows any other path of the app as text', () => {
+    const { container } = render(<Markdown text={`[Open the editor](/project/${REF}/sql/new?content=drop+table+orders) or [leave](//evil.example/project/${REF}/advisors/security)`} />)
+    expect(container.querySelector('a')).toBeNull()
+    expect(container.textContent).toBe('Open the editor or leave')
   })
 })
 

@@ -1,6 +1,8 @@
 import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { inAppLinkPath } from '../../lib/in-app-link'
 import { safeLinkHref } from '../../lib/safe-link'
 import { ExternalLink } from '../../ui/external-link'
 
@@ -8,8 +10,9 @@ import { ExternalLink } from '../../ui/external-link'
  * The Markdown the assistant writes (GitHub-flavoured: paragraphs, headings, lists, pipe tables,
  * `code`, **bold**, [links](https://…)), drawn as React elements by react-markdown. No HTML from the
  * model reaches the page (react-markdown renders none without a raw-HTML plugin), and a link the
- * model wrote opens only if it is http(s) (SPEC §5): the URL transform drops every other address,
- * and ExternalLink shows a link without one as its text. SQL blocks never get here: the panel
+ * model wrote opens only if it is http(s) (SPEC §5), in a new tab, or a project's advisor page
+ * (lib/in-app-link.ts), in the app: the URL transform drops every other address, and ExternalLink
+ * shows a link without one as its text. SQL blocks never get here: the panel
  * takes them out first and shows them with their Run and Insert actions.
  */
 export function Markdown({ text }: { text: string }) {
@@ -24,14 +27,25 @@ export function Markdown({ text }: { text: string }) {
 
 const REMARK_PLUGINS = [remarkGfm]
 
-/** http(s) only; anything else (javascript:, data:, relative paths…) leaves no address at all. */
-const safeUrl: UrlTransform = (url) => safeLinkHref(url)
+/** An advisor page of the app, or http(s); anything else (javascript:, data:, other paths…) leaves no address at all. */
+const safeUrl: UrlTransform = (url) => inAppLinkPath(url) ?? safeLinkHref(url)
+
+const inAppLinkClass = css({ color: 'accent.default', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
 
 /** A heading inside a chat message is emphasis, not a section of the page (the page's outline stays the app's). */
 const EmphasisHeading: Components['h1'] = ({ children }) => <p className={css({ fontWeight: 'semibold' })}>{children}</p>
 
 const COMPONENTS: Components = {
-  a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
+  a: ({ href, children }) => {
+    const path = inAppLinkPath(href)
+    return path ? (
+      <Link href={path} className={inAppLinkClass}>
+        {children}
+      </Link>
+    ) : (
+      <ExternalLink href={href}>{children}</ExternalLink>
+    )
+  },
   // No image the model names is loaded (it would tell a third party the page was read): its text, linked when http(s).
   img: ({ src, alt }) => <ExternalLink href={typeof src === 'string' ? src : null}>{alt}</ExternalLink>,
   h1: EmphasisHeading,

@@ -20,9 +20,11 @@ export function ExplorerToolbar(props: {
   liveDisabled: boolean
   onLive: (live: boolean) => void
   onRefresh: () => void
-  /** Absent where there is no query mode (the unified view). */
+  /** Absent where there is no query mode. */
   mode?: 'explore' | 'query'
   onMode?: (mode: 'explore' | 'query') => void
+  /** What leaving query mode returns to. */
+  exploreLabel?: string
   exportRows: readonly LogEventRow[]
   exportName: string
 }) {
@@ -56,7 +58,7 @@ export function ExplorerToolbar(props: {
       </Button>
       {props.onMode ? (
         <Button size="sm" onClick={() => props.onMode?.(props.mode === 'query' ? 'explore' : 'query')}>
-          {props.mode === 'query' ? 'Back to explorer' : 'Query mode'}
+          {props.mode === 'query' ? (props.exploreLabel ?? 'Back to explorer') : 'Query mode'}
         </Button>
       ) : null}
       {props.mode !== 'query' ? <ExportMenu rows={props.exportRows} columns={columns} fileName={props.exportName} /> : null}

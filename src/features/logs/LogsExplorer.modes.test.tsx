@@ -82,6 +82,25 @@ describe('the logs explorer, further', () => {
     expect(screen.getByText(/live: 1 new event/)).toBeTruthy()
   })
 
+  it('in live mode, extends the range and its bars with the events it adds', async () => {
+    let live = false
+    // An event a minute after the range the histogram counted (which ends when the screen opened).
+    const later = { ...event('later', 0), timestamp: new Date(Date.now() + 60_000).toISOString(), level: 'error' }
+    stubLogs((sql) => (live && sql.includes('timestamp >=') ? [later] : undefined))
+    renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
+    const histogram = () => screen.getByRole('region', { name: 'Events over time' })
+    await waitFor(() => expect(histogram().textContent).toMatch(/^2 events over time/))
+    const barsBefore = within(histogram()).getAllByRole('button').length
+    live = true
+    fireEvent.click(screen.getByRole('switch', { name: 'Live' }))
+    await waitFor(() => expect(paths()).toEqual(['/later', '/a', '/b']))
+    await waitFor(() => expect(histogram().textContent).toMatch(/^3 events over time/))
+    // Its bar comes after the counted ones, with its error; the range ends after it.
+    const bars = within(histogram()).getAllByRole('button')
+    expect(bars.length).toBeGreaterThan(barsBefore)
+    expect(bars.at(-1)!.getAttribute('aria-label')).toMatch(/: 1 event, 1 error$/)
+  })
+
   it("opens query mode on the view's statement with its answer; runs, saves and remembers what is typed", async () => {
     stubLogs((sql) => (sql.startsWith('select count') ? [{ count: 7 }] : undefined))
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
 import { LOGS_UI_MESSAGE, type LogSourceId } from '../../constants'
-import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
+import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
 import { settings } from '../../lib/settings'
 import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
 import { Button } from '../../ui/button'
@@ -21,6 +21,7 @@ import { LogsRefusal } from './LogsRefusal'
 import { QueryMode } from './QueryMode'
 import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-queries'
 import { sourceNarrowing, useEventList } from './use-event-list'
+import { useLiveRange } from './use-live-range'
 import { useSettled } from './use-settled'
 import { RangeOverview } from './RangeOverview'
 
@@ -74,7 +75,6 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
     enabled: mode === 'explore',
     placeholderData: keepPreviousData,
   })
-  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
   const counted = histogram.data && !histogram.isPlaceholderData ? { key: `${sourceId}|${JSON.stringify(settledFilters)}`, total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
 
   const list = useEventList(
@@ -114,6 +114,8 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   }
   const columns = explorerColumns(source)
   const rows = list.rows
+  // Live mode's new events extend the range shown and its bars.
+  const shown = useLiveRange(histogram.data, rows, resolved, bucketSeconds, live && mode === 'explore')
 
   return (
     <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
@@ -136,7 +138,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
           onSearch={(search) => changeFilters({ ...filters, search }, true)}
           searchDisabled={mode === 'query'}
           range={range}
-          resolved={resolved}
+          resolved={shown.range}
           onRange={changeRange}
           live={live}
           liveDisabled={mode === 'query'}
@@ -163,7 +165,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         ) : (
           <>
             <FilterBar source={source} filters={filters} onChange={changeFilters} />
-            <RangeOverview buckets={buckets} histogram={histogram} stale={settledFilters !== filters} list={list} onRange={changeRange} />
+            <RangeOverview buckets={shown.buckets} histogram={histogram} stale={settledFilters !== filters} list={list} onRange={changeRange} />
             {list.error ? (
               <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
             ) : rows === null ? (

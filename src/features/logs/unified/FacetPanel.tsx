@@ -1,6 +1,6 @@
 import { css, cx } from 'styled-system/css'
 import type { LogFacetCountRow } from '../../../api/schemas'
-import { UNIFIED_LOG_FACETS, type UnifiedLogFacet } from '../../../constants'
+import { LOG_STATUS_GROUPS, UNIFIED_LOG_FACETS, type UnifiedLogFacet } from '../../../constants'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import type { UnifiedFilters } from '../../../lib/unified-logs-sql'
 import { Button } from '../../../ui/button'
@@ -17,8 +17,12 @@ export const FACET_LABEL: Record<UnifiedLogFacet, string> = {
   user: 'User',
 }
 
-/** How a facet's value reads: a source by its label, anything else as it is. */
-export const facetValueLabel = (facet: UnifiedLogFacet, value: string) => (facet === 'source' && isLogSourceId(value) ? logSource(value).label : value)
+/** How a facet's value reads: a source by its label, a status group by its ("5xx server error"), anything else as it is. */
+export function facetValueLabel(facet: UnifiedLogFacet, value: string): string {
+  if (facet === 'source' && isLogSourceId(value)) return logSource(value).label
+  if (facet === 'status') return LOG_STATUS_GROUPS.find((group) => group.id === value)?.label ?? value
+  return value
+}
 
 const valueClass = css({
   display: 'flex',

@@ -9,6 +9,21 @@ import { LogsScreen } from '../LogsPage'
 
 // The preview is on in these tests: what they check is the plan's rule and the unified screen.
 vi.mock('../../previews', () => ({ usePreviewCheck: () => () => true }))
+// Monaco does not run in jsdom: query mode's editor is a text area here, with the same callbacks.
+vi.mock('../../sql-editor', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../sql-editor')>()
+  return {
+    ...original,
+    SqlCodeEditor: ({ initialValue, label, onChange, onRun }: { initialValue: string; label: string; onChange: (sql: string) => void; onRun: (sql: string, offset: number) => void }) => (
+      <textarea
+        aria-label={label}
+        defaultValue={initialValue}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => event.key === 'Enter' && event.ctrlKey && onRun(event.currentTarget.value, 0)}
+      />
+    ),
+  }
+})
 
 const NOW = Date.now()
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString()
@@ -23,7 +38,8 @@ const FACETS = [
   { facet: 'level', value: 'warning', count: 1 },
   { facet: 'source', value: 'postgres', count: 1 },
   { facet: 'source', value: 'api-gateway', count: 1 },
-  { facet: 'status', value: '400', count: 1 },
+  { facet: 'status', value: '4xx', count: 1 },
+  { facet: 'status', value: '2xx', count: 1 },
 ]
 
 function stubLogs() {
@@ -38,7 +54,8 @@ function stubLogs() {
       if (sql.includes('as facet')) return json(FACETS)
       if (sql.includes("where id = 'p1'")) return json([{ ...EVENTS[0], metadata: { query: 'select * from no_such_table' }, sqlstate: '42P01', error_severity: 'ERROR' }])
       if (sql.includes("request_id = 'req-1'")) return json([EVENTS[1]!, EVENTS[0]!].map(({ source, id, timestamp, event_message, level, request_id }) => ({ source, id, timestamp, event_message, level, request_id })))
-      if (sql.startsWith('with events as')) return json(sql.includes("level in ('error')") ? EVENTS.filter((e) => e.level === 'error') : EVENTS)
+      if (sql.startsWith('select count')) return json([{ count: 3 }])
+      if (sql.startsWith('with events as')) return json(sql.includes("level in ('error')") ? EVENTS.filter((e) => e.level === 'error') : sql.includes("in ('4xx')") ? [EVENTS[1]!] : EVENTS)
       return json([])
     }),
   )
@@ -77,6 +94,37 @@ describe('the unified logs', () => {
     expect(sources()).toEqual(['Postgres'])
     await waitFor(() => expect(statements.some((sql) => sql.includes("where level in ('error')"))).toBe(true))
     expect(within(screen.getByRole('region', { name: 'Level' })).getByRole('button', { name: 'error 1' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('counts statuses by group, and keeps the events of a group clicked', async () => {
+    const statements = stubLogs()
+    renderProjectScreen(<LogsScreen projectRef={SCREEN_REF} />, { actions: ['%'], data: onPlan('team') })
+    await waitFor(() => expect(sources()).toHaveLength(3))
+    const status = screen.getByRole('region', { name: 'Status' })
+    expect(within(status).getAllByRole('button').map((b) => b.textContent)).toEqual(['4xx client error 1', '2xx success 1'])
+    fireEvent.click(within(status).getByRole('button', { name: '4xx client error 1' }))
+    // At once from the events on screen (a 400 is in the 4xx group), then from the endpoint.
+    expect(sources()).toEqual(['API Gateway'])
+    await waitFor(() => expect(statements.some((sql) => sql.includes("where (status / 100)::text || 'xx' in ('4xx')"))).toBe(true))
+  })
+
+  it("opens query mode on the timeline's statement, filters included, and runs what is typed", async () => {
+    const statements = stubLogs()
+    renderProjectScreen(<LogsScreen projectRef={SCREEN_REF} />, { actions: ['%'], data: onPlan('team') })
+    await waitFor(() => expect(sources()).toHaveLength(3))
+    fireEvent.click(within(screen.getByRole('region', { name: 'Level' })).getByRole('button', { name: 'error 1' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Query mode' }))
+    const editor = (await screen.findByRole('textbox', { name: 'Logs query' })) as HTMLTextAreaElement
+    expect(editor.value).toMatch(/^with events as \(/)
+    expect(editor.value).toContain("where level in ('error')")
+    expect(screen.queryByRole('region', { name: 'Level' })).toBeNull()
+    fireEvent.change(editor, { target: { value: 'select count(*) from edge_logs' } })
+    fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true })
+    expect(await screen.findByText('1 row in', { exact: false })).toBeTruthy()
+    expect(statements.at(-1)).toBe('select count(*) from edge_logs')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to timeline' }))
+    await waitFor(() => expect(sources()).toEqual(['Postgres']))
   })
 
   it("traces a request across services: the chosen event whole, then its request's events in time order", async () => {

@@ -4,8 +4,9 @@ import { css } from 'styled-system/css'
 import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
 import { LOGS_UI_MESSAGE, type UnifiedLogFacet } from '../../../constants'
 import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
-import { DEFAULT_LOG_RANGE, fillBuckets, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
+import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
+import { settings } from '../../../lib/settings'
 import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql, type UnifiedFilters } from '../../../lib/unified-logs-sql'
 import { EmptyState, LoadingState } from '../../../ui/states'
 import { EventList, fieldColumn, timeColumn, type EventColumn } from '../EventList'
@@ -13,13 +14,20 @@ import { EventPanel, type OpenedEvent } from '../EventPanel'
 import { ExplorerToolbar } from '../ExplorerToolbar'
 import { LogsRefusal } from '../LogsRefusal'
 import { useEventList } from '../use-event-list'
+import { QueryMode } from '../QueryMode'
+import { useLiveRange } from '../use-live-range'
 import { useSettled } from '../use-settled'
 import { FacetPanel } from './FacetPanel'
 import { RangeOverview } from '../RangeOverview'
 
 const COLUMNS: EventColumn[] = [
   timeColumn,
-  { id: 'source', label: 'Source', width: 130, value: (row) => (isLogSourceId(row['source']) ? logSource(row['source']).label : String(row['source'] ?? '')) },
+  {
+    id: 'source',
+    label: 'Source',
+    width: 130,
+    value: (row) => (isLogSourceId(row['source']) ? logSource(row['source']).label : String(row['source'] ?? '')),
+  },
   fieldColumn('level', 'Level', 72, true),
   fieldColumn('status', 'Status', 64, true),
   fieldColumn('method', 'Method', 72),
@@ -48,14 +56,40 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
   const typing = useRef(false)
   const [live, setLive] = useState(false)
   const [opened, setOpened] = useState<OpenedEvent | null>(null)
+  const [mode, setMode] = useState<'explore' | 'query'>('explore')
+  // The statement query mode opens on; each opening (even of the same text) starts it afresh.
+  const [queryOpening, setQueryOpening] = useState({ sql: '', n: 0 })
 
   const settled = useSettled(filters)
-  const span = { start: resolved.start.toISOString(), end: resolved.end.toISOString() }
+  const span = {
+    start: resolved.start.toISOString(),
+    end: resolved.end.toISOString(),
+  }
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
-  const histogram = useQuery({ ...logHistogramQuery(projectRef, { sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds), ...span }), placeholderData: keepPreviousData })
-  const facets = useQuery({ ...logFacetCountsQuery(projectRef, { sql: unifiedFacetCountsSql(settled), ...span }), placeholderData: keepPreviousData })
-  const buckets = useMemo(() => (histogram.data ? fillBuckets(histogram.data, resolved, bucketSeconds) : null), [histogram.data, resolved, bucketSeconds])
-  const counted = histogram.data && !histogram.isPlaceholderData ? { key: JSON.stringify(settled), total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
+  const exploring = mode === 'explore'
+  const histogram = useQuery({
+    ...logHistogramQuery(projectRef, {
+      sql: unifiedHistogramSql(settled, resolved.start, bucketSeconds),
+      ...span,
+    }),
+    enabled: exploring,
+    placeholderData: keepPreviousData,
+  })
+  const facets = useQuery({
+    ...logFacetCountsQuery(projectRef, {
+      sql: unifiedFacetCountsSql(settled),
+      ...span,
+    }),
+    enabled: exploring,
+    placeholderData: keepPreviousData,
+  })
+  const counted =
+    histogram.data && !histogram.isPlaceholderData
+      ? {
+          key: JSON.stringify(settled),
+          total: histogram.data.reduce((sum, b) => sum + b.count, 0),
+        }
+      : null
 
   const list = useEventList(
     projectRef,
@@ -65,11 +99,15 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
       sinceSql: (since, shown) => unifiedEventsSinceSql(filters, since, shown),
       range: resolved,
       filters,
-      narrow: { base: 'unified', from: (loaded) => narrowsUnified(filters, loaded), apply: (rows) => rows.filter((row) => matchesUnified(row, filters)) },
+      narrow: {
+        base: 'unified',
+        from: (loaded) => narrowsUnified(filters, loaded),
+        apply: (rows) => rows.filter((row) => matchesUnified(row, filters)),
+      },
       counted,
     },
     typing,
-    live,
+    live && exploring,
   )
 
   const change = (next: UnifiedFilters, byTyping: boolean) => {
@@ -80,53 +118,96 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
     setRange(next)
     setAnchor(Date.now())
   }
+  const openQuery = (sql: string) => {
+    setQueryOpening((current) => ({ sql, n: current.n + 1 }))
+    setMode('query')
+    setLive(false)
+    setOpened(null)
+  }
   const rows = list.rows
+  // Live mode's new events extend the range shown and its bars.
+  const shown = useLiveRange(histogram.data, rows, resolved, bucketSeconds, live && exploring)
 
   return (
     <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
-      <FacetPanel
-        counts={facets.data ?? null}
-        loading={facets.isFetching}
-        error={facets.isError ? facets.error.message : null}
-        filters={filters}
-        onToggle={(facet, value) => change(toggled(filters, facet, value), false)}
-        onClear={() => change({ ...NO_UNIFIED_FILTERS, search: filters.search }, false)}
-      />
-      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>
+      {exploring ? (
+        <FacetPanel
+          counts={facets.data ?? null}
+          loading={facets.isFetching}
+          error={facets.isError ? facets.error.message : null}
+          filters={filters}
+          onToggle={(facet, value) => change(toggled(filters, facet, value), false)}
+          onClear={() => change({ ...NO_UNIFIED_FILTERS, search: filters.search }, false)}
+        />
+      ) : null}
+      <div
+        className={css({
+          flex: '1',
+          minW: '0',
+          display: 'flex',
+          flexDir: 'column',
+        })}
+      >
         <ExplorerToolbar
-          title="Every source, one timeline"
+          title={exploring ? 'Every source, one timeline' : 'Logs query'}
           search={filters.search}
           onSearch={(search) => change({ ...filters, search }, true)}
-          searchDisabled={false}
+          searchDisabled={!exploring}
           range={range}
-          resolved={resolved}
+          resolved={shown.range}
           onRange={changeRange}
           live={live}
-          liveDisabled={false}
+          liveDisabled={!exploring}
           onLive={setLive}
           onRefresh={() => (range.kind === 'relative' ? setAnchor(Date.now()) : list.runAgain())}
-          exportRows={rows ?? []}
+          mode={mode}
+          // The SQL of the timeline as it is filtered: the statement the list reads.
+          onMode={(next) => (next === 'query' ? openQuery(unifiedEventsSql(filters)) : setMode('explore'))}
+          exploreLabel="Back to timeline"
+          exportRows={exploring ? rows ?? [] : []}
           exportName="logs-all-sources"
         />
-        <RangeOverview buckets={buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
-        {list.error ? (
-          <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
-        ) : rows === null ? (
-          <LoadingState label="Reading events…" />
-        ) : rows.length === 0 && !list.loading ? (
-          <div className={css({ p: '4' })}>
-            <EmptyState title={LOGS_UI_MESSAGE.empty}>{LOGS_UI_MESSAGE.emptyHint}</EmptyState>
-          </div>
-        ) : (
-          <EventList
-            label="Events of every source"
-            rows={rows}
-            columns={COLUMNS}
-            dimmed={list.stale}
-            rowKey={unifiedKey}
-            selectedId={opened ? `${opened.source}:${opened.id}` : null}
-            onSelect={(row) => isLogSourceId(row['source']) && setOpened({ source: row['source'], id: row.id, timestamp: row.timestamp })}
+        {!exploring ? (
+          <QueryMode
+            key={queryOpening.n}
+            projectRef={projectRef}
+            initialSql={queryOpening.sql}
+            range={resolved}
+            organizationSlug={organizationSlug}
+            // Saved and recent queries are listed in the explorer's sidebar (the same project's).
+            onStored={() => {}}
+            onNew={() => openQuery(settings.customContent['logs:default_query'])}
           />
+        ) : (
+          <>
+            <RangeOverview buckets={shown.buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
+            {list.error ? (
+              <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
+            ) : rows === null ? (
+              <LoadingState label="Reading events…" />
+            ) : rows.length === 0 && !list.loading ? (
+              <div className={css({ p: '4' })}>
+                <EmptyState title={LOGS_UI_MESSAGE.empty}>{LOGS_UI_MESSAGE.emptyHint}</EmptyState>
+              </div>
+            ) : (
+              <EventList
+                label="Events of every source"
+                rows={rows}
+                columns={COLUMNS}
+                dimmed={list.stale}
+                rowKey={unifiedKey}
+                selectedId={opened ? `${opened.source}:${opened.id}` : null}
+                onSelect={(row) =>
+                  isLogSourceId(row['source']) &&
+                  setOpened({
+                    source: row['source'],
+                    id: row.id,
+                    timestamp: row.timestamp,
+                  })
+                }
+              />
+            )}
+          </>
         )}
       </div>
       {opened ? <EventPanel key={`${opened.source}:${opened.id}`} projectRef={projectRef} event={opened} onOpen={setOpened} onClose={() => setOpened(null)} /> : null}

@@ -1,0 +1,43 @@
+/**
+ * Starting the log store before its first read (in the browser): its worker's Postgres takes about
+ * a second to start, which a logs page opened cold would otherwise wait for. A document opened on
+ * a project's logs starts it at once (with the project's newest history); any other starts it
+ * when the page is idle a while after the first signed-in request of a project, so opening Logs
+ * later finds it ready, and a page that lives only moments (a quick visit, a test) never pays.
+ */
+import type { PlatformContext } from '../context'
+import { projectOfPath } from './log-events'
+
+/** A page lives this long after a project's first signed-in request before the store starts in its idle time. */
+const WARM_AFTER_MS = 4000
+
+interface TrafficEvents {
+  on(event: 'response:mocked', listener: (args: { request: Request }) => void): void
+}
+
+/** The project whose logs page a path is (`/project/{ref}/logs…`), under the app's base path. */
+export function logsPageProject(pathname: string, basePath: string): string | null {
+  const path = basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname
+  return /^\/project\/([a-z0-9]{20})\/logs(?:\/|$)/.exec(path)?.[1] ?? null
+}
+
+export function warmLogStore(ctx: PlatformContext, events: TrafficEvents, location: { pathname: string }, basePath: string) {
+  const warm = (ref: string) =>
+    void ctx.logs.warm(ref).catch((error: unknown) => {
+      // Only time is lost: the first read opens it again.
+      console.warn('Log store: not started ahead of its first read', error)
+    })
+  const opening = logsPageProject(location.pathname, basePath)
+  if (opening) {
+    warm(opening)
+    return
+  }
+  let scheduled = false
+  events.on('response:mocked', ({ request }) => {
+    if (scheduled || !request.headers.has('authorization')) return
+    const ref = projectOfPath(new URL(request.url).pathname)
+    if (!ref) return
+    scheduled = true
+    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => warm(ref)) : warm(ref)), WARM_AFTER_MS)
+  })
+}
