@@ -4,6 +4,7 @@ import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
 import type { LogStore } from './logs/log-store'
+import type { TokenSigning } from './handlers/util'
 
 /** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
 export interface ContentPersistence {
@@ -35,4 +36,6 @@ export interface PlatformContext {
   databaseOpened: (ref: string) => void
   /** What the platform did, for the logs explorer (logs/log-store.ts). */
   logs: LogStore
+  /** Signs and checks access tokens (the served platform's secret); null leaves them unsigned (embedded). */
+  tokenSigning: TokenSigning | null
 }

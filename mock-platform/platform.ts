@@ -9,6 +9,7 @@ import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
+import type { TokenSigning } from './handlers/util'
 import { databaseServerAddress } from './postgres/server-address'
 import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
@@ -35,6 +36,8 @@ export interface MockPlatformOptions {
   cron?: CronHostingOptions
   /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
   logDatabase?: () => Promise<LogDatabase>
+  /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
+  tokenSigning?: TokenSigning | null
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -64,6 +67,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
     logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
+    tokenSigning: options.tokenSigning ?? null,
     databaseOpened: (ref) => {
       if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },

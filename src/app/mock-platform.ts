@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isMockScenario, MOCK_SCENARIOS, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
+import { isMockScenario, MOCK_SCENARIOS, MOCK_SERVICE_WORKER_SCRIPT, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
 import { browserStorage, readStoredText, removeStored, writeStoredText } from '../lib/storage'
 import { settings } from '../lib/settings'
 
@@ -27,7 +27,7 @@ declare global {
 
 /** Starts the embedded mock platform before the app's first request, when the settings ask for it. */
 export async function startMockPlatformIfEnabled(): Promise<void> {
-  if (!settings.mockPlatform) return
+  if (!settings.mockPlatform) return unregisterMockServiceWorker(globalThis.navigator?.serviceWorker)
   // eslint-disable-next-line import/no-restricted-paths -- start-up seam: the embedded mock platform starts before the app's first request (its own chunk)
   const { startBrowserMockPlatform } = await import('../../mock-platform/browser')
   window.__studioMock = await startBrowserMockPlatform({
@@ -37,4 +37,23 @@ export async function startMockPlatformIfEnabled(): Promise<void> {
     selfHosted: !settings.isPlatform,
     assistantModel: settings.assistantModel,
   })
+}
+
+/**
+ * A build served by its own platform (`npm run serve`) on an origin where the embedded mock once ran:
+ * the mock's service worker is still registered there, so it goes (it would only pass requests
+ * through, but nothing of the mock should sit between the app and its server).
+ */
+export async function unregisterMockServiceWorker(container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined): Promise<void> {
+  if (!container) return
+  try {
+    const registrations = await container.getRegistrations()
+    await Promise.all(
+      registrations
+        .filter((registration) => (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL.endsWith(`/${MOCK_SERVICE_WORKER_SCRIPT}`))
+        .map((registration) => registration.unregister()),
+    )
+  } catch (error) {
+    console.warn('Could not unregister the mock service worker', error)
+  }
 }
