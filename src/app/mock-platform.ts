@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import { isMockScenario, MOCK_SCENARIOS, MOCK_SERVICE_WORKER_SCRIPT, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
+import { isMockScenario, MOCK_SCENARIOS, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
 import { browserStorage, readStoredText, removeStored, writeStoredText } from '../lib/storage'
+import { unregisterMockServiceWorker } from '../lib/mock-service-worker'
 import { settings } from '../lib/settings'
 
 /** `?scenario=name` picks a fault for this tab (remembered in session storage); `?scenario=none` clears it. */
@@ -39,21 +40,3 @@ export async function startMockPlatformIfEnabled(): Promise<void> {
   })
 }
 
-/**
- * A build served by its own platform (`npm run serve`) on an origin where the embedded mock once ran:
- * the mock's service worker is still registered there, so it goes (it would only pass requests
- * through, but nothing of the mock should sit between the app and its server).
- */
-export async function unregisterMockServiceWorker(container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined): Promise<void> {
-  if (!container) return
-  try {
-    const registrations = await container.getRegistrations()
-    await Promise.all(
-      registrations
-        .filter((registration) => (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL.endsWith(`/${MOCK_SERVICE_WORKER_SCRIPT}`))
-        .map((registration) => registration.unregister()),
-    )
-  } catch (error) {
-    console.warn('Could not unregister the mock service worker', error)
-  }
-}
