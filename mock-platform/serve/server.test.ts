@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
@@ -11,6 +12,8 @@ import { startStudioServer, type StudioServer } from './server'
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './static-files'
 
 const databaseUrl = process.env['DATABASE_URL']
+/** Apart from the `studio_` databases of a server running beside the tests (the e2e serve ring). */
+const DATABASE_PREFIX = 'studio_serve_test_'
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 
@@ -38,11 +41,12 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     await writeFile(join(distDir, 'assets', 'app-3f9a1c.js'), 'console.log("app")')
     await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     config = { databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: 'https://studio.example.com' }
-    running = await startStudioServer({ config, bodyLimitBytes: 64 * 1024, signInLimit: { attempts: 3, windowMs: 60_000 } })
+    running = await startStudioServer({ config, bodyLimitBytes: 64 * 1024, signInLimit: { attempts: 3, windowMs: 60_000 }, databasePrefix: DATABASE_PREFIX })
   }, 60_000)
   afterAll(async () => {
     await running?.close()
     await rm(root, { recursive: true, force: true })
+    await dropTestDatabases(databaseUrl!)
   })
 
   const signIn = () =>
@@ -140,7 +144,7 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
   it('reuses the kept secret on the next start: a token the first start signed is still good', async () => {
     const demo = running.platform.db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
     const token = issueAccessToken(demo.id, 600, running.platform.ctx.tokenSigning)
-    const again = await startStudioServer({ config })
+    const again = await startStudioServer({ config, databasePrefix: DATABASE_PREFIX })
     try {
       expect(again.secretCreated).toBe(false)
       const user = await fetch(`${again.url}/api/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })
@@ -151,3 +155,14 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     }
   }, 60_000)
 })
+
+async function dropTestDatabases(url: string) {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
+    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
+  } finally {
+    await admin.end()
+  }
+}

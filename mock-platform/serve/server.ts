@@ -16,6 +16,8 @@ export interface StudioServerOptions {
   config: ServeConfig
   bodyLimitBytes?: number
   signInLimit?: { attempts: number; windowMs: number }
+  /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
+  databasePrefix?: string
 }
 
 const isApiPath = (url: string | undefined) => {
@@ -31,7 +33,7 @@ export async function startStudioServer(options: StudioServerOptions) {
   const secret = config.secret ?? kept!.secret
   const { databaseUrl } = config
   const platform = await createMockPlatform({
-    databases: async (seeding) => (await import('../postgres/server-postgres')).createServerDatabaseProvider(databaseUrl, seeding),
+    databases: async (seeding) => (await import('../postgres/server-postgres')).createServerDatabaseProvider(databaseUrl, { ...seeding, databasePrefix: options.databasePrefix }),
     databaseUrl,
     tokenSigning: hmacTokenSigning(secret),
   })
