@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 // Each port can be moved (E2E_PORT_OFFSET, e.g. 100) so two checkouts can run their browser tests side by side.
@@ -8,6 +10,9 @@ const SELF_HOSTED_PORT = 4174 + OFFSET
 /** The development servers (`npm run dev`, `npm run dev:self-hosted`): the README's first command is tested too. */
 const DEV_PORT = 5183 + OFFSET
 const DEV_SELF_HOSTED_PORT = 5184 + OFFSET
+/** `npm run serve` (the build and its own platform on DATABASE_URL's server): only with a PostgreSQL server. */
+const SERVE_PORT = 8080 + OFFSET
+const serveDatabaseUrl = process.env.DATABASE_URL
 /**
  * `E2E_TARGET=dev` runs every spec against the development servers instead of the production
  * builds (no build needed: quick while working on a screen). `npm test` runs the builds, plus the
@@ -52,7 +57,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts'] },
+    { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts', 'serve.spec.ts'] },
+    // Without DATABASE_URL its server is not started and the spec skips, saying why.
+    { name: 'serve', testMatch: /e2e\/serve\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${SERVE_PORT}` } },
     // A pattern without a slash would match e2e/dev/self-hosted.spec.ts too.
     { name: 'self-hosted', testMatch: /e2e\/self-hosted\.spec\.ts$/, use: { baseURL: selfHostedURL } },
     { name: 'dev', testMatch: 'dev/platform.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
@@ -64,6 +71,9 @@ export default defineConfig({
       : [
           server(`npx vite preview --port ${PORT} --strictPort`, `http://localhost:${PORT}/sign-in`),
           server(`npx vite preview --port ${SELF_HOSTED_PORT} --strictPort --outDir dist-self-hosted`, `http://localhost:${SELF_HOSTED_PORT}/`),
+          ...(serveDatabaseUrl
+            ? [server(`PORT=${SERVE_PORT} STUDIO_DATA_DIR=${join(tmpdir(), `studio-serve-e2e-${SERVE_PORT}`)} npm run serve`, `http://127.0.0.1:${SERVE_PORT}/sign-in`)]
+            : []),
         ]),
     server(`npx vite --port ${DEV_PORT} --strictPort`, `http://localhost:${DEV_PORT}/sign-in`),
     // With an operator's custom content (README, settings): the self-hosted ring checks it is read.

@@ -5,6 +5,7 @@ import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
 import type { LogStore } from './logs/log-store'
 import type { StorageByteStore } from './storage/byte-store'
+import type { TokenSigning } from './handlers/util'
 
 /** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
 export interface ContentPersistence {
@@ -38,4 +39,6 @@ export interface PlatformContext {
   logs: LogStore
   /** Storage objects' bytes beside the databases (storage/byte-store.ts): IndexedDB, memory or files. */
   storageBytes: StorageByteStore
+  /** Signs and checks access tokens (the served platform's secret); null leaves them unsigned (embedded). */
+  tokenSigning: TokenSigning | null
 }

@@ -9,6 +9,7 @@ import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './
 import { createMockDatabase, seedMockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
+import type { TokenSigning } from './handlers/util'
 import { databaseServerAddress } from './postgres/server-address'
 import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
@@ -38,6 +39,8 @@ export interface MockPlatformOptions {
   logDatabase?: () => Promise<LogDatabase>
   /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
   storageBytes?: StorageByteStore
+  /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
+  tokenSigning?: TokenSigning | null
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -68,6 +71,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
     logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
+    tokenSigning: options.tokenSigning ?? null,
     databaseOpened: (ref) => {
       if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },

@@ -5,8 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getResponse } from 'msw'
-import { recordRequest } from './logs/log-events'
+import { answerWithPlatform } from './http-bridge'
 import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
 import { createFileByteStore } from './storage/byte-store-files'
@@ -18,22 +17,6 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'retry-after, x-total-count, server-timing, x-studio-sample-rows, content-length, etag',
 }
 
-async function toRequest(incoming: IncomingMessage, port: number, signal: AbortSignal): Promise<Request> {
-  const chunks: Buffer[] = []
-  for await (const chunk of incoming) chunks.push(chunk as Buffer)
-  const headers = new Headers()
-  for (const [key, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value)
-  }
-  const method = incoming.method ?? 'GET'
-  return new Request(new URL(incoming.url ?? '/', `http://localhost:${port}`), {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' || chunks.length === 0 ? undefined : Buffer.concat(chunks),
-    signal,
-  })
-}
-
 async function handle(platform: MockPlatform, port: number, incoming: IncomingMessage, outgoing: ServerResponse) {
   const origin = incoming.headers.origin ?? '*'
   const cors = { ...CORS_HEADERS, 'access-control-allow-origin': origin, vary: 'origin' }
@@ -41,30 +24,7 @@ async function handle(platform: MockPlatform, port: number, incoming: IncomingMe
     outgoing.writeHead(204, cors).end()
     return
   }
-  // The client hanging up before the answer (a cancelled query) aborts the request the handlers see.
-  const hangUp = new AbortController()
-  outgoing.on('close', () => {
-    if (!outgoing.writableFinished) hangUp.abort()
-  })
-  const request = await toRequest(incoming, port, hangUp.signal)
-  const begun = performance.now()
-  const response = await getResponse(platform.handlers(), request)
-  if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
-  if (outgoing.destroyed) return
-  if (!response || response.type === 'error') {
-    outgoing.writeHead(response ? 502 : 404, { ...cors, 'content-type': 'application/json' })
-    outgoing.end(JSON.stringify({ message: response ? 'Network error' : `No mock for ${incoming.method} ${incoming.url}` }))
-    return
-  }
-  outgoing.writeHead(response.status, { ...cors, ...Object.fromEntries(response.headers) })
-  if (!response.body) return void outgoing.end()
-  // Streamed answers (the assistant's server-sent events) go out as they are produced.
-  const reader = response.body.getReader()
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    if (outgoing.destroyed) return void reader.cancel()
-    outgoing.write(part.value)
-  }
-  outgoing.end()
+  await answerWithPlatform(platform, incoming, outgoing, { origin: `http://localhost:${port}`, headers: cors })
 }
 
 export interface MockPlatformServerOptions {

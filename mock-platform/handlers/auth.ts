@@ -34,7 +34,7 @@ export function authHandlers(ctx: PlatformContext) {
       if (!user || user.password !== password) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid login credentials' }, { status: 400 })
       }
-      return HttpResponse.json(sessionAnswer(user))
+      return HttpResponse.json(sessionAnswer(ctx, user))
     }),
     // Sign-up with email confirmation off (GoTrue's autoconfirm): the answer is a session, as for sign-in.
     http.post('*/auth/v1/signup', async ({ request }) => {
@@ -61,7 +61,7 @@ export function authHandlers(ctx: PlatformContext) {
       }
       const user = await ctx.db.users.create(record)
       rememberUser(ctx, record)
-      return HttpResponse.json(sessionAnswer(user))
+      return HttpResponse.json(sessionAnswer(ctx, user))
     }),
     http.get('*/auth/v1/user', async ({ request }) => {
       await withLatency(ctx)
@@ -77,9 +77,9 @@ export function authHandlers(ctx: PlatformContext) {
 }
 
 /** GoTrue's answer to a sign-in or an auto-confirmed sign-up: a new session for the user. */
-function sessionAnswer(user: AnsweredUser) {
+function sessionAnswer(ctx: PlatformContext, user: AnsweredUser) {
   return {
-    access_token: issueAccessToken(user.id, SESSION_SECONDS),
+    access_token: issueAccessToken(user.id, SESSION_SECONDS, ctx.tokenSigning),
     token_type: 'bearer',
     expires_in: SESSION_SECONDS,
     refresh_token: crypto.randomUUID(),

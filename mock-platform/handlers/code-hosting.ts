@@ -138,7 +138,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const user = ctx.db.users.all().find((u) => u.codeHosting?.id === account.id)
       if (!user) return fail('access_denied', 'Signups not allowed for this instance')
       target.hash = new URLSearchParams({
-        access_token: issueAccessToken(user.id, SESSION_SECONDS),
+        access_token: issueAccessToken(user.id, SESSION_SECONDS, ctx.tokenSigning),
         expires_in: String(SESSION_SECONDS),
         refresh_token: crypto.randomUUID(),
         token_type: 'bearer',

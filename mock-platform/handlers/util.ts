@@ -8,16 +8,30 @@ export function errorResponse(status: number, message: string, headers?: Record<
 
 const TOKEN_PREFIX = 'mock.'
 
-/** Mock access tokens are self-contained, so a reload of the mock platform keeps sessions valid. */
-export function issueAccessToken(userId: string, expiresInSeconds: number, now = Date.now()): string {
-  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds }
-  return TOKEN_PREFIX + btoa(JSON.stringify(payload)).replace(/=+$/, '')
+/**
+ * Signs access tokens when the platform has a secret (`npm run serve`: STUDIO_SECRET); the embedded
+ * mock has none, its tokens stay unsigned (it trusts the page it runs in anyway).
+ */
+export interface TokenSigning {
+  sign(body: string): string
+  verify(body: string, signature: string): boolean
 }
 
-export function readAccessToken(token: string, now = Date.now()): string | null {
+/** Mock access tokens are self-contained, so a reload of the mock platform keeps sessions valid. */
+export function issueAccessToken(userId: string, expiresInSeconds: number, signing: TokenSigning | null = null, now = Date.now()): string {
+  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds }
+  const body = TOKEN_PREFIX + btoa(JSON.stringify(payload)).replace(/=+$/, '')
+  return signing ? `${body}.${signing.sign(body)}` : body
+}
+
+/** The user id a token names, or null when it is malformed, expired, or (with signing) not signed by this platform. */
+export function readAccessToken(token: string, signing: TokenSigning | null = null, now = Date.now()): string | null {
   if (!token.startsWith(TOKEN_PREFIX)) return null
+  const separator = token.indexOf('.', TOKEN_PREFIX.length)
+  const body = separator === -1 ? token : token.slice(0, separator)
+  if (signing && (separator === -1 || !signing.verify(body, token.slice(separator + 1)))) return null
   try {
-    const payload = JSON.parse(atob(token.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown }
+    const payload = JSON.parse(atob(body.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown }
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
     return payload.exp * 1000 > now ? payload.sub : null
   } catch {
@@ -33,7 +47,7 @@ export function authenticate(ctx: PlatformContext, request: Request) {
   }
   const header = request.headers.get('authorization') ?? ''
   const match = /^Bearer (.+)$/.exec(header)
-  const userId = match?.[1] ? readAccessToken(match[1]) : null
+  const userId = match?.[1] ? readAccessToken(match[1], ctx.tokenSigning) : null
   const user = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
   if (!user) return { user: undefined, denied: errorResponse(401, 'Unauthorized: sign in to continue') }
   return { user, denied: undefined }

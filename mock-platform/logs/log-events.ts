@@ -28,7 +28,7 @@ const levelOfStatus = (status: number) => (status >= 500 ? 'error' : status >= 4
 
 function callerOf(ctx: PlatformContext, request: Request) {
   const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
-  const userId = token ? readAccessToken(token) : null
+  const userId = token ? readAccessToken(token, ctx.tokenSigning) : null
   const user = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
   return { role: user || ctx.selfHosted ? 'authenticated' : 'anon', email: user?.email ?? null, userId: user?.id ?? null }
 }

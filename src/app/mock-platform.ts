@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isMockScenario, MOCK_SCENARIOS, SCENARIO_STORAGE_KEY, type MockScenario } from '../constants'
 import { browserStorage, readStoredText, removeStored, writeStoredText } from '../lib/storage'
+import { unregisterMockServiceWorker } from '../lib/mock-service-worker'
 import { settings } from '../lib/settings'
 
 /** `?scenario=name` picks a fault for this tab (remembered in session storage); `?scenario=none` clears it. */
@@ -27,7 +28,7 @@ declare global {
 
 /** Starts the embedded mock platform before the app's first request, when the settings ask for it. */
 export async function startMockPlatformIfEnabled(): Promise<void> {
-  if (!settings.mockPlatform) return
+  if (!settings.mockPlatform) return unregisterMockServiceWorker(globalThis.navigator?.serviceWorker)
   // eslint-disable-next-line import/no-restricted-paths -- start-up seam: the embedded mock platform starts before the app's first request (its own chunk)
   const { startBrowserMockPlatform } = await import('../../mock-platform/browser')
   window.__studioMock = await startBrowserMockPlatform({
@@ -38,3 +39,4 @@ export async function startMockPlatformIfEnabled(): Promise<void> {
     assistantModel: settings.assistantModel,
   })
 }
+

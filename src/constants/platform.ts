@@ -342,3 +342,8 @@ export const STATUS_PAGE_URL = 'https://status.supabase.com'
 
 /** SPEC §2: the command menu opens on ⌘/Ctrl plus this key unless VITE_COMMAND_MENU_KEY says otherwise. */
 export const COMMAND_MENU_DEFAULT_KEY = 'k'
+
+/** The element `npm run serve` puts in index.html to tell a build at run time where its platform is. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'studio-runtime-config'
+/** The mock service worker's script (msw's name): a served app unregisters one left by an embedded visit. */
+export const MOCK_SERVICE_WORKER_SCRIPT = 'mockServiceWorker.js'

@@ -12,6 +12,7 @@ import {
   type CustomContent,
 } from '../constants'
 import { CUSTOM_CONTENT_ENV, parseCustomContent } from './custom-content'
+import { readRuntimeConfig, type RuntimeConfig } from './runtime-config'
 
 /** Runtime settings of the dashboard, read once from the build environment (README lists them). */
 export interface Settings {
@@ -116,12 +117,13 @@ function customContentSetting(env: Env): CustomContent {
   return DEFAULT_CUSTOM_CONTENT
 }
 
-export function parseSettings(env: Env): Settings {
-  const apiBase = (text(env, 'VITE_API_URL') ?? DEFAULT_API_BASE).replace(/\/+$/, '')
+/** The build's environment, with a server's run-time config (runtime-config.ts) over it: a served build talks to its server, no embedded mock. */
+export function parseSettings(env: Env, runtime: RuntimeConfig | null = null): Settings {
+  const apiBase = runtime ? runtime.apiBase : (text(env, 'VITE_API_URL') ?? DEFAULT_API_BASE).replace(/\/+$/, '')
   const environment = text(env, 'VITE_ENVIRONMENT')
   const latency = Number(text(env, 'VITE_MOCK_LATENCY') ?? '0')
   const isPlatform = flag(env, 'VITE_IS_PLATFORM', true)
-  const mockPlatform = text(env, 'VITE_MOCK_PLATFORM') !== 'off'
+  const mockPlatform = runtime === null && text(env, 'VITE_MOCK_PLATFORM') !== 'off'
   const basePath = (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, '')
   const environmentSetting: Settings['environment'] =
     environment === 'production' || environment === 'staging' || environment === 'preview' || environment === 'local'
@@ -131,7 +133,7 @@ export function parseSettings(env: Env): Settings {
         : 'local'
   return {
     apiBase,
-    authBase: (text(env, 'VITE_AUTH_URL') ?? `${apiBase}/auth/v1`).replace(/\/+$/, ''),
+    authBase: runtime ? `${apiBase}/auth/v1` : (text(env, 'VITE_AUTH_URL') ?? `${apiBase}/auth/v1`).replace(/\/+$/, ''),
     isPlatform,
     disabledFeatures: isPlatform
       ? []
@@ -152,4 +154,4 @@ export function parseSettings(env: Env): Settings {
   }
 }
 
-export const settings: Settings = parseSettings((import.meta.env ?? {}) as Env)
+export const settings: Settings = parseSettings((import.meta.env ?? {}) as Env, readRuntimeConfig(globalThis.document))

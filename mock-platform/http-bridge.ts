@@ -1,0 +1,84 @@
+/**
+ * Node's HTTP and the platform's fetch handlers meet here: a node request becomes a fetch Request,
+ * msw picks the handler, the answer is written back (streamed). Both servers use it: the standalone
+ * mock platform (server.ts) and `npm run serve` (serve/).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getResponse } from 'msw'
+import { recordRequest } from './logs/log-events'
+import type { MockPlatform } from './platform'
+
+/** A request body longer than the server takes (answered 413). */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`Request body larger than ${limitBytes} bytes`)
+  }
+}
+
+/** Reads the body, refusing (before reading, from its declared length, or once past it) one over `limitBytes`. */
+export async function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal, limitBytes = Infinity): Promise<Request> {
+  const declared = Number(incoming.headers['content-length'] ?? 0)
+  if (declared > limitBytes) throw new BodyTooLargeError(limitBytes)
+  const chunks: Buffer[] = []
+  let received = 0
+  for await (const chunk of incoming) {
+    received += (chunk as Buffer).length
+    if (received > limitBytes) throw new BodyTooLargeError(limitBytes)
+    chunks.push(chunk as Buffer)
+  }
+  const headers = new Headers()
+  for (const [key, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const method = incoming.method ?? 'GET'
+  return new Request(new URL(incoming.url ?? '/', origin), {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' || chunks.length === 0 ? undefined : Buffer.concat(chunks),
+    signal,
+  })
+}
+
+export function writeJson(outgoing: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  outgoing.writeHead(status, { ...headers, 'content-type': 'application/json' })
+  outgoing.end(JSON.stringify(body))
+}
+
+/** Answers one request with the platform's handlers; `headers` (CORS) go on every answer. */
+export async function answerWithPlatform(
+  platform: MockPlatform,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  options: { origin: string; headers: Record<string, string>; bodyLimitBytes?: number },
+) {
+  // The client hanging up before the answer (a cancelled query) aborts the request the handlers see.
+  const hangUp = new AbortController()
+  outgoing.on('close', () => {
+    if (!outgoing.writableFinished) hangUp.abort()
+  })
+  let request: Request
+  try {
+    request = await toRequest(incoming, options.origin, hangUp.signal, options.bodyLimitBytes)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    // The rest of the body is not read: close the connection rather than drain it.
+    outgoing.setHeader('connection', 'close')
+    return writeJson(outgoing, 413, { message: `Request body too large (over ${error.limitBytes} bytes)` }, options.headers)
+  }
+  const begun = performance.now()
+  const response = await getResponse(platform.handlers(), request)
+  if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
+  if (outgoing.destroyed) return
+  if (!response || response.type === 'error') {
+    return writeJson(outgoing, response ? 502 : 404, { message: response ? 'Network error' : `No mock for ${incoming.method} ${incoming.url}` }, options.headers)
+  }
+  outgoing.writeHead(response.status, { ...options.headers, ...Object.fromEntries(response.headers) })
+  if (!response.body) return void outgoing.end()
+  // Streamed answers (the assistant's server-sent events) go out as they are produced.
+  const reader = response.body.getReader()
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    if (outgoing.destroyed) return void reader.cancel()
+    outgoing.write(part.value)
+  }
+  outgoing.end()
+}

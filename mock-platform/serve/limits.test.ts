@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { corsHeadersFor, createRateLimiter } from './limits'
+
+describe('the sign-in rate limit', () => {
+  it('allows the window its attempts, then refuses until it ends with the seconds left', () => {
+    let now = 1_000_000
+    const limiter = createRateLimiter({ attempts: 3, windowMs: 60_000, now: () => now })
+    expect([1, 2, 3].map(() => limiter.take('10.0.0.1').allowed)).toEqual([true, true, true])
+    expect(limiter.take('10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 60 })
+    // Another address has its own window.
+    expect(limiter.take('10.0.0.2')).toEqual({ allowed: true })
+    now += 45_500
+    expect(limiter.take('10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 15 })
+    now += 14_500
+    expect(limiter.take('10.0.0.1')).toEqual({ allowed: true })
+  })
+})
+
+describe('CORS', () => {
+  it('answers only the configured origin; none configured means same-origin only', () => {
+    expect(corsHeadersFor('https://evil.example', null)).toEqual({ vary: 'origin' })
+    expect(corsHeadersFor('https://evil.example', 'https://studio.example.com')).toEqual({ vary: 'origin' })
+    expect(corsHeadersFor('https://studio.example.com', 'https://studio.example.com')).toMatchObject({
+      'access-control-allow-origin': 'https://studio.example.com',
+      'access-control-allow-credentials': 'true',
+    })
+  })
+})

@@ -1,0 +1,30 @@
+/** `npm run serve`: reads the environment, says what is missing, starts the server (README: settings). */
+import { join, resolve } from 'node:path'
+import { readServeConfig } from './config'
+import { SECRET_FILE } from './secret'
+import { startStudioServer } from './server'
+
+const read = readServeConfig(process.env)
+if (!read.ok) {
+  console.error(`npm run serve cannot start:\n${read.problems.map((problem) => `- ${problem}`).join('\n')}`)
+  process.exit(1)
+}
+const { config } = read
+let running: Awaited<ReturnType<typeof startStudioServer>>
+try {
+  running = await startStudioServer({ config })
+} catch (error) {
+  console.error(`npm run serve cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+if (running.secretCreated) console.log(`Generated a signing secret in ${join(resolve(config.dataDir), SECRET_FILE)} (kept for the next start; set STUDIO_SECRET to choose your own).`)
+console.log(`Studio on ${running.url} (platform API under /api, databases on ${new URL(config.databaseUrl).host})`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run serve`: one process, one port — the built dashboard and, under /api, the platform API
+ * with the embedded mock's own handlers, its project databases on DATABASE_URL's server.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { answerWithPlatform, writeJson } from '../http-bridge'
+import { createMockPlatform } from '../platform'
+import type { ServeConfig } from './config'
+import { readServedIndex, SERVED_API_BASE } from './index-html'
+import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
+import { hmacTokenSigning, loadOrCreateSecret } from './secret'
+import { createFileByteStore } from '../storage/byte-store-files'
+import { createStaticFiles } from './static-files'
+
+export interface StudioServerOptions {
+  config: ServeConfig
+  bodyLimitBytes?: number
+  signInLimit?: { attempts: number; windowMs: number }
+  /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
+  databasePrefix?: string
+}
+
+const isApiPath = (url: string | undefined) => {
+  const path = (url ?? '/').split('?')[0]!
+  return path === SERVED_API_BASE || path.startsWith(`${SERVED_API_BASE}/`)
+}
+
+/** Starts the server (port 0 picks a free one); the secret comes from the config or the data directory. */
+export async function startStudioServer(options: StudioServerOptions) {
+  const { config } = options
+  const indexHtml = await readServedIndex(config.distDir)
+  const kept = config.secret === null ? await loadOrCreateSecret(config.dataDir) : null
+  const secret = config.secret ?? kept!.secret
+  const { databaseUrl } = config
+  const platform = await createMockPlatform({
+    databases: async (seeding) => (await import('../postgres/server-postgres')).createServerDatabaseProvider(databaseUrl, { ...seeding, databasePrefix: options.databasePrefix }),
+    databaseUrl,
+    tokenSigning: hmacTokenSigning(secret),
+    // Objects' bytes beside the secret, so they outlive a restart as the databases do.
+    storageBytes: await createFileByteStore(join(config.dataDir, 'storage')),
+  })
+  const serveStatic = createStaticFiles(config.distDir, indexHtml)
+  const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
+  let port = config.port
+
+  async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
+    if (!isApiPath(incoming.url)) return serveStatic(incoming, outgoing)
+    if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
+    const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
+    if (refuseSignInFlood(signInLimiter, incoming, outgoing, cors)) return
+    await answerWithPlatform(platform, incoming, outgoing, {
+      origin: `http://localhost:${port}`,
+      headers: cors,
+      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    })
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    handle(incoming, outgoing).catch((error: unknown) => {
+      console.error(error)
+      if (outgoing.headersSent) return void outgoing.destroy()
+      writeJson(outgoing, 500, { message: 'The server failed to answer' })
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, config.host, () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host
+  return {
+    platform,
+    port,
+    url: `http://${shownHost}:${port}`,
+    /** True when this start generated the secret (and wrote it to the data directory). */
+    secretCreated: kept?.created ?? false,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+      await platform.close()
+    },
+  }
+}
+export type StudioServer = Awaited<ReturnType<typeof startStudioServer>>

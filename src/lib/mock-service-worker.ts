@@ -1,0 +1,20 @@
+import { MOCK_SERVICE_WORKER_SCRIPT } from '../constants'
+
+/**
+ * A build served by its own platform (`npm run serve`) on an origin where the embedded mock once ran:
+ * the mock's service worker is still registered there, so it goes (it would only pass requests
+ * through, but nothing of the mock should sit between the app and its server).
+ */
+export async function unregisterMockServiceWorker(container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined): Promise<void> {
+  if (!container) return
+  try {
+    const registrations = await container.getRegistrations()
+    await Promise.all(
+      registrations
+        .filter((registration) => (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL.endsWith(`/${MOCK_SERVICE_WORKER_SCRIPT}`))
+        .map((registration) => registration.unregister()),
+    )
+  } catch (error) {
+    console.warn('Could not unregister the mock service worker', error)
+  }
+}
