@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { queryPerformanceFigures } from './statements.mjs'
 import { logsFigures } from './logs.mjs'
+import { storageFigures } from './storage.mjs'
 import { tableEditorFigures } from './table-grid.mjs'
 
 // Another preview (the e2e self-hosted one) may hold the default port on a shared machine.
@@ -219,8 +220,7 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
-// Only the table editor's figures: BENCH_ONLY=table-editor npm run bench; only query performance's: BENCH_ONLY=query-performance.
-// Only the table editor's figures: BENCH_ONLY=table-editor npm run bench (or BENCH_ONLY=logs: the logs explorer's).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, logs, storage).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -243,6 +243,7 @@ try {
     })
   }
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
+  if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))
 } finally {

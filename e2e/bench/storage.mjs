@@ -1,0 +1,85 @@
+// The storage explorer's figures (issue 25): a folder of 10,000 objects opened to its first rows
+// painted, then read to its end while the user holds the scroll at the bottom (pages of
+// STORAGE_LIST_PAGE_SIZE arriving as the end comes near), then scrolled top to bottom with every row in
+// hand (the scripted scroll of table-grid.mjs). The folder is filled through the mock platform's
+// fixture seam (window.__studioMock.fillStorageFolder: one insert into storage.objects).
+import { scriptedScroll } from './table-grid.mjs'
+
+const OBJECTS = 10_000
+const BUCKET = 'bench'
+const FOLDER = 'big'
+const GRID = `[role=grid][aria-label="Files in ${FOLDER}"]`
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+const median = (values) => percentile(values, 50)
+const round1 = (n) => Math.round(n * 10) / 10
+
+/** Rows of the folder the grid holds (its header and a "more" row not counted). */
+const rowsInHand = (page) => page.evaluate((grid) => Number(document.querySelector(grid)?.getAttribute('aria-rowcount') ?? 0) - 1, GRID)
+
+/** Holds the scroll at the bottom every frame until the grid holds every object; answers the frames and the time it took. */
+function readToTheEnd(page) {
+  return page.evaluate(
+    ({ grid, total }) =>
+      new Promise((resolve, reject) => {
+        const element = document.querySelector(grid)
+        const frames = []
+        const began = performance.now()
+        let last = null
+        const step = (time) => {
+          if (last !== null) frames.push(time - last)
+          last = time
+          element.scrollTop = element.scrollHeight
+          const held = element.querySelectorAll('[role=row]').length > 0 ? Number(element.getAttribute('aria-rowcount')) - 1 : 0
+          if (held >= total) resolve({ frames, ms: performance.now() - began })
+          else if (performance.now() - began > 120_000) reject(new Error(`only ${held} of ${total} rows after 120 s`))
+          else requestAnimationFrame(step)
+        }
+        requestAnimationFrame(step)
+      }),
+    { grid: GRID, total: OBJECTS },
+  )
+}
+
+export async function storageFigures(browser, { signedInPage, base, runs }) {
+  const { context, page, ref } = await signedInPage(browser)
+  const folderUrl = `${base}/project/${ref}/storage/buckets/${BUCKET}?path=${FOLDER}`
+  await page.goto(`${base}/project/${ref}/storage/buckets`)
+  await page.waitForFunction(() => typeof window.__studioMock?.fillStorageFolder === 'function', null, { timeout: 60_000 })
+  const added = await page.evaluate(({ ref, bucket, folder, count }) => window.__studioMock.fillStorageFolder(ref, { bucket, folder, count }), { ref, bucket: BUCKET, folder: FOLDER, count: OBJECTS })
+
+  // From navigation start to the folder's first row painted (the page watches every frame).
+  await page.addInitScript((grid) => {
+    const check = () => {
+      const row = document.querySelector(`${grid} [role=row][aria-rowindex="2"]`)
+      if (row?.textContent?.includes('file-00001.txt')) window.__firstRowsPaintedAt = performance.now()
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  }, GRID)
+  const firstRows = []
+  for (let i = 0; i < runs; i++) {
+    await page.goto(folderUrl)
+    await page.waitForFunction(() => window.__firstRowsPaintedAt !== undefined, null, { timeout: 60_000 })
+    firstRows.push(await page.evaluate(() => window.__firstRowsPaintedAt))
+  }
+  const firstPage = await rowsInHand(page)
+
+  // Read to the end with the scroll held at the bottom: every page fetched as the end comes near.
+  const reading = await readToTheEnd(page)
+  // Every row in hand: the scripted top-to-bottom scroll.
+  await page.evaluate((grid) => (document.querySelector(grid).scrollTop = 0), GRID)
+  await page.waitForTimeout(300)
+  const scroll = await scriptedScroll(page, GRID)
+  await context.close()
+  return {
+    objects: OBJECTS,
+    filled: added,
+    folderOpenToFirstRowsPainted: { medianMs: Math.round(median(firstRows)), runsMs: firstRows.map(Math.round), rowsInFirstAnswer: firstPage },
+    readToTheEndHoldingTheScroll: { ms: Math.round(reading.ms), frameMsP50: round1(median(reading.frames)), frameMsP95: round1(percentile(reading.frames, 95)) },
+    scrollTopToBottomRowsInHand: { ...scroll, goalFrameMsP95: 16.7 },
+  }
+}
