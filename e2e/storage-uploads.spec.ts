@@ -5,12 +5,15 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
 const MB = 1_048_576
 
 test('upload by the picker (one too large refused before sending), cancel a big one mid-way, retry a failed one, then a bucket policy from a template', async ({ page }) => {
-  test.setTimeout(60_000)
+  // About 45 s alone: backoffs of 1 + 2 + 4 s and a slow 24 MB upload; room for a busy CI.
+  test.setTimeout(120_000)
   await signIn(page, { returnTo: `/project/${healthy.ref}/storage/buckets` })
   await page.getByRole('button', { name: 'New bucket' }).first().click({ timeout: 30_000 })
   const create = page.getByRole('dialog', { name: 'Create a bucket' })
   await create.getByLabel('Name').fill('uploads')
-  await create.getByRole('switch', { name: 'Restrict file size' }).click()
+  // Ark's switch input is visually hidden: a person clicks its label.
+  await create.getByText('Restrict file size', { exact: true }).click()
+  await expect(create.getByRole('switch', { name: 'Restrict file size' })).toBeChecked()
   await create.getByLabel('Size limit').fill('30')
   await create.getByLabel('Unit').selectOption('MB')
   await create.getByRole('button', { name: 'Create bucket' }).click()

@@ -45,10 +45,11 @@ export interface UploadCalls {
 export function platformUploadCalls(ref: string, queryClient: QueryClient): UploadCalls {
   return {
     async readLimits(bucketId) {
-      // Read fresh: a limit changed a moment ago in another tab applies to this file.
+      // Read fresh: a limit changed a moment ago in another tab applies to this file. Not retried
+      // here: the upload machine retries (and says so on the row) as it does a chunk.
       const [bucket, config] = await Promise.all([
-        queryClient.fetchQuery({ ...storageBucketQuery(ref, bucketId), staleTime: 0 }),
-        queryClient.fetchQuery({ ...storageConfigQuery(ref), staleTime: 0 }),
+        queryClient.fetchQuery({ ...storageBucketQuery(ref, bucketId), staleTime: 0, retry: false }),
+        queryClient.fetchQuery({ ...storageConfigQuery(ref), staleTime: 0, retry: false }),
       ])
       return { bucketFileSizeLimit: bucket.file_size_limit, allowedMimeTypes: bucket.allowed_mime_types, projectFileSizeLimit: config.fileSizeLimit }
     },
