@@ -67,7 +67,7 @@ export default function StoragePage() {
           <h1 className={css({ fontSize: 'md', fontWeight: 'semibold', wordBreak: 'break-word' })}>{bucket.name}</h1>
           <AccessBadge bucket={bucket} />
           <span className={css({ fontSize: 'xs', color: 'fg.muted', flex: '1', minW: '0' })}>
-            Files up to {sizeLimitText(bucket).toLowerCase()} · {mimeTypesText(bucket)}
+            {bucket.file_size_limit === null ? 'No size limit' : `Files up to ${sizeLimitText(bucket)}`} · {mimeTypesText(bucket)}
           </span>
           <BucketActions bucket={bucket} onRequest={dialogs.open} />
         </header>
