@@ -17,15 +17,17 @@ function percentile(values, p) {
 const median = (values) => percentile(values, 50)
 const round1 = (n) => Math.round(n * 10) / 10
 
-/** Rows of the folder the grid holds (its header and a "more" row not counted). */
-const rowsInHand = (page) => page.evaluate((grid) => Number(document.querySelector(grid)?.getAttribute('aria-rowcount') ?? 0) - 1, GRID)
+/** Rows of the folder the grid holds: its row count less the header row the list view has (the column view has none). */
+const ROWS_HELD = `(element) => Number(element.getAttribute('aria-rowcount') ?? 0) - (element.querySelector('[role=columnheader]') ? 1 : 0)`
+const rowsInHand = (page) => page.evaluate(({ grid, held }) => new Function(`return ${held}`)()(document.querySelector(grid)), { grid: GRID, held: ROWS_HELD })
 
 /** Holds the scroll at the bottom every frame until the grid holds every object; answers the frames and the time it took. */
 function readToTheEnd(page) {
   return page.evaluate(
-    ({ grid, total }) =>
+    ({ grid, total, held: heldSource }) =>
       new Promise((resolve, reject) => {
         const element = document.querySelector(grid)
+        const rowsHeld = new Function(`return ${heldSource}`)()
         const frames = []
         const began = performance.now()
         let last = null
@@ -33,14 +35,14 @@ function readToTheEnd(page) {
           if (last !== null) frames.push(time - last)
           last = time
           element.scrollTop = element.scrollHeight
-          const held = element.querySelectorAll('[role=row]').length > 0 ? Number(element.getAttribute('aria-rowcount')) - 1 : 0
+          const held = rowsHeld(element)
           if (held >= total) resolve({ frames, ms: performance.now() - began })
           else if (performance.now() - began > 120_000) reject(new Error(`only ${held} of ${total} rows after 120 s`))
           else requestAnimationFrame(step)
         }
         requestAnimationFrame(step)
       }),
-    { grid: GRID, total: OBJECTS },
+    { grid: GRID, total: OBJECTS, held: ROWS_HELD },
   )
 }
 
@@ -54,8 +56,9 @@ export async function storageFigures(browser, { signedInPage, base, runs }) {
   // From navigation start to the folder's first row painted (the page watches every frame).
   await page.addInitScript((grid) => {
     const check = () => {
-      const row = document.querySelector(`${grid} [role=row][aria-rowindex="2"]`)
-      if (row?.textContent?.includes('file-00001.txt')) window.__firstRowsPaintedAt = performance.now()
+      // The list view has a header row, the column view none: any row holding the first object.
+      const rows = document.querySelectorAll(`${grid} [role=row]`)
+      if ([...rows].some((row) => row.textContent?.includes('file-00001.txt'))) window.__firstRowsPaintedAt = performance.now()
       else requestAnimationFrame(check)
     }
     requestAnimationFrame(check)
