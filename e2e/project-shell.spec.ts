@@ -26,7 +26,7 @@ async function expectNoPageScroll(page: Page) {
 test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
-  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Logs', 'Advisors', 'Settings'])
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Storage', 'Logs', 'Advisors', 'Settings'])
   await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
 
   await rail(page).getByRole('link', { name: 'Table editor' }).click()
@@ -70,11 +70,22 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(page.getByRole('heading', { level: 1, name: 'GraphiQL' })).toBeVisible()
   await expect(rail(page).getByRole('link', { name: 'Integrations' })).toHaveAttribute('aria-current', 'page')
 
-  // An area with one screen opens it, with no menu of its own.
+  // Storage opens its files (…/storage/buckets without the new Storage preview); its menu has the policies.
+  await rail(page).getByRole('link', { name: 'Storage' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/storage/buckets$`))
+  await expect(page.getByRole('navigation', { name: 'Storage' }).getByRole('link')).toHaveText(['Files', 'Policies'])
+
+  // Settings holds the vault and the storage settings: it opens the first, its menu lists both.
   await rail(page).getByRole('link', { name: 'Settings' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/settings/vault/secrets$`))
   await expect(rail(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByRole('navigation', { name: 'Settings' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['Vault', 'Storage settings'])
+
+  // An area with one screen opens it, with no menu of its own.
+  await rail(page).getByRole('link', { name: 'Logs' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/logs`))
+  await expect(rail(page).getByRole('link', { name: 'Logs' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Logs' })).toHaveCount(0)
 
   // The command menu lists the same destinations, leading to the same places.
   await page.keyboard.press('ControlOrMeta+k')
