@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// findBy…/waitFor wait up to 5 s (default 1 s) for what must appear: a busy 2-core machine renders
+// a screen and answers its queries in more than a second. Nothing that must stay hidden waits.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom has no CSS.escape, which every browser has and Ark's dialog focus trap calls. Simplified:
 // test ids and selectors here are plain words.
