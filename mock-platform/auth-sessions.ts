@@ -31,7 +31,13 @@ type AuthSessions = v.InferOutput<typeof AuthSessionsSchema>
 /** Revoked tokens kept per session for reuse detection; older ones are forgotten (then refused as not found). */
 const KEPT_TOKENS_PER_SESSION = 20
 
-const store = keptRecord(MOCK_AUTH_SESSIONS_STORAGE_KEY, AuthSessionsSchema, (): AuthSessions => ({ sessions: [], refreshTokens: [] }))
+const store = keptRecord(
+  MOCK_AUTH_SESSIONS_STORAGE_KEY,
+  AuthSessionsSchema,
+  (): AuthSessions => ({ sessions: [], refreshTokens: [] }),
+  // The last sign-out leaves no key behind (the browser's storage is as it was before any sign-in).
+  (kept) => kept.sessions.length === 0,
+)
 
 /** The platform's clock (tests move `clockOffset` to let time pass). */
 export const platformNow = (ctx: PlatformContext) => Date.now() + ctx.clockOffset
