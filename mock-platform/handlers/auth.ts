@@ -78,6 +78,8 @@ export function authHandlers(ctx: PlatformContext) {
       await withLatency(ctx)
       const scope = new URL(request.url).searchParams.get('scope') || 'global'
       if (!LOGOUT_SCOPES.includes(scope as LogoutScope)) return authError(400, 'validation_failed', `Unsupported logout scope "${scope}"`)
+      // Self-hosted has no platform sessions to end.
+      if (ctx.selfHosted) return new HttpResponse(null, { status: 204 })
       const ended = endedSessionAnswer(ctx, request)
       if (ended) return ended
       const claims = bearerClaims(ctx, request)
