@@ -29,6 +29,7 @@ import { sqlRunMachine, sqlRunCoverage } from './sql-run.machine'
 import { storageUploadMachine, storageUploadCoverage } from './storage-upload.machine'
 import { supportFormMachine, supportFormCoverage } from './support-form.machine'
 import { signOutMachine, signOutCoverage } from './sign-out.machine'
+import { sessionRenewalMachine, sessionRenewalCoverage } from './session-renewal.machine'
 
 export interface MachineEntry {
   name: string
@@ -62,6 +63,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'projectStatus', description: 'A project’s status: polls every 5 s while it is coming up, in transition or without a connection string; pauses and restores it.', machine: projectStatusMachine, coverage: projectStatusCoverage },
   { name: 'restriction', description: "An organization's restriction_status: grace period (until its end date, then over by itself), grace period over, restricted; each shows its banner.", machine: restrictionMachine, coverage: restrictionCoverage },
   { name: 'secretReveal', description: 'A vault secret on screen: hidden until Reveal reads it, shown until Hide or 30 s, a failed read said with a retry.', machine: secretRevealMachine, coverage: secretRevealCoverage },
+  { name: 'sessionRenewal', description: 'Renews the session 90 s before its access token expires, or at once when a request is refused 401; requests share one renewal; a refused renewal signs out, a fault is retried.', machine: sessionRenewalMachine, coverage: sessionRenewalCoverage },
   { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error.', machine: signInMachine, coverage: signInCoverage },
   { name: 'signUp', description: 'Sign-up with email and a password the platform scores strong enough; a taken address or other failure returns to the form.', machine: signUpMachine, coverage: signUpCoverage },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine, coverage: signOutCoverage },

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { readStored, writeStored } from '../src/lib/storage'
+import { readStored, removeStored, writeStored } from '../src/lib/storage'
 import type { PlatformContext } from './context'
 
 /** One record the mock platform keeps beside its collections, read and changed whole. */
@@ -18,7 +18,13 @@ export interface KeptRecord<T> {
  * so records keyed by data stay prototype-free (ownRecordSchema) and a caller's changes are not
  * kept until it updates.
  */
-export function keptRecord<S extends v.GenericSchema>(key: string, schema: S, empty: () => v.InferOutput<S>): KeptRecord<v.InferOutput<S>> {
+export function keptRecord<S extends v.GenericSchema>(
+  key: string,
+  schema: S,
+  empty: () => v.InferOutput<S>,
+  /** When given, a record it calls empty is removed from storage rather than written (no key left behind). */
+  isEmpty?: (record: v.InferOutput<S>) => boolean,
+): KeptRecord<v.InferOutput<S>> {
   type Record = v.InferOutput<S>
   const inMemory = new WeakMap<PlatformContext, Record>()
 
@@ -33,6 +39,7 @@ export function keptRecord<S extends v.GenericSchema>(key: string, schema: S, em
     const storage = ctx.contentPersistence?.storage
     // A full or blocked storage costs persistence only, never the answer.
     if (!storage) inMemory.set(ctx, structuredClone(record))
+    else if (isEmpty?.(record)) removeStored(storage, key)
     else writeStored(storage, key, record)
   }
 

@@ -9,6 +9,7 @@ import { answerWithPlatform } from './http-bridge'
 import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
 import { createFileByteStore } from './storage/byte-store-files'
+import type { TokenSigning } from './handlers/util'
 
 const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',
@@ -34,6 +35,8 @@ export interface MockPlatformServerOptions {
   scenario?: MockScenario | null
   /** Where storage objects' bytes are written; a fresh temporary directory by default. */
   storageDataDir?: string
+  /** Signs access tokens as `npm run serve` does (tests of the served auth); unsigned by default. */
+  tokenSigning?: TokenSigning | null
 }
 
 /** Starts the server; port 0 picks a free one. */
@@ -47,6 +50,7 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
     scenario: options.scenario ?? null,
     databaseUrl,
     storageBytes: await createFileByteStore(options.storageDataDir),
+    tokenSigning: options.tokenSigning ?? null,
   })
   let port = options.port ?? 8787
   const server: Server = createServer((incoming, outgoing) => {

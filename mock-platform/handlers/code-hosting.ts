@@ -6,8 +6,9 @@ import { readCodeHostingStore, updateCodeHostingStore } from '../code-hosting-st
 import type { PlatformContext } from '../context'
 import { identiconSvg } from '../identicon'
 import { readSignInState } from '../sign-in-state'
-import { SESSION_SECONDS } from './auth'
-import { errorResponse, authorizeOrganization, issueAccessToken, readJson, withLatency } from './util'
+import { startAuthSession } from '../auth-sessions'
+import { sessionTokens } from './auth'
+import { errorResponse, authorizeOrganization, readJson, withLatency } from './util'
 
 const PROVIDER = `*${MOCK_CODE_HOSTING_PATH}`
 /** How long an authorisation code can be exchanged, as at the real provider. */
@@ -137,10 +138,12 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       if (!account.verified) return fail('server_error', SIGN_IN_MESSAGE.unverifiedProviderError)
       const user = ctx.db.users.all().find((u) => u.codeHosting?.id === account.id)
       if (!user) return fail('access_denied', 'Signups not allowed for this instance')
+      const tokens = sessionTokens(ctx, user.id, startAuthSession(ctx, user.id))
       target.hash = new URLSearchParams({
-        access_token: issueAccessToken(user.id, SESSION_SECONDS, ctx.tokenSigning),
-        expires_in: String(SESSION_SECONDS),
-        refresh_token: crypto.randomUUID(),
+        access_token: tokens.access_token,
+        expires_in: String(tokens.expires_in),
+        expires_at: String(tokens.expires_at),
+        refresh_token: tokens.refresh_token,
         token_type: 'bearer',
         provider_token: `mock_provider_token_${account.id}`,
       }).toString()

@@ -1,4 +1,5 @@
 import { HttpResponse, delay } from 'msw'
+import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
@@ -17,26 +18,50 @@ export interface TokenSigning {
   verify(body: string, signature: string): boolean
 }
 
-/** Mock access tokens are self-contained, so a reload of the mock platform keeps sessions valid. */
-export function issueAccessToken(userId: string, expiresInSeconds: number, signing: TokenSigning | null = null, now = Date.now()): string {
-  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds }
+/**
+ * Mock access tokens are self-contained, so a reload of the mock platform keeps sessions valid. Like
+ * GoTrue's JWTs they name their session (`session_id`), which sign-out and a revoked family end.
+ */
+export function issueAccessToken(
+  userId: string,
+  expiresInSeconds: number,
+  signing: TokenSigning | null = null,
+  now = Date.now(),
+  sessionId: string | null = null,
+): string {
+  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds, ...(sessionId ? { session_id: sessionId } : {}) }
   const body = TOKEN_PREFIX + btoa(JSON.stringify(payload)).replace(/=+$/, '')
   return signing ? `${body}.${signing.sign(body)}` : body
 }
 
-/** The user id a token names, or null when it is malformed, expired, or (with signing) not signed by this platform. */
-export function readAccessToken(token: string, signing: TokenSigning | null = null, now = Date.now()): string | null {
+/** Whose a token is and which session it belongs to (null when it names none), or null when it is malformed, expired or not signed by this platform. */
+export function readAccessTokenClaims(token: string, signing: TokenSigning | null = null, now = Date.now()): { userId: string; sessionId: string | null } | null {
   if (!token.startsWith(TOKEN_PREFIX)) return null
   const separator = token.indexOf('.', TOKEN_PREFIX.length)
   const body = separator === -1 ? token : token.slice(0, separator)
   if (signing && (separator === -1 || !signing.verify(body, token.slice(separator + 1)))) return null
   try {
-    const payload = JSON.parse(atob(body.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown }
+    const payload = JSON.parse(atob(body.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown; session_id?: unknown }
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
-    return payload.exp * 1000 > now ? payload.sub : null
+    if (payload.exp * 1000 <= now) return null
+    return { userId: payload.sub, sessionId: typeof payload.session_id === 'string' ? payload.session_id : null }
   } catch {
     return null
   }
+}
+
+/** The user id a token names, or null when it is malformed, expired, or (with signing) not signed by this platform. */
+export function readAccessToken(token: string, signing: TokenSigning | null = null, now = Date.now()): string | null {
+  return readAccessTokenClaims(token, signing, now)?.userId ?? null
+}
+
+/** The bearer token's claims, when it is valid now (the platform's clock) and its session has not ended. */
+export function bearerClaims(ctx: PlatformContext, request: Request): { userId: string; sessionId: string | null } | null {
+  const match = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')
+  const claims = match?.[1] ? readAccessTokenClaims(match[1], ctx.tokenSigning, platformNow(ctx)) : null
+  // Tokens without a session (made by tests, or by the platform before sessions) stay good until they expire.
+  if (claims?.sessionId && !isSessionLive(ctx, claims.sessionId)) return null
+  return claims
 }
 
 /** The signed-in user of a request, or the 401 answer to send instead. */
@@ -45,9 +70,7 @@ export function authenticate(ctx: PlatformContext, request: Request) {
     const admin = ctx.db.users.findFirst()
     if (admin) return { user: admin, denied: undefined }
   }
-  const header = request.headers.get('authorization') ?? ''
-  const match = /^Bearer (.+)$/.exec(header)
-  const userId = match?.[1] ? readAccessToken(match[1], ctx.tokenSigning) : null
+  const userId = bearerClaims(ctx, request)?.userId
   const user = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
   if (!user) return { user: undefined, denied: errorResponse(401, 'Unauthorized: sign in to continue') }
   return { user, denied: undefined }

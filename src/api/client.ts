@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { API_ERROR_MESSAGE, HEAD_REQUEST_TIMEOUT, PG_META_APPLICATION_NAME, PG_META_HEADERS } from '../constants'
 import { settings as defaultSettings } from '../lib/settings'
 import { ApiError, messageFromBody, parseRetryAfter } from './errors'
-import { getAccessToken } from './session'
+import { getAccessToken, renewSession, sessionNeedsRenewal, type RenewalOutcome } from './session'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
@@ -22,6 +22,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined = undefine
   pgMeta?: { connectionString: string | null | undefined; applicationName?: string }
   /** Reads a successful answer's headers (e.g. Server-Timing) before its body is parsed. */
   onHeaders?: (headers: Headers) => void
+  /** The session's own renewal call: its refusal is final, never renewed again. */
+  noRenewal?: boolean
 }
 
 export interface ClientConfig {
@@ -29,6 +31,11 @@ export interface ClientConfig {
   authBase: string
   isPlatform: boolean
   getAccessToken: () => string | null
+  /**
+   * The signed-in session's renewal: a request whose token has expired, or that is refused 401 with
+   * the session's token, has it renewed (one renewal for all of them) and is sent once more.
+   */
+  session?: { expired: () => boolean; renew: () => Promise<RenewalOutcome> }
   fetch?: typeof fetch
 }
 
@@ -59,9 +66,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** One HTTP client for the whole dashboard: the only place that calls fetch. */
 export function createApiClient(config: ClientConfig) {
-  async function send(path: string, options: RequestOptions<v.GenericSchema | undefined>) {
+  async function send(path: string, options: RequestOptions<v.GenericSchema | undefined>, renewed = false): Promise<{ response: Response; requestId: string }> {
     const method = options.method ?? 'GET'
     const requestId = crypto.randomUUID()
+    // A call that brings its own Authorization (a provider's token) is not the session's to renew.
+    const renewal = options.noRenewal || Object.keys(options.headers ?? {}).some((key) => key.toLowerCase() === 'authorization') ? undefined : config.session
+    if (renewal && !renewed && renewal.expired()) {
+      const outcome = await renewal.renew()
+      if (outcome === 'unavailable') throw new ApiError({ message: API_ERROR_MESSAGE.network, requestId })
+      renewed = true
+    }
     const headers = new Headers({ Accept: 'application/json', 'X-Request-Id': requestId })
     const token = config.getAccessToken()
     if (token) headers.set('Authorization', `Bearer ${token}`)
@@ -115,6 +129,15 @@ export function createApiClient(config: ClientConfig) {
     } finally {
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onCallerAbort)
+    }
+
+    if (response.status === 401 && renewal && token && !renewed) {
+      // Renewed meanwhile (by another request, or another tab): send again with the new token.
+      const outcome = config.getAccessToken() !== token ? 'renewed' : await renewal.renew()
+      if (outcome !== 'refused') void response.body?.cancel().catch(() => {})
+      if (outcome === 'renewed') return send(path, options, true)
+      if (outcome === 'unavailable') throw new ApiError({ message: API_ERROR_MESSAGE.network, requestId })
+      // Refused: the session has ended, and the 401 goes to the caller as it came.
     }
 
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'))
@@ -183,4 +206,5 @@ export const api: ApiClient = createApiClient({
   authBase: defaultSettings.authBase,
   isPlatform: defaultSettings.isPlatform,
   getAccessToken,
+  session: { expired: () => sessionNeedsRenewal(), renew: renewSession },
 })

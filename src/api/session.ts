@@ -13,9 +13,10 @@ export type Session = v.InferOutput<typeof SessionSchema>
 
 const listeners = new Set<() => void>()
 
+/** The stored session. One whose access token expired is gone, unless its refresh token can still renew it. */
 export function getSession(): Session | null {
   const session = readStored(browserStorage('local'), SESSION_STORAGE_KEY, SessionSchema)
-  if (session && session.expiresAt * 1000 <= Date.now()) {
+  if (session && !session.refreshToken && session.expiresAt * 1000 <= Date.now()) {
     removeStored(browserStorage('local'), SESSION_STORAGE_KEY)
     return null
   }
@@ -24,6 +25,12 @@ export function getSession(): Session | null {
 
 export function getAccessToken(): string | null {
   return getSession()?.accessToken ?? null
+}
+
+/** Whether the stored access token has expired (or is about to, within `marginMs`) and a refresh token can renew it. */
+export function sessionNeedsRenewal(marginMs = 0): boolean {
+  const session = getSession()
+  return Boolean(session?.refreshToken) && session!.expiresAt * 1000 - marginMs <= Date.now()
 }
 
 export function setSession(session: Session): void {
@@ -39,4 +46,22 @@ export function clearSession(): void {
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/** How a renewal the client asked for ended: a new token stored, the session refused (ended), or the auth service unreachable. */
+export type RenewalOutcome = 'renewed' | 'refused' | 'unavailable'
+
+let renewer: (() => Promise<RenewalOutcome>) | null = null
+
+/** The app's session renewal (src/app/session-renewal.ts) registers here; the client asks it for a fresh token. */
+export function setSessionRenewer(renew: () => Promise<RenewalOutcome>): () => void {
+  renewer = renew
+  return () => {
+    if (renewer === renew) renewer = null
+  }
+}
+
+/** Asks for the stored session to be renewed now; without a renewal running there is nothing to renew. */
+export function renewSession(): Promise<RenewalOutcome> {
+  return renewer ? renewer() : Promise.resolve('refused')
 }

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
 import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
+import { SessionRenewal } from './SessionRenewal'
 import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH, NEW_ORGANIZATION_PATH, SIGN_UP_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
 import { authServicePath } from '../lib/code-hosting'
@@ -72,6 +73,7 @@ function SignedIn({ children, fill = false }: { children: ReactNode; fill?: bool
         fill ? css({ h: '100dvh', display: 'flex', flexDir: 'column', overflow: 'hidden', position: 'relative' }) : css({ minH: '100vh', display: 'flex', flexDir: 'column' })
       }
     >
+      {settings.isPlatform ? <SessionRenewal /> : null}
       <TopBar />
       <LayoutBanners />
       <PageMain className={fill ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' }) : css({ flex: '1' })}>

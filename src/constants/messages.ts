@@ -33,6 +33,12 @@ export const SIGN_IN_MESSAGE = {
     `Please verify your email on GitHub first, then reach out to us at ${email} to log into the dashboard`,
 } as const
 
+/** A session the auth service would not renew (revoked, signed out elsewhere, or its refresh token reused). */
+export const SESSION_MESSAGE = {
+  endedTitle: 'Your session has ended',
+  ended: 'Sign in again to continue where you were.',
+} as const
+
 export const ERROR_SCREEN = {
   heading: 'Sorry! An unexpected error occurred.',
   clientException:

@@ -17,6 +17,18 @@ export const RETRY = {
   maxDelay: 30 * SECOND,
 } as const
 
+/** How long an access token is good for (the auth service's JWT expiry, GoTrue's default 1 h). */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600
+/** The dashboard renews its session this long before the access token expires (auth-js uses 90 s). */
+export const SESSION_RENEWAL_MARGIN = 90 * SECOND
+/** A renewal that failed for a network or server fault is tried again after this, doubling up to the cap. */
+export const SESSION_RENEWAL_RETRY = { baseDelay: 5 * SECOND, maxDelay: 60 * SECOND } as const
+/**
+ * A refresh token already swapped may be presented again this long after (GoTrue's reuse interval):
+ * two tabs renewing at the same moment both get the session's current token instead of a reuse alarm.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10
+
 export const HEAD_REQUEST_TIMEOUT = 60 * SECOND
 export const PROJECT_POLL_INTERVAL = 5 * SECOND
 /** Not in SPEC: how often a database that is starting is asked again (a start takes seconds, not minutes). */

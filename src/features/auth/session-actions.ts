@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 import { api } from '../../api/client'
-import { isApiError } from '../../api/errors'
-import { CONSENT_STORAGE_KEY, MOCK_PLATFORM_STORAGE_PREFIX, SIGN_UP_MESSAGE, USER_ALREADY_EXISTS_CODE } from '../../constants'
+import { ApiError, isApiError } from '../../api/errors'
+import { CONSENT_STORAGE_KEY, MOCK_PLATFORM_STORAGE_PREFIX, SESSION_RENEWAL_MARGIN, SIGN_UP_MESSAGE, USER_ALREADY_EXISTS_CODE } from '../../constants'
 import { browserStorage } from '../../lib/storage'
 import { AuthTokenSchema, AuthUserSchema } from '../../api/schemas'
-import { clearSession, setSession } from '../../api/session'
+import { clearSession, getSession, setSession } from '../../api/session'
 import type { ProviderSession, SignInCredentials } from '../../../machines/sign-in.machine'
+import type { RenewedSession } from '../../../machines/session-renewal.machine'
 import type { SignUpCredentials } from '../../lib/sign-up'
 
 /** Password sign-in against the auth service; the session is stored for the bearer token. */
@@ -50,6 +51,29 @@ export async function completeProviderSignIn({ accessToken, refreshToken, expire
     expiresAt: Math.floor(Date.now() / 1000) + expiresIn,
     user: { id: user.id, email: user.email },
   })
+}
+
+/**
+ * Renews the stored session with its refresh token (the auth service rotates it) and stores the
+ * answer; its new expiry goes back to the renewal machine. A session another tab renewed already
+ * (they share the stored session) is taken as it is, unless a request was just refused with it.
+ */
+export async function renewStoredSession({ forced }: { forced: boolean }, signal?: AbortSignal): Promise<RenewedSession> {
+  const session = getSession()
+  if (!session?.refreshToken) throw new ApiError({ message: 'There is no session to renew', code: 401 })
+  if (!forced && session.expiresAt * 1000 - SESSION_RENEWAL_MARGIN > Date.now()) return { expiresAt: session.expiresAt }
+  const answer = await api.post('/token', {
+    service: 'auth',
+    query: { grant_type: 'refresh_token' },
+    body: { refresh_token: session.refreshToken },
+    schema: AuthTokenSchema,
+    noRenewal: true,
+    signal,
+  })
+  // Signed out while the renewal was on its way: the answer must not bring the session back.
+  if (!getSession()) throw new ApiError({ message: 'Signed out during the renewal', code: 401 })
+  storeSession(answer)
+  return { expiresAt: getSession()?.expiresAt ?? 0 }
 }
 
 /** Ends the session with the auth service; the local session is dropped whatever it answers. */

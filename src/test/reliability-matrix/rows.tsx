@@ -2,6 +2,7 @@ import { readRailExpanded } from '../../features/project-shell/rail-preference'
 import type { ReactNode } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import { restoreAccounts } from '../../../mock-platform/account-store'
+import { isSessionLive } from '../../../mock-platform/auth-sessions'
 import { readCustomer } from '../../../mock-platform/billing-account-store'
 import { readCodeHostingStore } from '../../../mock-platform/code-hosting-store'
 import { restoreContent } from '../../../mock-platform/content-persistence'
@@ -12,7 +13,7 @@ import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
 import { inspectorTabId } from '../../app/inspector-link'
 import { resolveScenario } from '../../app/mock-platform'
 import { readThemePreference } from '../../app/theme'
-import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
+import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_AUTH_SESSIONS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
 import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
@@ -227,6 +228,13 @@ export const STORAGE_ROWS: StorageRow[] = [
       return ctx.db.users.all().length
     },
     safe: (value) => typeof value === 'number',
+  },
+  {
+    key: MOCK_AUTH_SESSIONS_STORAGE_KEY,
+    storage: 'local',
+    // What every signed-in request asks of it: is the token's session still live (never, for a corrupt record).
+    read: () => isSessionLive(storageContext(MOCK_AUTH_SESSIONS_STORAGE_KEY), 'constructor'),
+    safe: (value) => value === false,
   },
   {
     key: MOCK_CODE_HOSTING_STORAGE_KEY,
