@@ -30,9 +30,11 @@ checkCustomContent()
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
-    },
+    alias: [
+      { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
+      // msw's cookie jar asks tldts for registrable domains; the mock needs no public suffix list (~100 KB gzip).
+      { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/registrable-domain.ts', import.meta.url)) },
+    ],
   },
   // PGlite ships its own wasm and data files; pre-bundling would lose them. The database worker's
   // own dependencies are not found by the dev server's start-up scan (it enters through `new

@@ -4,7 +4,7 @@
  * keys, an enum, jsonb, arrays, bytea, numeric, timestamptz, CHECK and UNIQUE constraints, a view,
  * a materialized view, a trigger function). Only SQL that runs on PGlite and PostgreSQL 15+.
  */
-import { Faker, base, en } from '@faker-js/faker'
+import { seededFaker } from '../../fixtures/seeded-faker.ts'
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { sqlArray, sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { fnv1a } from '../../src/lib/fnv1a.ts'
@@ -170,9 +170,7 @@ export async function isSeeded(db: ProjectDatabase): Promise<boolean> {
 
 /** The whole seed as SQL text; the same ref always gives the same text. */
 export function buildSeedSql(ref: string): string {
-  const faker = new Faker({ locale: [en, base] })
-  faker.seed(seedFromRef(ref))
-  faker.setDefaultRefDate(SEED_REFERENCE_DATE)
+  const faker = seededFaker(seedFromRef(ref), SEED_REFERENCE_DATE)
 
   const customers = Array.from({ length: COUNTS.customers }, (_, index) => {
     const firstName = faker.person.firstName()
