@@ -11,7 +11,8 @@ test('self-hosted: no sign-in, only the default project, platform screens hidden
   await expect(page.getByRole('button', { name: /Account|@/ })).toHaveCount(0)
 
   for (const path of ['/organizations', '/org/default-org-slug', '/new/default-org-slug', '/sign-in']) {
-    await page.goto(path)
+    // The app redirects as it loads: waiting for the load event of the page left behind aborts.
+    await page.goto(path, { waitUntil: 'commit' })
     await expect(page).toHaveURL(/\/project\/default$/)
   }
   expect(consoleErrors).toEqual([])

@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { api } from '../../api/client'
 import { CONSENT_STORAGE_KEY, MOCK_PLATFORM_STORAGE_PREFIX } from '../../constants'
 import { MemoryStorage } from '../../test/memory-storage'
-import { clearLocalStorage } from './session-actions'
+import { clearLocalStorage, endSession } from './session-actions'
+
+vi.mock('../../api/client', () => ({ api: { post: vi.fn(async () => undefined) } }))
+
+describe('endSession', () => {
+  it('signed out already (a /logout opened with no session), asks the auth service nothing', async () => {
+    await endSession()
+    expect(api.post).not.toHaveBeenCalled()
+  })
+})
 
 describe('clearLocalStorage', () => {
   it('clears everything but the cookie-consent answer', () => {

@@ -79,7 +79,9 @@ export async function renewStoredSession({ forced }: { forced: boolean }, signal
 /** Ends the session with the auth service; the local session is dropped whatever it answers. */
 export async function endSession(): Promise<void> {
   try {
-    await api.post('/logout', { service: 'auth' })
+    // Signed out already (a /logout opened with no session): nothing to end, and the auth service
+    // would answer 401 to a call without a token.
+    if (getSession()) await api.post('/logout', { service: 'auth' })
   } finally {
     clearSession()
   }
