@@ -1,9 +1,9 @@
 /** The log store's snapshot in node: made by `npm run prepare` into public/, read by tests and the node platform. */
 import { PGlite } from '@electric-sql/pglite'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readInitialData } from '../postgres/initial-data-node.ts'
+import { readInitialData, writeDataDirSnapshot } from '../postgres/initial-data-node.ts'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data.ts'
 import { logStoreSchema } from './log-store-schema.ts'
 
@@ -16,12 +16,7 @@ export async function makeLogStoreInitialData(path = LOG_STORE_INITIAL_DATA_PATH
   try {
     await pg.waitReady
     await pg.exec(logStoreSchema().sql)
-    const snapshot = await pg.dumpDataDir('gzip')
-    await mkdir(dirname(path), { recursive: true })
-    const partial = `${path}.${process.pid}.partial`
-    await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()))
-    await rename(partial, path)
-    return snapshot
+    return await writeDataDirSnapshot(pg, path)
   } finally {
     await pg.close()
   }
