@@ -2,8 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { StorageBucket } from '../../api/queries/storage'
-import { Button } from '../../ui/button'
-import { ModalFrame } from '../../ui/dialog'
+import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormField, describedBy, inputClass } from '../../ui/field'
 import { Switch } from '../../ui/switch'
 import { bucketFormErrors, SIZE_UNITS, type BucketField, type BucketFormValues, type SizeUnit } from './bucket-form'
@@ -104,14 +103,7 @@ export function BucketDialog({
               {problem}
             </p>
           ) : null}
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button type="button" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" loading={busy} disabled={touched.size > 0 && Object.keys(errors).length > 0}>
-              {editing ? 'Save' : 'Create bucket'}
-            </Button>
-          </div>
+          <FormActions submitLabel={editing ? 'Save' : 'Create bucket'} onCancel={onClose} busy={busy} submitDisabled={touched.size > 0 && Object.keys(errors).length > 0} />
         </form>
       </ModalFrame>
     </Dialog.Root>
@@ -151,14 +143,7 @@ export function DeleteBucketDialog({ bucket, onConfirm, onClose }: { bucket: Sto
               {problem}
             </p>
           ) : null}
-          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            <Button type="button" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={!matches} loading={busy}>
-              Delete bucket
-            </Button>
-          </div>
+          <FormActions submitLabel="Delete bucket" tone="danger" onCancel={onClose} busy={busy} cancelDisabled={busy} submitDisabled={!matches} />
         </form>
       </ModalFrame>
     </Dialog.Root>

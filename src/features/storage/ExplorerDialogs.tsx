@@ -5,7 +5,7 @@ import { signObjectUrl } from '../../api/queries/storage'
 import { SIGNED_URL_EXPIRY_CHOICES, type SignedUrlExpiryChoice } from '../../constants/storage'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
-import { ModalFrame } from '../../ui/dialog'
+import { DialogFooter, ModalFrame } from '../../ui/dialog'
 import { FormField, describedBy, inputClass } from '../../ui/field'
 import type { ExplorerItem } from './explorer-items'
 import { countFiles, objectPathsOf } from './object-operations'
@@ -62,7 +62,7 @@ export function DeleteEntriesDialog({
             )}
           </div>
         </Dialog.Description>
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+        <DialogFooter className={css({ mt: '2' })}>
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
@@ -78,7 +78,7 @@ export function DeleteEntriesDialog({
           >
             {files === null ? 'Delete' : `Delete ${files === 1 ? '1 file' : `${files.toLocaleString('en-US')} files`}`}
           </Button>
-        </div>
+        </DialogFooter>
       </ModalFrame>
     </Dialog.Root>
   )
@@ -171,12 +171,12 @@ export function SignedUrlDialog({ projectRef, bucketId, item, onClose }: { proje
             </div>
           </FormField>
         ) : null}
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '2' })}>
+        <DialogFooter className={css({ mt: '2' })}>
           <Button onClick={onClose}>Close</Button>
           <Button variant="primary" loading={busy} disabled={Boolean(customError)} onClick={() => void sign()}>
             {url ? 'Sign again' : 'Get URL'}
           </Button>
-        </div>
+        </DialogFooter>
       </ModalFrame>
     </Dialog.Root>
   )
