@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { expectAccessible } from './accessibility'
 import { PREVIEW } from '../src/constants'
@@ -13,22 +13,43 @@ import { expect, signIn, test } from './fixtures'
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const paused = createPlatformFixtures().projects.find((p) => p.status === 'INACTIVE')!
 
+/** What watchLoads reports: the failed loads so far, and a wait for the network to fall quiet. */
+interface Loads {
+  failed: () => string[]
+  quiet: () => Promise<void>
+}
+
 /**
  * Every response of 400 or more, 'Failed to load resource' in the console, and loads that failed
  * outright — of the document on screen. A request the previous document started can end after the
  * next one loaded: its page is gone, so the mock no longer answers it; that failure is the old
  * page's (its console line too), not this one's.
  */
-function watchFailedLoads(page: Page): () => string[] {
+function watchLoads(page: Page): Loads {
   const failed: string[] = []
   const consoleFailures: { text: string; url: string }[] = []
   const previousDocuments = new Set<string>()
   let documentNumber = 0
   const startedIn = new WeakMap<object, number>()
+  const inFlight = new Set<Request>()
+  const quiet = async () => {
+    // Quiet means nothing in flight for half a second, measured by us: Playwright's 'networkidle' is
+    // a state of the document, reached once, so after an in-app navigation (sign-in → /organizations)
+    // it answers at once while the new screen's requests are still out.
+    let quietSince = Date.now()
+    await expect
+      .poll(() => {
+        if (inFlight.size > 0) quietSince = Date.now()
+        return Date.now() - quietSince
+      }, { message: 'the network falls quiet', intervals: [100] })
+      .toBeGreaterThanOrEqual(500)
+  }
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) documentNumber++
   })
   page.on('request', (request) => startedIn.set(request, documentNumber))
+  page.on('request', (request) => inFlight.add(request))
+  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => inFlight.delete(request))
   page.on('response', (response) => {
     if (response.status() < 400) return
     if ((startedIn.get(response.request()) ?? documentNumber) !== documentNumber) previousDocuments.add(response.url())
@@ -41,26 +62,27 @@ function watchFailedLoads(page: Page): () => string[] {
     // A navigation cancels the previous page's requests still in flight: that is not a failed load.
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${request.failure()?.errorText} ${request.url()}`)
   })
-  return () => [...failed, ...consoleFailures.filter(({ url }) => !previousDocuments.has(url)).map(({ text, url }) => `console: ${text} (${url})`)]
+  const failedLoads = () => [...failed, ...consoleFailures.filter(({ url }) => !previousDocuments.has(url)).map(({ text, url }) => `console: ${text} (${url})`)]
+  return { failed: failedLoads, quiet }
 }
 
 /** Opens a page, waits until it has shown its content and stopped loading, then checks it. */
-async function checkPage(page: Page, failed: () => string[], path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
+async function checkPage(page: Page, loads: Loads, path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
   await page.goto(path)
   await expect(ready(page), path).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await loads.quiet()
   await expect(page.getByRole('main'), `${path}: main landmarks`).toHaveCount(1)
-  expect(failed(), `${path}: failed loads`).toEqual([])
+  expect(loads.failed(), `${path}: failed loads`).toEqual([])
   await expectAccessible(page, path)
 }
 
 test('pages outside the dashboard: one main, nothing fails to load', async ({ page }) => {
-  const failed = watchFailedLoads(page)
-  await checkPage(page, failed, '/sign-in')
-  await checkPage(page, failed, '/sign-up')
+  const loads = watchLoads(page)
+  await checkPage(page, loads, '/sign-in')
+  await checkPage(page, loads, '/sign-up')
   // Behind sign-in: the sign-in page again, with the way back.
-  await checkPage(page, failed, '/organizations', (p) => p.getByRole('button', { name: 'Sign in' }))
-  await checkPage(page, failed, '/logout', (p) => p.getByRole('button', { name: 'Sign in' }))
+  await checkPage(page, loads, '/organizations', (p) => p.getByRole('button', { name: 'Sign in' }))
+  await checkPage(page, loads, '/logout', (p) => p.getByRole('button', { name: 'Sign in' }))
 })
 
 const ORGANIZATION_PAGES = [
@@ -71,31 +93,31 @@ const ORGANIZATION_PAGES = [
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
     test.setTimeout(180_000)
-    const failed = watchFailedLoads(page)
+    const loads = watchLoads(page)
     await signIn(page)
     await expect(page).toHaveURL(/\/organizations$/)
     // Leave the first page only once its own loads are done: a request it starts while the next
     // page loads is no longer mocked (its client is gone) and would count against the next page.
-    await page.waitForLoadState('networkidle')
-    for (const path of paths) await checkPage(page, failed, path)
+    await loads.quiet()
+    for (const path of paths) await checkPage(page, loads, path)
   })
 }
 
 test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(180_000)
-  const failed = watchFailedLoads(page)
+  const loads = watchLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
-  await page.waitForLoadState('networkidle')
+  await loads.quiet()
   const project = `/project/${healthy.ref}`
   for (const path of [project, `${project}?aiAssistantPanelOpen=true`, `${project}/sql/new`]) {
-    await checkPage(page, failed, path)
+    await checkPage(page, loads, path)
   }
-  await checkPage(page, failed, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
-  await checkPage(page, failed, `${project}/editor`, (p) => p.getByText('Select a table'))
+  await checkPage(page, loads, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
+  await checkPage(page, loads, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.customers')
-  await page.waitForLoadState('networkidle')
+  await loads.quiet()
   await expect(page.getByRole('main'), 'a table: main landmarks').toHaveCount(1)
   await expectAccessible(page, 'a table')
 
@@ -104,42 +126,42 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   await expect(page.getByRole('heading', { name: 'Sorry! An unexpected error occurred.' })).toBeVisible()
   await expect(page.getByRole('main')).toHaveCount(1)
   await expectAccessible(page, 'the error screen')
-  expect(failed()).toEqual([])
+  expect(loads.failed()).toEqual([])
 })
 
 test('every database tool page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(180_000)
   // SPEC §4: a preview flag is the text true in local storage under its key (column privileges is behind one).
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.columnPrivileges)
-  const failed = watchFailedLoads(page)
+  const loads = watchLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
-  await page.waitForLoadState('networkidle')
+  await loads.quiet()
   const database = `/project/${healthy.ref}/database`
-  await checkPage(page, failed, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
-  await checkPage(page, failed, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }))
-  await checkPage(page, failed, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
-  await checkPage(page, failed, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
-  await checkPage(page, failed, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }))
+  await checkPage(page, loads, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
+  await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }))
+  await checkPage(page, loads, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
+  await checkPage(page, loads, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
+  await checkPage(page, loads, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }))
   // The GraphQL explorer, once its schema docs list the introspected schema.
-  await checkPage(page, failed, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
-  await checkPage(page, failed, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
+  await checkPage(page, loads, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
+  await checkPage(page, loads, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
 })
 
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
 test('every logs and advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(180_000)
-  const failed = watchFailedLoads(page)
+  const loads = watchLoads(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
-  await page.waitForLoadState('networkidle')
+  await loads.quiet()
   // Once the linter has run (the rules variant with its Dismiss buttons), and query performance with its statements.
   // The logs read the platform's log store: a paused project's logs open too.
-  await checkPage(page, failed, `/project/${healthy.ref}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
-  await checkPage(page, failed, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
+  await checkPage(page, loads, `/project/${healthy.ref}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
+  await checkPage(page, loads, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
   const advisors = `/project/${healthy.ref}/advisors`
-  await checkPage(page, failed, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }))
-  await checkPage(page, failed, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first())
-  await checkPage(page, failed, `${advisors}/performance`, (p) => p.getByRole('group', { name: 'Findings by level' }))
-  await checkPage(page, failed, `${advisors}/query-performance`, (p) => p.getByRole('table', { name: 'Statements' }))
+  await checkPage(page, loads, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }))
+  await checkPage(page, loads, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first())
+  await checkPage(page, loads, `${advisors}/performance`, (p) => p.getByRole('group', { name: 'Findings by level' }))
+  await checkPage(page, loads, `${advisors}/query-performance`, (p) => p.getByRole('table', { name: 'Statements' }))
 })
