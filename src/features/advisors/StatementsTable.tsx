@@ -1,8 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { StatementSortKey } from '../../constants'
 import { formatCacheHitRate, formatStatementTime, statementSummary, type SortDirection, type StatementStatistics } from '../../lib/query-statistics'
+import { useRowVirtualizer } from '../../ui/virtual-rows'
 
 const ROW_HEIGHT = 36
 const HEADER_HEIGHT = 32
@@ -44,14 +44,7 @@ export function StatementsTable({
   onSelect: (statement: StatementStatistics) => void
 }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: statements.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-  })
+  const virtualizer = useRowVirtualizer({ scroller, count: statements.length, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 10 })
   return (
     <div
       ref={scroller}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { dataTable } from '../../ui/data-table'
 import {
   organizationInvoiceCountQuery,
   organizationInvoicePageQuery,
@@ -35,26 +36,15 @@ export const INVOICE_STATUS: Record<Invoice['status'], { label: string; tone: Ba
   draft: { label: 'Draft', tone: 'neutral' },
 }
 
-const tableClass = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th': {
-    textAlign: 'left',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    fontSize: 'xs',
-    py: '2',
-    px: '3',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-  },
-  '& td': { py: '2', px: '3', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-  '& tr:last-child td': { borderBottomWidth: '0' },
-  '& .amount': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& tfoot th, & tfoot td': { borderTopWidth: '1px', borderBottomWidth: '0', borderColor: 'border.default', color: 'fg.default', fontSize: 'sm' },
-  '& tfoot th': { textAlign: 'right' },
-})
+const tableClass = cx(
+  dataTable(),
+  css({
+    '& tr:last-child td': { borderBottomWidth: '0' },
+    '& .amount': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    '& tfoot th, & tfoot td': { borderTopWidth: '1px', borderBottomWidth: '0', borderColor: 'border.default', color: 'fg.default', fontSize: 'sm' },
+    '& tfoot th': { textAlign: 'right' },
+  }),
+)
 const subheadingClass = css({ fontSize: 'md', fontWeight: 'semibold' })
 const mutedClass = css({ color: 'fg.muted', fontSize: 'xs' })
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })

@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { LogEventRow } from '../../api/schemas'
 import { formatDisplayDate } from '../../lib/display-date'
 import { eventTime } from '../../lib/log-range'
 import { ownValue } from '../../lib/own-record'
+import { usePendingRowFocus, useRowVirtualizer } from '../../ui/virtual-rows'
 
 const ROW_HEIGHT = 28
 
@@ -64,17 +64,10 @@ export function EventList({
   rowKey?: (row: LogEventRow) => string
 }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
-  })
+  const virtualizer = useRowVirtualizer({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, headerHeight: ROW_HEIGHT })
   const selectedIndex = selectedId === null ? -1 : rows.findIndex((row) => rowKey(row) === selectedId)
   const focusIndex = selectedIndex >= 0 ? selectedIndex : 0
-  const pendingFocus = useRef<number | null>(null)
+  const pendingFocus = usePendingRowFocus(scroller)
 
   // Live events put in front of the list keep what the reader looks at in place (unless at the top).
   const previous = useRef({ first: rows[0] && rowKey(rows[0]), length: rows.length })
@@ -86,14 +79,6 @@ export function EventList({
     const added = rows.findIndex((row) => rowKey(row) === before.first)
     if (added > 0) element.scrollTop += added * ROW_HEIGHT
   }, [rows, rowKey])
-
-  useEffect(() => {
-    if (pendingFocus.current === null) return
-    const element = scroller.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`)
-    if (!element) return
-    pendingFocus.current = null
-    element.focus({ preventScroll: true })
-  })
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : event.key === 'PageDown' ? 20 : event.key === 'PageUp' ? -20 : 0

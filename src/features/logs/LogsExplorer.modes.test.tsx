@@ -1,26 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { settings } from '../../lib/settings'
-import { stubResizeObserver } from '../../test/resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { renderProjectScreen, SCREEN_REF } from '../../test/project-screen'
 import { LogsExplorer } from './LogsExplorer'
 import { readRecentQueries, readSavedQueries } from './saved-queries'
 
 // Monaco does not run in jsdom: query mode's editor is a text area here, with the same callbacks.
-vi.mock('../sql-editor', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../sql-editor')>()
-  return {
-    ...original,
-    SqlCodeEditor: ({ initialValue, label, onChange, onRun }: { initialValue: string; label: string; onChange: (sql: string) => void; onRun: (sql: string, offset: number) => void }) => (
-      <textarea
-        aria-label={label}
-        defaultValue={initialValue}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && event.ctrlKey && onRun(event.currentTarget.value, 0)}
-      />
-    ),
-  }
-})
+vi.mock('../sql-editor', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../sql-editor')>()),
+  SqlCodeEditor: (await import('../../test/sql-code-editor-stand-in')).SqlCodeEditorStandIn,
+}))
 
 const NOW = Date.now()
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString()
@@ -41,13 +31,12 @@ function stubLogs(answer: (sql: string, url: URL) => unknown[] | undefined) {
   return requests
 }
 
+let unstubSizes: () => void
 beforeAll(() => {
   stubResizeObserver()
-  for (const [name, value] of Object.entries({ clientHeight: 28 * 20, clientWidth: 1200 })) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  unstubSizes = stubElementSizes({ clientHeight: 28 * 20, clientWidth: 1200 })
 })
-afterAll(() => {
-  for (const name of ['clientHeight', 'clientWidth']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
-})
+afterAll(() => unstubSizes())
 afterEach(() => vi.unstubAllGlobals())
 
 const list = () => screen.getByRole('grid', { name: 'API Gateway events' })

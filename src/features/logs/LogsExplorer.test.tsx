@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOGS_MESSAGE, LOGS_UI_MESSAGE } from '../../constants'
-import { stubResizeObserver } from '../../test/resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { renderProjectScreen, SCREEN_REF } from '../../test/project-screen'
 import { sampleOrganization } from '../../test/sample-records'
 import { LogsExplorer } from './LogsExplorer'
@@ -52,13 +52,12 @@ function stubLogs(answer: (sql: string) => Answer | undefined = () => undefined)
   return statements
 }
 
+let unstubSizes: () => void
 beforeAll(() => {
   stubResizeObserver()
-  for (const [name, value] of Object.entries({ clientHeight: 28 * 20, clientWidth: 1200 })) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  unstubSizes = stubElementSizes({ clientHeight: 28 * 20, clientWidth: 1200 })
 })
-afterAll(() => {
-  for (const name of ['clientHeight', 'clientWidth']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
-})
+afterAll(() => unstubSizes())
 afterEach(() => vi.unstubAllGlobals())
 
 const list = () => screen.getByRole('grid', { name: 'API Gateway events' })

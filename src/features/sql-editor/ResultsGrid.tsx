@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { css } from 'styled-system/css'
 import { copyToClipboard } from '../../lib/clipboard'
@@ -20,6 +19,7 @@ import { showToast } from '../../ui/toast'
 import { exportResult } from './result-export'
 import { useExport } from './use-export'
 import { ResultsToolbar, type CopyTarget } from './ResultsToolbar'
+import { useRowVirtualizer } from '../../ui/virtual-rows'
 
 const ROW_HEIGHT = 28
 const HEADER_HEIGHT = ROW_HEIGHT
@@ -56,15 +56,7 @@ const cellClass = css({
  */
 export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; rows: Record<string, unknown>[]; fileName?: string }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    // The sticky header sits above the rows inside the scroller: rows start below it and must not scroll under it.
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-  })
+  const virtualizer = useRowVirtualizer({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT })
   const width = Math.max(1, columns.length) * COLUMN_WIDTH + ROW_NUMBER_WIDTH
 
   // Selection and expand view belong to one result; a new result (new rows array) starts with none.

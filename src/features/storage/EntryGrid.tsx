@@ -7,6 +7,7 @@ import type { StorageSortColumn } from '../../constants/storage'
 import { Spinner } from '../../ui/spinner'
 import { itemKey, previewKind, type ExplorerItem } from './explorer-items'
 import { explorerKeyAction } from './miller-columns'
+import { usePendingRowFocus } from '../../ui/virtual-rows'
 
 export const ENTRY_ROW_HEIGHT = 30
 
@@ -103,7 +104,7 @@ export function EntryGrid({
   const activeIndex = activeKey === null ? -1 : items.findIndex((item) => itemKey(item) === activeKey)
   const [focusIndex, setFocusIndex] = useState(0)
   const tabIndex = Math.min(Math.max(0, focusIndex), Math.max(0, items.length - 1))
-  const pendingFocus = useRef<number | null>(null)
+  const pendingFocus = usePendingRowFocus(scroller)
   const virtualRows = virtualizer.getVirtualItems()
   const lastPainted = virtualRows.at(-1)?.index ?? -1
 
@@ -119,15 +120,7 @@ export function EntryGrid({
     pendingFocus.current = activeIndex >= 0 ? activeIndex : 0
     virtualizer.scrollToIndex(pendingFocus.current)
     onFocusTaken?.()
-  }, [wantsFocus, items.length, activeIndex, virtualizer, onFocusTaken])
-
-  useEffect(() => {
-    if (pendingFocus.current === null) return
-    const element = scroller.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`)
-    if (!element) return
-    pendingFocus.current = null
-    element.focus({ preventScroll: true })
-  })
+  }, [wantsFocus, items.length, activeIndex, virtualizer, onFocusTaken, pendingFocus])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target instanceof HTMLInputElement) return

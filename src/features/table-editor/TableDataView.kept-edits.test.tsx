@@ -7,6 +7,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { TableDataView } from './TableDataView'
 import { listTableEdits, writeTableEdit } from './table-edit-store'
 
@@ -38,12 +39,11 @@ const writesFail = (how: 'server-error' | 'network-error') =>
     }),
   )
 
+let unstubSizes: () => void
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
-  for (const [name, value] of Object.entries({ clientHeight: 35 * 12, clientWidth: 1200 })) {
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
-  }
+  stubResizeObserver()
+  unstubSizes = stubElementSizes({ clientHeight: 35 * 12, clientWidth: 1200 })
 })
 beforeEach(() => {
   database = itemsDatabase()
@@ -53,6 +53,7 @@ afterEach(() => server.resetHandlers())
 afterAll(() => {
   server.close()
   vi.unstubAllGlobals()
+  unstubSizes()
 })
 
 /** The table editor as a page load shows it; rendering it again after cleanup() is a reload. */

@@ -8,6 +8,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
+import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
 import { TableDataView } from './TableDataView'
 
 /**
@@ -46,17 +47,17 @@ const server = setupServer(
   }),
 )
 
+let unstubSizes: () => void
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
-  for (const [name, value] of Object.entries({ clientHeight: 36 + 35 * VISIBLE, clientWidth: 1200 })) {
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
-  }
+  stubResizeObserver()
+  unstubSizes = stubElementSizes({ clientHeight: 36 + 35 * VISIBLE, clientWidth: 1200 })
 })
 beforeEach(() => setSession({ accessToken: 'token', expiresAt: Date.now() / 1000 + 3600, user: { id: 'u1', email: 'demo@example.com' } }))
 afterAll(() => {
   server.close()
   vi.unstubAllGlobals()
+  unstubSizes()
 })
 
 const cellText = (row: number) => document.querySelector(`[role=row][aria-rowindex="${row + 1}"] [role=gridcell][aria-colindex="2"]`)?.textContent

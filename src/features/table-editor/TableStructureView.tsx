@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { dataTable } from '../../ui/data-table'
 import { Link, useLocation } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
@@ -249,19 +250,4 @@ export function NewTableButton({
 const mutedClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'sm' })
 const sectionTitleClass = css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' })
 const linkClass = css({ color: 'accent.default', textDecoration: 'underline' })
-const tableClass = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th': {
-    textAlign: 'left',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    fontSize: 'xs',
-    px: '2',
-    py: '1.5',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-  },
-  '& td': { px: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-})
+const tableClass = dataTable({ density: 'compact' })

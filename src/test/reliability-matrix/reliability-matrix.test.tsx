@@ -5,7 +5,7 @@ import { ALL_SCENARIOS_SORTED, CORRUPT_VALUES, RETURN_TO_VALUES, WRITE_FAULTS, X
 import { injections, installScriptSentinel, pageShows, renderCaught, stubPlatform, tagsInPage, unmountAll } from './harness'
 import { STORAGE_ROWS, resetRows } from './rows'
 import { WRITE_ROWS } from './write-rows'
-import { stubResizeObserver } from '../resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../resize-observer'
 import { XSS_PLACES } from './xss-places'
 
 /**
@@ -19,12 +19,11 @@ const tally = {
   returnTo: { values: 0, escapes: [] as string[] },
 }
 
+let unstubSizes: () => void
 beforeAll(() => {
   // jsdom has no layout: the grids measure a size, and Ark's positioning observes one.
   stubResizeObserver()
-  for (const [name, value] of Object.entries({ clientHeight: 28 * 60, clientWidth: 1200 })) {
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
-  }
+  unstubSizes = stubElementSizes({ clientHeight: 28 * 60, clientWidth: 1200 })
   // jsdom scrolls nothing.
   Element.prototype.scrollIntoView = () => {}
   vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -40,6 +39,7 @@ afterEach(() => {
 afterAll(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  unstubSizes()
   const { storage, writes, xss, returnTo } = tally
   console.log(
     [

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../../api/queries/keys'
 import { LOGS_UI_MESSAGE } from '../../../constants'
-import { stubResizeObserver } from '../../../test/resize-observer'
+import { stubElementSizes, stubResizeObserver } from '../../../test/resize-observer'
 import { renderProjectScreen, SCREEN_REF } from '../../../test/project-screen'
 import { sampleOrganization } from '../../../test/sample-records'
 import { LogsScreen } from '../LogsPage'
@@ -10,20 +10,10 @@ import { LogsScreen } from '../LogsPage'
 // The preview is on in these tests: what they check is the plan's rule and the unified screen.
 vi.mock('../../previews', () => ({ usePreviewCheck: () => () => true }))
 // Monaco does not run in jsdom: query mode's editor is a text area here, with the same callbacks.
-vi.mock('../../sql-editor', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../sql-editor')>()
-  return {
-    ...original,
-    SqlCodeEditor: ({ initialValue, label, onChange, onRun }: { initialValue: string; label: string; onChange: (sql: string) => void; onRun: (sql: string, offset: number) => void }) => (
-      <textarea
-        aria-label={label}
-        defaultValue={initialValue}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && event.ctrlKey && onRun(event.currentTarget.value, 0)}
-      />
-    ),
-  }
-})
+vi.mock('../../sql-editor', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../sql-editor')>()),
+  SqlCodeEditor: (await import('../../../test/sql-code-editor-stand-in')).SqlCodeEditorStandIn,
+}))
 
 const NOW = Date.now()
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString()
@@ -62,13 +52,12 @@ function stubLogs() {
   return statements
 }
 
+let unstubSizes: () => void
 beforeAll(() => {
   stubResizeObserver()
-  for (const [name, value] of Object.entries({ clientHeight: 28 * 20, clientWidth: 1200 })) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value })
+  unstubSizes = stubElementSizes({ clientHeight: 28 * 20, clientWidth: 1200 })
 })
-afterAll(() => {
-  for (const name of ['clientHeight', 'clientWidth']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
-})
+afterAll(() => unstubSizes())
 afterEach(() => vi.unstubAllGlobals())
 
 const onPlan = (plan: 'free' | 'pro' | 'team' | 'enterprise') => [[queryKeys.organizations(), [{ ...sampleOrganization(), plan: { id: plan, name: plan } }]]] as [readonly unknown[], unknown][]
