@@ -25,4 +25,18 @@ describe('large tables', () => {
     expect(inserted.rows[0]).toEqual({ id: String(LARGE_TABLE_ROWS + 1) })
     await ensureLargeTables(db)
   }, 120_000)
+
+  it('carry the same constraints as a table declared with them, all validated', async () => {
+    await ensureLargeTables(db)
+    for (const table of [LARGE_TABLE, SAMPLE_TABLE]) {
+      const { rows } = await db.query(`select conname, contype, convalidated, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = $1::regclass and contype in ('p', 'c', 'f') order by conname`, [table])
+      const name = table.replace('public.', '')
+      expect(rows).toEqual([
+        { conname: `${name}_customer_id_fkey`, contype: 'f', convalidated: true, definition: 'FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE SET NULL' },
+        { conname: `${name}_duration_ms_check`, contype: 'c', convalidated: true, definition: 'CHECK ((duration_ms >= 0))' },
+        { conname: `${name}_pkey`, contype: 'p', convalidated: true, definition: 'PRIMARY KEY (id)' },
+      ])
+    }
+    await expect(db.query(`insert into ${SAMPLE_TABLE} (visited_at, path, duration_ms) values (now(), '/x', -1)`)).rejects.toThrow(/duration_ms_check/)
+  }, 120_000)
 })
