@@ -3,21 +3,20 @@ import { useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
-import { LOGS_UI_MESSAGE, type LogSourceId } from '../../constants'
+import type { LogSourceId } from '../../constants'
 import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
 import { settings } from '../../lib/settings'
 import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
 import { Button } from '../../ui/button'
-import { EmptyState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { useProjectOrganization } from '../project-shell'
 import { EventList } from './EventList'
+import { EventsResult } from './EventsResult'
 import { EventPanel, type OpenedEvent } from './EventPanel'
 import { explorerColumns } from './explorer-columns'
 import { ExplorerSidebar } from './ExplorerSidebar'
 import { ExplorerToolbar } from './ExplorerToolbar'
 import { FilterBar } from './FilterBar'
-import { LogsRefusal } from './LogsRefusal'
 import { QueryMode } from './QueryMode'
 import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-queries'
 import { sourceNarrowing, useEventList } from './use-event-list'
@@ -166,29 +165,22 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
           <>
             <FilterBar source={source} filters={filters} onChange={changeFilters} />
             <RangeOverview buckets={shown.buckets} histogram={histogram} stale={settledFilters !== filters} list={list} onRange={changeRange} />
-            {list.error ? (
-              <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
-            ) : rows === null ? (
-              <LoadingState label="Reading events…" />
-            ) : rows.length === 0 && !list.loading ? (
-              <div className={css({ p: '4' })}>
-                <EmptyState title={LOGS_UI_MESSAGE.empty}>
-                  <span className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
-                    {LOGS_UI_MESSAGE.emptyHint}
-                    {range.kind !== 'relative' || range.id !== '24h' ? <Button onClick={() => changeRange(WIDEST_QUICK_RANGE)}>Show the last 24 hours</Button> : null}
-                  </span>
-                </EmptyState>
-              </div>
-            ) : (
-              <EventList
-                label={`${source.label} events`}
-                rows={rows}
-                columns={columns}
-                dimmed={list.stale}
-                selectedId={opened?.source === sourceId ? opened.id : null}
-                onSelect={(row) => setOpened({ source: sourceId, id: row.id, timestamp: row.timestamp, row })}
-              />
-            )}
+            <EventsResult
+              list={list}
+              organizationSlug={organizationSlug}
+              emptyAction={range.kind !== 'relative' || range.id !== '24h' ? <Button onClick={() => changeRange(WIDEST_QUICK_RANGE)}>Show the last 24 hours</Button> : null}
+            >
+              {(events) => (
+                <EventList
+                  label={`${source.label} events`}
+                  rows={events}
+                  columns={columns}
+                  dimmed={list.stale}
+                  selectedId={opened?.source === sourceId ? opened.id : null}
+                  onSelect={(row) => setOpened({ source: sourceId, id: row.id, timestamp: row.timestamp, row })}
+                />
+              )}
+            </EventsResult>
           </>
         )}
       </div>

@@ -2,17 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
-import { LOGS_UI_MESSAGE, type UnifiedLogFacet } from '../../../constants'
+import type { UnifiedLogFacet } from '../../../constants'
 import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
 import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import { settings } from '../../../lib/settings'
 import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql, type UnifiedFilters } from '../../../lib/unified-logs-sql'
-import { EmptyState, LoadingState } from '../../../ui/states'
+import { EventsResult } from '../EventsResult'
 import { EventList, fieldColumn, timeColumn, type EventColumn } from '../EventList'
 import { EventPanel, type OpenedEvent } from '../EventPanel'
 import { ExplorerToolbar } from '../ExplorerToolbar'
-import { LogsRefusal } from '../LogsRefusal'
 import { useEventList } from '../use-event-list'
 import { QueryMode } from '../QueryMode'
 import { useLiveRange } from '../use-live-range'
@@ -181,32 +180,19 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
         ) : (
           <>
             <RangeOverview buckets={shown.buckets} histogram={histogram} stale={settled !== filters} list={list} onRange={changeRange} />
-            {list.error ? (
-              <LogsRefusal message={list.error.message} organizationSlug={organizationSlug} onRetry={list.runAgain} />
-            ) : rows === null ? (
-              <LoadingState label="Reading events…" />
-            ) : rows.length === 0 && !list.loading ? (
-              <div className={css({ p: '4' })}>
-                <EmptyState title={LOGS_UI_MESSAGE.empty}>{LOGS_UI_MESSAGE.emptyHint}</EmptyState>
-              </div>
-            ) : (
-              <EventList
-                label="Events of every source"
-                rows={rows}
-                columns={COLUMNS}
-                dimmed={list.stale}
-                rowKey={unifiedKey}
-                selectedId={opened ? `${opened.source}:${opened.id}` : null}
-                onSelect={(row) =>
-                  isLogSourceId(row['source']) &&
-                  setOpened({
-                    source: row['source'],
-                    id: row.id,
-                    timestamp: row.timestamp,
-                  })
-                }
-              />
-            )}
+            <EventsResult list={list} organizationSlug={organizationSlug}>
+              {(events) => (
+                <EventList
+                  label="Events of every source"
+                  rows={events}
+                  columns={COLUMNS}
+                  dimmed={list.stale}
+                  rowKey={unifiedKey}
+                  selectedId={opened ? `${opened.source}:${opened.id}` : null}
+                  onSelect={(row) => isLogSourceId(row['source']) && setOpened({ source: row['source'], id: row.id, timestamp: row.timestamp })}
+                />
+              )}
+            </EventsResult>
           </>
         )}
       </div>
