@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/api/errors'
 import {
   cancelUpload,
   copyObject,
@@ -20,6 +19,7 @@ import { openProjectDatabase } from '../database-start'
 import { SLOW } from '../postgres/suite-timeouts'
 import { fillStorageFolder, fixtureObjectName } from '../storage/fixture'
 import { FREE_PROJECT, PAID_PROJECT, useStorageTestPlatform } from '../storage/testing'
+import { apiFailure } from '../../src/test/api-failure'
 
 const storage = useStorageTestPlatform()
 const { client } = storage
@@ -31,16 +31,6 @@ beforeAll(async () => {
   await storage.signIn()
   await createBucket(ref, { id: 'docs', public: false }, { client })
 }, SLOW)
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError)
-    return error as ApiError
-  }
-  throw new Error('expected the call to fail')
-}
 
 async function sql(query: string) {
   const project = storage.mock.platform.ctx.db.projects.findFirst((q) => q.where({ ref }))!
@@ -81,32 +71,32 @@ describe('uploads', () => {
   it('refuses a chunk at the wrong offset with the offset to continue from, and drops a cancelled upload', async () => {
     const session = await startUpload(ref, 'docs', { path: 'partial.txt', size: 6, mimetype: 'text/plain' }, { client })
     expect(await uploadChunk(ref, 'docs', session.uploadId, 0, bytesOf('abc'), { client })).toEqual({ offset: 3 })
-    const wrong = await failure(uploadChunk(ref, 'docs', session.uploadId, 0, bytesOf('abc'), { client }))
+    const wrong = await apiFailure(uploadChunk(ref, 'docs', session.uploadId, 0, bytesOf('abc'), { client }))
     expect(wrong.code).toBe(409)
     expect(wrong.details).toMatchObject({ offset: 3 })
     await cancelUpload(ref, 'docs', session.uploadId, { client })
-    expect((await failure(uploadChunk(ref, 'docs', session.uploadId, 3, bytesOf('def'), { client }))).code).toBe(404)
-    expect((await failure(downloadObject(ref, 'docs', 'partial.txt', { client }))).code).toBe(404)
+    expect((await apiFailure(uploadChunk(ref, 'docs', session.uploadId, 3, bytesOf('def'), { client }))).code).toBe(404)
+    expect((await apiFailure(downloadObject(ref, 'docs', 'partial.txt', { client }))).code).toBe(404)
   })
 
   it('checks every limit before any byte: bucket size, plan, MIME wildcard, name, existing object', async () => {
     await createBucket(ref, { id: 'images', public: true, file_size_limit: 1000, allowed_mime_types: ['image/*', 'application/pdf'] }, { client })
     const start = (path: string, size: number, mimetype: string, project = ref, bucket = 'images') => startUpload(project, bucket, { path, size, mimetype }, { client })
-    const bucketLimit = await failure(start('big.png', 1001, 'image/png'))
+    const bucketLimit = await apiFailure(start('big.png', 1001, 'image/png'))
     expect([bucketLimit.code, bucketLimit.message]).toEqual([413, 'The object exceeded the maximum allowed size: 1,000 bytes.'])
-    const mime = await failure(start('movie.mp4', 10, 'video/mp4'))
+    const mime = await apiFailure(start('movie.mp4', 10, 'video/mp4'))
     expect([mime.code, mime.message]).toEqual([415, 'mime type video/mp4 is not supported'])
     expect(await start('cat.png', 10, 'image/png')).toMatchObject({ chunkSize: expect.any(Number) })
     expect(await start('doc.pdf', 10, 'application/pdf')).toMatchObject({ uploadId: expect.any(String) })
-    const name = await failure(start('bad#name.png', 10, 'image/png'))
+    const name = await apiFailure(start('bad#name.png', 10, 'image/png'))
     expect([name.code, name.message]).toEqual([400, 'A name cannot contain "#": use letters, numbers, spaces and _ / ! - . * \' ( ) & $ @ = ; : + , ? only.'])
 
     await createBucket(FREE_PROJECT.ref, { id: 'uploads', public: false }, { client })
-    const plan = await failure(start('huge.zip', 51 * BYTES_PER_MB, 'application/zip', FREE_PROJECT.ref, 'uploads'))
+    const plan = await apiFailure(start('huge.zip', 51 * BYTES_PER_MB, 'application/zip', FREE_PROJECT.ref, 'uploads'))
     expect([plan.code, plan.message]).toEqual([413, 'The Free plan allows files up to 50 MB. Upgrade the plan to raise the upload limit.'])
 
     await upload('docs', 'exists.txt', bytesOf('one'))
-    expect((await failure(startUpload(ref, 'docs', { path: 'exists.txt', size: 3, mimetype: 'text/plain' }, { client }))).code).toBe(409)
+    expect((await apiFailure(startUpload(ref, 'docs', { path: 'exists.txt', size: 3, mimetype: 'text/plain' }, { client }))).code).toBe(409)
     await upload('docs', 'exists.txt', bytesOf('two!'), { upsert: true })
     expect(await (await downloadObject(ref, 'docs', 'exists.txt', { client })).text()).toBe('two!')
   }, SLOW)
@@ -133,12 +123,12 @@ describe('row-level security', () => {
       expect((await listObjects(ref, 'private', { path: '' }, { client, caller: ada })).map((entry) => entry.name)).toEqual([ADA])
       expect(await listObjects(ref, 'private', { path: GRACE }, { client, caller: ada })).toEqual([])
       expect(await listObjects(ref, 'private', { path: '' }, { client, caller: { role: 'anon' } })).toEqual([])
-      expect((await failure(downloadObject(ref, 'private', `${GRACE}/notes.txt`, { client, caller: ada }))).code).toBe(404)
+      expect((await apiFailure(downloadObject(ref, 'private', `${GRACE}/notes.txt`, { client, caller: ada }))).code).toBe(404)
       expect(await (await downloadObject(ref, 'private', `${ADA}/notes.txt`, { client, caller: ada })).text()).toBe('ada')
 
-      const anon = await failure(startUpload(ref, 'private', { path: 'anon.txt', size: 1, mimetype: 'text/plain' }, { client, caller: { role: 'anon' } }))
+      const anon = await apiFailure(startUpload(ref, 'private', { path: 'anon.txt', size: 1, mimetype: 'text/plain' }, { client, caller: { role: 'anon' } }))
       expect([anon.code, anon.message]).toEqual([403, 'new row violates row-level security policy'])
-      const intoGrace = await failure(startUpload(ref, 'private', { path: `${GRACE}/x.txt`, size: 1, mimetype: 'text/plain' }, { client, caller: ada }))
+      const intoGrace = await apiFailure(startUpload(ref, 'private', { path: `${GRACE}/x.txt`, size: 1, mimetype: 'text/plain' }, { client, caller: ada }))
       expect(intoGrace.code).toBe(403)
       const mine = await upload('private', `${ADA}/more.txt`, bytesOf('mine'), { caller: ada })
       expect(mine.owner).toBe(ADA)
@@ -167,11 +157,11 @@ describe('signed and public URLs', () => {
     } finally {
       storage.mock.platform.ctx.clockOffset = 0
     }
-    expect((await failure(signObjectUrl(ref, 'docs', 'missing.txt', 60, { client }))).code).toBe(404)
+    expect((await apiFailure(signObjectUrl(ref, 'docs', 'missing.txt', 60, { client }))).code).toBe(404)
   })
 
   it('hands out public URLs for public buckets only, and serves them without sign-in', async () => {
-    expect((await failure(publicObjectUrl(ref, 'docs', 'exists.txt', { client }))).message).toBe('Bucket not found')
+    expect((await apiFailure(publicObjectUrl(ref, 'docs', 'exists.txt', { client }))).message).toBe('Bucket not found')
     await upload('images', 'cat.png', Uint8Array.from([137, 80, 78, 71]), { mimetype: 'image/png' })
     const url = await publicObjectUrl(ref, 'images', 'cat.png', { client })
     expect(url).toBe(`http://localhost/api/projects/${ref}/storage/v1/object/public/images/cat.png`)
@@ -200,10 +190,10 @@ describe('moving, copying and deleting', () => {
 
       expect(await copyObject(ref, 'docs', 'photos/2026/a.txt', 'copies/a.txt', { client })).toEqual({ path: 'copies/a.txt' })
       expect(await (await downloadObject(ref, 'docs', 'copies/a.txt', { client })).text()).toBe('album/a.txt')
-      const onto = await failure(moveObject(ref, 'docs', 'photos/2026/b.txt', 'copies/a.txt', { client }))
+      const onto = await apiFailure(moveObject(ref, 'docs', 'photos/2026/b.txt', 'copies/a.txt', { client }))
       expect(onto.code).toBe(409)
-      expect((await failure(moveObject(ref, 'docs', 'photos/', 'photos/inner/', { client }))).code).toBe(400)
-      expect((await failure(moveObject(ref, 'docs', 'nothing.txt', 'x.txt', { client }))).code).toBe(404)
+      expect((await apiFailure(moveObject(ref, 'docs', 'photos/', 'photos/inner/', { client }))).code).toBe(400)
+      expect((await apiFailure(moveObject(ref, 'docs', 'nothing.txt', 'x.txt', { client }))).code).toBe(404)
 
       const deleted = await deleteObjects(ref, 'docs', ['photos/2026/a.txt', 'photos/2026/b.txt', 'not-there.txt'], { client })
       expect(deleted).toEqual([{ name: 'photos/2026/a.txt' }, { name: 'photos/2026/b.txt' }])

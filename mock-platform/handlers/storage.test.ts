@@ -11,27 +11,17 @@ import {
   updateBucket,
   updateStorageConfig,
 } from '../../src/api/queries/storage'
-import { ApiError } from '../../src/api/errors'
 import { BYTES_PER_GB, BYTES_PER_MB, STORAGE_PLAN_UPLOAD_LIMIT } from '../../src/constants'
 import { SLOW } from '../postgres/suite-timeouts'
 import { countFolderObjects, fillStorageFolder } from '../storage/fixture'
 import { FREE_PROJECT, PAID_PROJECT, useStorageTestPlatform } from '../storage/testing'
+import { apiFailure } from '../../src/test/api-failure'
 
 const storage = useStorageTestPlatform()
 const { client } = storage
 beforeAll(storage.signIn)
 const ref = PAID_PROJECT.ref
 const fetchQuery = <T>(options: { queryFn: (context: { signal?: AbortSignal }) => Promise<T> }) => options.queryFn({})
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError)
-    return error as ApiError
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe('buckets', () => {
   it(
@@ -40,14 +30,14 @@ describe('buckets', () => {
       expect(await createBucket(ref, { id: 'avatars', public: true, file_size_limit: 1024, allowed_mime_types: ['image/*'] }, { client })).toEqual({ name: 'avatars' })
       const [bucket] = (await fetchQuery(storageBucketsQuery(ref, client))).filter((b) => b.id === 'avatars')
       expect(bucket).toMatchObject({ id: 'avatars', name: 'avatars', public: true, file_size_limit: 1024, allowed_mime_types: ['image/*'], type: 'STANDARD', owner: null })
-      const conflict = await failure(createBucket(ref, { id: 'avatars', public: false }, { client }))
+      const conflict = await apiFailure(createBucket(ref, { id: 'avatars', public: false }, { client }))
       expect(conflict.code).toBe(409)
       expect(conflict.message).toBe('A bucket named "avatars" already exists.')
 
       const edited = await updateBucket(ref, 'avatars', { public: false, file_size_limit: null, allowed_mime_types: null }, { client })
       expect(edited).toMatchObject({ public: false, file_size_limit: null, allowed_mime_types: null })
       expect(await fetchQuery(storageBucketQuery(ref, 'avatars', client))).toMatchObject({ id: 'avatars', public: false })
-      expect((await failure(fetchQuery(storageBucketQuery(ref, 'nope', client)))).code).toBe(404)
+      expect((await apiFailure(fetchQuery(storageBucketQuery(ref, 'nope', client)))).code).toBe(404)
     },
     SLOW,
   )
@@ -59,7 +49,7 @@ describe('buckets', () => {
       ['x'.repeat(101), 'at most 100 characters'],
       ['été', 'cannot contain "é"'],
     ] as const) {
-      const refused = await failure(createBucket(ref, { id, public: false }, { client }))
+      const refused = await apiFailure(createBucket(ref, { id, public: false }, { client }))
       expect(refused.code).toBe(400)
       expect(refused.message).toContain(message)
     }
@@ -69,10 +59,10 @@ describe('buckets', () => {
   })
 
   it('refuses a bucket limit above the plan and a malformed MIME type', async () => {
-    const tooLarge = await failure(createBucket(FREE_PROJECT.ref, { id: 'big', public: false, file_size_limit: 51 * BYTES_PER_MB }, { client }))
+    const tooLarge = await apiFailure(createBucket(FREE_PROJECT.ref, { id: 'big', public: false, file_size_limit: 51 * BYTES_PER_MB }, { client }))
     expect(tooLarge.code).toBe(400)
     expect(tooLarge.message).toContain('The Free plan allows files up to 50 MB')
-    const mime = await failure(createBucket(ref, { id: 'mimes', public: false, allowed_mime_types: ['images'] }, { client }))
+    const mime = await apiFailure(createBucket(ref, { id: 'mimes', public: false, allowed_mime_types: ['images'] }, { client }))
     expect(mime.message).toContain('Invalid MIME type "images"')
   }, SLOW)
 
@@ -89,7 +79,7 @@ describe('buckets', () => {
       await fillStorageFolder(storage.mock.platform.ctx, ref, { bucket: 'scratch', folder: '', count: 2 })
       const [first] = await listObjects(ref, 'scratch', { path: '' }, { client })
       await deleteBucket(ref, 'scratch', { client })
-      expect((await failure(fetchQuery(storageBucketQuery(ref, 'scratch', client)))).code).toBe(404)
+      expect((await apiFailure(fetchQuery(storageBucketQuery(ref, 'scratch', client)))).code).toBe(404)
       expect(await storage.mock.platform.ctx.storageBytes.get(ref, 'scratch', first!.id!)).toBeNull()
       const project = storage.mock.platform.ctx.db.projects.findFirst((q) => q.where({ ref }))!
       const { unlogged } = await (await import('../database-start')).openProjectDatabase(storage.mock.platform.ctx, project)
@@ -105,13 +95,13 @@ describe('storage settings', () => {
     async () => {
       const free = await fetchQuery(storageConfigQuery(FREE_PROJECT.ref, client))
       expect(free).toEqual({ fileSizeLimit: STORAGE_PLAN_UPLOAD_LIMIT.free, features: { imageTransformation: { enabled: false }, s3Protocol: { enabled: true } } })
-      const refused = await failure(updateStorageConfig(FREE_PROJECT.ref, { fileSizeLimit: 100 * BYTES_PER_MB }, { client }))
+      const refused = await apiFailure(updateStorageConfig(FREE_PROJECT.ref, { fileSizeLimit: 100 * BYTES_PER_MB }, { client }))
       expect(refused.code).toBe(400)
       expect(refused.message).toBe('The Free plan allows files up to 50 MB. Upgrade the plan to raise the upload limit.')
       expect(await updateStorageConfig(FREE_PROJECT.ref, { fileSizeLimit: 10 * BYTES_PER_MB }, { client })).toMatchObject({ fileSizeLimit: 10 * BYTES_PER_MB })
 
       expect(await updateStorageConfig(ref, { fileSizeLimit: 200 * BYTES_PER_GB }, { client })).toMatchObject({ fileSizeLimit: 200 * BYTES_PER_GB })
-      const overPro = await failure(updateStorageConfig(ref, { fileSizeLimit: 501 * BYTES_PER_GB }, { client }))
+      const overPro = await apiFailure(updateStorageConfig(ref, { fileSizeLimit: 501 * BYTES_PER_GB }, { client }))
       expect(overPro.message).toContain('The Pro plan allows files up to 500 GB')
     },
     SLOW,
@@ -131,7 +121,7 @@ describe('logs and faults', () => {
       }
       try {
         await createBucket(ref, { id: 'logged', public: false }, { client })
-        await failure(createBucket(ref, { id: 'logged', public: false }, { client }))
+        await apiFailure(createBucket(ref, { id: 'logged', public: false }, { client }))
         await listObjects(ref, 'logged', { path: '' }, { client })
       } finally {
         logs.record = original
@@ -145,7 +135,7 @@ describe('logs and faults', () => {
 
       storage.mock.setScenario('server-error')
       try {
-        const fault = await failure(fetchQuery(storageBucketsQuery(ref, client)))
+        const fault = await apiFailure(fetchQuery(storageBucketsQuery(ref, client)))
         expect(fault.code).toBe(500)
       } finally {
         storage.mock.setScenario(null)

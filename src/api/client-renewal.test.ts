@@ -3,8 +3,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_ERROR_MESSAGE } from '../constants'
 import { createApiClient } from './client'
-import { ApiError } from './errors'
 import type { RenewalOutcome } from './session'
+import { apiFailure } from '../test/api-failure'
 
 /** The client's half of session renewal: which requests renew, how often, and what a failed renewal makes of them. */
 const server = setupServer()
@@ -43,15 +43,6 @@ function setUp(options: { outcome?: RenewalOutcome; expired?: boolean } = {}) {
   return { client, state, seen, renew }
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
-}
-
 describe('requests with a session that renews', () => {
   it('a 401 with the session token renews it and sends the request once more, body and all', async () => {
     const { client, state, seen, renew } = setUp()
@@ -79,7 +70,7 @@ describe('requests with a session that renews', () => {
 
   it('sends again at most once: a 401 after the renewal goes to the caller', async () => {
     const { client, seen, renew } = setUp()
-    const error = await failure(client.get('/platform/profile'))
+    const error = await apiFailure(client.get('/platform/profile'))
     expect(error.code).toBe(401)
     expect(error.message).toBe('Unauthorized: sign in to continue')
     expect(renew).toHaveBeenCalledOnce()
@@ -88,18 +79,18 @@ describe('requests with a session that renews', () => {
 
   it('a refused renewal leaves the 401 as it came (the session has ended)', async () => {
     const { client, renew } = setUp({ outcome: 'refused' })
-    const error = await failure(client.get('/platform/profile'))
+    const error = await apiFailure(client.get('/platform/profile'))
     expect(error).toMatchObject({ code: 401, message: 'Unauthorized: sign in to continue' })
     expect(renew).toHaveBeenCalledOnce()
   })
 
   it('an unreachable auth service is a network failure (retried by the query policy), not a sign-out', async () => {
     const { client } = setUp({ outcome: 'unavailable' })
-    const error = await failure(client.get('/platform/profile'))
+    const error = await apiFailure(client.get('/platform/profile'))
     expect(error.message).toBe(API_ERROR_MESSAGE.network)
     expect(error.code).toBeUndefined()
     const expired = setUp({ outcome: 'unavailable', expired: true })
-    expect((await failure(expired.client.get('/platform/profile'))).message).toBe(API_ERROR_MESSAGE.network)
+    expect((await apiFailure(expired.client.get('/platform/profile'))).message).toBe(API_ERROR_MESSAGE.network)
   })
 
   it('a token renewed meanwhile (another request, another tab) is used without renewing again', async () => {
@@ -121,15 +112,15 @@ describe('requests with a session that renews', () => {
 
   it('never renews for a call bringing its own Authorization, or for the renewal call itself', async () => {
     const { client, renew } = setUp()
-    await failure(client.get('/platform/profile', { headers: { Authorization: 'Bearer provider-token' } }))
-    await failure(client.post('/platform/token', { noRenewal: true }))
+    await apiFailure(client.get('/platform/profile', { headers: { Authorization: 'Bearer provider-token' } }))
+    await apiFailure(client.post('/platform/token', { noRenewal: true }))
     expect(renew).not.toHaveBeenCalled()
   })
 
   it('a 401 to a request sent without a token is not a renewal matter', async () => {
     const { client, state, renew } = setUp()
     state.token = ''
-    expect((await failure(client.get('/platform/profile'))).code).toBe(401)
+    expect((await apiFailure(client.get('/platform/profile'))).code).toBe(401)
     expect(renew).not.toHaveBeenCalled()
   })
 })

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { API_ERROR_MESSAGE, HEAD_REQUEST_TIMEOUT } from '../constants'
 import { createApiClient, type ClientConfig } from './client'
 import { ApiError, parseRetryAfter } from './errors'
+import { apiFailure } from '../test/api-failure'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -23,16 +24,6 @@ function client(overrides: Partial<ClientConfig> = {}) {
     getAccessToken: () => 'token-123',
     ...overrides,
   })
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError)
-    return error as ApiError
-  }
-  throw new Error('expected the call to fail')
 }
 
 describe('request headers', () => {
@@ -100,7 +91,7 @@ describe('pg-meta', () => {
   it('refuses a pg-meta call without the encrypted-connection header, before sending it', async () => {
     const sent = vi.fn()
     server.use(http.post(`${BASE}/platform/pg-meta/abc/query`, () => (sent(), HttpResponse.json([]))))
-    const error = await failure(client().post('/platform/pg-meta/abc/query', { body: { query: 'select 1' }, pgMeta: { connectionString: null } }))
+    const error = await apiFailure(client().post('/platform/pg-meta/abc/query', { body: { query: 'select 1' }, pgMeta: { connectionString: null } }))
     expect(error.code).toBe(400)
     expect(error.message).toBe(API_ERROR_MESSAGE.pgMetaNoConnection)
     expect(error.message).toBe('API Error: happened while trying to acquire connection to the database')
@@ -117,14 +108,14 @@ describe('errors', () => {
         return HttpResponse.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '7' } })
       }),
     )
-    const error = await failure(client().get('/platform/thing'))
+    const error = await apiFailure(client().get('/platform/thing'))
     expect(error).toMatchObject({ message: 'Slow down', code: 429, retryAfter: 7 })
     expect(error.requestId).toBe(requestId)
   })
 
   it("says 'An error has occurred: {status}' when the body has no message", async () => {
     server.use(http.get(`${BASE}/platform/thing`, () => new HttpResponse('', { status: 502 })))
-    const error = await failure(client().get('/platform/thing'))
+    const error = await apiFailure(client().get('/platform/thing'))
     expect(error.message).toBe('An error has occurred: 502')
     expect(error.code).toBe(502)
     expect(error.retryAfter).toBeUndefined()
@@ -135,13 +126,13 @@ describe('errors', () => {
       http.get(`${BASE}/platform/a`, () => HttpResponse.json({ msg: 'from msg' }, { status: 400 })),
       http.get(`${BASE}/platform/b`, () => HttpResponse.json({ error: { message: 'nested' } }, { status: 500 })),
     )
-    expect((await failure(client().get('/platform/a'))).message).toBe('from msg')
-    expect((await failure(client().get('/platform/b'))).message).toBe('nested')
+    expect((await apiFailure(client().get('/platform/a'))).message).toBe('from msg')
+    expect((await apiFailure(client().get('/platform/b'))).message).toBe('nested')
   })
 
   it('turns a network failure into the network message', async () => {
     server.use(http.get(`${BASE}/platform/thing`, () => HttpResponse.error()))
-    const error = await failure(client().get('/platform/thing'))
+    const error = await apiFailure(client().get('/platform/thing'))
     expect(error.message).toBe('Unable to reach the server. Please check your network or try again later.')
     expect(error.code).toBeUndefined()
   })
@@ -152,7 +143,7 @@ describe('errors', () => {
 
   it('rejects an answer that does not match the schema with a clear message', async () => {
     server.use(http.get(`${BASE}/platform/thing`, () => HttpResponse.json({ id: 'not a number' })))
-    const error = await failure(client().get('/platform/thing', { schema: v.object({ id: v.number() }) }))
+    const error = await apiFailure(client().get('/platform/thing', { schema: v.object({ id: v.number() }) }))
     expect(error.message).toMatch(/^Unexpected answer from the server for \/platform\/thing: /)
   })
 
@@ -169,7 +160,7 @@ describe('errors', () => {
     const never = vi.fn<typeof fetch>((_input, init) => new Promise((_resolve, reject) => {
       init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
     }))
-    const pending = failure(client({ fetch: never }).head('/platform/thing'))
+    const pending = apiFailure(client({ fetch: never }).head('/platform/thing'))
     await vi.advanceTimersByTimeAsync(HEAD_REQUEST_TIMEOUT - 1)
     expect(never).toHaveBeenCalledOnce()
     await vi.advanceTimersByTimeAsync(1)
@@ -234,7 +225,7 @@ describe('bytes', () => {
     const blob = await client().blob('/platform/download', { body: { path: 'a.png' } })
     expect(blob.type).toBe('image/png')
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71])
-    const error = await failure(client().blob('/platform/download', { body: { path: 'missing' } }))
+    const error = await apiFailure(client().blob('/platform/download', { body: { path: 'missing' } }))
     expect(error.message).toBe('Object not found')
     expect(error.code).toBe(404)
   })
