@@ -81,3 +81,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </FormField>
   )
 })
+
+/** What went wrong with a form as a whole (its answer), announced; nothing when there is nothing to say. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') return null
+  return (
+    <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
+      {children}
+    </p>
+  )
+}

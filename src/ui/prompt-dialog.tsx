@@ -2,7 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { useEffect, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { FormActions, ModalFrame } from './dialog'
-import { inputClass } from './field'
+import { FormProblem, inputClass } from './field'
 
 /**
  * A modal that asks for one line of text (a name), checks it, and hands it back. The typed value
@@ -67,11 +67,7 @@ export function PromptDialog({
               }}
             />
           </label>
-          {error ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {error}
-            </p>
-          ) : null}
+          <FormProblem>{error}</FormProblem>
           <FormActions submitLabel={submitLabel} onCancel={onDismiss} />
         </form>
       </ModalFrame>

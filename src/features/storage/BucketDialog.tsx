@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { StorageBucket } from '../../api/queries/storage'
 import { FormActions, ModalFrame } from '../../ui/dialog'
-import { FormField, describedBy, inputClass } from '../../ui/field'
+import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import { Switch } from '../../ui/switch'
 import { bucketFormErrors, SIZE_UNITS, type BucketField, type BucketFormValues, type SizeUnit } from './bucket-form'
 
@@ -98,11 +98,7 @@ export function BucketDialog({
           <FormField id={ids.mime} label="Allowed MIME types" error={shown('mimeTypes')} hint="Separated by commas, like image/png, image/* or application/pdf. Empty: any type.">
             <input {...describedBy(ids.mime, shown('mimeTypes'), true)} className={inputClass} value={values.mimeTypes} placeholder="image/*, application/pdf" onChange={(event) => set({ mimeTypes: event.target.value }, 'mimeTypes')} />
           </FormField>
-          {problem ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem>{problem}</FormProblem>
           <FormActions submitLabel={editing ? 'Save' : 'Create bucket'} onCancel={onClose} busy={busy} submitDisabled={touched.size > 0 && Object.keys(errors).length > 0} />
         </form>
       </ModalFrame>
@@ -138,11 +134,7 @@ export function DeleteBucketDialog({ bucket, onConfirm, onClose }: { bucket: Sto
           <FormField id={id} label={`Type ${bucket.name} to confirm`}>
             <input id={id} autoComplete="off" className={inputClass} value={typed} onChange={(event) => setTyped(event.target.value)} />
           </FormField>
-          {problem ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem>{problem}</FormProblem>
           <FormActions submitLabel="Delete bucket" tone="danger" onCancel={onClose} busy={busy} cancelDisabled={busy} submitDisabled={!matches} />
         </form>
       </ModalFrame>

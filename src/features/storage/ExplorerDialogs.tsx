@@ -6,7 +6,7 @@ import { SIGNED_URL_EXPIRY_CHOICES, type SignedUrlExpiryChoice } from '../../con
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { DialogFooter, ModalFrame } from '../../ui/dialog'
-import { FormField, describedBy, inputClass } from '../../ui/field'
+import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import type { ExplorerItem } from './explorer-items'
 import { countFiles, objectPathsOf } from './object-operations'
 
@@ -158,11 +158,7 @@ export function SignedUrlDialog({ projectRef, bucketId, item, onClose }: { proje
             </FormField>
           </div>
         ) : null}
-        {problem ? (
-          <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem>{problem}</FormProblem>
         {url ? (
           <FormField id={ids.url} label="Signed URL">
             <div className={css({ display: 'flex', gap: '2' })}>
