@@ -1,6 +1,7 @@
 /**
  * `npm run serve`: one process, one port — the built dashboard and, under /api, the platform API
- * with the embedded mock's own handlers, its project databases on DATABASE_URL's server.
+ * with the embedded mock's own handlers, its project databases and its records (records/) on
+ * DATABASE_URL's server.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,6 +13,8 @@ import { readServedIndex, SERVED_API_BASE } from './index-html'
 import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
+import { postgresRecords } from '../records/postgres-records'
+import { scryptPasswordHashing } from '../records/scrypt-passwords'
 import { createStaticFiles } from './static-files'
 
 export interface StudioServerOptions {
@@ -20,6 +23,8 @@ export interface StudioServerOptions {
   signInLimit?: { attempts: number; windowMs: number }
   /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
   databasePrefix?: string
+  /** The schema of DATABASE_URL's database the platform's records live in (default `studio_platform`). */
+  platformSchema?: string
 }
 
 const isApiPath = (url: string | undefined) => {
@@ -40,6 +45,9 @@ export async function startStudioServer(options: StudioServerOptions) {
     tokenSigning: hmacTokenSigning(secret),
     // Objects' bytes beside the secret, so they outlive a restart as the databases do.
     storageBytes: await createFileByteStore(join(config.dataDir, 'storage')),
+    // Every record on the server too, so a restart loses nothing and every browser sees the same.
+    recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
+    passwordHashing: scryptPasswordHashing,
   })
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
   const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)

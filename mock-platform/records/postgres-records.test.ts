@@ -1,0 +1,165 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE } from '../../src/constants'
+import { createPlatformFixtures } from '../../fixtures/platform'
+import type { ServeConfig } from '../serve/config'
+import { startStudioServer, type StudioServer } from '../serve/server'
+import { migrate, MIGRATIONS, withStoreLock } from './migrations'
+import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
+
+const databaseUrl = process.env['DATABASE_URL']
+/** Apart from a running server's `studio_platform` and `studio_` databases (the e2e serve ring). */
+const SCHEMA_PREFIX = `studio_records_test_${process.pid}_`
+const DATABASE_PREFIX = 'studio_records_test_'
+const STRONG = 'violet-Tractor-91-lagoon!quill'
+
+describe.skipIf(databaseUrl)('platform records without DATABASE_URL', () => {
+  it.skip('need a PostgreSQL server: set DATABASE_URL (bash .ci/run starts one) to run them', () => {})
+})
+
+describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_URL)', () => {
+  let root: string
+  let admin: pg.Client
+  let schemas = 0
+  const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'studio-records-'))
+    await mkdir(join(root, 'dist'), { recursive: true })
+    await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+  })
+  afterAll(async () => {
+    const { rows } = await admin.query<{ nspname: string }>('select nspname from pg_catalog.pg_namespace where starts_with(nspname, $1)', [SCHEMA_PREFIX])
+    for (const { nspname } of rows) await admin.query(`drop schema "${nspname}" cascade`)
+    const databases = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
+    for (const { datname } of databases.rows) await admin.query(`drop database if exists "${datname}" with (force)`)
+    await admin.end()
+    await rm(root, { recursive: true, force: true })
+  })
+
+  const start = (schema: string) => {
+    const config: ServeConfig = { databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, schema), distDir: join(root, 'dist'), secret: null, allowedOrigin: null }
+    return startStudioServer({ config, platformSchema: schema, databasePrefix: DATABASE_PREFIX, signInLimit: { attempts: 1000, windowMs: 60_000 } })
+  }
+
+  async function api<T = unknown>(server: StudioServer, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (init.token) headers.authorization = `Bearer ${init.token}`
+    const answer = await fetch(`${server.url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+    const text = await answer.text()
+    return { status: answer.status, body: (text ? JSON.parse(text) : null) as T }
+  }
+  const signIn = async (server: StudioServer, credentials: { email: string; password: string }) =>
+    (await api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=password', { method: 'POST', body: credentials })).body
+
+  it('migrates once: a second run applies nothing, two runs at once take turns under the lock', async () => {
+    const schema = newSchema()
+    const [one, two] = [new pg.Client({ connectionString: databaseUrl }), new pg.Client({ connectionString: databaseUrl })]
+    await Promise.all([one.connect(), two.connect()])
+    try {
+      const applied = await Promise.all([one, two].map((client) => withStoreLock(client, schema, () => migrate(client, schema))))
+      expect(applied.flat()).toEqual(MIGRATIONS.map((m) => m.version))
+      expect(await withStoreLock(one, schema, () => migrate(one, schema))).toEqual([])
+      const { rows } = await admin.query<{ version: number }>(`select version from "${schema}".schema_migrations order by version`)
+      expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
+      // Every collection of the platform has its table (a new collection needs a migration).
+      const tables = await admin.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1', [schema])
+      expect(tables.rows.map((r) => r.table_name).sort()).toEqual([...COLLECTION_NAMES.map((name) => COLLECTION_TABLES[name]), 'kept_records', 'schema_migrations'].sort())
+    } finally {
+      await Promise.all([one.end(), two.end()])
+    }
+  })
+
+  it('seeds the demo world once, even when two servers start at once on an empty schema; passwords are kept hashed', async () => {
+    const schema = newSchema()
+    const servers = await Promise.all([start(schema), start(schema)])
+    try {
+      const { rows } = await admin.query<{ email: string; password: string }>(`select record->>'email' as email, record->>'password' as password from "${schema}".users`)
+      expect(rows).toHaveLength(createPlatformFixtures().users.length)
+      for (const { password } of rows) expect(password).toMatch(/^scrypt\$/)
+      expect(rows.map((r) => r.password)).not.toContain(DEMO_CREDENTIALS.password)
+      for (const server of servers) expect((await signIn(server, DEMO_CREDENTIALS)).access_token).toBeTruthy()
+    } finally {
+      await Promise.all(servers.map((server) => server.close()))
+    }
+  }, 60_000)
+
+  it('loses nothing over a restart: an account, its organization, project, snippet and session', async () => {
+    const schema = newSchema()
+    const credentials = { email: 'restart@example.com', password: STRONG }
+    const snippetId = crypto.randomUUID()
+    let first = await start(schema)
+    let refreshToken: string
+    let slug: string
+    let ref: string
+    try {
+      expect((await api(first, '/auth/v1/signup', { method: 'POST', body: credentials })).status).toBe(200)
+      const session = await signIn(first, credentials)
+      const token = session.access_token
+      refreshToken = session.refresh_token
+      expect((await api(first, '/platform/profile', { method: 'POST', token })).status).toBe(201)
+      const organization = await api<{ slug: string }>(first, '/platform/organizations', { method: 'POST', token, body: { name: 'Restart Labs', tier: 'tier_free' } })
+      expect(organization.status).toBe(201)
+      slug = organization.body.slug
+      const project = await api<{ ref: string }>(first, '/platform/projects', {
+        method: 'POST',
+        token,
+        body: { name: 'Kept', organization_slug: slug, db_pass: STRONG, db_region: 'us-east-1', cloud_provider: 'AWS' },
+      })
+      expect(project.status).toBe(201)
+      ref = project.body.ref
+      const saved = await api(first, `/platform/projects/${ref}/content`, { method: 'PUT', token, body: { id: snippetId, name: 'Kept query', type: 'sql', content: { sql: 'select 42' } } })
+      expect(saved.status).toBe(201)
+    } finally {
+      await first.close()
+    }
+
+    first = await start(schema)
+    try {
+      const session = await signIn(first, credentials)
+      expect(session.access_token).toBeTruthy()
+      const token = session.access_token
+      expect((await api<{ slug: string }[]>(first, '/platform/organizations', { token })).body.map((o) => o.slug)).toEqual([slug])
+      const project = await api<{ name: string; organization_slug?: string }>(first, `/platform/projects/${ref}`, { token })
+      expect(project.status).toBe(200)
+      expect(project.body.name).toBe('Kept')
+      const snippet = await api<{ name: string; content: { sql: string } }>(first, `/platform/projects/${ref}/content/item/${snippetId}`, { token })
+      expect(snippet.status).toBe(200)
+      expect(snippet.body).toMatchObject({ name: 'Kept query', content: { sql: 'select 42' } })
+      // The session of before the restart renews: its refresh token was stored too.
+      const renewed = await api<{ refresh_token: string }>(first, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: refreshToken } })
+      expect(renewed.status).toBe(200)
+      expect(renewed.body.refresh_token).not.toBe(refreshToken)
+    } finally {
+      await first.close()
+    }
+  }, 90_000)
+
+  it('answers an error, not a success, when a change cannot be stored', async () => {
+    const schema = newSchema()
+    const server = await start(schema)
+    try {
+      const token = (await signIn(server, DEMO_CREDENTIALS)).access_token
+      const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
+      // The store refuses every new snippet row from now on.
+      await admin.query(`alter table "${schema}".snippets add constraint refuse_all check (false) not valid`)
+      const body = { id: crypto.randomUUID(), name: 'Unsaved', type: 'sql', content: { sql: 'select 1' } }
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const refused = await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })
+      expect(logged).toHaveBeenCalledWith('A change could not be stored:', expect.objectContaining({ constraint: 'refuse_all' }))
+      logged.mockRestore()
+      expect(refused).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })
+      await admin.query(`alter table "${schema}".snippets drop constraint refuse_all`)
+      expect((await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })).status).toBe(200)
+      const { rows } = await admin.query(`select 1 from "${schema}".snippets where key = $1`, [body.id])
+      expect(rows).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+})
