@@ -54,6 +54,8 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
     const text = await answer.text()
     return { status: answer.status, body: (text ? JSON.parse(text) : null) as T }
   }
+  /** The collections a server holds, as plain data. */
+  const collectionsOf = (server: StudioServer) => JSON.parse(JSON.stringify(Object.fromEntries(COLLECTION_NAMES.map((name) => [name, server.platform.db[name].all()])))) as Record<string, unknown>
   const signIn = async (server: StudioServer, credentials: { email: string; password: string }) =>
     (await api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=password', { method: 'POST', body: credentials })).body
 
@@ -95,6 +97,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
     const snippetId = crypto.randomUUID()
     let first = await start(schema)
     let refreshToken: string
+    let before: Record<string, unknown>
     let slug: string
     let ref: string
     try {
@@ -113,14 +116,24 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       })
       expect(project.status).toBe(201)
       ref = project.body.ref
-      const saved = await api(first, `/platform/projects/${ref}/content`, { method: 'PUT', token, body: { id: snippetId, name: 'Kept query', type: 'sql', content: { sql: 'select 42' } } })
-      expect(saved.status).toBe(201)
+      const save = (id: string, name: string, sql: string) => api(first, `/platform/projects/${ref}/content`, { method: 'PUT', token, body: { id, name, type: 'sql', content: { sql } } })
+      expect((await save(snippetId, 'Draft', 'select 1')).status).toBe(201)
+      expect((await save(crypto.randomUUID(), 'Another', 'select 2')).status).toBe(201)
+      // Saved again whole: deleted and made anew, so it moves to the end of the list, in memory and in the store.
+      expect((await save(snippetId, 'Kept query', 'select 42')).status).toBe(200)
+      const customer = { billing_name: 'Restart Labs GmbH', address: { line1: '1 Kept Street', line2: '', city: 'Berlin', state: '', postal_code: '10115', country: 'DE' } }
+      expect((await api(first, `/platform/organizations/${slug}/customer`, { method: 'PUT', token, body: customer })).status).toBe(204)
+      // Detail reads move a coming-up project along (an update made by a GET).
+      expect((await api<{ status: string }>(first, `/platform/projects/${ref}`, { token })).status).toBe(200)
+      before = collectionsOf(first)
     } finally {
       await first.close()
     }
 
     first = await start(schema)
     try {
+      // Every collection comes back as it was, record for record and in order.
+      expect(collectionsOf(first)).toEqual(before)
       const session = await signIn(first, credentials)
       expect(session.access_token).toBeTruthy()
       const token = session.access_token
@@ -131,6 +144,8 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       const snippet = await api<{ name: string; content: { sql: string } }>(first, `/platform/projects/${ref}/content/item/${snippetId}`, { token })
       expect(snippet.status).toBe(200)
       expect(snippet.body).toMatchObject({ name: 'Kept query', content: { sql: 'select 42' } })
+      const customer = await api<{ billing_name: string; address: { line1: string } }>(first, `/platform/organizations/${slug}/customer`, { token })
+      expect(customer.body).toMatchObject({ billing_name: 'Restart Labs GmbH', address: { line1: '1 Kept Street' } })
       // The session of before the restart renews: its refresh token was stored too.
       const renewed = await api<{ refresh_token: string }>(first, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: refreshToken } })
       expect(renewed.status).toBe(200)
