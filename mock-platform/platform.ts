@@ -37,6 +37,8 @@ export interface MockPlatformOptions {
   cron?: CronHostingOptions
   /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
   logDatabase?: () => Promise<LogDatabase>
+  /** The log store's database outlives the process (`npm run serve`: on disk): opened at start, its history kept. */
+  durableLogs?: boolean
   /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
   storageBytes?: StorageByteStore
   /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
@@ -91,7 +93,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
-    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
+    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
     tokenSigning: options.tokenSigning ?? null,
     recordPersistence,
@@ -102,6 +104,8 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
+  // Events are written as they come rather than held until logs are first read, so a restart loses none.
+  if (options.durableLogs) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)
 

@@ -34,7 +34,7 @@ export function authHandlers(ctx: PlatformContext) {
         return HttpResponse.json({ error: 'invalid_request', error_description: 'Email and password are required' }, { status: 400 })
       }
       const user = ctx.db.users.findFirst((q) => q.where({ email }))
-      if (!user || !(await passwordMatches(ctx, password, user.password))) {
+      if (!(await passwordMatches(ctx, password, user?.password ?? null)) || !user) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid login credentials' }, { status: 400 })
       }
       return HttpResponse.json(sessionAnswer(ctx, user, startAuthSession(ctx, user.id)))

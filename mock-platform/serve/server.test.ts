@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
 import type { ServeConfig } from './config'
+import { SECRET_FILE } from './secret'
 import { startStudioServer, type StudioServer } from './server'
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './static-files'
 
@@ -146,7 +147,11 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
   it('reuses the kept secret on the next start: a token the first start signed is still good', async () => {
     const demo = running.platform.db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
     const token = issueAccessToken(demo.id, 600, running.platform.ctx.tokenSigning)
-    const again = await startStudioServer({ config, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
+    // The next start's data directory holds the kept secret (copied: the running server keeps its log store in its own).
+    const nextDataDir = join(root, 'data-next')
+    await mkdir(nextDataDir, { recursive: true })
+    await copyFile(join(config.dataDir, SECRET_FILE), join(nextDataDir, SECRET_FILE))
+    const again = await startStudioServer({ config: { ...config, dataDir: nextDataDir }, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
     try {
       expect(again.secretCreated).toBe(false)
       const user = await fetch(`${again.url}/api/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })

@@ -3,6 +3,7 @@
  * with the embedded mock's own handlers, its project databases and its records (records/) on
  * DATABASE_URL's server.
  */
+import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
 import { postgresRecords } from '../records/postgres-records'
 import { scryptPasswordHashing } from '../records/scrypt-passwords'
+import type { LogDatabase } from '../logs/log-store'
 import { createStaticFiles } from './static-files'
 
 export interface StudioServerOptions {
@@ -32,6 +34,15 @@ const isApiPath = (url: string | undefined) => {
   return path === SERVED_API_BASE || path.startsWith(`${SERVED_API_BASE}/`)
 }
 
+async function openDiskLogDatabase(dataDir: string): Promise<LogDatabase> {
+  const [{ PGlite }, { readLogStoreInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('../logs/log-store-initial-data-node')])
+  // A first start unpacks the prepared snapshot (about 1 s) rather than running initdb (about 3 s).
+  const initial = existsSync(dataDir) ? null : await readLogStoreInitialData()
+  const pg = new PGlite({ dataDir, loadDataDir: initial ?? undefined })
+  await pg.waitReady
+  return pg
+}
+
 /** Starts the server (port 0 picks a free one); the secret comes from the config or the data directory. */
 export async function startStudioServer(options: StudioServerOptions) {
   const { config } = options
@@ -47,6 +58,9 @@ export async function startStudioServer(options: StudioServerOptions) {
     storageBytes: await createFileByteStore(join(config.dataDir, 'storage')),
     // Every record on the server too, so a restart loses nothing and every browser sees the same.
     recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
+    // The logs explorer's store: its own Postgres (PGlite) on disk beside the secret, kept across restarts.
+    logDatabase: () => openDiskLogDatabase(join(config.dataDir, 'log-store')),
+    durableLogs: true,
     passwordHashing: scryptPasswordHashing,
   })
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
