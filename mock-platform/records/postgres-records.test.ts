@@ -192,6 +192,25 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
     }
   }, 90_000)
 
+  it('stores every one of many changes made at once (fifty snippets saved together)', async () => {
+    const schema = newSchema()
+    const server = await start(schema)
+    try {
+      const token = (await signIn(server, DEMO_CREDENTIALS)).access_token
+      const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
+      const ids = Array.from({ length: 50 }, () => crypto.randomUUID())
+      const answers = await Promise.all(
+        ids.map((id, n) => api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body: { id, name: `Load ${n}`, type: 'sql', content: { sql: `select ${n}` } } })),
+      )
+      expect(answers.map((a) => a.status)).toEqual(ids.map(() => 201))
+      // Each answer came once its snippet was stored.
+      const { rows } = await admin.query<{ key: string; sql: string }>(`select key, record->'content'->>'sql' as sql from "${schema}".snippets where key = any($1)`, [ids])
+      expect(new Map(rows.map((r) => [r.key, r.sql]))).toEqual(new Map(ids.map((id, n) => [id, `select ${n}`])))
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+
   it('answers an error, not a success, when a change cannot be stored', async () => {
     const schema = newSchema()
     const server = await start(schema)
