@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE } from '../../src/constants'
+import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, RECORD_NOT_STORED_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { ServeConfig } from '../serve/config'
 import { startStudioServer, type StudioServer } from '../serve/server'
@@ -128,6 +128,8 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       // Detail reads move a coming-up project along (an update made by a GET).
       expect((await api<{ status: string }>(first, `/platform/projects/${ref}`, { token })).status).toBe(200)
       before = collectionsOf(first)
+      // Kept once, in the collections' tables: not copied into the browser's account record as well.
+      expect((await admin.query(`select key from "${schema}".kept_records`)).rows.map((r: { key: string }) => r.key)).not.toContain(MOCK_ACCOUNTS_STORAGE_KEY)
     } finally {
       await first.close()
     }
