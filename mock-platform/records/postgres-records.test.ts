@@ -223,7 +223,13 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       await admin.query(`alter table "${schema}".snippets add constraint refuse_all check (false) not valid`)
       const body = { id: crypto.randomUUID(), name: 'Unsaved', type: 'sql', content: { sql: 'select 1' } }
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-      const refused = await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })
+      // A change made at the same moment is stored all the same (write-queue.test.ts: even in the same batch).
+      const [refused, organization] = await Promise.all([
+        api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body }),
+        api<{ id: number }>(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Beside the refusal', tier: 'tier_free' } }),
+      ])
+      expect(organization.status).toBe(201)
+      expect((await admin.query(`select 1 from "${schema}".organizations where key = $1`, [String(organization.body.id)])).rows).toHaveLength(1)
       expect(logged).toHaveBeenCalledWith('A change could not be stored:', expect.objectContaining({ constraint: 'refuse_all' }))
       logged.mockRestore()
       expect(refused).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })

@@ -60,8 +60,8 @@ export function createWriteQueue(pool: pg.Pool, schemaName: string) {
       const batch = [...pending.values()]
       pending.clear()
       try {
-        await writeBatch(batch.map((entry) => entry.change))
-        for (const entry of batch) entry.settle()
+        const refused = await writeBatch(batch.map((entry) => entry.change))
+        batch.forEach((entry, n) => entry.settle(refused.get(n)))
       } catch (error) {
         for (const entry of batch) entry.settle(error ?? new Error('write failed'))
       }
@@ -69,16 +69,26 @@ export function createWriteQueue(pool: pg.Pool, schemaName: string) {
     draining = null
   }
 
-  async function writeBatch(changes: RowChange[]): Promise<void> {
+  /** Writes the batch in one transaction; a change the database refuses is undone alone (a savepoint each) and returned by its index. */
+  async function writeBatch(changes: RowChange[]): Promise<Map<number, unknown>> {
+    const refused = new Map<number, unknown>()
     const client = await pool.connect()
     try {
       await client.query('begin')
-      for (const { table, key, json, recreate } of changes) {
+      for (const [n, { table, key, json, recreate }] of changes.entries()) {
         const target = `${schema}.${sqlIdent(table)}`
-        if (json === null || recreate) await client.query(`delete from ${target} where key = $1`, [key])
-        if (json !== null) await client.query(`insert into ${target} (key, record) values ($1, $2::jsonb) on conflict (key) do update set record = excluded.record`, [key, json])
+        await client.query('savepoint change')
+        try {
+          if (json === null || recreate) await client.query(`delete from ${target} where key = $1`, [key])
+          if (json !== null) await client.query(`insert into ${target} (key, record) values ($1, $2::jsonb) on conflict (key) do update set record = excluded.record`, [key, json])
+          await client.query('release savepoint change')
+        } catch (error) {
+          await client.query('rollback to savepoint change')
+          refused.set(n, error ?? new Error('write refused'))
+        }
       }
       await client.query('commit')
+      return refused
     } catch (error) {
       await client.query('rollback').catch(() => undefined)
       throw error
