@@ -1,4 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { DEFAULT_DIST_DIR } from '../mock-platform/serve/config'
+import { startStudioServer, type StudioServer } from '../mock-platform/serve/server'
 import { expect, replaceSql, signIn, test } from './fixtures'
 
 /**
@@ -37,4 +43,61 @@ test("a mock service worker left on the origin by an embedded visit is unregiste
   await page.reload()
   await expect(page.getByLabel('Email')).toBeVisible()
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
+})
+
+test.describe('records on the PostgreSQL server', () => {
+  /** A server of this test's own (the ring's stays up): its port, records schema and project databases apart. */
+  const RESTART_PORT = 8090 + Number(process.env.E2E_PORT_OFFSET ?? 0)
+  const RESTART_URL = `http://127.0.0.1:${RESTART_PORT}`
+  const SCHEMA = `studio_platform_e2e_restart_${RESTART_PORT}`
+  test.use({ baseURL: RESTART_URL })
+  test.describe.configure({ timeout: 180_000 })
+
+  let dataDir: string
+  let server: StudioServer | undefined
+  const start = async () =>
+    (server = await startStudioServer({
+      config: { databaseUrl: process.env.DATABASE_URL!, host: '127.0.0.1', port: RESTART_PORT, dataDir, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null },
+      platformSchema: SCHEMA,
+      databasePrefix: 'studio_e2e_restart_',
+    }))
+
+  test.beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'studio-serve-restart-'))
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    // A fresh demo world every run.
+    await admin.query(`drop schema if exists "${SCHEMA}" cascade`).finally(() => admin.end())
+    await start()
+  })
+  test.afterAll(async () => {
+    await server?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('a snippet outlives a restart of the server, and a second browser sees it', async ({ page, browser }) => {
+    await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+    await replaceSql(page, 'select 4242 as kept')
+    await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/sql/[0-9a-f-]{36}$`))
+    await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved')
+    const snippetPath = new URL(page.url()).pathname
+
+    await server!.close()
+    await start()
+
+    // Another browser: nothing of the first one's storage, only what the server kept.
+    const other = await browser.newContext({ baseURL: RESTART_URL })
+    try {
+      const second = await other.newPage()
+      await signIn(second, { returnTo: snippetPath })
+      await expect(second).toHaveURL(new RegExp(`${snippetPath}$`))
+      await expect(second.getByRole('navigation', { name: 'SQL snippets' }).getByRole('link', { name: 'Untitled query' })).toHaveAttribute('aria-current', 'page')
+      await expect.poll(async () => (await second.getByTestId('sql-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' ')).toContain('select 4242 as kept')
+    } finally {
+      await other.close()
+    }
+    // The first browser, still signed in over the restart (its session was kept), finds it too.
+    await page.reload()
+    await expect(page.getByRole('navigation', { name: 'SQL snippets' }).getByRole('link', { name: 'Untitled query' })).toHaveAttribute('aria-current', 'page')
+  })
 })

@@ -38,12 +38,15 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
 }
 
 export function rememberUser(ctx: PlatformContext, user: StoredUser): void {
+  // A record store keeps the collections themselves (served): a second copy would only drift.
+  if (ctx.recordPersistence) return
   store.update(ctx, (kept) => {
     kept.users = [...kept.users.filter((u) => u.email !== user.email), v.parse(MockUserSchema, user)]
   })
 }
 
 export function rememberOrganization(ctx: PlatformContext, organization: StoredOrganization, owner: StoredPermission): void {
+  if (ctx.recordPersistence) return
   store.update(ctx, (kept) => {
     kept.organizations = [...kept.organizations.filter((o) => o.slug !== organization.slug), v.parse(MockOrganizationSchema, organization)]
     kept.permissions = [...kept.permissions, v.parse(MockPermissionSchema, owner)]

@@ -15,6 +15,27 @@ export interface ContentPersistence {
   revision: string | null
 }
 
+/**
+ * Where the platform's records outlive the process: PostgreSQL when served (records/); absent when
+ * embedded, where they live in the page's memory and local storage as before.
+ */
+export interface RecordPersistence {
+  /** A kept record (kept-record.ts) as the store held it at start, or undefined. */
+  keptAtStart(key: string): unknown
+  /** Stores a kept record whole after a change; the answer of the request making it waits for this. */
+  keep(key: string, record: unknown): void
+  /** Runs one request's handling; `stored` settles once what it changed is stored, rejecting when a write failed. */
+  track<T>(handle: () => Promise<T>): Promise<{ result: T; stored: Promise<void> }>
+  /** Waits for the writes under way, then lets the store go. */
+  close(): Promise<void>
+}
+
+/** Turns passwords into what is kept and checks them against it (served: a salted slow hash). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>
+  verify(password: string, kept: string): Promise<boolean>
+}
+
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
 export interface PlatformContext {
   db: MockDatabase
@@ -41,4 +62,8 @@ export interface PlatformContext {
   storageBytes: StorageByteStore
   /** Signs and checks access tokens (the served platform's secret); null leaves them unsigned (embedded). */
   tokenSigning: TokenSigning | null
+  /** Where records persist beyond the process (served); null keeps them in memory and local storage. */
+  recordPersistence: RecordPersistence | null
+  /** Hashes passwords before they are kept (served); null keeps them as given (the embedded demo world). */
+  passwordHashing: PasswordHashing | null
 }

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
 import { recordRequest } from './logs/log-events'
 import type { MockPlatform } from './platform'
+import { RECORD_NOT_STORED_MESSAGE } from '../src/constants'
 
 /** A request body longer than the server takes (answered 413). */
 export class BodyTooLargeError extends Error {
@@ -66,7 +67,18 @@ export async function answerWithPlatform(
     return writeJson(outgoing, 413, { message: `Request body too large (over ${error.limitBytes} bytes)` }, options.headers)
   }
   const begun = performance.now()
-  const response = await getResponse(platform.handlers(), request)
+  const handled = platform.ctx.recordPersistence
+    ? await platform.ctx.recordPersistence.track(() => getResponse(platform.handlers(), request))
+    : { result: await getResponse(platform.handlers(), request), stored: Promise.resolve() }
+  const response = handled.result
+  try {
+    // A success means stored: the answer waits for the request's writes, and one that failed is an error.
+    await handled.stored
+  } catch (error) {
+    console.error('A change could not be stored:', error)
+    if (outgoing.destroyed) return
+    return writeJson(outgoing, 500, { message: RECORD_NOT_STORED_MESSAGE }, options.headers)
+  }
   if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
   if (outgoing.destroyed) return
   if (!response || response.type === 'error') {

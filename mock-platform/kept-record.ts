@@ -12,7 +12,8 @@ export interface KeptRecord<T> {
 
 /**
  * A record kept in the browser's local storage where the mock platform has it (the page's platform,
- * the storage that keeps snippets), in memory per platform otherwise (node). In the browser every
+ * the storage that keeps snippets), in memory per platform otherwise (node), and written through to
+ * the platform's record store when it has one (served: PostgreSQL, read back at start). In the browser every
  * read goes to storage afresh, so what another page of the same browser wrote (a popup, another
  * tab) is seen at once and survives a reload. Either way a read returns a copy parsed by `schema`,
  * so records keyed by data stay prototype-free (ownRecordSchema) and a caller's changes are not
@@ -31,15 +32,25 @@ export function keptRecord<S extends v.GenericSchema>(
   function read(ctx: PlatformContext): Record {
     const storage = ctx.contentPersistence?.storage
     // A structured clone has plain objects again: parsing makes the records prototype-free.
-    if (!storage) return v.parse(schema, structuredClone(inMemory.get(ctx) ?? empty()))
+    if (!storage) return v.parse(schema, structuredClone(inMemory.get(ctx) ?? keptAtStart(ctx) ?? empty()))
     return readStored(storage, key, schema) ?? empty()
+  }
+
+  /** What the record store held at start; one that no longer parses reads as empty, as in local storage. */
+  function keptAtStart(ctx: PlatformContext): Record | undefined {
+    const stored = ctx.recordPersistence?.keptAtStart(key)
+    if (stored === undefined) return undefined
+    const parsed = v.safeParse(schema, stored)
+    return parsed.success ? parsed.output : undefined
   }
 
   function write(ctx: PlatformContext, record: Record): void {
     const storage = ctx.contentPersistence?.storage
     // A full or blocked storage costs persistence only, never the answer.
-    if (!storage) inMemory.set(ctx, structuredClone(record))
-    else if (isEmpty?.(record)) removeStored(storage, key)
+    if (!storage) {
+      inMemory.set(ctx, structuredClone(record))
+      ctx.recordPersistence?.keep(key, record)
+    } else if (isEmpty?.(record)) removeStored(storage, key)
     else writeStored(storage, key, record)
   }
 

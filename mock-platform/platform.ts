@@ -2,11 +2,11 @@ import type { RequestHandler } from 'msw'
 import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './account-store'
-import type { PlatformContext } from './context'
+import type { PasswordHashing, PlatformContext, RecordPersistence } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
 import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron-hosting'
-import { createMockDatabase, seedMockDatabase } from './db'
+import { createMockDatabase, seedMockDatabase, type MockDatabase } from './db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
 import type { TokenSigning } from './handlers/util'
@@ -37,10 +37,20 @@ export interface MockPlatformOptions {
   cron?: CronHostingOptions
   /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
   logDatabase?: () => Promise<LogDatabase>
+  /** The log store's database outlives the process (`npm run serve`: on disk): opened at start, its history kept. */
+  durableLogs?: boolean
   /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
   storageBytes?: StorageByteStore
   /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
   tokenSigning?: TokenSigning | null
+  /**
+   * Keeps every record beyond the process (`npm run serve`: records/postgres-records.ts): fills the
+   * collections from the store, or runs `seed` when it holds nothing yet and stores what it made,
+   * then writes each change through. Absent: the demo world is seeded in memory on every start.
+   */
+  recordStore?: (db: MockDatabase, seed: () => Promise<void>) => Promise<RecordPersistence>
+  /** Hashes passwords before they are kept (`npm run serve`); kept as given when absent. */
+  passwordHashing?: PasswordHashing | null
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -51,10 +61,24 @@ async function memoryLogDatabase(): Promise<LogDatabase> {
   return pg
 }
 
+/** The demo world's passwords, kept hashed like every other (the fixtures hold them in the clear). */
+async function hashSeededPasswords(db: MockDatabase, hashing: PasswordHashing): Promise<void> {
+  for (const user of db.users.all()) {
+    const password = await hashing.hash(user.password)
+    await db.users.update(user, { data: (u) => void (u.password = password) })
+  }
+}
+
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
 export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
-  await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
+  const passwordHashing = options.passwordHashing ?? null
+  const seed = async () => {
+    await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
+    if (passwordHashing) await hashSeededPasswords(db, passwordHashing)
+  }
+  const recordPersistence = options.recordStore ? await options.recordStore(db, seed) : null
+  if (!recordPersistence) await seed()
   let provider: Promise<DatabaseProvider> | undefined
   const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
   const ctx: PlatformContext = {
@@ -69,15 +93,19 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
-    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase }),
+    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
     tokenSigning: options.tokenSigning ?? null,
+    recordPersistence,
+    passwordHashing,
     databaseOpened: (ref) => {
       if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
+  // Events are written as they come rather than held until logs are first read, so a restart loses none.
+  if (options.durableLogs) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records)
 
@@ -93,6 +121,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       await stopDatabaseCron(ctx)
       await ctx.logs.close()
       if (provider) await (await provider).closeAll()
+      await recordPersistence?.close()
     },
   }
 }

@@ -7,6 +7,7 @@ import { endAuthSessions, isSessionLive, platformNow, rotateRefreshToken, startA
 import type { PlatformContext } from '../context'
 import { identitiesOf } from '../db'
 import { scorePassword } from '../password-strength'
+import { keptPassword, passwordMatches } from '../passwords'
 import { authenticate, bearerClaims, issueAccessToken, readAccessTokenClaims, readJson, withLatency } from './util'
 
 const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others']
@@ -33,7 +34,7 @@ export function authHandlers(ctx: PlatformContext) {
         return HttpResponse.json({ error: 'invalid_request', error_description: 'Email and password are required' }, { status: 400 })
       }
       const user = ctx.db.users.findFirst((q) => q.where({ email }))
-      if (!user || user.password !== password) {
+      if (!(await passwordMatches(ctx, password, user?.password ?? null)) || !user) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid login credentials' }, { status: 400 })
       }
       return HttpResponse.json(sessionAnswer(ctx, user, startAuthSession(ctx, user.id)))
@@ -54,7 +55,7 @@ export function authHandlers(ctx: PlatformContext) {
       const record = {
         id: crypto.randomUUID(),
         email,
-        password,
+        password: await keptPassword(ctx, password),
         username: email.split('@')[0]!.replace(/[^a-z0-9_-]/g, '-'),
         first_name: '',
         last_name: '',

@@ -44,6 +44,11 @@ export interface LogStoreOptions {
   now?: () => number
   /** Runs a step of background work when the page is idle (the browser's requestIdleCallback); a timer by default. */
   whenIdle?: (run: () => void) => void
+  /**
+   * The store outlives the process (served: a database on disk): which history parts were written,
+   * and from what anchor, is kept in it too, so a restart neither writes them twice nor leaves gaps.
+   */
+  durable?: boolean
 }
 
 export interface QueryLogsInput {
@@ -71,7 +76,8 @@ export function createLogStore(options: LogStoreOptions) {
       // Measured (the bench reads it): the worker's database ready and its schema checked (its first answer).
       const started = performance.now()
       const db = await options.open()
-      await ensureSchema(db)
+      const rebuilt = await ensureSchema(db)
+      if (options.durable) await restoreHistories(db, rebuilt)
       performance.measure('log-store:open', { start: started })
       return db
     })())
@@ -138,12 +144,25 @@ export function createLogStore(options: LogStoreOptions) {
       written = db
         .transaction(async (tx) => {
           for (const statement of statements) await tx.exec(statement)
+          if (options.durable) await tx.query(HISTORY_PART_WRITTEN_SQL, [project, part, history.anchor.toISOString(), history.retentionDays ?? 1])
         })
         .then(() => void performance.measure(`log-store:history-part-${part}`, { start: started }))
       written.catch(() => history.parts.delete(part))
       history.parts.set(part, written)
     }
     return written
+  }
+
+  /** The histories an earlier run of a durable store wrote (the schema made anew forgets them). */
+  async function restoreHistories(db: LogDatabase, rebuilt: boolean) {
+    await db.exec(HISTORY_PARTS_TABLE_SQL)
+    if (rebuilt) await db.exec(`delete from ${HISTORY_PARTS_TABLE}`)
+    const { rows } = await db.query<{ project: string; part: number; anchor: string; retention_days: number }>(`select project, part, anchor, retention_days from ${HISTORY_PARTS_TABLE}`)
+    for (const row of rows) {
+      const history = historyOf(row.project, row.retention_days)
+      history.anchor = new Date(row.anchor)
+      history.parts.set(row.part, Promise.resolve())
+    }
   }
 
   /** The parts of the project's history a range reaches, written (the newest first). */
@@ -233,6 +252,10 @@ export function createLogStore(options: LogStoreOptions) {
       const db = await opened()
       await writePart(db, project, historyOf(project, null), 0)
     },
+    /** Opens the store now (a durable one: events are written as they come, not kept until the first read). */
+    async open() {
+      await opened()
+    },
     /** Events recorded but not yet written (tests read them). */
     pending: () => buffer.length,
     /** Writes what waits and stops the store. */
@@ -259,17 +282,25 @@ interface ProjectHistory {
 }
 
 /** Makes the schema unless the database holds it already (opened from the prebuilt snapshot). */
-async function ensureSchema(db: LogDatabase) {
+/** Makes the store's schema unless the one there is this code's; true when it was made (anew). */
+async function ensureSchema(db: LogDatabase): Promise<boolean> {
   const schema = logStoreSchema()
   const present = await db.query<{ present: boolean }>(`select to_regclass('${STORE_SCHEMA}.version') is not null as present`)
   if (present.rows[0]?.present) {
     const found = await db.query<{ hash: string }>(SCHEMA_HASH_SQL)
-    if (found.rows[0]?.hash === schema.hash) return
+    if (found.rows[0]?.hash === schema.hash) return false
     // A snapshot of other code: made again from what this code says.
     await db.exec(DROP_SCHEMA_SQL)
   }
   await db.exec(schema.sql)
+  return true
 }
+
+/** Outside the store's schemas (not in their hash, and out of the reader's sight): the durable store's written history parts. */
+const HISTORY_PARTS_TABLE = 'log_store_state.history_parts'
+const HISTORY_PARTS_TABLE_SQL = `create schema if not exists log_store_state;
+create table if not exists ${HISTORY_PARTS_TABLE} (project text not null, part integer not null, anchor timestamptz not null, retention_days integer not null, primary key (project, part))`
+const HISTORY_PART_WRITTEN_SQL = `insert into ${HISTORY_PARTS_TABLE} (project, part, anchor, retention_days) values ($1, $2, $3, $4)`
 
 /** What the reader's attempt at something else reads as. */
 function readerError(error: unknown): Error {

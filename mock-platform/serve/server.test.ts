@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
 import type { ServeConfig } from './config'
+import { SECRET_FILE } from './secret'
 import { startStudioServer, type StudioServer } from './server'
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './static-files'
 
 const databaseUrl = process.env['DATABASE_URL']
 /** Apart from the `studio_` databases of a server running beside the tests (the e2e serve ring). */
 const DATABASE_PREFIX = 'studio_serve_test_'
+/** Its records apart from a running server's `studio_platform` too; dropped after. */
+const PLATFORM_SCHEMA = `studio_serve_test_platform_${process.pid}`
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 
@@ -41,7 +44,7 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     await writeFile(join(distDir, 'assets', 'app-3f9a1c.js'), 'console.log("app")')
     await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     config = { databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: 'https://studio.example.com' }
-    running = await startStudioServer({ config, bodyLimitBytes: 64 * 1024, signInLimit: { attempts: 3, windowMs: 60_000 }, databasePrefix: DATABASE_PREFIX })
+    running = await startStudioServer({ config, bodyLimitBytes: 64 * 1024, signInLimit: { attempts: 3, windowMs: 60_000 }, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
   }, 60_000)
   afterAll(async () => {
     await running?.close()
@@ -144,7 +147,11 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
   it('reuses the kept secret on the next start: a token the first start signed is still good', async () => {
     const demo = running.platform.db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
     const token = issueAccessToken(demo.id, 600, running.platform.ctx.tokenSigning)
-    const again = await startStudioServer({ config, databasePrefix: DATABASE_PREFIX })
+    // The next start's data directory holds the kept secret (copied: the running server keeps its log store in its own).
+    const nextDataDir = join(root, 'data-next')
+    await mkdir(nextDataDir, { recursive: true })
+    await copyFile(join(config.dataDir, SECRET_FILE), join(nextDataDir, SECRET_FILE))
+    const again = await startStudioServer({ config: { ...config, dataDir: nextDataDir }, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
     try {
       expect(again.secretCreated).toBe(false)
       const user = await fetch(`${again.url}/api/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })
@@ -160,6 +167,7 @@ async function dropTestDatabases(url: string) {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   try {
+    await admin.query(`drop schema if exists "${PLATFORM_SCHEMA}" cascade`)
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
   } finally {

@@ -1,7 +1,9 @@
 /**
  * `npm run serve`: one process, one port — the built dashboard and, under /api, the platform API
- * with the embedded mock's own handlers, its project databases on DATABASE_URL's server.
+ * with the embedded mock's own handlers, its project databases and its records (records/) on
+ * DATABASE_URL's server.
  */
+import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -12,6 +14,9 @@ import { readServedIndex, SERVED_API_BASE } from './index-html'
 import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
+import { postgresRecords } from '../records/postgres-records'
+import { scryptPasswordHashing } from '../records/scrypt-passwords'
+import type { LogDatabase } from '../logs/log-store'
 import { createStaticFiles } from './static-files'
 
 export interface StudioServerOptions {
@@ -20,11 +25,22 @@ export interface StudioServerOptions {
   signInLimit?: { attempts: number; windowMs: number }
   /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
   databasePrefix?: string
+  /** The schema of DATABASE_URL's database the platform's records live in (default `studio_platform`). */
+  platformSchema?: string
 }
 
 const isApiPath = (url: string | undefined) => {
   const path = (url ?? '/').split('?')[0]!
   return path === SERVED_API_BASE || path.startsWith(`${SERVED_API_BASE}/`)
+}
+
+async function openDiskLogDatabase(dataDir: string): Promise<LogDatabase> {
+  const [{ PGlite }, { readLogStoreInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('../logs/log-store-initial-data-node')])
+  // A first start unpacks the prepared snapshot (about 1 s) rather than running initdb (about 3 s).
+  const initial = existsSync(dataDir) ? null : await readLogStoreInitialData()
+  const pg = new PGlite({ dataDir, loadDataDir: initial ?? undefined })
+  await pg.waitReady
+  return pg
 }
 
 /** Starts the server (port 0 picks a free one); the secret comes from the config or the data directory. */
@@ -40,6 +56,12 @@ export async function startStudioServer(options: StudioServerOptions) {
     tokenSigning: hmacTokenSigning(secret),
     // Objects' bytes beside the secret, so they outlive a restart as the databases do.
     storageBytes: await createFileByteStore(join(config.dataDir, 'storage')),
+    // Every record on the server too, so a restart loses nothing and every browser sees the same.
+    recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
+    // The logs explorer's store: its own Postgres (PGlite) on disk beside the secret, kept across restarts.
+    logDatabase: () => openDiskLogDatabase(join(config.dataDir, 'log-store')),
+    durableLogs: true,
+    passwordHashing: scryptPasswordHashing,
   })
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
   const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)

@@ -347,3 +347,6 @@ export const COMMAND_MENU_DEFAULT_KEY = 'k'
 export const RUNTIME_CONFIG_ELEMENT_ID = 'studio-runtime-config'
 /** The mock service worker's script (msw's name): a served app unregisters one left by an embedded visit. */
 export const MOCK_SERVICE_WORKER_SCRIPT = 'mockServiceWorker.js'
+
+/** The served platform's answer when a change was made but could not be written to its PostgreSQL store. */
+export const RECORD_NOT_STORED_MESSAGE = 'The change could not be saved to the platform database. Try again.'

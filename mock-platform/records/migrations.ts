@@ -1,0 +1,73 @@
+/**
+ * The record store's schema, made and changed by numbered SQL migrations at start-up. Each runs
+ * once, in its own transaction, recorded in `schema_migrations`; a server-wide advisory lock lets
+ * two servers starting at once take turns. A migration, once released, is never edited: a change is
+ * a new one at the end.
+ */
+import type pg from 'pg'
+import { sqlIdent } from '../../src/lib/sql/quote'
+
+export interface Migration {
+  version: number
+  name: string
+  /** The statements, for the store's schema (already quoted). */
+  sql: (schema: string) => string
+}
+
+// Written out, not read from record-tables.ts: a released migration must not change when a collection is added.
+const COLLECTION_TABLES_AT_VERSION_1 = ['users', 'profiles', 'organizations', 'projects', 'permissions', 'overdue_invoices', 'snippets', 'folders', 'invoices', 'invitations', 'support_tickets']
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'one table per collection, kept records',
+    sql: (schema) =>
+      [
+        // `position` keeps the order records were made in, which lists answer in.
+        ...COLLECTION_TABLES_AT_VERSION_1.map(
+          (table) => `create table ${schema}.${sqlIdent(table)} (key text primary key, position bigint generated always as identity, record jsonb not null)`,
+        ),
+        `create table ${schema}.kept_records (key text primary key, record jsonb not null)`,
+      ].join(';\n'),
+  },
+]
+
+/** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */
+export const migrationLockKey = (schema: string) => `studio platform records ${schema}`
+
+/**
+ * Runs `work` holding the store's advisory lock on `client` (a session of its own): migrations,
+ * and the first start's seeding, happen in one server at a time.
+ */
+export async function withStoreLock<T>(client: pg.ClientBase, schema: string, work: () => Promise<T>): Promise<T> {
+  await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [migrationLockKey(schema)])
+  try {
+    return await work()
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [migrationLockKey(schema)])
+  }
+}
+
+/** Brings the schema up to the last migration; returns the versions this call applied. Call it holding the lock. */
+export async function migrate(client: pg.ClientBase, schemaName: string, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  const schema = sqlIdent(schemaName)
+  await client.query(`create schema if not exists ${schema}`)
+  await client.query(`create table if not exists ${schema}.schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())`)
+  const { rows } = await client.query<{ version: number }>(`select version from ${schema}.schema_migrations`)
+  const applied = new Set(rows.map((row) => row.version))
+  const ran: number[] = []
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue
+    await client.query('begin')
+    try {
+      await client.query(migration.sql(schema))
+      await client.query(`insert into ${schema}.schema_migrations (version, name) values ($1, $2)`, [migration.version, migration.name])
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback')
+      throw new Error(`Migration ${migration.version} (${migration.name}) of schema ${schemaName} failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    ran.push(migration.version)
+  }
+  return ran
+}

@@ -1,0 +1,135 @@
+/**
+ * The platform's records on the PostgreSQL server (`npm run serve`): a schema of their own
+ * (`studio_platform` by default) in DATABASE_URL's database, one table per collection, made by the
+ * migrations at start. The collections in memory stay what handlers read; every change to them
+ * (their create, update and delete hooks) and to kept records is written through (write-queue.ts).
+ */
+import pg from 'pg'
+import type { RecordPersistence } from '../context'
+import type { MockDatabase } from '../db'
+import { sqlIdent } from '../../src/lib/sql/quote'
+import { migrate, withStoreLock } from './migrations'
+import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
+import { createWriteQueue, KEPT_RECORDS_TABLE, type WriteQueue } from './write-queue'
+
+export const DEFAULT_PLATFORM_SCHEMA = 'studio_platform'
+
+export interface PostgresRecordsOptions {
+  databaseUrl: string
+  /** The schema the records live in (tests keep theirs apart from a running server's). */
+  schema?: string
+  /** Connections for writes (default 2: batches are written one at a time). */
+  poolSize?: number
+}
+
+/** What the collection hooks (@msw/data) hand their listeners, as far as the store reads it. */
+interface CollectionHooks {
+  on(type: 'create', listener: (event: { data: { record: unknown } }) => void): void
+  on(type: 'update', listener: (event: { data: { prevRecord: unknown; nextRecord: unknown } }) => void): void
+  on(type: 'delete', listener: (event: { data: { deletedRecord: unknown } }) => void): void
+}
+
+/**
+ * Opens the store for `createMockPlatform`'s `recordStore`: fills the collections from it, or on the
+ * first start (no record stored) runs `seed` and stores the demo world it made, all under the
+ * store's lock, so two servers starting at once migrate and seed once.
+ */
+export function postgresRecords(options: PostgresRecordsOptions) {
+  const schemaName = options.schema ?? DEFAULT_PLATFORM_SCHEMA
+  const schema = sqlIdent(schemaName)
+  return async (db: MockDatabase, seed: () => Promise<void>): Promise<RecordPersistence> => {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 2 })
+    // An idle connection the server drops must not end the process; the next write reconnects.
+    pool.on('error', (error) => console.error('The platform record store lost a connection:', error.message))
+    let kept: Map<string, unknown>
+    try {
+      const client = await pool.connect()
+      try {
+        kept = await withStoreLock(client, schemaName, async () => {
+          await migrate(client, schemaName)
+          if (await fillCollections(client, schema, db)) return readKeptRecords(client, schema)
+          await seed()
+          await storeWholeCollections(client, schema, db)
+          return new Map()
+        })
+      } finally {
+        client.release()
+      }
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    const queue = createWriteQueue(pool, schemaName)
+    writeThrough(db, queue)
+    return {
+      keptAtStart: (key) => kept.get(key),
+      keep: (key, record) => queue.upsert(KEPT_RECORDS_TABLE, key, record),
+      track: (handle) => queue.track(handle),
+      async close() {
+        await queue.settled()
+        await pool.end()
+      },
+    }
+  }
+}
+
+/** Creates every stored record in its collection, in the order made; false when none is stored (first start). */
+async function fillCollections(client: pg.ClientBase, schema: string, db: MockDatabase): Promise<boolean> {
+  const stored = new Map<CollectionName, { key: string; record: unknown }[]>()
+  for (const name of COLLECTION_NAMES) {
+    const { rows } = await client.query<{ key: string; record: unknown }>(`select key, record from ${schema}.${sqlIdent(COLLECTION_TABLES[name])} order by position`)
+    stored.set(name, rows)
+  }
+  if ([...stored.values()].every((rows) => rows.length === 0)) return false
+  for (const [name, rows] of stored) {
+    const collection = db[name] as unknown as { create(record: unknown): Promise<unknown> }
+    for (const { key, record } of rows) {
+      try {
+        await collection.create(record)
+      } catch (error) {
+        throw new Error(`The stored record ${COLLECTION_TABLES[name]} "${key}" does not match the platform's schema: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+  return true
+}
+
+async function readKeptRecords(client: pg.ClientBase, schema: string): Promise<Map<string, unknown>> {
+  const { rows } = await client.query<{ key: string; record: unknown }>(`select key, record from ${schema}.${KEPT_RECORDS_TABLE}`)
+  return new Map(rows.map((row) => [row.key, row.record]))
+}
+
+/** The first start's demo world, stored in one transaction: all of it or, after a failure, none. */
+async function storeWholeCollections(client: pg.ClientBase, schema: string, db: MockDatabase): Promise<void> {
+  await client.query('begin')
+  try {
+    for (const name of COLLECTION_NAMES) {
+      const records = db[name].all() as unknown[]
+      if (records.length === 0) continue
+      await client.query(
+        `insert into ${schema}.${sqlIdent(COLLECTION_TABLES[name])} (key, record) select key, record from unnest($1::text[], $2::jsonb[]) with ordinality as made(key, record, n) order by n`,
+        [records.map((record) => recordKey(name, record)), records.map((record) => JSON.stringify(record))],
+      )
+    }
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined)
+    throw error
+  }
+}
+
+/** Every later change of a collection's records goes to the store (a changed key moves the row). */
+function writeThrough(db: MockDatabase, queue: WriteQueue): void {
+  for (const name of COLLECTION_NAMES) {
+    const table = COLLECTION_TABLES[name]
+    const hooks = db[name].hooks as unknown as CollectionHooks
+    hooks.on('create', ({ data }) => queue.upsert(table, recordKey(name, data.record), data.record))
+    hooks.on('update', ({ data }) => {
+      const before = recordKey(name, data.prevRecord)
+      const after = recordKey(name, data.nextRecord)
+      if (before !== after) queue.remove(table, before)
+      queue.upsert(table, after, data.nextRecord)
+    })
+    hooks.on('delete', ({ data }) => queue.remove(table, recordKey(name, data.deletedRecord)))
+  }
+}
