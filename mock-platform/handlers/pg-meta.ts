@@ -16,7 +16,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
   return [
     http.post('*/platform/pg-meta/:ref/query', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { project, denied } = await authorizeProject(ctx, request, ref)
+      const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
       if (denied) return denied
       // A paused, failed or transitioning project has no database to run on: say so, with the status.
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))

@@ -113,7 +113,7 @@ function configHandlers(ctx: PlatformContext) {
   const path = '*/platform/projects/:ref/config/storage'
   async function withProject(request: Request, ref: string, work: (plan: PlanId) => Response | Promise<Response>) {
     const begun = performance.now()
-    const { project, denied } = await authorizeProject(ctx, request, ref)
+    const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
     if (denied) return denied
     const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
     const response = await work((organization?.plan.id ?? 'free') as PlanId)

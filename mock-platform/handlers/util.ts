@@ -1,6 +1,7 @@
 import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
+import { PERMISSION_MESSAGE } from '../../src/constants'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
@@ -115,12 +116,18 @@ export async function authorizeOrganization(ctx: PlatformContext, request: Reque
   return { user, organization, denied: undefined }
 }
 
-/** The common start of a project-scoped handler: latency, a signed-in member, the project. */
-export async function authorizeProject(ctx: PlatformContext, request: Request, ref: string) {
+/**
+ * The common start of a project-scoped handler: latency, a signed-in member, the project. A project
+ * the user cannot see is 404, as if it did not exist; with `outsiders: 403` (the database and storage
+ * of an existing project: pg-meta, storage) someone outside its organization is refused with 403,
+ * the server's own rule whatever the dashboard showed (SPEC §6).
+ */
+export async function authorizeProject(ctx: PlatformContext, request: Request, ref: string, { outsiders }: { outsiders: 403 | 404 } = { outsiders: 404 }) {
   await withLatency(ctx)
   const { user, denied } = authenticate(ctx, request)
   if (denied) return { project: undefined, denied }
   const project = findMemberProject(ctx, user.id, ref)
-  if (!project) return { project: undefined, denied: errorResponse(404, 'Project not found') }
-  return { project, denied: undefined }
+  if (project) return { project, denied: undefined }
+  const exists = outsiders === 403 && ctx.db.projects.findFirst((q) => q.where({ ref })) !== undefined
+  return { project: undefined, denied: exists ? errorResponse(403, PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.reachProjectData)) : errorResponse(404, 'Project not found') }
 }

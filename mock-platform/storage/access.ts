@@ -73,7 +73,7 @@ export function refusalOfDatabaseError(error: unknown): StorageRefusal | null {
 
 /** Opens the storage call of a request, or the answer that refuses it. */
 export async function openStorageCall(ctx: PlatformContext, request: Request, ref: string): Promise<StorageCall | Response> {
-  const { project, denied } = await authorizeProject(ctx, request, ref)
+  const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
   if (denied) return denied
   if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
   const caller = callerOf(request)

@@ -143,6 +143,7 @@ export const PERMISSION_MESSAGE = {
   checking: 'Checking your permissions…',
   createProject: 'create projects in this organization',
   readBilling: 'view this organization’s billing',
+  reachProjectData: 'reach this project’s database and storage',
   manageExtensions: 'enable or disable extensions',
   manageWebhooks: 'create, change or delete database webhooks',
   manageWrappers: 'create or delete wrappers',
