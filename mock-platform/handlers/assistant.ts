@@ -8,7 +8,7 @@ import { runProjectLints } from '../advisor-lints'
 import { answer, catalogFromRows, detectIntent, MODEL_CATALOG_SQL, type ModelMessage } from '../assistant/model'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
-import { authorizeProject } from './util'
+import { authenticate, authorizeProject } from './util'
 
 /** Milliseconds between two streamed pieces of the mock model's answer: fast, but seen to arrive. */
 export const MOCK_MODEL_PIECE_DELAY = 12
@@ -79,6 +79,9 @@ async function projectFindings(ctx: PlatformContext, project: { ref: string }, r
 export function assistantHandlers(ctx: PlatformContext) {
   return [
     http.post(`*${ASSISTANT_GENERATE_PATH}`, async ({ request }) => {
+      // A caller without a session learns nothing, not even what a valid body looks like.
+      const caller = authenticate(ctx, request)
+      if (caller.denied) return caller.denied
       let json: unknown
       try {
         json = await request.json()
