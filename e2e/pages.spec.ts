@@ -49,7 +49,8 @@ function watchLoads(page: Page): Loads {
   })
   page.on('request', (request) => startedIn.set(request, documentNumber))
   page.on('request', (request) => inFlight.add(request))
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => inFlight.delete(request))
+  page.on('requestfinished', (request) => inFlight.delete(request))
+  page.on('requestfailed', (request) => inFlight.delete(request))
   page.on('response', (response) => {
     if (response.status() < 400) return
     if ((startedIn.get(response.request()) ?? documentNumber) !== documentNumber) previousDocuments.add(response.url())
