@@ -51,10 +51,19 @@ async function runAndTime(page, sql, expectedRows) {
       performance.clearMarks()
       window.__runKeyAt = undefined
       window.__gridPaintedAt = undefined
+      // The run's own answer, not the last one still shown: only once the status said 'Running…'.
+      const statusText = () => document.querySelector('section[aria-label="Results"] [role="status"]')?.textContent ?? ''
+      let running = false
+      const observer = new MutationObserver(() => {
+        if (statusText().includes('Running')) running = true
+      })
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true })
       const check = () => {
-        const status = document.querySelector('section[aria-label="Results"] [role="status"]')
-        if (status?.textContent?.includes(text) && document.querySelector('[role="gridcell"]')) window.__gridPaintedAt = performance.now()
-        else requestAnimationFrame(check)
+        if (statusText().includes('Running')) running = true
+        if (running && statusText().includes(text) && document.querySelector('[role="gridcell"]')) {
+          window.__gridPaintedAt = performance.now()
+          observer.disconnect()
+        } else requestAnimationFrame(check)
       }
       requestAnimationFrame(check)
     },
