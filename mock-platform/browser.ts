@@ -7,7 +7,6 @@ import { observeTraffic } from './logs/log-events'
 import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
 import { warmLogStore } from './logs/log-store-warmup'
 import { createMockPlatform } from './platform'
-import { fetchInitialData } from './postgres/initial-data'
 import { createIndexedDbByteStore } from './storage/byte-store-browser'
 import { fillStorageFolder, type FillFolderOptions } from './storage/fixture'
 
@@ -28,7 +27,8 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
       (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
         ...seeding,
         persisted: (ref) => !seeding.largeTables(ref),
-        initialData: () => fetchInitialData(options.basePath),
+        // The seeded template, so a new database gets only its rows (seeded-template.ts).
+        initialData: async () => (await import('./postgres/seeded-template')).fetchSeededTemplate(options.basePath),
       }),
     latency: options.latency,
     scenario: options.scenario,
