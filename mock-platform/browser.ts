@@ -27,8 +27,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
       (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
         ...seeding,
         persisted: (ref) => !seeding.largeTables(ref),
-        // The seeded template, so a new database gets only its rows (seeded-template.ts).
-        initialData: async () => (await import('./postgres/seeded-template')).fetchSeededTemplate(options.basePath),
+        basePath: options.basePath,
       }),
     latency: options.latency,
     scenario: options.scenario,

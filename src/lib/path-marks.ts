@@ -3,7 +3,8 @@
  * `npm run bench` to break a query's round trip down. They cost one property read unless the bench
  * turned them on (`window.__studioPathMarks = true` before the app starts): the timeline keeps
  * user marks until cleared, so an app that marked every request would slowly fill it.
- * Each mark names its request by id in `detail`, since other requests run beside the one measured.
+ * Each mark names its request by id in `detail`, since other requests run beside the one measured
+ * (a database's start steps name its ref instead).
  */
 import { PATH_MARKS_FLAG } from '../constants'
 
