@@ -1,10 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { changedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
 
-const pg = new ErrorForwardingPGlite()
+/** Reads the data directory's root node as the worker's sync check does. */
+class InspectedPGlite extends ErrorForwardingPGlite {
+  dataDir(): FsNode {
+    return this.mod!.FS.lookupPath('/pglite/data', { follow: true }).node as unknown as FsNode
+  }
+}
+
+const pg = new InspectedPGlite()
 afterAll(() => pg.close())
 
-const dataDir = () => pg.mod!.FS.lookupPath('/pglite/data', { follow: true }).node as unknown as FsNode
+const dataDir = () => pg.dataDir()
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 describe('the data directory changed since a sync began', () => {
