@@ -3,7 +3,7 @@ import { changedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-p
 
 /** Reads the data directory's root node as the worker's sync check does. */
 class InspectedPGlite extends ErrorForwardingPGlite {
-  dataDir(): FsNode {
+  dataDirNode(): FsNode {
     return this.mod!.FS.lookupPath('/pglite/data', { follow: true }).node as unknown as FsNode
   }
 }
@@ -11,7 +11,7 @@ class InspectedPGlite extends ErrorForwardingPGlite {
 const pg = new InspectedPGlite()
 afterAll(() => pg.close())
 
-const dataDir = () => pg.dataDir()
+const dataDir = () => pg.dataDirNode()
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 describe('the data directory changed since a sync began', () => {
