@@ -7,7 +7,6 @@ import { observeTraffic } from './logs/log-events'
 import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
 import { warmLogStore } from './logs/log-store-warmup'
 import { createMockPlatform } from './platform'
-import { fetchInitialData } from './postgres/initial-data'
 import { createIndexedDbByteStore } from './storage/byte-store-browser'
 import { fillStorageFolder, type FillFolderOptions } from './storage/fixture'
 
@@ -28,7 +27,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
       (await import('./postgres/pglite-browser')).createBrowserDatabaseProvider({
         ...seeding,
         persisted: (ref) => !seeding.largeTables(ref),
-        initialData: () => fetchInitialData(options.basePath),
+        basePath: options.basePath,
       }),
     latency: options.latency,
     scenario: options.scenario,

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { queryPerformanceFigures } from './statements.mjs'
 import { logsFigures } from './logs.mjs'
+import { queryPathFigures } from './query-path.mjs'
 import { storageFigures } from './storage.mjs'
 import { tableEditorFigures } from './table-grid.mjs'
 
@@ -220,7 +221,7 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, logs, storage).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, query-path, logs, storage).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -242,6 +243,7 @@ try {
       },
     })
   }
+  if (only === null || only === 'query-path') figures.queryPath = await queryPathFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   await browser.close()

@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_MESSAGE, SAMPLE_ROWS_HEADER } from '../../src/constants'
+import { markPath } from '../../src/lib/path-marks'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
 import { answerWithSampleRows, isMissingWrapperHandler, sampleRowsRefusal, type SampledAnswer } from '../foreign-samples'
-import type { ProjectDatabase } from '../postgres/types'
+import type { ProjectDatabase, StatementTiming } from '../postgres/types'
 import { recordHttpCall } from '../logs/log-events'
 import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
@@ -15,6 +16,8 @@ import { authorizeProject, errorResponse, readJson } from './util'
 export function pgMetaHandlers(ctx: PlatformContext) {
   return [
     http.post('*/platform/pg-meta/:ref/query', async ({ request, params }) => {
+      const requestId = request.headers.get('x-request-id')
+      markPath('handler:start', requestId)
       const ref = String(params.ref)
       const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
       if (denied) return denied
@@ -29,20 +32,34 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
       const { database, unlogged, startedInMs } = await openProjectDatabase(ctx, project, request)
+      markPath('handler:database', requestId)
       // Timed around the database's own work only: not the start above, not the wait for this handler.
       const executing = performance.now()
+      const parts: StatementTiming = { databaseMs: 0, decodeMs: 0 }
+      let executed: number | null = null
+      let serializeMs: number | null = null
       const timing = () => {
-        const metrics: ServerTimingMetric[] = [{ name: PG_META_TIMING.execution, duration: performance.now() - executing, description: 'Statement' }]
+        const metrics: ServerTimingMetric[] = [{ name: PG_META_TIMING.execution, duration: (executed ?? performance.now()) - executing, description: 'Statement' }]
         if (startedInMs !== null) metrics.push({ name: PG_META_TIMING.startup, duration: startedInMs, description: 'Database start' })
+        if (parts.databaseMs > 0) {
+          metrics.push({ name: PG_META_TIMING.database, duration: parts.databaseMs, description: 'Database calls' })
+          metrics.push({ name: PG_META_TIMING.decode, duration: parts.decodeMs, description: 'Decoding' })
+        }
+        if (serializeMs !== null) metrics.push({ name: PG_META_TIMING.serialize, duration: serializeMs, description: 'JSON body' })
         return { [PG_META_TIMING.header]: formatServerTiming(metrics) }
       }
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
-        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal)
+        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal, parts)
+        executed = performance.now()
+        markPath('handler:rows', requestId)
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
-        const requestId = request.headers.get('x-request-id')
         void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
-        return HttpResponse.json(rows, { headers: timing() })
+        const json = JSON.stringify(rows)
+        serializeMs = performance.now() - executed
+        const response = new HttpResponse(json, { headers: { 'content-type': 'application/json', ...timing() } })
+        markPath('handler:end', requestId)
+        return response
       } catch (error) {
         // A foreign table of a wrapper without handler: sample rows, never the bare refusal.
         if (isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)

@@ -1,11 +1,18 @@
 /** The start-up snapshot in node: made once per install into public/, read by tests and the server. */
 import { PGlite } from '@electric-sql/pglite'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { PRELOADED_EXTENSIONS } from './contrib-extensions.ts'
 import { INITIAL_DATA_FILE } from './initial-data.ts'
+import { createPGliteDatabase } from './pglite-database.ts'
+import { ensurePlatformLayer } from './platform-layer.ts'
+import { SEEDED_TEMPLATE_SQL } from './seed-schema.ts'
+import { SEEDED_TEMPLATE_PREFIX, seededTemplateFile } from './seeded-template.ts'
 
-export const INITIAL_DATA_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', INITIAL_DATA_FILE)
+const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public')
+export const INITIAL_DATA_PATH = join(PUBLIC_DIR, INITIAL_DATA_FILE)
+export const SEEDED_TEMPLATE_PATH = join(PUBLIC_DIR, seededTemplateFile())
 
 /** Dumps the database's data directory to `path`, whole or not at all (a reader never sees half a file). */
 export async function writeDataDirSnapshot(pg: PGlite, path: string): Promise<Blob> {
@@ -37,4 +44,27 @@ export function readInitialData(path = INITIAL_DATA_PATH): Promise<Blob | null> 
     () => null,
   )
   return loaded
+}
+
+/**
+ * Makes the seeded template (seeded-template.ts) from the start-up snapshot: the platform layer and
+ * the seed's schema, no rows. Templates of earlier versions in the same folder are removed.
+ */
+export async function makeSeededTemplate(path = SEEDED_TEMPLATE_PATH): Promise<Blob> {
+  const base = await readInitialData()
+  const pg = new PGlite({ ...(base ? { loadDataDir: base } : {}), extensions: PRELOADED_EXTENSIONS })
+  try {
+    await pg.waitReady
+    const db = createPGliteDatabase(pg)
+    await ensurePlatformLayer(db)
+    await db.exec(SEEDED_TEMPLATE_SQL)
+    const snapshot = await writeDataDirSnapshot(pg, path)
+    const file = path.slice(dirname(path).length + 1)
+    for (const entry of await readdir(dirname(path))) {
+      if (entry.startsWith(SEEDED_TEMPLATE_PREFIX) && entry !== file) await rm(join(dirname(path), entry), { force: true })
+    }
+    return snapshot
+  } finally {
+    await pg.close()
+  }
 }

@@ -4,8 +4,10 @@
  * leader per dataDir.
  */
 import { PGliteWorker } from '@electric-sql/pglite/worker'
+import { INITIAL_DATA_FILE } from './initial-data.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
+import { seededTemplateFile } from './seeded-template.ts'
 import type { DatabaseProvider } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
 
@@ -18,17 +20,20 @@ export interface BrowserProviderOptions extends ProviderOptions {
    * database lives in the worker's memory and is generated again in a new page.
    */
   persisted?: (ref: string) => boolean
-  /** The start-up snapshot (initial-data.ts), or null to run initdb. */
-  initialData?: () => Promise<Blob | null>
+  /**
+   * Where the app is served from: a new database starts from the seeded template there, else from
+   * the start-up snapshot (seeded-template.ts, initial-data.ts); without it, initdb.
+   */
+  basePath?: string
 }
 
 export function createBrowserDatabaseProvider(options: BrowserProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (ref, forget) => {
-    const initialData = (await options.initialData?.()) ?? null
+    const initialDataUrls = options.basePath === undefined ? [] : [`${options.basePath}/${seededTemplateFile()}`, `${options.basePath}/${INITIAL_DATA_FILE}`]
     const pg = await PGliteWorker.create(new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }), {
       dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
-      // Read by our worker's init (pglite.worker.ts); PGliteWorker passes its options through.
-      ...({ initialData } as object),
+      // Read by our worker's init (pglite.worker.ts), which fetches them: PGliteWorker passes its options through.
+      ...({ initialDataUrls } as object),
     })
     return createPGliteDatabase(pg, { onClose: forget, mapError: decodeWorkerError })
   }, options)

@@ -4,7 +4,7 @@
 import type { PGliteInterface, QueryOptions, Results } from '@electric-sql/pglite'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { applyDatabaseSettingsSql, mayChangeSession, sessionResetSql } from './session.ts'
-import type { ProjectDatabase, QueryResult } from './types.ts'
+import type { ProjectDatabase, QueryResult, StatementTiming } from './types.ts'
 
 /** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
 export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close'> & {
@@ -51,11 +51,19 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
     }
   })
 
-  const run = (sql: string, execute: () => Promise<Results[]>): Promise<QueryResult[]> =>
+  const run = (sql: string, execute: () => Promise<Results[]>, timing?: StatementTiming): Promise<QueryResult[]> =>
     exclusive(async () => {
       try {
+        const asked = performance.now()
+        const raw = (await execute()).map(toRaw)
+        const answered = performance.now()
         // Decoded before any reset: a type made in a transaction left open is still visible.
-        return await decoder.decode((await execute()).map(toRaw))
+        const decoded = await decoder.decode(raw)
+        if (timing) {
+          timing.databaseMs += answered - asked
+          timing.decodeMs += performance.now() - answered
+        }
+        return decoded
       } catch (error) {
         throw mapError(error)
       } finally {
@@ -65,9 +73,9 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
 
   let closed = false
   return {
-    exec: (sql) => run(sql, () => pg.exec(sql, rawOptions())),
-    query: async (sql, params = []) => {
-      const [result] = await run(sql, async () => [await pg.query(sql, params, rawOptions())])
+    exec: (sql, options) => run(sql, () => pg.exec(sql, rawOptions()), options?.timing),
+    query: async (sql, params = [], options) => {
+      const [result] = await run(sql, async () => [await pg.query(sql, params, rawOptions())], options?.timing)
       return result ?? { rows: [], fields: [] }
     },
     close: async () => {

@@ -1,10 +1,17 @@
 /**
  * Web Worker entry: the leader tab's worker runs the project's PGlite (see `pglite-browser.ts`).
  * `options.dataDir` comes from the PGliteWorker on the page (`idb://studio-project-<ref>`);
- * `options.initialData`, when the page has it, is the start-up snapshot (initial-data.ts): a
- * database that does not exist yet starts from it instead of running initdb. The contrib
- * extensions' files are fetched meanwhile and written once the database runs, with the shims' (contrib-extensions.ts, shims/).
+ * `options.initialDataUrls` are the snapshots to start a database that does not exist yet from,
+ * best first (the seeded template, then the start-up snapshot: seeded-template.ts,
+ * initial-data.ts); none that loads means initdb. The contrib extensions' files are fetched
+ * meanwhile and written once the database runs, with the shims' (contrib-extensions.ts, shims/).
+ *
+ * Everything a start needs is asked for at once, as the worker's script runs: PGlite's wasm
+ * (compiled while it streams in) and its file-system bundle, then, once the page says which
+ * database, the snapshot. PGlite would ask for the first two only when constructed, after the snapshot.
  */
+import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
+import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
 import { worker } from '@electric-sql/pglite/worker'
 import { PRELOADED_EXTENSIONS, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
@@ -19,15 +26,41 @@ async function databaseExists(dataDir: string): Promise<boolean> {
   return databases.some((database) => database.name === idbDatabaseName(dataDir))
 }
 
+// Null when they cannot be had here: PGlite then fetches them itself, as it always could.
+const pgliteWasm = WebAssembly.compileStreaming(fetch(pgliteWasmUrl)).catch(() => null)
+const pgliteData = fetch(pgliteDataUrl)
+  .then((response) => (response.ok ? response.blob() : null))
+  .catch(() => null)
+
+/** The first of `urls` that answers with bytes; null when none does. */
+async function fetchSnapshot(urls: readonly string[]): Promise<Blob | null> {
+  for (const url of urls) {
+    const blob = await fetch(url)
+      .then((response) => (response.ok ? response.blob() : null))
+      .catch(() => null)
+    if (blob && blob.size > 0) return blob
+  }
+  return null
+}
+
 async function fetchBundle(url: URL): Promise<Uint8Array> {
   const response = await fetch(url)
   if (!response.ok) throw new Error(`Extension bundle ${url.pathname} could not be loaded (HTTP ${response.status})`)
   return new Uint8Array(await response.arrayBuffer())
 }
 
-async function startDatabase(dataDir: string, initialData: Blob | null | undefined): Promise<ErrorForwardingPGlite> {
-  if (initialData && !(await databaseExists(dataDir))) {
-    const pg = new ErrorForwardingPGlite({ dataDir, loadDataDir: initialData, extensions: PRELOADED_EXTENSIONS })
+async function startDatabase(dataDir: string, initialDataUrls: readonly string[]): Promise<ErrorForwardingPGlite> {
+  // A database kept from an earlier page needs no snapshot: it is not even fetched.
+  const snapshot = initialDataUrls.length > 0 ? databaseExists(dataDir).then((exists) => (exists ? null : fetchSnapshot(initialDataUrls))) : null
+  const [wasmModule, fsBundle, initialData] = await Promise.all([pgliteWasm, pgliteData, snapshot])
+  const options = {
+    dataDir,
+    extensions: PRELOADED_EXTENSIONS,
+    ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+    ...(fsBundle ? { fsBundle } : {}),
+  }
+  if (initialData) {
+    const pg = new ErrorForwardingPGlite({ ...options, loadDataDir: initialData })
     try {
       await pg.waitReady
       return pg
@@ -36,15 +69,15 @@ async function startDatabase(dataDir: string, initialData: Blob | null | undefin
       if (!(error instanceof Error && error.message.includes('already exists'))) throw error
     }
   }
-  const pg = new ErrorForwardingPGlite({ dataDir, extensions: PRELOADED_EXTENSIONS })
+  const pg = new ErrorForwardingPGlite(options)
   await pg.waitReady
   return pg
 }
 
 void worker({
   async init(options) {
-    const { dataDir, initialData } = options as { dataDir: string; initialData?: Blob | null }
-    const [pg, files] = await Promise.all([startDatabase(dataDir, initialData), readExtensionFiles(fetchBundle)])
+    const { dataDir, initialDataUrls } = options as { dataDir: string; initialDataUrls?: readonly string[] }
+    const [pg, files] = await Promise.all([startDatabase(dataDir, initialDataUrls ?? []), readExtensionFiles(fetchBundle)])
     pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
     return pg
   },

@@ -1,3 +1,4 @@
+import { markPath } from '../../src/lib/path-marks.ts'
 import { ensureLargeTables } from './large-tables.ts'
 import { ensurePlatformLayer } from './platform-layer.ts'
 import { seedProjectDatabase } from './seed.ts'
@@ -29,12 +30,15 @@ export function createProviderCache(
         if (databases.get(ref) === opening) databases.delete(ref)
       }
       const opening = (async () => {
+        markPath('database:asked', ref)
         const db = await openDatabase(ref, forget)
         try {
           // First: the demo tables are made under the layer's default privileges, as a user's would be.
           await ensurePlatformLayer(db)
+          markPath('database:layer', ref)
           if (options.seed !== false) {
             await seedProjectDatabase(db, ref)
+            markPath('database:seeded', ref)
             // Its rows point at the demo seed's customers, so it comes only with that seed.
             if (options.largeTables?.(ref)) await ensureLargeTables(db)
           }

@@ -1,4 +1,4 @@
-import type { ProjectDatabase } from './types.ts'
+import type { ProjectDatabase, RunOptions } from './types.ts'
 
 export interface PgMetaQueryBody {
   query: string
@@ -17,13 +17,14 @@ export interface PgMetaQueryBody {
  *
  * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`.
  */
-export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, signal?: AbortSignal): Promise<Record<string, unknown>[]> {
+export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, signal?: AbortSignal, timing?: RunOptions['timing']): Promise<Record<string, unknown>[]> {
+  const options: RunOptions = timing ? { signal, timing } : { signal }
   // Like node-postgres, an empty parameter list still means the simple protocol.
   if (body.parameters && body.parameters.length > 0) {
-    const { rows } = await db.query(body.query, body.parameters, { signal })
+    const { rows } = await db.query(body.query, body.parameters, options)
     return rows.map(toJsonRow)
   }
-  const results = await db.exec(body.query, { signal })
+  const results = await db.exec(body.query, options)
   const last = [...results].reverse().find((result) => result.rows.length !== 0)
   return (last?.rows ?? []).map(toJsonRow)
 }

@@ -20,6 +20,16 @@ export interface QueryResult {
 /** `signal`: cancel the running statement server-side where the database can (pg_cancel_backend). */
 export interface RunOptions {
   signal?: AbortSignal
+  /** Filled in where the database can tell its own time from its decoding (PGlite): Server-Timing's parts. */
+  timing?: StatementTiming
+}
+
+/** Milliseconds added up over a call's statements. */
+export interface StatementTiming {
+  /** Waiting for the database: Postgres itself, and in the browser its worker's encoding and the hops there and back. */
+  databaseMs: number
+  /** Turning its answers into pg-meta's values (decode.ts). */
+  decodeMs: number
 }
 
 export interface ProjectDatabase {

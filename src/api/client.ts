@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { API_ERROR_MESSAGE, HEAD_REQUEST_TIMEOUT, PG_META_APPLICATION_NAME, PG_META_HEADERS } from '../constants'
+import { markPath } from '../lib/path-marks'
 import { settings as defaultSettings } from '../lib/settings'
 import { ApiError, messageFromBody, parseRetryAfter } from './errors'
 import { getAccessToken, renewSession, sessionNeedsRenewal, type RenewalOutcome } from './session'
@@ -54,8 +55,9 @@ function absolute(base: string, path: string, query: RequestOptions['query']): U
   return url
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, requestId?: string): Promise<unknown> {
   const text = await response.text()
+  if (requestId) markPath('client:read', requestId)
   if (text === '') return undefined
   try {
     return JSON.parse(text)
@@ -111,6 +113,7 @@ export function createApiClient(config: ClientConfig) {
     const doFetch = config.fetch ?? globalThis.fetch
 
     let response: Response
+    markPath('client:sent', requestId, path)
     try {
       response = await doFetch(absolute(base, path, options.query), {
         method,
@@ -156,10 +159,13 @@ export function createApiClient(config: ClientConfig) {
 
   async function request<S extends v.GenericSchema | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Answer<S>> {
     const { response, requestId } = await send(path, options)
+    markPath('client:answered', requestId)
     options.onHeaders?.(response.headers)
-    const data = options.method === 'HEAD' ? undefined : await readBody(response)
+    const data = options.method === 'HEAD' ? undefined : await readBody(response, requestId)
+    markPath('client:parsed', requestId)
     if (!options.schema) return data as Answer<S>
     const parsed = v.safeParse(options.schema, data)
+    markPath('client:validated', requestId)
     if (!parsed.success) {
       throw new ApiError({
         message: `Unexpected answer from the server for ${path}: ${v.summarize(parsed.issues)}`,

@@ -115,7 +115,18 @@ export const PG_META_APPLICATION_NAME = 'studio-dashboard'
  * on the database, and, on an answer that had to wait for the project's database to start, how
  * long that start took. Kept apart so a cold start is never reported as the statement's time.
  */
-export const PG_META_TIMING = { header: 'server-timing', execution: 'exec', startup: 'startup' } as const
+export const PG_META_TIMING = {
+  header: 'server-timing',
+  execution: 'exec',
+  startup: 'startup',
+  /** Of `exec`: the calls to the database (its worker, in the browser), then decoding their answers. */
+  database: 'db',
+  decode: 'decode',
+  /** The rows written as the JSON body. */
+  serialize: 'json',
+} as const
+/** The global that turns on the request path's performance marks (src/lib/path-marks.ts): set only by `npm run bench`. */
+export const PATH_MARKS_FLAG = '__studioPathMarks'
 /** The mock platform's note on a pg-meta answer: the foreign tables (schema.name, comma-separated) it answered with sample rows. */
 export const SAMPLE_ROWS_HEADER = 'x-studio-sample-rows'
 

@@ -82,6 +82,27 @@ describe('pg-meta timing: a statement is timed on its own, a database start apar
     expect(timing.has(PG_META_TIMING.startup)).toBe(false)
   })
 
+  it("a statement's time is broken down: the database's calls and their decoding within it, the JSON body after it", async () => {
+    const project = platform.db.projects.findFirst((q) => q.where({ ref: queried!.ref }))!
+    const answer = await fetch(`${TEST_API_BASE}/platform/pg-meta/${project.ref}/query`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${issueAccessToken(demo.id, 3600)}`,
+        'content-type': 'application/json',
+        [PG_META_HEADERS.connection]: project.connectionString!,
+      },
+      body: JSON.stringify({ query: 'select g from generate_series(1, 1000) g' }),
+    })
+    expect(answer.headers.get('content-type')).toBe('application/json')
+    expect(await answer.json()).toHaveLength(1000)
+    const timing = parseServerTiming(answer.headers.get(PG_META_TIMING.header))
+    const [execution, database, decode, serialize] = [PG_META_TIMING.execution, PG_META_TIMING.database, PG_META_TIMING.decode, PG_META_TIMING.serialize].map((name) => timing.get(name))
+    expect(database).toBeGreaterThan(0)
+    expect(decode).toBeGreaterThanOrEqual(0)
+    expect(database! + decode!).toBeLessThanOrEqual(execution! + 0.02)
+    expect(serialize).toBeGreaterThanOrEqual(0)
+  })
+
   it('the database status starts a stopped database, reads COMING_UP, then how long the start took', async () => {
     const status = databaseStatusQuery(asked!.ref, client)
     const read = () => status.queryFn({})

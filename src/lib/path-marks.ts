@@ -1,0 +1,18 @@
+/**
+ * Marks on the page's performance timeline along one request's path (client, mock handler), for
+ * `npm run bench` to break a query's round trip down. They cost one property read unless the bench
+ * turned them on (`window.__studioPathMarks = true` before the app starts): the timeline keeps
+ * user marks until cleared, so an app that marked every request would slowly fill it.
+ * Each mark names its request by id in `detail`, since other requests run beside the one measured
+ * (a database's start steps name its ref instead).
+ */
+import { PATH_MARKS_FLAG } from '../constants'
+
+export function pathMarksOn(): boolean {
+  return (globalThis as Record<string, unknown>)[PATH_MARKS_FLAG] === true
+}
+
+/** `studio:path:<step>` with the request id (and where it goes, when known), when the bench asked for marks. */
+export function markPath(step: string, requestId: string | null, path?: string): void {
+  if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, path } })
+}
