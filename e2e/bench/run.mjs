@@ -221,7 +221,24 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, query-path, logs, storage).
+/** `npm run serve` with 50 people at once (serve-load.ts, its own server on DATABASE_URL's PostgreSQL). */
+function serveLoadFigures() {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['tsx', 'e2e/bench/serve-load.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? ''
+      try {
+        resolve(JSON.parse(last))
+      } catch {
+        resolve({ failed: `exit ${code}: ${out.slice(-300)}` })
+      }
+    })
+  })
+}
+
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, query-path, logs, storage, serve-load).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -246,6 +263,7 @@ try {
   if (only === null || only === 'query-path') figures.queryPath = await queryPathFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })
+  if (only === null || only === 'serve-load') figures.serveLoad = await serveLoadFigures()
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))
 } finally {
