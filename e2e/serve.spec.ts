@@ -5,6 +5,7 @@ import pg from 'pg'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEFAULT_DIST_DIR } from '../mock-platform/serve/config'
 import { startStudioServer, type StudioServer } from '../mock-platform/serve/server'
+import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS } from '../src/constants'
 import { expect, replaceSql, signIn, test } from './fixtures'
 
 /**
@@ -43,6 +44,26 @@ test("a mock service worker left on the origin by an embedded visit is unregiste
   await page.reload()
   await expect(page.getByLabel('Email')).toBeVisible()
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
+})
+
+test("someone outside the project's organization is refused its database by the server (403); a member is answered", async ({ request }) => {
+  const tokenOf = async (email: string) => {
+    const answer = await request.post('/api/auth/v1/token?grant_type=password', { data: { email, password: DEMO_CREDENTIALS.password } })
+    expect(answer.status(), email).toBe(200)
+    return ((await answer.json()) as { access_token: string }).access_token
+  }
+  const member = await tokenOf(DEMO_CREDENTIALS.email)
+  const project = await request.get(`/api/platform/projects/${healthy.ref}`, { headers: { authorization: `Bearer ${member}` } })
+  const connection = ((await project.json()) as { connectionString: string }).connectionString
+  const query = (token: string) =>
+    request.post(`/api/platform/pg-meta/${healthy.ref}/query`, { headers: { authorization: `Bearer ${token}`, [PG_META_HEADERS.connection]: connection }, data: { query: 'select 1 as one' } })
+  // The newcomer belongs to no organization; the dashboard would never offer this project, the server decides anyway.
+  const outsider = await query(await tokenOf('newcomer@example.com'))
+  expect(outsider.status()).toBe(403)
+  expect(await outsider.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.reachProjectData) })
+  const answered = await query(member)
+  expect(answered.status()).toBe(200)
+  expect(await answered.json()).toEqual([{ one: 1 }])
 })
 
 test.describe('records on the PostgreSQL server', () => {
