@@ -95,4 +95,36 @@ describe('rows arriving', () => {
     expect(scrolled.header).toBe(0)
     expect(scrolled.rows).toBeLessThanOrEqual(2 * VISIBLE)
   })
+
+  it('scrolling row by row draws only the rows coming into view', async () => {
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
+          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
+        </Router>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(cellText(1)).toBe('item 1'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    const grid = view.getByRole('grid', { name: 'Rows' })
+    const before = renders.rows
+    for (let step = 1; step <= 3; step++) {
+      Object.defineProperty(grid, 'scrollTop', { configurable: true, value: 35 * step })
+      fireEvent.scroll(grid)
+      await waitFor(() => expect(cellText(VISIBLE + step)).toBe(`item ${VISIBLE + step}`))
+    }
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    // Three rows came in, one a step; the rows that stayed kept their props and were not drawn again.
+    expect(renders.rows - before).toBe(3)
+    // And each stands where it should: its place in the layer plus the layer's shift.
+    const drawnAt = (row: number) => {
+      const element = document.querySelector<HTMLElement>(`[role=row][aria-rowindex="${row + 1}"]`)!
+      const shift = /translate\([^,]+, (-?[\d.]+)px\)/.exec(element.parentElement!.style.transform)![1]!
+      return parseFloat(element.style.top) + parseFloat(shift)
+    }
+    expect(cellText(3)).toBeUndefined()
+    expect(drawnAt(4)).toBe(0)
+    expect(drawnAt(5)).toBe(35)
+    expect(drawnAt(VISIBLE + 3)).toBe(35 * (VISIBLE - 1))
+  })
 })

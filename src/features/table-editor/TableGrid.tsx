@@ -177,11 +177,16 @@ export function TableGrid(props: TableGridProps) {
   // Rows are keyed by slot (index modulo the rows a viewport holds), not by index: a jump far away
   // then updates the slots' text in place instead of unmounting and mounting every row.
   const slots = Math.ceil(bodyHeight / ROW_HEIGHT) + 2
+  // Each row's place is counted from a base that moves once per `slots` rows, and the layers are
+  // shifted instead: scrolling by a row changes no row's props, so the memoized rows that stay in
+  // view are not drawn again (only the ones coming in are).
+  const base = first - (first % slots)
+  const layerTop = firstTop - (first - base) * ROW_HEIGHT
   const rows: ReactNode[] = []
   const gutters: ReactNode[] = []
   for (let index = first; index <= last && index < rowCount; index++) {
     const rowData = store.row(index)
-    const top = (index - first) * ROW_HEIGHT
+    const top = (index - base) * ROW_HEIGHT
     rows.push(
       <GridRow
         key={index % slots}
@@ -229,10 +234,10 @@ export function TableGrid(props: TableGridProps) {
       <div className={layerClass} style={{ width: view.width, height: view.height }}>
         <div className={bodyClass} style={{ top: HEADER_HEIGHT, height: bodyHeight }}>
           <div style={{ position: 'absolute', left: GUTTER_WIDTH, top: 0, right: 0, bottom: 0, overflow: 'hidden' }}>
-            <div style={{ transform: `translate(${-view.left}px, ${firstTop}px)`, position: 'absolute', inset: 0, willChange: 'transform' }}>{rows}</div>
+            <div style={{ transform: `translate(${-view.left}px, ${layerTop}px)`, position: 'absolute', inset: 0, willChange: 'transform' }}>{rows}</div>
           </div>
           <div className={gutterClass} style={{ width: GUTTER_WIDTH }}>
-            <div style={{ transform: `translateY(${firstTop}px)`, position: 'absolute', inset: 0 }}>{gutters}</div>
+            <div style={{ transform: `translateY(${layerTop}px)`, position: 'absolute', inset: 0 }}>{gutters}</div>
           </div>
         </div>
         <div role="row" aria-rowindex={1} className={headerClass} style={{ height: HEADER_HEIGHT }}>
