@@ -34,6 +34,8 @@ export default defineConfig({
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
       // msw's cookie jar asks tldts for registrable domains; the mock needs no public suffix list (~100 KB gzip).
       { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/registrable-domain.ts', import.meta.url)) },
+      // Monaco's diff editors: no screen shows a diff (src/features/sql-editor/monaco-left-out).
+      { find: /^\.\.\/\.\.\/browser\/widget\/(multiDiffEditor\/multiDiffEditorWidget|diffEditor\/diffEditorWidget)\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/diff-editors.ts', import.meta.url)) },
     ],
   },
   // PGlite ships its own wasm and data files; pre-bundling would lose them. The database worker's
