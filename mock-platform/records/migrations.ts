@@ -94,7 +94,7 @@ async function storeRefused(client: pg.ClientBase, schemaName: string, error: Er
   if (owner !== null) {
     return new Error(
       `DATABASE_URL's user ${role} may not use the schema ${schema} of database ${sqlIdent(database)}, which belongs to ${sqlIdent(owner)}. ${why}\n` +
-        `  Start Studio as ${sqlIdent(owner)}, whose records they are, or set STUDIO_MODE and DATABASE_URL to a database of ${role}'s own.`,
+        `  Start Studio as ${sqlIdent(owner)}, whose records they are, or point DATABASE_URL at a database of ${role}'s own.`,
     )
   }
   return new Error(
