@@ -57,9 +57,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts', 'serve.spec.ts'] },
+    { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts', 'serve.spec.ts', 'serve-self-hosted.spec.ts'] },
     // Without DATABASE_URL its server is not started and the spec skips, saying why.
     { name: 'serve', testMatch: /e2e\/serve\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${SERVE_PORT}` } },
+    // STUDIO_MODE=self-hosted: the spec starts its own server on a database of its own (skips without DATABASE_URL).
+    { name: 'serve-self-hosted', testMatch: /e2e\/serve-self-hosted\.spec\.ts$/ },
     // A pattern without a slash would match e2e/dev/self-hosted.spec.ts too.
     { name: 'self-hosted', testMatch: /e2e\/self-hosted\.spec\.ts$/, use: { baseURL: selfHostedURL } },
     { name: 'dev', testMatch: 'dev/platform.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },

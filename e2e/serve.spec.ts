@@ -78,7 +78,7 @@ test.describe('records on the PostgreSQL server', () => {
   let server: StudioServer | undefined
   const start = async () =>
     (server = await startStudioServer({
-      config: { databaseUrl: process.env.DATABASE_URL!, host: '127.0.0.1', port: RESTART_PORT, dataDir, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null },
+      config: { mode: 'platform', databaseUrl: process.env.DATABASE_URL!, host: '127.0.0.1', port: RESTART_PORT, dataDir, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null, disabledFeatures: [] },
       platformSchema: SCHEMA,
       databasePrefix: 'studio_e2e_restart_',
     }))

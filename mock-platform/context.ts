@@ -54,6 +54,11 @@ export interface PlatformContext {
   assistantModel: ChatCompletionsModel | null
   /** The real PostgreSQL server holding the project databases (DATABASE_URL), or null for PGlite. */
   databaseServer: DatabaseServerAddress | null
+  /**
+   * The project's database is the user's own (served self-hosted: DATABASE_URL's database): the mock
+   * installs no shim into it and plays no worker on it (pg_cron, pg_net); its own extensions, if any, run.
+   */
+  userDatabase: boolean
   /** Told once a project's database has opened in this process (node and the server start its cron scheduler). */
   databaseOpened: (ref: string) => void
   /** What the platform did, for the logs explorer (logs/log-store.ts). */

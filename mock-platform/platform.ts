@@ -27,6 +27,11 @@ export interface MockPlatformOptions {
   scenario?: MockScenario | null
   /** Serve the self-hosted world: one default project, no platform sign-in. */
   selfHosted?: boolean
+  /**
+   * Self-hosted on the user's own database (`STUDIO_MODE=self-hosted npm run serve`): nothing of the
+   * demo is made (no snippets about its tables), no shim goes into the database, no mock worker runs on it.
+   */
+  userDatabase?: boolean
   /** Keeps snippets and folders across reloads and tabs (the browser passes local storage). */
   contentStorage?: Storage
   /** Self-hosted only: forward the assistant to this chat-completions service. */
@@ -74,7 +79,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
   const passwordHashing = options.passwordHashing ?? null
   const seed = async () => {
-    await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures() : createPlatformFixtures())
+    await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures({ demoContent: !options.userDatabase }) : createPlatformFixtures())
     if (passwordHashing) await hashSeededPasswords(db, passwordHashing)
   }
   const recordPersistence = options.recordStore ? await options.recordStore(db, seed) : null
@@ -93,13 +98,15 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       : null,
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
+    userDatabase: options.userDatabase ?? false,
     logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
     tokenSigning: options.tokenSigning ?? null,
     recordPersistence,
     passwordHashing,
     databaseOpened: (ref) => {
-      if ((options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
+      // A real pg_cron in the user's database runs its own jobs; the mock's worker would run them twice.
+      if (!ctx.userDatabase && (options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).

@@ -30,7 +30,7 @@ async function main() {
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   const server = await startStudioServer({
-    config: { databaseUrl, host: '127.0.0.1', port: 0, dataDir, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null },
+    config: { mode: 'platform', databaseUrl, host: '127.0.0.1', port: 0, dataDir, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null, disabledFeatures: [] },
     platformSchema: schema,
     databasePrefix,
     // Fifty people sign in from one address here: the per-address flood limit is for the open internet.

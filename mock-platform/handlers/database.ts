@@ -7,6 +7,9 @@ import { SUPABASE_FUNCTIONS_SQL } from '../postgres/shims/supabase-functions.ts'
 import { toPgMetaError } from '../postgres'
 import { authorizeProject, errorResponse } from './util'
 
+export const USER_DATABASE_HOOKS_MESSAGE =
+  'Database webhooks need the pg_net extension and the supabase_functions schema in your database. Studio does not install stand-ins for them into your own database: install them there, then reload.'
+
 /** Database endpoints that are not pg-meta (PLATFORM-API §6), and the echo endpoint webhooks call. */
 export function databaseHandlers(ctx: PlatformContext) {
   return [
@@ -16,6 +19,8 @@ export function databaseHandlers(ctx: PlatformContext) {
       const { project, denied } = await authorizeProject(ctx, request, ref)
       if (denied) return denied
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
+      // The user's own database gets no stand-ins: webhooks there need the real pg_net and supabase_functions.
+      if (ctx.userDatabase) return errorResponse(400, USER_DATABASE_HOOKS_MESSAGE)
       const { database } = await openProjectDatabase(ctx, project, request)
       try {
         await installShim(database, PG_NET)

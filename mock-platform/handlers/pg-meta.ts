@@ -54,7 +54,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         executed = performance.now()
         markPath('handler:rows', requestId)
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
-        void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
+        // Not in the user's own database: a real pg_net there has its own worker.
+        if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
         const json = JSON.stringify(rows)
         serializeMs = performance.now() - executed
         const response = new HttpResponse(json, { headers: { 'content-type': 'application/json', ...timing() } })
@@ -64,7 +65,8 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         // A foreign table of a wrapper without handler: sample rows, never the bare refusal.
         if (isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)
         // A shim asked for on a server without its files (DATABASE_URL): its script as plain SQL.
-        if (isExtensionNotAvailable(error)) {
+        // Never into the user's own database: there the server's refusal is the answer.
+        if (!ctx.userDatabase && isExtensionNotAvailable(error)) {
           try {
             if (await installRefusedShim(database, body.query)) return HttpResponse.json([], { headers: timing() })
           } catch (failure) {

@@ -15,13 +15,14 @@ const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
 
 /**
  * Where a project's database answers. Over DATABASE_URL it is that server's own address (its
- * `studio_<ref>` database), which a user can really reach; self-hosted, the instance's own host;
- * otherwise the platform's name for the project's host. Never a password.
+ * `studio_<ref>` database, or served self-hosted the URL's own), which a user can really reach;
+ * self-hosted, the instance's own host; otherwise the platform's name for the project's host.
+ * Never a password.
  */
 function directAddress(ctx: PlatformContext, project: MockProject) {
   if (ctx.databaseServer) {
-    const { host, port, user } = ctx.databaseServer
-    return { host, port, name: projectDatabaseName(project.ref), user, ipConfig: 'ipv4' }
+    const { host, port, user, database } = ctx.databaseServer
+    return { host, port, name: ctx.userDatabase ? database : projectDatabaseName(project.ref), user, ipConfig: 'ipv4' }
   }
   const host = ctx.selfHosted ? 'localhost' : (project.db_host ?? `db.${project.ref}.example.co`)
   return { host, port: DIRECT_CONNECTION_PORT, ...DEFAULT_DATABASE, ipConfig: ctx.selfHosted ? 'ipv4' : 'ipv6' }

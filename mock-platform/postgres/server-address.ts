@@ -10,20 +10,24 @@ export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
   return name
 }
 
-/** The server a DATABASE_URL names: host, port and user. The password is dropped here, never carried on. */
+/** The server a DATABASE_URL names: host, port, user and database. The password is dropped here, never carried on. */
 export interface DatabaseServerAddress {
   host: string
   port: number
   user: string
+  /** The URL's own database (libpq: the user's name when the URL names none). */
+  database: string
 }
 
 /** Postgres's defaults fill what the URL leaves out (libpq: port 5432, user postgres for us). */
 export function databaseServerAddress(databaseUrl: string): DatabaseServerAddress {
   const url = new URL(databaseUrl)
+  const user = decodeURIComponent(url.username) || 'postgres'
   return {
     // WHATWG URLs keep an IPv6 host in brackets; the address is the bare host.
     host: decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, '$1')) || 'localhost',
     port: url.port ? Number(url.port) : 5432,
-    user: decodeURIComponent(url.username) || 'postgres',
+    user,
+    database: decodeURIComponent(url.pathname.replace(/^\//, '')) || user,
   }
 }

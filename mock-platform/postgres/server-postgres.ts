@@ -1,6 +1,7 @@
 /**
  * Project databases on a real PostgreSQL server (`DATABASE_URL`): one database per ref, named
- * `studio_<ref>`, created on first use as the URL's user (who needs CREATEDB) and seeded once.
+ * `studio_<ref>`, created on first use as the URL's user (who needs CREATEDB) and seeded once; or,
+ * served self-hosted, the URL's own database as the one project's, untouched.
  */
 import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
@@ -36,22 +37,44 @@ const RAW_TEXT: pg.CustomTypesConfig = {
 // The session settings PGlite and Supabase projects have, so both back ends print values alike.
 const SESSION_OPTIONS = '-c TimeZone=UTC -c DateStyle=ISO,MDY -c IntervalStyle=postgres'
 
+const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000
+
 export function createServerDatabaseProvider(databaseUrl: string, options: ServerDatabaseOptions = {}): DatabaseProvider {
-  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? 10_000
+  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? DEFAULT_CONNECTION_TIMEOUT_MS
   return createProviderCache(async (ref, forget) => {
     const name = projectDatabaseName(ref, options.databasePrefix)
     await ensureDatabase(databaseUrl, name, connectionTimeoutMillis)
-    const pool = new pg.Pool({
-      connectionString: databaseUrlFor(databaseUrl, name),
-      max: options.poolSize ?? 3,
-      connectionTimeoutMillis,
-      options: SESSION_OPTIONS,
-      types: RAW_TEXT,
-    })
-    // An idle connection dropped by the server must not take the process down; the pool replaces it.
-    pool.on('error', () => undefined)
-    return createPoolDatabase(pool, forget, () => new pg.Client({ connectionString: databaseUrlFor(databaseUrl, name), connectionTimeoutMillis }))
+    return openDatabase(databaseUrlFor(databaseUrl, name), { ...options, connectionTimeoutMillis }, forget)
   }, options)
+}
+
+/**
+ * Served self-hosted: the one project's database is DATABASE_URL's own, the user's. It is opened
+ * with exactly that URL, so SQL runs as its user and no more, and as it is: no database created, no
+ * platform layer (roles, schemas, grants), no demo data. Any other ref has no database here.
+ */
+export function createUserDatabaseProvider(databaseUrl: string, projectRef: string, options: Pick<ServerDatabaseOptions, 'poolSize' | 'connectionTimeoutMillis'> = {}): DatabaseProvider {
+  let opened: ProjectDatabase | null = null
+  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? DEFAULT_CONNECTION_TIMEOUT_MS
+  return {
+    open(ref) {
+      if (ref !== projectRef) return Promise.reject(new Error(`Project ${ref} has no database: this Studio serves the one project ${projectRef}, on DATABASE_URL's database`))
+      opened ??= openDatabase(databaseUrl, { ...options, connectionTimeoutMillis }, () => (opened = null))
+      return Promise.resolve(opened)
+    },
+    async closeAll() {
+      await opened?.close()
+    },
+  }
+}
+
+/** A pool on `url` as one project database (connections made on first use). */
+function openDatabase(url: string, options: Pick<ServerDatabaseOptions, 'poolSize'> & { connectionTimeoutMillis: number }, forget: () => void): ProjectDatabase {
+  const { connectionTimeoutMillis } = options
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 3, connectionTimeoutMillis, options: SESSION_OPTIONS, types: RAW_TEXT })
+  // An idle connection dropped by the server must not take the process down; the pool replaces it.
+  pool.on('error', () => undefined)
+  return createPoolDatabase(pool, forget, () => new pg.Client({ connectionString: url, connectionTimeoutMillis }))
 }
 
 async function ensureDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {

@@ -51,8 +51,16 @@ export async function withStoreLock<T>(client: pg.ClientBase, schema: string, wo
 /** Brings the schema up to the last migration; returns the versions this call applied. Call it holding the lock. */
 export async function migrate(client: pg.ClientBase, schemaName: string, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   const schema = sqlIdent(schemaName)
-  await client.query(`create schema if not exists ${schema}`)
-  await client.query(`create table if not exists ${schema}.schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())`)
+  try {
+    // Made only when missing: CREATE SCHEMA IF NOT EXISTS wants CREATE on the database even when the
+    // schema exists, and a user without it may be given the schema by its owner instead.
+    const { rowCount } = await client.query('select 1 from pg_catalog.pg_namespace where nspname = $1', [schemaName])
+    if (!rowCount) await client.query(`create schema if not exists ${schema}`)
+    await client.query(`create table if not exists ${schema}.schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())`)
+  } catch (error) {
+    if ((error as { code?: unknown }).code === INSUFFICIENT_PRIVILEGE) throw await storeRefused(client, schemaName, error as Error)
+    throw error
+  }
   const { rows } = await client.query<{ version: number }>(`select version from ${schema}.schema_migrations`)
   const applied = new Set(rows.map((row) => row.version))
   const ran: number[] = []
@@ -70,4 +78,27 @@ export async function migrate(client: pg.ClientBase, schemaName: string, migrati
     ran.push(migration.version)
   }
   return ran
+}
+
+const INSUFFICIENT_PRIVILEGE = '42501'
+
+/** What to do when DATABASE_URL's user may not make the store's schema or its tables, in words the operator can act on. */
+async function storeRefused(client: pg.ClientBase, schemaName: string, error: Error): Promise<Error> {
+  const { rows } = await client.query<{ user: string; database: string; owner: string | null }>(
+    'select current_user as user, current_database() as database, (select pg_catalog.pg_get_userbyid(nspowner) from pg_catalog.pg_namespace where nspname = $1) as owner',
+    [schemaName],
+  )
+  const { user, database, owner } = rows[0]!
+  const [schema, role] = [sqlIdent(schemaName), sqlIdent(user)]
+  const why = `Studio keeps its own records (snippets, sessions, settings) there: ${error.message}.`
+  if (owner !== null) {
+    return new Error(
+      `DATABASE_URL's user ${role} may not use the schema ${schema} of database ${sqlIdent(database)}, which belongs to ${sqlIdent(owner)}. ${why}\n` +
+        `  Start Studio as ${sqlIdent(owner)}, whose records they are, or point DATABASE_URL at a database of ${role}'s own.`,
+    )
+  }
+  return new Error(
+    `DATABASE_URL's user ${role} may not create the schema ${schema} in database ${sqlIdent(database)}. ${why}\n` +
+      `  Have an owner of the database run either\n    GRANT CREATE ON DATABASE ${sqlIdent(database)} TO ${role};\n  or\n    CREATE SCHEMA ${schema} AUTHORIZATION ${role};`,
+  )
 }

@@ -44,7 +44,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
 
   /** A server on the schema; its data directory (secret, log store) is the schema's unless one is named. */
   const start = (schema: string, dataDir = schema) => {
-    const config: ServeConfig = { databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, dataDir), distDir: join(root, 'dist'), secret: null, allowedOrigin: null }
+    const config: ServeConfig = { mode: 'platform', databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, dataDir), distDir: join(root, 'dist'), secret: null, allowedOrigin: null, disabledFeatures: [] }
     return startStudioServer({ config, platformSchema: schema, databasePrefix: DATABASE_PREFIX, signInLimit: { attempts: 1000, windowMs: 60_000 } })
   }
 

@@ -7,12 +7,13 @@
 import pg from 'pg'
 import type { RecordPersistence } from '../context'
 import type { MockDatabase } from '../db'
+import { PLATFORM_RECORDS_SCHEMA } from '../../src/constants/platform'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
 import { createWriteQueue, KEPT_RECORDS_TABLE, type WriteQueue } from './write-queue'
 
-export const DEFAULT_PLATFORM_SCHEMA = 'studio_platform'
+export const DEFAULT_PLATFORM_SCHEMA = PLATFORM_RECORDS_SCHEMA
 
 export interface PostgresRecordsOptions {
   databaseUrl: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, readServeConfig } from './config'
+import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SELF_HOSTED_DIST_DIR, readServeConfig } from './config'
 
 const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/postgres'
 
@@ -13,9 +13,12 @@ describe("npm run serve's settings", () => {
     expect(read.problems[0]).toContain('DATABASE_URL=postgresql://')
   })
 
-  it('binds 127.0.0.1:8080 by default, keeps data in ./.studio-data, same-origin only', () => {
+  it('binds 127.0.0.1:8080 by default, keeps data in ./.studio-data, same-origin only, serves the platform from dist/', () => {
     const read = readServeConfig({ DATABASE_URL })
-    expect(read).toMatchObject({ ok: true, config: { databaseUrl: DATABASE_URL, host: DEFAULT_HOST, port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, secret: null, allowedOrigin: null } })
+    expect(read).toMatchObject({
+      ok: true,
+      config: { mode: 'platform', databaseUrl: DATABASE_URL, host: DEFAULT_HOST, port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null, disabledFeatures: [] },
+    })
     expect(DEFAULT_HOST).toBe('127.0.0.1')
     expect(DEFAULT_PORT).toBe(8080)
   })
@@ -37,5 +40,39 @@ describe("npm run serve's settings", () => {
       expect.stringContaining('STUDIO_ORIGIN must be an origin'),
     ])
     expect(readServeConfig({ DATABASE_URL, PORT: 'eighty' })).toEqual({ ok: false, problems: ['PORT must be a whole number'] })
+  })
+
+  describe('STUDIO_MODE', () => {
+    it('platform when unset, empty or platform; the build in dist/', () => {
+      for (const STUDIO_MODE of [undefined, '', '  ', 'platform']) {
+        expect(readServeConfig({ DATABASE_URL, STUDIO_MODE }), String(STUDIO_MODE)).toMatchObject({ ok: true, config: { mode: 'platform', distDir: DEFAULT_DIST_DIR } })
+      }
+    })
+
+    it('self-hosted serves dist-self-hosted/ unless STUDIO_DIST_DIR says otherwise', () => {
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MODE: 'self-hosted' })).toMatchObject({ ok: true, config: { mode: 'self-hosted', distDir: DEFAULT_SELF_HOSTED_DIST_DIR, disabledFeatures: [] } })
+      expect(DEFAULT_SELF_HOSTED_DIST_DIR).toMatch(/dist-self-hosted$/)
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MODE: 'self-hosted', STUDIO_DIST_DIR: '/srv/studio' })).toMatchObject({ ok: true, config: { distDir: '/srv/studio' } })
+    })
+
+    it('anything else is a settings error naming the choices', () => {
+      for (const STUDIO_MODE of ['selfhosted', 'Self-Hosted', 'hosted']) {
+        expect(readServeConfig({ DATABASE_URL, STUDIO_MODE })).toEqual({ ok: false, problems: ['STUDIO_MODE must be platform or self-hosted (unset: platform).'] })
+      }
+      // Listed with the other problems, all at once.
+      const read = readServeConfig({ STUDIO_MODE: 'both' })
+      expect(read.ok).toBe(false)
+      if (!read.ok) expect(read.problems).toEqual(['STUDIO_MODE must be platform or self-hosted (unset: platform).', expect.stringContaining('DATABASE_URL is not set')])
+    })
+
+    it('self-hosted takes its disabled features from VITE_DISABLED_FEATURES, as the self-hosted build does; the platform ignores it', () => {
+      const env = { DATABASE_URL, VITE_DISABLED_FEATURES: ' theme:switch, project_creation:all ,' }
+      expect(readServeConfig({ ...env, STUDIO_MODE: 'self-hosted' })).toMatchObject({ ok: true, config: { disabledFeatures: ['theme:switch', 'project_creation:all'] } })
+      expect(readServeConfig(env)).toMatchObject({ ok: true, config: { disabledFeatures: [] } })
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MODE: 'self-hosted', VITE_DISABLED_FEATURES: 'theme:switch,theme:swtich' })).toEqual({
+        ok: false,
+        problems: [expect.stringMatching(/^VITE_DISABLED_FEATURES names unknown features \(theme:swtich\); known: project_creation:all, .*theme:switch/)],
+      })
+    })
   })
 })

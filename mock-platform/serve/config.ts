@@ -1,14 +1,28 @@
 /** `npm run serve`'s settings, read from the environment once at start (README: settings). */
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
+import { DASHBOARD_FEATURES } from '../../src/constants'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8080
 export const DEFAULT_DATA_DIR = './.studio-data'
 /** The built dashboard `npm run build` writes. */
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
+/** The self-hosted build `npm run build:self-hosted` writes, served by default in that mode. */
+export const DEFAULT_SELF_HOSTED_DIST_DIR = fileURLToPath(new URL('../../dist-self-hosted', import.meta.url))
+
+/**
+ * STUDIO_MODE: `platform` (default) serves the whole platform, one database per project on the
+ * server; `self-hosted` serves one default project whose database is DATABASE_URL's own (SPEC §1).
+ */
+export const STUDIO_MODES = ['platform', 'self-hosted'] as const
+export type StudioMode = (typeof STUDIO_MODES)[number]
+
+/** The self-hosted build's own name for its disabled-features setting (.env.self-hosted), read by the server at run time too. */
+export const DISABLED_FEATURES_ENV = 'VITE_DISABLED_FEATURES'
 
 export interface ServeConfig {
+  mode: StudioMode
   databaseUrl: string
   host: string
   port: number
@@ -18,17 +32,23 @@ export interface ServeConfig {
   secret: string | null
   /** The one other origin allowed to call the API from a browser (STUDIO_ORIGIN); null: same-origin only. */
   allowedOrigin: string | null
+  /** Self-hosted: the features turned off (DISABLED_FEATURES_ENV), told to the page at run time; empty otherwise. */
+  disabledFeatures: string[]
 }
 
 const MIN_SECRET_LENGTH = 32
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim())
 
+const ModeSchema = v.picklist(STUDIO_MODES, `STUDIO_MODE must be ${STUDIO_MODES.join(' or ')} (unset: platform).`)
+
 const PortSchema = v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a whole number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535, 'PORT must be at most 65535'))
 
 /** The settings, or every problem with them in words a person can act on. */
 export function readServeConfig(env: Record<string, string | undefined>): { ok: true; config: ServeConfig } | { ok: false; problems: string[] } {
   const problems: string[] = []
+  const mode = v.safeParse(ModeSchema, nonEmpty(env.STUDIO_MODE) ?? 'platform')
+  if (!mode.success) problems.push(mode.issues[0].message)
   const databaseUrl = nonEmpty(env.DATABASE_URL)
   if (!databaseUrl) {
     problems.push(
@@ -46,19 +66,33 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
   }
   const allowedOrigin = nonEmpty(env.STUDIO_ORIGIN) ?? null
   if (allowedOrigin !== null && !isOrigin(allowedOrigin)) problems.push('STUDIO_ORIGIN must be an origin such as https://studio.example.com (scheme, host and port only).')
-  if (problems.length > 0 || !databaseUrl || !port.success) return { ok: false, problems }
+  const selfHosted = mode.success && mode.output === 'self-hosted'
+  const disabledFeatures = selfHosted ? featureList(env[DISABLED_FEATURES_ENV]) : []
+  const unknown = disabledFeatures.filter((feature) => !Object.hasOwn(DASHBOARD_FEATURES, feature))
+  if (unknown.length > 0) problems.push(`${DISABLED_FEATURES_ENV} names unknown features (${unknown.join(', ')}); known: ${Object.keys(DASHBOARD_FEATURES).join(', ')}.`)
+  if (problems.length > 0 || !databaseUrl || !port.success || !mode.success) return { ok: false, problems }
   return {
     ok: true,
     config: {
+      mode: mode.output,
       databaseUrl,
       host: nonEmpty(env.HOST) ?? DEFAULT_HOST,
       port: port.output,
       dataDir: nonEmpty(env.STUDIO_DATA_DIR) ?? DEFAULT_DATA_DIR,
-      distDir: nonEmpty(env.STUDIO_DIST_DIR) ?? DEFAULT_DIST_DIR,
+      distDir: nonEmpty(env.STUDIO_DIST_DIR) ?? (selfHosted ? DEFAULT_SELF_HOSTED_DIST_DIR : DEFAULT_DIST_DIR),
       secret,
       allowedOrigin,
+      disabledFeatures,
     },
   }
+}
+
+/** The build's comma-separated form (settings.ts); unset or empty is none. */
+function featureList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((feature) => feature.trim())
+    .filter(Boolean)
 }
 
 function isOrigin(value: string): boolean {

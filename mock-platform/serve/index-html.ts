@@ -13,13 +13,14 @@ export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   return `${html.slice(0, at)}${runtimeConfigScript(config)}\n${html.slice(at)}`
 }
 
-/** Reads dist/index.html once at start; without it there is nothing to serve. */
-export async function readServedIndex(distDir: string): Promise<string> {
+/** Reads dist/index.html once at start; without it there is nothing to serve. `selfHosted`: the page is told it serves a self-hosted instance. */
+export async function readServedIndex(distDir: string, selfHosted?: RuntimeConfig['selfHosted']): Promise<string> {
   let html: string
   try {
     html = await readFile(join(distDir, 'index.html'), 'utf8')
   } catch {
-    throw new Error(`No built dashboard at ${distDir} (index.html missing): run npm run build first.`)
+    const build = selfHosted ? 'npm run build:self-hosted (or npm run build:all)' : 'npm run build'
+    throw new Error(`No built dashboard at ${distDir} (index.html missing): run ${build} first.`)
   }
-  return withRuntimeConfig(html, { platform: 'remote', apiBase: SERVED_API_BASE })
+  return withRuntimeConfig(html, { platform: 'remote', apiBase: SERVED_API_BASE, ...(selfHosted ? { selfHosted } : {}) })
 }

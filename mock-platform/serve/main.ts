@@ -1,5 +1,6 @@
 /** `npm run serve`: reads the environment, says what is missing, starts the server (README: settings). */
 import { join, resolve } from 'node:path'
+import { databaseServerAddress } from '../postgres/server-address'
 import { readServeConfig } from './config'
 import { SECRET_FILE } from './secret'
 import { startStudioServer } from './server'
@@ -18,7 +19,12 @@ try {
   process.exit(1)
 }
 if (running.secretCreated) console.log(`Generated a signing secret in ${join(resolve(config.dataDir), SECRET_FILE)} (kept for the next start; set STUDIO_SECRET to choose your own).`)
-console.log(`Studio on ${running.url} (platform API under /api, databases on ${new URL(config.databaseUrl).host})`)
+if (config.mode === 'self-hosted') {
+  const { host, port, user, database } = databaseServerAddress(config.databaseUrl)
+  console.log(`Studio (self-hosted) on ${running.url}: the default project is database ${database} on ${host}:${port}, used as ${user}`)
+} else {
+  console.log(`Studio on ${running.url} (platform API under /api, databases on ${new URL(config.databaseUrl).host})`)
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -20,13 +20,20 @@ const PLATFORM_SCHEMA = `studio_serve_test_platform_${process.pid}`
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 
-describe('npm run serve without DATABASE_URL', () => {
+describe('npm run serve with settings it cannot start on', () => {
   it('says what to set and exits non-zero', () => {
     const env = { ...process.env }
     delete env.DATABASE_URL
     const run = spawnSync(TSX, [MAIN], { env, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('DATABASE_URL is not set')
+    expect(run.stdout).toBe('')
+  })
+
+  it('says which STUDIO_MODE values there are and exits non-zero on any other', () => {
+    const run = spawnSync(TSX, [MAIN], { env: { ...process.env, DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/postgres', STUDIO_MODE: 'selfhosted' }, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('STUDIO_MODE must be platform or self-hosted (unset: platform).')
     expect(run.stdout).toBe('')
   })
 })
@@ -43,7 +50,7 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>')
     await writeFile(join(distDir, 'assets', 'app-3f9a1c.js'), 'console.log("app")')
     await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    config = { databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: 'https://studio.example.com' }
+    config = { mode: 'platform', databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: 'https://studio.example.com', disabledFeatures: [] }
     running = await startStudioServer({ config, bodyLimitBytes: 64 * 1024, signInLimit: { attempts: 3, windowMs: 60_000 }, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
   }, 60_000)
   afterAll(async () => {

@@ -1,15 +1,17 @@
 /**
  * `npm run serve`: one process, one port — the built dashboard and, under /api, the platform API
  * with the embedded mock's own handlers, its project databases and its records (records/) on
- * DATABASE_URL's server.
+ * DATABASE_URL's server. Self-hosted (STUDIO_MODE), the one default project's database is
+ * DATABASE_URL's own, used as it is and as its user (server-postgres.ts, createUserDatabaseProvider).
  */
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { answerWithPlatform, writeJson } from '../http-bridge'
-import { createMockPlatform } from '../platform'
-import type { ServeConfig } from './config'
+import { createMockPlatform, type MockPlatform } from '../platform'
+import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
+import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
 import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
@@ -43,15 +45,36 @@ async function openDiskLogDatabase(dataDir: string): Promise<LogDatabase> {
   return pg
 }
 
+/**
+ * The stored records must be of the world this mode serves: a platform world loaded self-hosted (or
+ * the other way round) would offer projects this server has no database for. Told, not mixed.
+ */
+function assertRecordsOfMode(platform: MockPlatform, mode: StudioMode, schema: string) {
+  const organizations = platform.db.organizations.all()
+  const selfHostedWorld = organizations.length === 1 && organizations[0]!.slug === SELF_HOSTED.organizationSlug
+  if (selfHostedWorld === (mode === 'self-hosted')) return
+  const other = mode === 'self-hosted' ? 'platform' : 'self-hosted'
+  throw new Error(
+    `The schema ${schema} of DATABASE_URL's database holds the records of a ${other} Studio (STUDIO_MODE=${other}); this one is ${mode}. ` +
+      `Start it with STUDIO_MODE=${other}, or give it another database.`,
+  )
+}
+
 /** Starts the server (port 0 picks a free one); the secret comes from the config or the data directory. */
 export async function startStudioServer(options: StudioServerOptions) {
   const { config } = options
-  const indexHtml = await readServedIndex(config.distDir)
+  const selfHosted = config.mode === 'self-hosted'
+  const indexHtml = await readServedIndex(config.distDir, selfHosted ? { disabledFeatures: config.disabledFeatures } : undefined)
   const kept = config.secret === null ? await loadOrCreateSecret(config.dataDir) : null
   const secret = config.secret ?? kept!.secret
   const { databaseUrl } = config
   const platform = await createMockPlatform({
-    databases: async (seeding) => (await import('../postgres/server-postgres')).createServerDatabaseProvider(databaseUrl, { ...seeding, databasePrefix: options.databasePrefix }),
+    databases: async (seeding) => {
+      const { createServerDatabaseProvider, createUserDatabaseProvider } = await import('../postgres/server-postgres')
+      return selfHosted ? createUserDatabaseProvider(databaseUrl, SELF_HOSTED.projectRef) : createServerDatabaseProvider(databaseUrl, { ...seeding, databasePrefix: options.databasePrefix })
+    },
+    selfHosted,
+    userDatabase: selfHosted,
     databaseUrl,
     tokenSigning: hmacTokenSigning(secret),
     // Objects' bytes beside the secret, so they outlive a restart as the databases do.
@@ -63,6 +86,12 @@ export async function startStudioServer(options: StudioServerOptions) {
     durableLogs: true,
     passwordHashing: scryptPasswordHashing,
   })
+  try {
+    assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)
+  } catch (error) {
+    await platform.close()
+    throw error
+  }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
   const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
   let port = config.port

@@ -2,6 +2,8 @@
 // run, as the platform names them (PLATFORM-API §9), and the numbers of the query performance
 // screen. Data only; the SQL of each lint is in src/lib/sql/lints/.
 
+import { PLATFORM_RECORDS_SCHEMA } from './platform'
+
 export const LINT_LEVELS = ['ERROR', 'WARN', 'INFO'] as const
 export type LintLevel = (typeof LINT_LEVELS)[number]
 /** How each level is named on screen, one finding and several. */
@@ -27,7 +29,7 @@ export const lintDocsUrl = (id: string) => `${LINT_DOCS_URL}?lint=${encodeURICom
 
 /**
  * Schemas the platform owns: lints about the user's objects never look inside them (their objects
- * are the platform's to keep right). `studio_meta` is the dashboard's own.
+ * are the platform's to keep right). `studio_meta` and `studio_platform` are the dashboard's own.
  */
 export const PLATFORM_SCHEMAS = [
   'auth',
@@ -45,6 +47,7 @@ export const PLATFORM_SCHEMAS = [
   'realtime',
   'storage',
   'studio_meta',
+  PLATFORM_RECORDS_SCHEMA,
   'supabase_functions',
   'supabase_migrations',
   'vault',

@@ -86,8 +86,15 @@ export const PLATFORM_MANAGED_SCHEMAS = [
   'realtime',
 ] as const
 
+/**
+ * Where `npm run serve` keeps the platform's records, in DATABASE_URL's database. Served
+ * self-hosted, that database is the user's project database too: the schema is Studio's
+ * bookkeeping, not the user's data, so no list of the user's schemas shows it either.
+ */
+export const PLATFORM_RECORDS_SCHEMA = 'studio_platform'
+
 /** Schemas no user-facing list shows (table editor, SQL completion, the assistant's catalog). */
-export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', SEED_MARKER_SCHEMA] as const
+export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', SEED_MARKER_SCHEMA, PLATFORM_RECORDS_SCHEMA] as const
 
 /**
  * The mock platform's echo endpoint: answers any method with what it received (method, path, query,

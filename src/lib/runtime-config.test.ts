@@ -24,6 +24,16 @@ describe('the run-time config a server puts in index.html', () => {
     expect(settings).toMatchObject({ mockPlatform: false, apiBase: '/api', authBase: '/api/auth/v1' })
   })
 
+  it("a self-hosted server's makes the page self-hosted with the server's disabled features, whatever the build said", () => {
+    const config = readRuntimeConfig(documentWith(runtimeConfigScript({ platform: 'remote', apiBase: '/api', selfHosted: { disabledFeatures: ['project_creation:all'] } })))
+    expect(config).toEqual({ platform: 'remote', apiBase: '/api', selfHosted: { disabledFeatures: ['project_creation:all'] } })
+    // A platform build, and a self-hosted one made with other features off: the server's word stands.
+    expect(parseSettings({ VITE_IS_PLATFORM: 'true' }, config)).toMatchObject({ isPlatform: false, disabledFeatures: ['project_creation:all'], mockPlatform: false })
+    expect(parseSettings({ VITE_IS_PLATFORM: 'false', VITE_DISABLED_FEATURES: 'theme:switch' }, config).disabledFeatures).toEqual(['project_creation:all'])
+    const none = readRuntimeConfig(documentWith(runtimeConfigScript({ platform: 'remote', apiBase: '/api', selfHosted: { disabledFeatures: [] } })))
+    expect(parseSettings({ VITE_IS_PLATFORM: 'false', VITE_DISABLED_FEATURES: 'theme:switch' }, none).disabledFeatures).toEqual([])
+  })
+
   it('ignores a malformed one with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const element = (json: string) => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`
@@ -31,7 +41,8 @@ describe('the run-time config a server puts in index.html', () => {
     expect(readRuntimeConfig(documentWith(element('{"platform":"embedded","apiBase":"/api"}')))).toBeNull()
     expect(readRuntimeConfig(documentWith(element('{"platform":"remote","apiBase":"javascript:alert(1)"}')))).toBeNull()
     expect(readRuntimeConfig(documentWith(element('{"platform":"remote","apiBase":"/api","extra":1}')))).toBeNull()
-    expect(warn).toHaveBeenCalledTimes(4)
+    expect(readRuntimeConfig(documentWith(element('{"platform":"remote","apiBase":"/api","selfHosted":{"disabledFeatures":"theme:switch"}}')))).toBeNull()
+    expect(warn).toHaveBeenCalledTimes(5)
     warn.mockRestore()
   })
 

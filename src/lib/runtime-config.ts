@@ -4,11 +4,14 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '../constants'
 /**
  * What a server tells a build at run time (`npm run serve` writes it into index.html): the platform
  * is remote, at this API base. One build then runs embedded (no element) or served (the element).
+ * `selfHosted`: the server serves a self-hosted instance (SPEC §1), with the features its
+ * environment turns off; it wins over what the build was made with, so the page matches its server.
  */
 export const RuntimeConfigSchema = v.strictObject({
   platform: v.literal('remote'),
   /** Same-origin path (`/api`) or an absolute http(s) URL, without a trailing slash. */
   apiBase: v.pipe(v.string(), v.regex(/^(\/[^/\s][^\s]*|\/|https?:\/\/[^\s]+)$/, 'apiBase must be a path or an http(s) URL'), v.transform((base) => base.replace(/\/+$/, ''))),
+  selfHosted: v.optional(v.strictObject({ disabledFeatures: v.array(v.pipe(v.string(), v.trim(), v.nonEmpty())) })),
 })
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>
 

@@ -122,7 +122,7 @@ export function parseSettings(env: Env, runtime: RuntimeConfig | null = null): S
   const apiBase = runtime ? runtime.apiBase : (text(env, 'VITE_API_URL') ?? DEFAULT_API_BASE).replace(/\/+$/, '')
   const environment = text(env, 'VITE_ENVIRONMENT')
   const latency = Number(text(env, 'VITE_MOCK_LATENCY') ?? '0')
-  const isPlatform = flag(env, 'VITE_IS_PLATFORM', true)
+  const isPlatform = runtime?.selfHosted ? false : flag(env, 'VITE_IS_PLATFORM', true)
   const mockPlatform = runtime === null && text(env, 'VITE_MOCK_PLATFORM') !== 'off'
   const basePath = (text(env, 'BASE_URL') ?? '/').replace(/\/+$/, '')
   const environmentSetting: Settings['environment'] =
@@ -137,10 +137,11 @@ export function parseSettings(env: Env, runtime: RuntimeConfig | null = null): S
     isPlatform,
     disabledFeatures: isPlatform
       ? []
-      : (text(env, 'VITE_DISABLED_FEATURES') ?? '')
+      : (runtime?.selfHosted?.disabledFeatures ??
+        (text(env, 'VITE_DISABLED_FEATURES') ?? '')
           .split(',')
           .map((s) => s.trim())
-          .filter(Boolean),
+          .filter(Boolean)),
     environment: environmentSetting,
     mockPlatform,
     mockLatency: Number.isFinite(latency) && latency > 0 ? latency : 0,
