@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { DEFAULT_SELF_HOSTED_DIST_DIR } from '../mock-platform/serve/config'
 import { startStudioServer, type StudioServer } from '../mock-platform/serve/server'
+import { STORAGE_MESSAGES } from '../src/constants'
 import { expect, replaceSql, test } from './fixtures'
 
 /**
@@ -18,6 +19,8 @@ const adminUrl = process.env.DATABASE_URL
 test.skip(!adminUrl, 'a served self-hosted Studio needs a PostgreSQL server: set DATABASE_URL (bash .ci/run starts one)')
 test.skip(process.env.E2E_TARGET === 'dev', 'this ring serves the self-hosted production build (dist-self-hosted/), not the development servers')
 test.use({ baseURL: `http://127.0.0.1:${PORT}` })
+// One server, role and database for the file's tests (made and dropped around them): one worker.
+test.describe.configure({ mode: 'serial' })
 
 const asAdmin = async (statements: string[]) => {
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -72,4 +75,11 @@ test("opens without a sign-in on the default project and runs SQL on the user's 
   await page.keyboard.press('Escape')
   await page.screenshot({ path: test.info().outputPath('served-self-hosted-sql-editor.png') })
   expect(consoleErrors).toEqual([])
+})
+
+test('Storage on a database without its schema says it is not set up, instead of a missing relation', async ({ page }) => {
+  await page.goto('/project/default/storage/buckets')
+  await expect(page.getByText(STORAGE_MESSAGES.notInstalled)).toBeVisible()
+  await expect(page.getByText('does not exist')).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('served-self-hosted-storage.png') })
 })

@@ -64,6 +64,8 @@ function answerOf(result: { rows: Record<string, unknown>[] } | undefined): unkn
 export function refusalOfDatabaseError(error: unknown): StorageRefusal | null {
   const code = (error as { code?: unknown } | null)?.code
   const message = error instanceof Error ? error.message : String(error)
+  // No storage schema at all (a user's own database, served self-hosted): say so, not "relation … does not exist".
+  if ((code === '42P01' || code === '3F000') && /relation "storage\.|schema "storage"/.test(message)) return new StorageRefusal(503, STORAGE_MESSAGES.notInstalled)
   if (code === '23505') return new StorageRefusal(409, STORAGE_MESSAGES.objectExists)
   if (code === '42501') return new StorageRefusal(403, message.includes('row-level security') ? STORAGE_MESSAGES.rlsDenied : message)
   if (code === '23503') return new StorageRefusal(404, STORAGE_MESSAGES.bucketNotFound)

@@ -82,4 +82,6 @@ export const STORAGE_MESSAGES = {
   bucketTooLarge: (limit: string) => `The object exceeded the maximum allowed size: ${limit}.`,
   mimeNotAllowed: (mimetype: string) => `mime type ${mimetype} is not supported`,
   rlsDenied: 'new row violates row-level security policy',
+  /** Self-hosted on a database of the user's own (STUDIO_MODE=self-hosted) that has no storage schema. */
+  notInstalled: 'Storage is not set up on this database: it has no storage schema (storage.buckets, storage.objects), which the storage service creates when it first starts.',
 } as const
