@@ -50,7 +50,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       }
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
-        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal, parts)
+        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, { signal: request.signal, timing: parts })
         executed = performance.now()
         markPath('handler:rows', requestId)
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
