@@ -154,6 +154,9 @@ export const PERMISSION_MESSAGE = {
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',
+  writeStorage: 'upload, move or delete files, or create, change or delete buckets',
+  readStorage: 'view this project’s storage',
+  changeStorageSettings: 'change this project’s storage settings',
 } as const
 
 /** SPEC §6 on the server: a member whose role may not change the database runs SQL read-only. */
