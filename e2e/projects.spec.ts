@@ -1,5 +1,6 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, runSql, signIn, test } from './fixtures'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { SQL_READ_ONLY_MESSAGE } from '../src/constants'
 
 test('a project coming up turns healthy on screen without a reload', async ({ page }) => {
   await signIn(page, { returnTo: '/org/acme-corp' })
@@ -81,6 +82,22 @@ test('without the permission, New project is disabled and says why', async ({ pa
   await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to create projects in this organization.')
   // The empty list does not offer a link the user cannot use.
   await expect(page.getByRole('link', { name: 'New project' })).toHaveCount(0)
+})
+
+test("a read-only member's insert is refused by the server, and the SQL editor says why; a select still answers", async ({ page }) => {
+  const readOnly = createPlatformFixtures().projects.find((p) => p.organization_slug === 'readonly-co')!
+  await signIn(page, { returnTo: `/project/${readOnly.ref}/sql/new` })
+  const results = page.getByRole('region', { name: 'Results' })
+  await runSql(page, "insert into customers (email, full_name) values ('read-only@example.com', 'Read Only')")
+  const refusal = results.getByRole('alert')
+  // The first statement waits for the project's database to start.
+  await expect(refusal).toContainText('ERROR: cannot execute INSERT in a read-only transaction', { timeout: 60_000 })
+  await expect(refusal).toContainText('SQLSTATE 25006')
+  await expect(refusal).toContainText(`HINT: ${SQL_READ_ONLY_MESSAGE.hint}`)
+  await page.screenshot({ path: 'test-results/read-only-insert.png' })
+  await runSql(page, "select count(*) as n from customers where email = 'read-only@example.com'")
+  await expect(results.getByRole('status')).toContainText('1 row')
+  await expect(results.getByRole('gridcell', { name: '0', exact: true })).toBeVisible()
 })
 
 test('the project home gives the API URL and keys (the secret one revealed on demand, both copied) and the client libraries', async ({ page, context }) => {

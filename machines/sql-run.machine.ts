@@ -36,6 +36,8 @@ export interface SqlRunFailure {
   code?: string
   /** 0-based offset of the error in the editor text, when Postgres gave a position. */
   offset?: number
+  /** Postgres's hint, when it gave one (the server's, e.g. why a member's SQL was read-only). */
+  hint?: string
   /** Results of the statements that ran before the failing one. */
   results: StatementResult[]
 }
@@ -111,7 +113,7 @@ export const sqlRunMachine = setup({
             outcome: null,
             failure: ({ event }) => {
               const error = event.error as Partial<SqlRunFailure> & { message?: string }
-              return { message: error?.message ?? String(event.error), code: error?.code, offset: error?.offset, results: error?.results ?? [] }
+              return { message: error?.message ?? String(event.error), code: error?.code, offset: error?.offset, hint: error?.hint, results: error?.results ?? [] }
             },
           }),
         },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SELF_HOSTED } from '../src/constants'
 import { TEST_API_BASE, useNodeMockPlatform } from './testing'
 
-useNodeMockPlatform({ selfHosted: true })
+const platform = useNodeMockPlatform({ selfHosted: true })
 
 async function json(path: string) {
   const answer = await fetch(`${TEST_API_BASE}${path}`)
@@ -30,5 +30,23 @@ describe('self-hosted mock platform', () => {
     expect(answer.status).toBe(200)
     const rows = (await answer.json()) as { n: number }[]
     expect(rows[0]!.n).toBeGreaterThan(0)
+  })
+
+  it('has no permissions to apply: its SQL writes and its storage changes, whatever the permission entries say', async () => {
+    const { db } = platform.mock.platform.ctx
+    for (const entry of db.permissions.findMany()) await db.permissions.update(entry, { data: (p) => void (p.actions = []) })
+    const detail = (await json(`/platform/projects/${SELF_HOSTED.projectRef}`)) as { connectionString: string }
+    const written = await fetch(`${TEST_API_BASE}/platform/pg-meta/${SELF_HOSTED.projectRef}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-connection-encrypted': detail.connectionString },
+      body: JSON.stringify({ query: 'create table public.self_hosted_scratch (id int); drop table public.self_hosted_scratch' }),
+    })
+    expect(written.status).toBe(200)
+    const bucket = await fetch(`${TEST_API_BASE}/platform/storage/${SELF_HOSTED.projectRef}/buckets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'self-hosted-files' }),
+    })
+    expect(bucket.status).toBe(201)
   })
 })

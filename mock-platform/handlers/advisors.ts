@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { NewLintExceptionSchema, type LintException } from '../../src/api/schemas/advisors'
-import { LINT_DEFINITIONS, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { LINT_DEFINITIONS, PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { PermissionAction } from '../../src/lib/permissions'
 import { LintFailed, runProjectLints } from '../advisor-lints'
 import { apiSchemaSetting, readAdvisorRecord, updateAdvisorRecord } from '../advisor-store'
 import type { PlatformContext } from '../context'
-import { authenticate, authorizeProject, errorResponse, readJson } from './util'
+import { authenticate, authorizeProject, errorResponse, readJson, type RequiredPermission } from './util'
 
 const ExceptionsBodySchema = v.object({ exceptions: v.pipe(v.array(NewLintExceptionSchema), v.minLength(1, 'Name at least one rule.')) })
 /** A schema name as PostgREST's setting lists it: anything but a comma, not blank. */
@@ -15,6 +16,13 @@ const PostgrestPatchSchema = v.object({
     v.check((text) => text.split(',').every((schema) => schema.trim() !== ''), 'List the schemas separated by commas, none blank.'),
   ),
 })
+
+/** What the dashboard checks before disabling a rule or dismissing a finding (AdvisorScreen). */
+const ADVISOR_RULES_PERMISSION: RequiredPermission = {
+  action: PermissionAction.TENANT_SQL_ADMIN_WRITE,
+  resource: PERMISSION_RESOURCES.advisors,
+  what: PERMISSION_MESSAGE.manageAdvisorRules,
+}
 
 const categoryOf = (name: string) => LINT_DEFINITIONS.find((lint) => lint.name === name)?.categories[0] ?? null
 
@@ -47,7 +55,7 @@ export function advisorHandlers(ctx: PlatformContext) {
 
     http.post('*/platform/projects/:ref/notifications/advisor/exceptions', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { denied } = await authorizeProject(ctx, request, ref)
+      const { denied } = await authorizeProject(ctx, request, ref, { permission: ADVISOR_RULES_PERMISSION })
       if (denied) return denied
       const parsed = v.safeParse(ExceptionsBodySchema, await readJson(request))
       if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
@@ -79,7 +87,7 @@ export function advisorHandlers(ctx: PlatformContext) {
 
     http.delete('*/platform/projects/:ref/notifications/advisor/exceptions', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { denied } = await authorizeProject(ctx, request, ref)
+      const { denied } = await authorizeProject(ctx, request, ref, { permission: ADVISOR_RULES_PERMISSION })
       if (denied) return denied
       const ids = new Set((new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean))
       if (ids.size === 0) return errorResponse(400, 'Name the rules to delete (ids).')

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS, type FixtureCodeHostingAccount } from '../../fixtures/platform'
-import { CODE_HOSTING_AVATAR_SIZE, MOCK_CODE_HOSTING_PATH, SIGN_IN_MESSAGE } from '../../src/constants'
+import { CODE_HOSTING_AVATAR_SIZE, CODE_HOSTING_MESSAGE, MOCK_CODE_HOSTING_PATH, PERMISSION_RESOURCES, SIGN_IN_MESSAGE } from '../../src/constants'
+import { PermissionAction } from '../../src/lib/permissions'
 import { hasOwnKey, ownValue, withoutOwnKey } from '../../src/lib/own-record'
 import { readCodeHostingStore, updateCodeHostingStore } from '../code-hosting-store'
 import type { PlatformContext } from '../context'
@@ -8,7 +9,14 @@ import { identiconSvg } from '../identicon'
 import { readSignInState } from '../sign-in-state'
 import { startAuthSession } from '../auth-sessions'
 import { sessionTokens } from './auth'
-import { errorResponse, authorizeOrganization, readJson, withLatency } from './util'
+import { errorResponse, authorizeOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
+
+/** What the dashboard checks before connecting, installing or disconnecting (CodeHostingSection). */
+const GITHUB_CONNECTION_PERMISSION: RequiredPermission = {
+  action: PermissionAction.UPDATE,
+  resource: PERMISSION_RESOURCES.githubConnections,
+  what: CODE_HOSTING_MESSAGE.permission,
+}
 
 const PROVIDER = `*${MOCK_CODE_HOSTING_PATH}`
 /** How long an authorisation code can be exchanged, as at the real provider. */
@@ -74,9 +82,12 @@ function accountAnswer(account: FixtureCodeHostingAccount) {
  */
 export function codeHostingHandlers(ctx: PlatformContext) {
   /** The signed-in member and the organization of a request, or the answer to send instead. */
-  async function member(request: Request, slug: unknown) {
-    const { organization, denied } = await authorizeOrganization(ctx, request, slug, CODE_HOSTING_ERROR.organizationNotFound)
+  /** A member of the organization; for a change (`write`), one who may change its GitHub connection, as the dashboard checks. */
+  async function member(request: Request, slug: unknown, write = false) {
+    const { user, organization, denied } = await authorizeOrganization(ctx, request, slug, CODE_HOSTING_ERROR.organizationNotFound)
     if (denied) return { denied }
+    const refused = write && refuseWithout(ctx, user.id, GITHUB_CONNECTION_PERMISSION, { organizationSlug: organization.slug })
+    if (refused) return { denied: refused }
     return { slug: organization.slug, denied: undefined }
   }
 
@@ -153,7 +164,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
     // The platform: connect an organization with a code, link the installation, read, disconnect.
     http.post('*/platform/integrations/github/authorization', async ({ request }) => {
       const body = await readJson(request)
-      const { slug, denied } = await member(request, body.organization_slug)
+      const { slug, denied } = await member(request, body.organization_slug, true)
       if (denied) return denied
       const account = readAuthorizationCode(body.code)
       if (!account) return errorResponse(400, CODE_HOSTING_ERROR.invalidCode)
@@ -164,7 +175,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
     }),
     http.post('*/platform/integrations/github/installations', async ({ request }) => {
       const body = await readJson(request)
-      const { slug, denied } = await member(request, body.organization_slug)
+      const { slug, denied } = await member(request, body.organization_slug, true)
       if (denied) return denied
       const store = readCodeHostingStore(ctx)
       const connection = ownValue(store.connections, slug)
@@ -190,7 +201,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       })
     }),
     http.delete('*/platform/organizations/:slug/integrations/github', async ({ request, params }) => {
-      const { slug, denied } = await member(request, params.slug)
+      const { slug, denied } = await member(request, params.slug, true)
       if (denied) return denied
       updateCodeHostingStore(ctx, (store) => {
         store.connections = withoutOwnKey(store.connections, slug)

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
-import { MOCK_ECHO_PATH, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { MOCK_ECHO_PATH, PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { PermissionAction } from '../../src/lib/permissions'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
 import { installShim, PG_NET } from '../postgres/shims/index.ts'
@@ -16,7 +17,9 @@ export function databaseHandlers(ctx: PlatformContext) {
     /** Turns database webhooks on: pg_net and the `supabase_functions` schema; again is harmless. */
     http.post('*/platform/database/:ref/hook-enable', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { project, denied } = await authorizeProject(ctx, request, ref)
+      // What the dashboard checks before turning webhooks on (WebhooksPage).
+      const permission = { action: PermissionAction.TENANT_SQL_ADMIN_WRITE, resource: PERMISSION_RESOURCES.triggers, what: PERMISSION_MESSAGE.manageWebhooks }
+      const { project, denied } = await authorizeProject(ctx, request, ref, { permission })
       if (denied) return denied
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       // The user's own database gets no stand-ins: webhooks there need the real pg_net and supabase_functions.

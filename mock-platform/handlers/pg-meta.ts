@@ -1,5 +1,14 @@
 import { http, HttpResponse } from 'msw'
-import { API_ERROR_MESSAGE, PG_META_HEADERS, PG_META_TIMING, PROJECT_NOT_ACTIVE_MESSAGE, SAMPLE_ROWS_HEADER } from '../../src/constants'
+import {
+  API_ERROR_MESSAGE,
+  PERMISSION_RESOURCES,
+  PG_META_HEADERS,
+  PG_META_TIMING,
+  PROJECT_NOT_ACTIVE_MESSAGE,
+  SAMPLE_ROWS_HEADER,
+  SQL_READ_ONLY_MESSAGE,
+} from '../../src/constants'
+import { PermissionAction } from '../../src/lib/permissions'
 import { markPath } from '../../src/lib/path-marks'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
@@ -9,8 +18,10 @@ import type { ProjectDatabase, StatementTiming } from '../postgres/types'
 import { recordHttpCall } from '../logs/log-events'
 import { scheduleHttpDrain } from '../net-worker'
 import { runPgMetaQuery, toPgMetaError } from '../postgres'
+import { formatPgError, type PgMetaErrorBody } from '../postgres/errors'
+import { READ_ONLY_SQLSTATE } from '../postgres/read-only'
 import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
-import { authorizeProject, errorResponse, readJson } from './util'
+import { authorizeProject, errorResponse, memberMay, readJson } from './util'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
 export function pgMetaHandlers(ctx: PlatformContext) {
@@ -19,8 +30,13 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const requestId = request.headers.get('x-request-id')
       markPath('handler:start', requestId)
       const ref = String(params.ref)
-      const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
+      const { user, project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
       if (denied) return denied
+      // SPEC §6, decided here: a member who may not change the database has the database refuse it (read-only.ts).
+      const readOnly = !memberMay(ctx, user.id, PermissionAction.TENANT_SQL_ADMIN_WRITE, PERMISSION_RESOURCES.sql, {
+        organizationSlug: project.organization_slug,
+        projectRef: ref,
+      })
       // A paused, failed or transitioning project has no database to run on: say so, with the status.
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       // SPEC §8: without the encrypted connection the database cannot be reached.
@@ -50,7 +66,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       }
       try {
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
-        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, request.signal, parts)
+        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, { signal: request.signal, timing: parts, readOnly })
         executed = performance.now()
         markPath('handler:rows', requestId)
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
@@ -62,11 +78,12 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         markPath('handler:end', requestId)
         return response
       } catch (error) {
+        // Both run the text again as the platform, with write rights: never for a read-only run.
         // A foreign table of a wrapper without handler: sample rows, never the bare refusal.
-        if (isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)
+        if (!readOnly && isMissingWrapperHandler(error)) return sampleRowsAnswer(database, body.query, parameters, error, request.signal, timing)
         // A shim asked for on a server without its files (DATABASE_URL): its script as plain SQL.
         // Never into the user's own database: there the server's refusal is the answer.
-        if (!ctx.userDatabase && isExtensionNotAvailable(error)) {
+        if (!readOnly && !ctx.userDatabase && isExtensionNotAvailable(error)) {
           try {
             if (await installRefusedShim(database, body.query)) return HttpResponse.json([], { headers: timing() })
           } catch (failure) {
@@ -75,7 +92,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
           }
         }
         const { status, body: errorBody } = toPgMetaError(error, body.query)
-        return HttpResponse.json(errorBody, { status, headers: timing() })
+        return HttpResponse.json(readOnly ? withReadOnlyHint(errorBody, body.query) : errorBody, { status, headers: timing() })
       }
     }),
 
@@ -102,6 +119,14 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       return HttpResponse.json([answer])
     }),
   ]
+}
+
+/** A write refused by the read-only transaction says why the member's SQL was read-only. */
+function withReadOnlyHint(body: PgMetaErrorBody, query: string): PgMetaErrorBody {
+  if (body.code !== READ_ONLY_SQLSTATE || body.hint !== undefined) return body
+  const hinted = { ...body, hint: SQL_READ_ONLY_MESSAGE.hint }
+  const formatted = formatPgError(hinted, query)
+  return { ...hinted, formattedError: formatted, error: formatted }
 }
 
 /** Sample rows for reads of handler-less foreign tables (foreign-samples.ts), or a refusal that says why not. */

@@ -6,17 +6,21 @@ import {
   INACTIVE_PROJECT_STATUSES,
   PASSWORD_MESSAGE,
   PASSWORD_RULES,
+  PERMISSION_MESSAGE,
+  PERMISSION_RESOURCES,
   PLAN_LIMITS,
   PROJECT_NAME_MAX_LENGTH,
   PROJECT_NAME_MESSAGE,
+  PROJECT_PAUSE_MESSAGE,
   PROJECT_TRANSITION_MESSAGE,
   REGIONS,
 } from '../../src/constants'
+import { PermissionAction } from '../../src/lib/permissions'
 import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../db'
 import { scorePassword } from '../password-strength'
-import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
+import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
@@ -36,6 +40,11 @@ const CreateProjectBodySchema = v.object({
   desired_instance_size: v.optional(v.picklist(COMPUTE_SIZE_IDS, 'desired_instance_size is not a known size'), 'nano'),
 })
 
+// What the dashboard checks before each (NewProjectPage, ProjectPauseSection, RestoreButton): the server checks it too.
+const CREATE_PROJECT_PERMISSION: RequiredPermission = { action: PermissionAction.CREATE, resource: PERMISSION_RESOURCES.projects, what: PERMISSION_MESSAGE.createProject }
+const PAUSE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.pauseProject, what: PROJECT_PAUSE_MESSAGE.denied }
+const RESTORE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restoreProject, what: PROJECT_PAUSE_MESSAGE.restoreDenied }
+
 function newRef(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz'
   return Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => letters[b % letters.length]).join('')
@@ -52,6 +61,8 @@ export function projectHandlers(ctx: PlatformContext) {
       const body = parsed.output
       const org = findMemberOrganization(ctx, user.id, body.organization_slug)
       if (!org) return errorResponse(404, 'Organization not found')
+      const refused = refuseWithout(ctx, user.id, CREATE_PROJECT_PERMISSION, { organizationSlug: org.slug })
+      if (refused) return refused
       if (org.plan.id === 'free') {
         const active = ctx.db.projects
           .findMany((q) => q.where({ organization_slug: org.slug }))
@@ -120,7 +131,7 @@ export function projectHandlers(ctx: PlatformContext) {
     // PLATFORM-API §3: 201 and an empty body; the project is PAUSING, then INACTIVE after a poll.
     http.post('*/platform/projects/:ref/pause', async ({ request, params }) => {
       await withLatency(ctx)
-      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: PAUSE_PERMISSION })
       if (denied || !project) return denied
       if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pauseNotActive)
       const org = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
@@ -132,7 +143,7 @@ export function projectHandlers(ctx: PlatformContext) {
     // PLATFORM-API §3: the project is RESTORING, then ACTIVE_HEALTHY over a few polls.
     http.post('*/platform/projects/:ref/restore', async ({ request, params }) => {
       await withLatency(ctx)
-      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: RESTORE_PERMISSION })
       if (denied || !project) return denied
       if (project.status !== 'INACTIVE') return errorResponse(400, PROJECT_TRANSITION_MESSAGE.restoreNotPaused)
       const org = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))

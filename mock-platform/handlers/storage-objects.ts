@@ -46,7 +46,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/list`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/object/list/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'read', { path: `/object/list/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
         const parsed = v.safeParse(StorageListBodySchema, { ...body, path: body['path'] ?? '' })
         if (!parsed.success) throw new StorageRefusal(400, v.summarize(parsed.issues))
         const options = parsed.output.options ?? {}
@@ -70,7 +70,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
       const paths = Array.isArray(body['paths']) ? body['paths'].filter((p): p is string => typeof p === 'string') : []
-      return storageEndpoint(ctx, request, ref, { path: `/object/${bucket}`, bucket, object: paths.length === 1 ? paths[0] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/object/${bucket}`, bucket, object: paths.length === 1 ? paths[0] : null }, async (call) => {
         if (paths.length === 0) throw new StorageRefusal(400, 'paths must name at least one object')
         await readBucket(call, bucket)
         const [deleted] = (await call.asCaller([deleteObjectsSql(bucket, paths)])) as [{ id: string; name: string }[]]
@@ -82,7 +82,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/move`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: '/object/move', bucket, object: typeof body['from'] === 'string' ? body['from'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: '/object/move', bucket, object: typeof body['from'] === 'string' ? body['from'] : null }, async (call) => {
         const [from, to] = [text(body, 'from'), text(body, 'to')]
         const folder = from.endsWith('/')
         if (folder !== to.endsWith('/')) throw new StorageRefusal(400, 'Move a folder to a folder: both paths end in "/", or neither does.')
@@ -98,7 +98,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/copy`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: '/object/copy', bucket, object: typeof body['from'] === 'string' ? body['from'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: '/object/copy', bucket, object: typeof body['from'] === 'string' ? body['from'] : null }, async (call) => {
         const [from, to] = [text(body, 'from'), text(body, 'to')]
         checkName(to)
         await readBucket(call, bucket)
@@ -113,7 +113,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/sign`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/object/sign/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'read', { path: `/object/sign/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
         const path = text(body, 'path')
         const expiresIn = body['expiresIn']
         if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) throw new StorageRefusal(400, 'expiresIn must be a whole number of seconds, at least 1')
@@ -128,7 +128,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/public-url`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/object/public/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'read', { path: `/object/public/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
         const path = text(body, 'path')
         const found = await readBucket(call, bucket)
         if (!found.public) throw new StorageRefusal(400, STORAGE_MESSAGES.bucketNotPublic)
@@ -139,7 +139,7 @@ export function storageObjectHandlers(ctx: PlatformContext) {
     http.post(`${OBJECTS}/download`, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/object/authenticated/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'read', { path: `/object/authenticated/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
         const path = text(body, 'path')
         await readBucket(call, bucket)
         const object = await readObject(call, bucket, path)

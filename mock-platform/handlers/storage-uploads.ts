@@ -64,7 +64,7 @@ export function storageUploadHandlers(ctx: PlatformContext) {
     http.post(UPLOADS, async ({ request, params }) => {
       const [ref, bucket] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/upload/resumable/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: typeof body['path'] === 'string' ? body['path'] : null }, async (call) => {
         const start = parsed(StorageUploadStartBodySchema, body)
         const found = await checkUpload(call, bucket, start)
         const globalLimit = projectFileSizeLimit(ctx, ref, call.plan)
@@ -89,7 +89,7 @@ export function storageUploadHandlers(ctx: PlatformContext) {
     http.patch(`${UPLOADS}/:uploadId`, async ({ request, params }) => {
       const [ref, bucket, uploadId] = [param(params.ref), param(params.id), param(params.uploadId)]
       const session = sessions.get(uploadId)
-      return storageEndpoint(ctx, request, ref, { path: `/upload/resumable/${bucket}`, bucket, object: session?.path ?? null }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: session?.path ?? null }, async (call) => {
         if (!session || session.ref !== ref || session.bucket !== bucket) throw new StorageRefusal(404, 'Upload not found')
         const offset = Number(request.headers.get('upload-offset'))
         if (!Number.isInteger(offset) || offset !== session.received) {
@@ -109,7 +109,7 @@ export function storageUploadHandlers(ctx: PlatformContext) {
 
     http.delete(`${UPLOADS}/:uploadId`, ({ request, params }) => {
       const [ref, bucket, uploadId] = [param(params.ref), param(params.id), param(params.uploadId)]
-      return storageEndpoint(ctx, request, ref, { path: `/upload/resumable/${bucket}`, bucket, object: sessions.get(uploadId)?.path ?? null }, async () => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: sessions.get(uploadId)?.path ?? null }, async () => {
         const session = sessions.get(uploadId)
         if (!session || session.ref !== ref || session.bucket !== bucket) throw new StorageRefusal(404, 'Upload not found')
         sessions.delete(uploadId)

@@ -11,7 +11,16 @@ import { StorageConfigPatchSchema, StorageCreateBucketBodySchema, StorageUpdateB
 import { STORAGE_MESSAGES, STORAGE_PLAN_UPLOAD_LIMIT, type PlanId } from '../../src/constants'
 import { bucketNameProblem, storagePlanLimitMessage } from '../../src/lib/storage-names'
 import type { PlatformContext } from '../context'
-import { StorageRefusal, param, parsed, readBucket, recordStorageEvent, storageEndpoint } from '../storage/access'
+import {
+  STORAGE_SETTINGS_PERMISSIONS,
+  StorageRefusal,
+  param,
+  parsed,
+  readBucket,
+  recordStorageEvent,
+  storageEndpoint,
+  type StorageAccess,
+} from '../storage/access'
 import { projectFileSizeLimit, setProjectFileSizeLimit } from '../storage/config-store'
 import { bucketsSql, createBucketSql, deleteBucketSql, emptyBucketSql, updateBucketSql, type BucketFields } from '../storage/sql'
 import { storageObjectHandlers } from './storage-objects'
@@ -44,14 +53,14 @@ function bucketHandlers(ctx: PlatformContext) {
   return [
     http.get(BUCKETS, ({ request, params }) => {
       const ref = param(params.ref)
-      return storageEndpoint(ctx, request, ref, { path: '/bucket' }, async (call) => HttpResponse.json((await call.asPlatform(bucketsSql())) as StorageBucket[]))
+      return storageEndpoint(ctx, request, ref, 'read', { path: '/bucket' }, async (call) => HttpResponse.json((await call.asPlatform(bucketsSql())) as StorageBucket[]))
     }),
 
     http.post(BUCKETS, async ({ request, params }) => {
       const ref = param(params.ref)
       const body = await readJson(request)
       const id = typeof body['id'] === 'string' ? body['id'] : typeof body['name'] === 'string' ? body['name'] : ''
-      return storageEndpoint(ctx, request, ref, { path: '/bucket', bucket: id }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: '/bucket', bucket: id }, async (call) => {
         const fields = parsed(StorageCreateBucketBodySchema, { ...body, id })
         const problem = bucketNameProblem(id)
         if (problem) throw new StorageRefusal(400, problem)
@@ -70,13 +79,13 @@ function bucketHandlers(ctx: PlatformContext) {
 
     http.get(`${BUCKETS}/:id`, ({ request, params }) => {
       const [ref, id] = [param(params.ref), param(params.id)]
-      return storageEndpoint(ctx, request, ref, { path: `/bucket/${id}`, bucket: id }, async (call) => HttpResponse.json(await readBucket(call, id)))
+      return storageEndpoint(ctx, request, ref, 'read', { path: `/bucket/${id}`, bucket: id }, async (call) => HttpResponse.json(await readBucket(call, id)))
     }),
 
     http.patch(`${BUCKETS}/:id`, async ({ request, params }) => {
       const [ref, id] = [param(params.ref), param(params.id)]
       const body = await readJson(request)
-      return storageEndpoint(ctx, request, ref, { path: `/bucket/${id}`, bucket: id }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/bucket/${id}`, bucket: id }, async (call) => {
         const fields = parsed(StorageUpdateBucketBodySchema, body)
         checkBucketFields(fields, call.plan)
         await readBucket(call, id)
@@ -87,7 +96,7 @@ function bucketHandlers(ctx: PlatformContext) {
 
     http.delete(`${BUCKETS}/:id`, ({ request, params }) => {
       const [ref, id] = [param(params.ref), param(params.id)]
-      return storageEndpoint(ctx, request, ref, { path: `/bucket/${id}`, bucket: id }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/bucket/${id}`, bucket: id }, async (call) => {
         await readBucket(call, id)
         // The bucket, its objects and their bytes go together.
         await call.asPlatform(emptyBucketSql(id))
@@ -99,7 +108,7 @@ function bucketHandlers(ctx: PlatformContext) {
 
     http.post(`${BUCKETS}/:id/empty`, ({ request, params }) => {
       const [ref, id] = [param(params.ref), param(params.id)]
-      return storageEndpoint(ctx, request, ref, { path: `/bucket/${id}/empty`, bucket: id }, async (call) => {
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/bucket/${id}/empty`, bucket: id }, async (call) => {
         await readBucket(call, id)
         await call.asPlatform(emptyBucketSql(id))
         await ctx.storageBytes.deleteBucket(ref, id)
@@ -111,9 +120,9 @@ function bucketHandlers(ctx: PlatformContext) {
 
 function configHandlers(ctx: PlatformContext) {
   const path = '*/platform/projects/:ref/config/storage'
-  async function withProject(request: Request, ref: string, work: (plan: PlanId) => Response | Promise<Response>) {
+  async function withProject(request: Request, ref: string, access: StorageAccess, work: (plan: PlanId) => Response | Promise<Response>) {
     const begun = performance.now()
-    const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
+    const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, permission: STORAGE_SETTINGS_PERMISSIONS[access] })
     if (denied) return denied
     const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
     const response = await work((organization?.plan.id ?? 'free') as PlanId)
@@ -123,12 +132,12 @@ function configHandlers(ctx: PlatformContext) {
   return [
     http.get(path, ({ request, params }) => {
       const ref = param(params.ref)
-      return withProject(request, ref, (plan) => HttpResponse.json(storageConfig(ctx, ref, plan)))
+      return withProject(request, ref, 'read', (plan) => HttpResponse.json(storageConfig(ctx, ref, plan)))
     }),
     http.patch(path, async ({ request, params }) => {
       const ref = param(params.ref)
       const body = await readJson(request)
-      return withProject(request, ref, (plan) => {
+      return withProject(request, ref, 'write', (plan) => {
         const result = v.safeParse(StorageConfigPatchSchema, body)
         if (!result.success) return errorResponse(400, v.summarize(result.issues))
         if (result.output.fileSizeLimit > STORAGE_PLAN_UPLOAD_LIMIT[plan]) return errorResponse(400, storagePlanLimitMessage(plan))

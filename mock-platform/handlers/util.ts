@@ -2,6 +2,7 @@ import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
 import { PERMISSION_MESSAGE } from '../../src/constants'
+import { can, type PermissionScope } from '../../src/lib/permissions'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
@@ -116,18 +117,50 @@ export async function authorizeOrganization(ctx: PlatformContext, request: Reque
   return { user, organization, denied: undefined }
 }
 
+/** What a handler requires beyond membership: the dashboard's own check (SPEC §6), and what it is for in the refusal. */
+export interface RequiredPermission {
+  action: string
+  resource: string
+  /** Finishes "You need additional permissions to …", as the dashboard says it. */
+  what: string
+}
+
+/** Whether the member may do `action` on `resource` (SPEC §6, the dashboard's `can()`); self-hosted has no permissions. */
+export function memberMay(ctx: PlatformContext, userId: string, action: string, resource: string, scope: PermissionScope): boolean {
+  if (ctx.selfHosted) return true
+  return can(ctx.db.permissions.findMany((q) => q.where({ gotrue_id: userId })), action, resource, scope)
+}
+
+/** The 403 answer when the member may not, else undefined. */
+export function refuseWithout(ctx: PlatformContext, userId: string, permission: RequiredPermission, scope: PermissionScope) {
+  return memberMay(ctx, userId, permission.action, permission.resource, scope) ? undefined : errorResponse(403, PERMISSION_MESSAGE.denied(permission.what))
+}
+
 /**
  * The common start of a project-scoped handler: latency, a signed-in member, the project. A project
  * the user cannot see is 404, as if it did not exist; with `outsiders: 403` (the database and storage
  * of an existing project: pg-meta, storage) someone outside its organization is refused with 403,
- * the server's own rule whatever the dashboard showed (SPEC §6).
+ * the server's own rule whatever the dashboard showed (SPEC §6). With `permission`, a member without
+ * it is refused with 403 too.
  */
-export async function authorizeProject(ctx: PlatformContext, request: Request, ref: string, { outsiders }: { outsiders: 403 | 404 } = { outsiders: 404 }) {
+export async function authorizeProject(
+  ctx: PlatformContext,
+  request: Request,
+  ref: string,
+  { outsiders = 404, permission }: { outsiders?: 403 | 404; permission?: RequiredPermission } = {},
+) {
   await withLatency(ctx)
   const { user, denied } = authenticate(ctx, request)
-  if (denied) return { project: undefined, denied }
+  if (denied) return { user: undefined, project: undefined, denied }
   const project = findMemberProject(ctx, user.id, ref)
-  if (project) return { project, denied: undefined }
+  if (project) {
+    const refused = permission && refuseWithout(ctx, user.id, permission, { organizationSlug: project.organization_slug, projectRef: project.ref })
+    return refused ? { user: undefined, project: undefined, denied: refused } : { user, project, denied: undefined }
+  }
   const exists = outsiders === 403 && ctx.db.projects.findFirst((q) => q.where({ ref })) !== undefined
-  return { project: undefined, denied: exists ? errorResponse(403, PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.reachProjectData)) : errorResponse(404, 'Project not found') }
+  return {
+    user: undefined,
+    project: undefined,
+    denied: exists ? errorResponse(403, PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.reachProjectData)) : errorResponse(404, 'Project not found'),
+  }
 }

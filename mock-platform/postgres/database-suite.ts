@@ -10,6 +10,7 @@ import { describeCronSuite } from './cron-suite.ts'
 import { describeExtensionsSuite } from './extensions-suite.ts'
 import { describePgMetaSuite } from './pg-meta-suite.ts'
 import { describePlatformLayerSuite } from './platform-layer-suite.ts'
+import { describeReadOnlySuite } from './read-only-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
@@ -170,6 +171,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeTableEditorSuite(() => db)
 
   describePgMetaSuite(() => db)
+
+  describeReadOnlySuite(() => db)
 
   describePlatformLayerSuite(() => db)
 

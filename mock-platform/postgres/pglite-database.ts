@@ -3,6 +3,7 @@
  */
 import type { PGliteInterface, QueryOptions, Results } from '@electric-sql/pglite'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
+import { runReadOnly } from './read-only.ts'
 import { applyDatabaseSettingsSql, mayChangeSession, sessionResetSql } from './session.ts'
 import type { ProjectDatabase, QueryResult, StatementTiming } from './types.ts'
 
@@ -51,11 +52,11 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
     }
   })
 
-  const run = (sql: string, execute: () => Promise<Results[]>, timing?: StatementTiming): Promise<QueryResult[]> =>
+  const run = (execute: () => Promise<RawResult[]>, resetSession: boolean, timing?: StatementTiming): Promise<QueryResult[]> =>
     exclusive(async () => {
       try {
         const asked = performance.now()
-        const raw = (await execute()).map(toRaw)
+        const raw = await execute()
         const answered = performance.now()
         // Decoded before any reset: a type made in a transaction left open is still visible.
         const decoded = await decoder.decode(raw)
@@ -67,15 +68,29 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
       } catch (error) {
         throw mapError(error)
       } finally {
-        if (mayChangeSession(sql)) await pg.exec(sessionResetSql(await sessionUser)).catch(() => undefined)
+        if (resetSession) await pg.exec(sessionResetSql(await sessionUser)).catch(() => undefined)
       }
     })
 
+  // One statement by the extended protocol, its error with its fields (read-only.ts needs the position).
+  const runOne = async (sql: string, params: unknown[] = []): Promise<RawResult> => {
+    try {
+      return toRaw(await pg.query(sql, params, rawOptions()))
+    } catch (error) {
+      throw mapError(error)
+    }
+  }
+  // Read-only runs always end with the reset: it rolls back, and undoes whatever SET they made.
+  const readOnly = (sql: string, params: unknown[] | undefined, timing?: StatementTiming) => run(() => runReadOnly(runOne, sql, params), true, timing)
+
   let closed = false
   return {
-    exec: (sql, options) => run(sql, () => pg.exec(sql, rawOptions()), options?.timing),
+    exec: (sql, options) =>
+      options?.readOnly ? readOnly(sql, undefined, options.timing) : run(async () => (await pg.exec(sql, rawOptions())).map(toRaw), mayChangeSession(sql), options?.timing),
     query: async (sql, params = [], options) => {
-      const [result] = await run(sql, async () => [await pg.query(sql, params, rawOptions())], options?.timing)
+      const [result] = options?.readOnly
+        ? await readOnly(sql, params, options.timing)
+        : await run(async () => [toRaw(await pg.query(sql, params, rawOptions()))], mayChangeSession(sql), options?.timing)
       return result ?? { rows: [], fields: [] }
     },
     close: async () => {

@@ -35,7 +35,7 @@ describe('runPgMetaQuery', () => {
   it('hands the request signal to the database, which cancels server-side where it can', async () => {
     const db = fakeDatabase([result([{ n: 1 }])])
     const signal = new AbortController().signal
-    await runPgMetaQuery(db, { query: 'select pg_sleep(10)' }, signal)
+    await runPgMetaQuery(db, { query: 'select pg_sleep(10)' }, { signal })
     expect(db.exec).toHaveBeenCalledWith('select pg_sleep(10)', { signal })
   })
 

@@ -15,10 +15,10 @@ export interface PgMetaQueryBody {
  * as ISO 8601 text, json as parsed values, bytea as `\x…` hex, arrays as arrays. `toJsonValue`
  * only guards against a `ProjectDatabase` that hands back Dates, bigints or bytes anyway.
  *
- * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`.
+ * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`. `options`: the
+ * cancelling signal, Server-Timing's parts, and a read-only run (types.ts).
  */
-export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, signal?: AbortSignal, timing?: RunOptions['timing']): Promise<Record<string, unknown>[]> {
-  const options: RunOptions = timing ? { signal, timing } : { signal }
+export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, options: RunOptions = {}): Promise<Record<string, unknown>[]> {
   // Like node-postgres, an empty parameter list still means the simple protocol.
   if (body.parameters && body.parameters.length > 0) {
     const { rows } = await db.query(body.query, body.parameters, options)

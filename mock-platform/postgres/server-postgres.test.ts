@@ -5,6 +5,8 @@ import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
 import { seedProjectDatabase } from './seed.ts'
 import { createServerDatabaseProvider, databaseUrlFor, projectDatabaseName } from './server-postgres.ts'
+import { readOnlyRoleName } from './server-read-only.ts'
+import type { ProjectDatabase } from './types.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 
 const databaseUrl = process.env['DATABASE_URL']
@@ -58,6 +60,59 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
       expect(Date.now() - started).toBeLessThan(5000)
       // The connection went back to the pool in working order.
       expect((await db.query('select 1 as n')).rows).toEqual([{ n: 1 }])
+    })
+  })
+
+  describe('read-only runs', () => {
+    const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+    afterAll(() => provider.closeAll())
+    const reader = readOnlyRoleName(PREFIXES.main)
+    const readOnly = (db: ProjectDatabase, query: string) => runPgMetaQuery(db, { query }, { readOnly: true })
+
+    it('run as a role of their own that is no superuser, and stay it', async () => {
+      const db = await provider.open(SUITE_REF)
+      const who = 'select current_user as who, session_user as login, (select rolsuper from pg_catalog.pg_roles where rolname = current_user) as super'
+      expect(await readOnly(db, who)).toEqual([{ who: reader, login: reader, super: false }])
+      expect(await readOnly(db, `reset role; reset session authorization; ${who}`)).toEqual([{ who: reader, login: reader, super: false }])
+      await expect(readOnly(db, 'set session authorization postgres')).rejects.toMatchObject({ code: '42501' })
+      // The database's owner is not touched: its own runs are still its own.
+      expect((await db.query('select current_user as who')).rows[0]?.['who']).not.toBe(reader)
+    })
+
+    it("cannot reach past the database as the server's superuser could", async () => {
+      const db = await provider.open(SUITE_REF)
+      await expect(readOnly(db, "copy (select 1) to program 'true'")).rejects.toMatchObject({ code: '42501' })
+      await expect(readOnly(db, "copy (select 1) to '/tmp/studio-read-only-escape'")).rejects.toMatchObject({ code: '42501' })
+      await expect(readOnly(db, "select pg_catalog.pg_read_file('postgresql.conf')")).rejects.toMatchObject({ code: '42501' })
+    })
+
+    it('read every table, row-level security or not, and the statistics', async () => {
+      const db = await provider.open(SUITE_REF)
+      await db.exec('drop table if exists public.read_only_rls; create table public.read_only_rls (id int); insert into public.read_only_rls values (1), (2); alter table public.read_only_rls enable row level security')
+      try {
+        expect(await readOnly(db, 'select count(*)::int as n from public.read_only_rls')).toEqual([{ n: 2 }])
+        expect(await readOnly(db, 'select count(*)::int as n from auth.users')).toEqual(await runPgMetaQuery(db, { query: 'select count(*)::int as n from auth.users' }))
+        expect(await readOnly(db, "select pg_catalog.pg_has_role('pg_read_all_stats', 'usage') as stats")).toEqual([{ stats: true }])
+      } finally {
+        await db.exec('drop table public.read_only_rls')
+      }
+    })
+
+    it('bring the role to what it must be, also when it was changed meanwhile', async () => {
+      const admin = new pg.Client({ connectionString: url })
+      await admin.connect()
+      try {
+        await admin.query(`alter role ${sqlIdent(reader)} superuser password 'guessed'`)
+      } finally {
+        await admin.end()
+      }
+      const again = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+      try {
+        const db = await again.open(SUITE_REF)
+        expect(await readOnly(db, 'select rolsuper from pg_catalog.pg_roles where rolname = current_user')).toEqual([{ rolsuper: false }])
+      } finally {
+        await again.closeAll()
+      }
     })
   })
 

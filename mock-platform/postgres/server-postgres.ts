@@ -1,15 +1,18 @@
 /**
  * Project databases on a real PostgreSQL server (`DATABASE_URL`): one database per ref, named
  * `studio_<ref>`, created on first use as the URL's user (who needs CREATEDB) and seeded once; or,
- * served self-hosted, the URL's own database as the one project's, untouched.
+ * served self-hosted, the URL's own database as the one project's, untouched. Read-only runs
+ * connect as a role of their own that may only read (server-read-only.ts).
  */
 import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
+import { runReadOnly } from './read-only.ts'
+import { ensureReadOnlyRole, readOnlyRoleName, readOnlyUrl } from './server-read-only.ts'
 import { mayChangeSession } from './session.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
-import type { DatabaseProvider, ProjectDatabase } from './types.ts'
+import type { DatabaseProvider, ProjectDatabase, RunOptions } from './types.ts'
 
 export interface ServerDatabaseOptions extends ProviderOptions {
   /** Connections per project database (default 3). */
@@ -41,10 +44,23 @@ const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000
 
 export function createServerDatabaseProvider(databaseUrl: string, options: ServerDatabaseOptions = {}): DatabaseProvider {
   const connectionTimeoutMillis = options.connectionTimeoutMillis ?? DEFAULT_CONNECTION_TIMEOUT_MS
+  const reader = readOnlyRoleName(options.databasePrefix)
+  // Once per provider; a failure is asked again at the next open.
+  let readerReady: Promise<void> | null = null
+  const ensureReader = () => {
+    readerReady ??= ensureReadOnlyRole(databaseUrl, reader, connectionTimeoutMillis).catch((error: unknown) => {
+      readerReady = null
+      throw error
+    })
+    return readerReady
+  }
   return createProviderCache(async (ref, forget) => {
     const name = projectDatabaseName(ref, options.databasePrefix)
     await ensureDatabase(databaseUrl, name, connectionTimeoutMillis)
-    return openDatabase(databaseUrlFor(databaseUrl, name), { ...options, connectionTimeoutMillis }, forget)
+    const poolOf = (url: string) => openPool(url, options.poolSize, connectionTimeoutMillis)
+    // The reader's role and connections come with the first read-only run: most projects never see one.
+    const pools = { owner: poolOf(databaseUrlFor(databaseUrl, name)), reader: poolOf(databaseUrlFor(readOnlyUrl(databaseUrl, reader), name)) }
+    return createPoolDatabase(pools, ensureReader, forget, () => new pg.Client({ connectionString: databaseUrlFor(databaseUrl, name), connectionTimeoutMillis }))
   }, options)
 }
 
@@ -68,13 +84,22 @@ export function createUserDatabaseProvider(databaseUrl: string, projectRef: stri
   }
 }
 
-/** A pool on `url` as one project database (connections made on first use). */
-function openDatabase(url: string, options: Pick<ServerDatabaseOptions, 'poolSize'> & { connectionTimeoutMillis: number }, forget: () => void): ProjectDatabase {
-  const { connectionTimeoutMillis } = options
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 3, connectionTimeoutMillis, options: SESSION_OPTIONS, types: RAW_TEXT })
+function openPool(url: string, poolSize: number | undefined, connectionTimeoutMillis: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 3, connectionTimeoutMillis, options: SESSION_OPTIONS, types: RAW_TEXT })
   // An idle connection dropped by the server must not take the process down; the pool replaces it.
   pool.on('error', () => undefined)
-  return createPoolDatabase(pool, forget, () => new pg.Client({ connectionString: url, connectionTimeoutMillis }))
+  return pool
+}
+
+/**
+ * The user's own database as one project's (connections made on first use). Self-hosted has no
+ * permissions, so no run asks to be read-only; one that did would still run in a read-only
+ * transaction (read-only.ts), as the URL's user: there is no other role here to connect as.
+ */
+function openDatabase(url: string, options: Pick<ServerDatabaseOptions, 'poolSize'> & { connectionTimeoutMillis: number }, forget: () => void): ProjectDatabase {
+  const { connectionTimeoutMillis } = options
+  const pool = openPool(url, options.poolSize, connectionTimeoutMillis)
+  return createPoolDatabase({ owner: pool, reader: pool }, () => Promise.resolve(), forget, () => new pg.Client({ connectionString: url, connectionTimeoutMillis }))
 }
 
 async function ensureDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {
@@ -111,16 +136,18 @@ async function cancelBackend(connect: () => pg.Client, pid: number): Promise<voi
   }
 }
 
-function createPoolDatabase(pool: pg.Pool, onClose: () => void, connect: () => pg.Client): ProjectDatabase {
+function createPoolDatabase(pools: { owner: pg.Pool; reader: pg.Pool }, ensureReader: () => Promise<void>, onClose: () => void, connect: () => pg.Client): ProjectDatabase {
   const decoder = new ResultDecoder(async (oids) => {
-    const result = await pool.query({ text: arrayTypeLookupSql(oids), rowMode: 'array' })
+    const result = await pools.owner.query({ text: arrayTypeLookupSql(oids), rowMode: 'array' })
     return readArrayTypeLookup(result.rows)
   })
 
-  /** `values` undefined: simple protocol (several statements, one result each); else extended. */
-  const run = async (sql: string, values: unknown[] | undefined, signal?: AbortSignal): Promise<RawResult[]> => {
+  /** `values` undefined: simple protocol (several statements, one result each); else extended. `readOnly`: read-only.ts, as the reader. */
+  const run = async (sql: string, values: unknown[] | undefined, runOptions: RunOptions = {}): Promise<RawResult[]> => {
+    const { signal, readOnly = false } = runOptions
     signal?.throwIfAborted()
-    const client = await pool.connect()
+    if (readOnly) await ensureReader()
+    const client = await (readOnly ? pools.reader : pools.owner).connect()
     let destroy = mayChangeSession(sql)
     // `processID` is the backend's pid (not in @types/pg's Client type).
     const pid = (client as unknown as { processID?: number }).processID
@@ -128,11 +155,15 @@ function createPoolDatabase(pool: pg.Pool, onClose: () => void, connect: () => p
       if (pid) void cancelBackend(connect, pid)
     }
     signal?.addEventListener('abort', onAbort, { once: true })
+    // `queryMode` (not in @types/pg) keeps an empty parameter list on the extended protocol, as PGlite does.
+    const extended = async (text: string, params: unknown[] = []) => {
+      const config: pg.QueryArrayConfig & { queryMode: 'extended' } = { text, values: params, rowMode: 'array', queryMode: 'extended' }
+      return toRaw(await client.query(config))
+    }
     try {
-      // `queryMode` (not in @types/pg) keeps an empty parameter list on the extended protocol, as PGlite does.
-      const config: pg.QueryArrayConfig & { queryMode?: 'extended' } =
-        values === undefined ? { text: sql, rowMode: 'array' } : { text: sql, values, rowMode: 'array', queryMode: 'extended' }
-      const answer: unknown = await client.query(config)
+      if (readOnly) return await runReadOnly(extended, sql, values)
+      if (values !== undefined) return [await extended(sql, values)]
+      const answer: unknown = await client.query({ text: sql, rowMode: 'array' })
       return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
     } catch (error) {
       // Anything but a statement error may have left the connection unusable.
@@ -140,6 +171,8 @@ function createPoolDatabase(pool: pg.Pool, onClose: () => void, connect: () => p
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
+      // A read-only run's transaction ends here; a connection that cannot end it is not reused.
+      if (readOnly) await client.query('rollback').catch(() => (destroy = true))
       // Like pg-meta's connection per request: whatever the statement did to the session ends here.
       client.release(destroy)
     }
@@ -147,16 +180,17 @@ function createPoolDatabase(pool: pg.Pool, onClose: () => void, connect: () => p
 
   let closed = false
   return {
-    exec: async (sql, runOptions) => decoder.decode(await run(sql, undefined, runOptions?.signal)),
+    exec: async (sql, runOptions) => decoder.decode(await run(sql, undefined, runOptions)),
     query: async (sql, params = [], runOptions) => {
-      const [result] = await decoder.decode(await run(sql, params, runOptions?.signal))
+      const [result] = await decoder.decode(await run(sql, params, runOptions))
       return result ?? { rows: [], fields: [] }
     },
     close: async () => {
       if (closed) return
       closed = true
       onClose()
-      await pool.end()
+      // The user's own database has one pool for both.
+      await Promise.all([...new Set([pools.owner, pools.reader])].map((pool) => pool.end()))
     },
   }
 }

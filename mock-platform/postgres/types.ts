@@ -22,6 +22,11 @@ export interface RunOptions {
   signal?: AbortSignal
   /** Filled in where the database can tell its own time from its decoding (PGlite): Server-Timing's parts. */
   timing?: StatementTiming
+  /**
+   * Run so that the database refuses every write (read-only.ts): the SQL of a member whose role
+   * may only read. One result per statement, as without it.
+   */
+  readOnly?: boolean
 }
 
 /** Milliseconds added up over a call's statements. */

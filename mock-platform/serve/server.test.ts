@@ -5,8 +5,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID } from '../../src/constants'
+import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID, SQL_READ_ONLY_MESSAGE } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
+import { readOnlyRoleName } from '../postgres/server-read-only'
 import type { ServeConfig } from './config'
 import { SECRET_FILE } from './secret'
 import { startStudioServer, type StudioServer } from './server'
@@ -113,6 +114,28 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     })
     expect(query.status).toBe(200)
     expect(await query.json()).toEqual([{ one: 1 }])
+  }, 60_000)
+
+  it("runs a read-only member's SQL read-only on the server, as a role that may only read (SPEC §6)", async () => {
+    // A token of its own: signing in again would spend the sign-in limit the test below counts on.
+    const demo = running.platform.db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
+    const auth = { authorization: `Bearer ${issueAccessToken(demo.id, 600, running.platform.ctx.tokenSigning)}` }
+    const { projects } = (await (await fetch(`${running.url}/api/platform/organizations/readonly-co/projects`, { headers: auth })).json()) as { projects: { ref: string }[] }
+    const ref = projects[0]!.ref
+    const { connectionString } = (await (await fetch(`${running.url}/api/platform/projects/${ref}`, { headers: auth })).json()) as { connectionString: string }
+    const run = (query: string) =>
+      fetch(`${running.url}/api/platform/pg-meta/${ref}/query`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', [PG_META_HEADERS.connection]: connectionString },
+        body: JSON.stringify({ query }),
+      })
+    const who = await run('select current_user as who, (select count(*)::int from public.customers) > 0 as reads')
+    expect(await who.json()).toEqual([{ who: readOnlyRoleName(DATABASE_PREFIX), reads: true }])
+    const insert = await run("commit; insert into public.customers (email, full_name) values ('served@example.com', 'Served')")
+    expect(insert.status).toBe(400)
+    expect(await insert.json()).toMatchObject({ code: '25006', hint: SQL_READ_ONLY_MESSAGE.hint })
+    const copy = await run("copy (select 1) to program 'true'")
+    expect(await copy.json()).toMatchObject({ code: '42501' })
   }, 60_000)
 
   it('refuses a body over the limit with 413', async () => {

@@ -4,6 +4,8 @@
  * that role, database errors as storage-api's answers, and a Storage log event for the call.
  */
 import {
+  PERMISSION_MESSAGE,
+  PERMISSION_RESOURCES,
   PROJECT_NOT_ACTIVE_MESSAGE,
   STORAGE_MESSAGES,
   STORAGE_ROLE_HEADER,
@@ -16,7 +18,8 @@ import * as v from 'valibot'
 import type { StorageBucket } from '../../src/api/schemas/storage'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
-import { authorizeProject, errorResponse } from '../handlers/util'
+import { authorizeProject, errorResponse, type RequiredPermission } from '../handlers/util'
+import { PermissionAction } from '../../src/lib/permissions'
 import type { ProjectDatabase } from '../postgres/types'
 import { FIRST_STATEMENT, bucketsSql, roleScript, type StorageCallerClaims } from './sql'
 
@@ -73,9 +76,27 @@ export function refusalOfDatabaseError(error: unknown): StorageRefusal | null {
   return null
 }
 
-/** Opens the storage call of a request, or the answer that refuses it. */
-export async function openStorageCall(ctx: PlatformContext, request: Request, ref: string): Promise<StorageCall | Response> {
-  const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
+/** What a storage call does (SPEC §6 storage read and write): reading, or changing files or buckets. */
+export type StorageAccess = 'read' | 'write'
+
+const STORAGE_PERMISSIONS: Record<StorageAccess, RequiredPermission> = {
+  read: { action: PermissionAction.STORAGE_READ, resource: PERMISSION_RESOURCES.storage, what: PERMISSION_MESSAGE.readStorage },
+  write: { action: PermissionAction.STORAGE_WRITE, resource: PERMISSION_RESOURCES.storage, what: PERMISSION_MESSAGE.writeStorage },
+}
+
+/** The storage settings' admin variant of the same (SPEC §6). */
+export const STORAGE_SETTINGS_PERMISSIONS: Record<StorageAccess, RequiredPermission> = {
+  // Every storage screen reads the project's upload limit: reading the settings is reading storage.
+  read: STORAGE_PERMISSIONS.read,
+  write: { action: PermissionAction.STORAGE_ADMIN_WRITE, resource: PERMISSION_RESOURCES.storage, what: PERMISSION_MESSAGE.changeStorageSettings },
+}
+
+/**
+ * Opens the storage call of a request, or the answer that refuses it: outsiders of the project's
+ * organization, and members without the permission `access` needs (403, the server's own check).
+ */
+export async function openStorageCall(ctx: PlatformContext, request: Request, ref: string, access: StorageAccess): Promise<StorageCall | Response> {
+  const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, permission: STORAGE_PERMISSIONS[access] })
   if (denied) return denied
   if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
   const caller = callerOf(request)
@@ -147,20 +168,21 @@ export function recordStorageEvent(ctx: PlatformContext, request: Request, ref: 
 }
 
 /**
- * Runs one storage endpoint: opens the call, runs `work`, turns a refusal into its answer, and
+ * Runs one storage endpoint that needs `access`: opens the call, runs `work`, turns a refusal into its answer, and
  * records the Storage event whatever the outcome.
  */
 export async function storageEndpoint(
   ctx: PlatformContext,
   request: Request,
   ref: string,
+  access: StorageAccess,
   details: StorageLogDetails,
   work: (call: StorageCall) => Promise<Response>,
 ): Promise<Response> {
   const begun = performance.now()
   let role = request.headers.get(STORAGE_ROLE_HEADER) ?? 'service_role'
   let response: Response
-  const opened = await openStorageCall(ctx, request, ref)
+  const opened = await openStorageCall(ctx, request, ref, access)
   if (opened instanceof Response) return opened
   role = opened.caller.role
   try {

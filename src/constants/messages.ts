@@ -154,6 +154,16 @@ export const PERMISSION_MESSAGE = {
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',
+  writeStorage: 'upload, move or delete files, or create, change or delete buckets',
+  readStorage: 'view this project’s storage',
+  changeStorageSettings: 'change this project’s storage settings',
+} as const
+
+/** SPEC §6 on the server: a member whose role may not change the database runs SQL read-only. */
+export const SQL_READ_ONLY_MESSAGE = {
+  hint: 'Your role in this organization can only read this project’s database: statements that change it are refused.',
+  transactionEnded:
+    'cannot run more statements once the read-only transaction has ended (COMMIT, ROLLBACK, END or PREPARE TRANSACTION): your role can only read this project’s database',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { createLintException, deleteLintExceptions, lintExceptionsQuery, lintsQuery } from '../../api/queries/advisors'
 import { queryKeys } from '../../api/queries/keys'
 import type { Lint, LintException, NewLintException } from '../../api/schemas/advisors'
-import { LINT_LEVEL_LABELS, LINT_LEVELS, PERMISSION_MESSAGE, type LintCategory, type LintLevel } from '../../constants'
+import { LINT_LEVEL_LABELS, LINT_LEVELS, PERMISSION_MESSAGE, PERMISSION_RESOURCES, type LintCategory, type LintLevel } from '../../constants'
 import type { CommandSection } from '../../lib/command-search'
 import { applyLintRules, countByLevel, findingObject, groupByLint, inCategory, type LintGroup } from '../../lib/advisor-findings'
 import { formatDisplayDate } from '../../lib/display-date'
@@ -76,8 +76,8 @@ export function AdvisorScreen({ projectRef: ref, category, rulesVariant }: { pro
   const { run, refresh } = useProjectDatabase(ref)
   const lints = useQuery(lintsQuery(ref))
   const exceptions = useQuery({ ...lintExceptionsQuery(ref), enabled: rulesVariant })
-  const fixPermission = useDatabaseWritePermission(ref, 'advisors', PERMISSION_MESSAGE.fixAdvisorFindings)
-  const rulePermission = useDatabaseWritePermission(ref, 'advisors', PERMISSION_MESSAGE.manageAdvisorRules)
+  const fixPermission = useDatabaseWritePermission(ref, PERMISSION_RESOURCES.advisors, PERMISSION_MESSAGE.fixAdvisorFindings)
+  const rulePermission = useDatabaseWritePermission(ref, PERMISSION_RESOURCES.advisors, PERMISSION_MESSAGE.manageAdvisorRules)
   const editor = useOpenInSqlEditor(ref)
   const [level, setLevel] = useState<LintLevel | null>(null)
   const [dialog, setDialog] = useState<Dialog | null>(null)

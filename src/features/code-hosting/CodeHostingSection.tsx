@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { codeHostingConnectionQuery, codeHostingRepositoriesQuery, disconnectCodeHosting } from '../../api/queries/code-hosting'
 import { queryKeys } from '../../api/queries/keys'
 import type { CodeHostingRepository } from '../../api/schemas'
-import { CODE_HOSTING_CALLBACK_PATHS, CODE_HOSTING_MESSAGE } from '../../constants'
+import { CODE_HOSTING_CALLBACK_PATHS, CODE_HOSTING_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
 import { codeHostingAuthorizeUrl, codeHostingInstallUrl, createOAuthState } from '../../lib/code-hosting'
 import { PermissionAction } from '../../lib/permissions'
 import { settings } from '../../lib/settings'
@@ -42,7 +42,7 @@ export function CodeHostingSection({ organizationSlug }: { organizationSlug: str
   const account = connection.data?.account ?? null
   const installed = Boolean(account && connection.data?.installation)
   const repositories = useQuery({ ...codeHostingRepositoriesQuery(organizationSlug), enabled: installed })
-  const permission = usePermission(PermissionAction.UPDATE, 'integrations.github_connections', { organizationSlug }, MESSAGE.permission)
+  const permission = usePermission(PermissionAction.UPDATE, PERMISSION_RESOURCES.githubConnections, { organizationSlug }, MESSAGE.permission)
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.codeHostingConnection(organizationSlug) })
   const popup = useOAuthPopup(organizationSlug, () => void refresh())
   const flow = useSelector(popup, (s) => ({

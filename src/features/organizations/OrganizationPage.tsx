@@ -10,7 +10,7 @@ import { Button } from '../../ui/button'
 import { EmptyState, ErrorState } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects'
-import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
+import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
 import { Callout } from '../../ui/callout'
 import { useMfaBlocked } from './use-mfa-gate'
 import { PermissionAction } from '../../lib/permissions'
@@ -29,7 +29,7 @@ export default function OrganizationPage() {
   const [, navigate] = useLocation()
   const mfaBlocked = useMfaBlocked(organization)
   const projectCreation = useFeatureEnabled('project_creation:all')
-  const canCreate = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
+  const canCreate = usePermission(PermissionAction.CREATE, PERMISSION_RESOURCES.projects, organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
 

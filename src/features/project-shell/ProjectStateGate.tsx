@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { PROJECT_PAUSE_MESSAGE } from '../../constants'
+import { PERMISSION_RESOURCES, PROJECT_PAUSE_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import { projectGateDecision, type ProjectGateDecision } from '../../lib/project-gate'
 import { projectSupportPath } from '../../lib/support-ticket'
@@ -151,7 +151,7 @@ export function RestoreButton({ projectRef, organizationSlug }: { projectRef: st
   const actionError = useSelector(actor, (s) => s.context.actionError)
   const permission = usePermission(
     PermissionAction.INFRA_EXECUTE,
-    'queue_jobs.projects.initialize_or_resume',
+    PERMISSION_RESOURCES.restoreProject,
     organizationSlug ? { organizationSlug, projectRef } : undefined,
     PROJECT_PAUSE_MESSAGE.restoreDenied,
   )

@@ -12,6 +12,7 @@ import {
   COMPUTE_SIZES,
   NEW_PROJECT_MESSAGE,
   PERMISSION_MESSAGE,
+  PERMISSION_RESOURCES,
   PLAN_LIMITS,
   PROJECT_NAME_MESSAGE,
   type CloudProvider,
@@ -51,7 +52,7 @@ export default function NewProjectPage() {
   const projectCreation = useFeatureEnabled('project_creation:all')
   const isFree = organization?.plan.id === 'free'
   const activeCount = useQuery({ ...organizationActiveProjectCountQuery(slug), enabled: isFree })
-  const permission = usePermission(PermissionAction.CREATE, 'projects', organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
+  const permission = usePermission(PermissionAction.CREATE, PERMISSION_RESOURCES.projects, organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
 
   const [name, setName] = useState('')
   const [nameTouched, setNameTouched] = useState(false)

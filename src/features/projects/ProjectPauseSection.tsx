@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { Organization, ProjectDetail } from '../../api/schemas'
-import { PROJECT_PAUSE_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../constants'
+import { PERMISSION_RESOURCES, PROJECT_PAUSE_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import { ConfirmDialog } from '../../ui/dialog'
 import { GuardedButton } from '../../ui/guarded-button'
@@ -17,7 +17,7 @@ export function ProjectPauseSection({ project, organization }: { project: Projec
   const [confirming, setConfirming] = useState(false)
   const permission = usePermission(
     PermissionAction.INFRA_EXECUTE,
-    'queue_jobs.projects.pause',
+    PERMISSION_RESOURCES.pauseProject,
     organization ? { organizationSlug: organization.slug, projectRef: project.ref } : undefined,
     PROJECT_PAUSE_MESSAGE.denied,
   )

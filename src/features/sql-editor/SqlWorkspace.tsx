@@ -200,6 +200,7 @@ export function SqlWorkspace({
             <strong>ERROR: {failure.message}</strong>
             {failure.code ? <span>SQLSTATE {failure.code}</span> : null}
             {failure.offset !== undefined ? <span>{describePosition(sql, failure.offset)}</span> : null}
+            {failure.hint ? <span>HINT: {failure.hint}</span> : null}
           </div>
         ) : null}
         {!failure && shown?.sampled ? (

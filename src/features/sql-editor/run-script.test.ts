@@ -60,6 +60,19 @@ describe('runScript', () => {
     expect(failure.code).toBe('42703')
     expect(failure.offset).toBe(40 + script.indexOf('nope'))
     expect(failure.results).toHaveLength(1)
+    expect(failure.hint).toBeUndefined()
+  })
+
+  it("keeps the server's hint, such as why a member's SQL ran read-only", async () => {
+    const hint = 'Your role can only read this database.'
+    const error = await runScript(
+      { sql: 'insert into t values (1)', offset: 0, limit: 100 },
+      async () => {
+        throw new ApiError({ message: 'cannot execute INSERT in a read-only transaction', code: 400, details: { code: '25006', hint } })
+      },
+      signal,
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: '25006', hint, message: 'cannot execute INSERT in a read-only transaction' })
   })
 
   it("marks a statement the platform answered with sample rows (a wrapper without handler), and only that one", async () => {

@@ -7,13 +7,14 @@ import { splitStatements } from '../../lib/sql/statements'
 /** Runs one statement: its rows and, where the server says, its own time and a database start it waited for. */
 export type RunStatement = (sql: string, signal: AbortSignal) => Promise<TimedRows>
 
-/** An error that carries what the editor shows: the message, the SQLSTATE and where it happened. */
+/** An error that carries what the editor shows: the message, the SQLSTATE, where it happened and Postgres's hint. */
 export class SqlRunError extends Error implements SqlRunFailure {
   constructor(
     message: string,
     readonly results: StatementResult[],
     readonly code?: string,
     readonly offset?: number,
+    readonly hint?: string,
   ) {
     super(message)
   }
@@ -55,10 +56,11 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
       const message = error instanceof Error ? error.message : String(error)
       const details = isApiError(error) ? error.details : {}
       const code = typeof details.code === 'string' ? details.code : undefined
+      const hint = typeof details.hint === 'string' && details.hint !== '' ? details.hint : undefined
       const position = Number(details.position)
       // Postgres positions are 1-based in the text sent, which may carry the limit wrapper.
       const offset = Number.isInteger(position) && position > 0 ? request.offset + statement.start + Math.max(0, position - 1 - limited.prefixLength) : undefined
-      throw new SqlRunError(message, results, code, offset)
+      throw new SqlRunError(message, results, code, offset, hint)
     }
   }
   return { results, elapsedMs: Math.round(now() - started), startupMs }

@@ -14,7 +14,7 @@ let db: ProjectDatabase
 const reads: string[] = []
 const run = (sql: string, signal: AbortSignal) => {
   reads.push(sql)
-  return runPgMetaQuery(db, { query: sql }, signal)
+  return runPgMetaQuery(db, { query: sql }, { signal })
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { databaseWebhooksQuery, enableWebhooks, webhooksEnabledQuery } from '../../../api/queries/database-webhooks'
 import type { DatabaseWebhook } from '../../../api/schemas'
-import { PERMISSION_MESSAGE } from '../../../constants'
+import { PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../../constants'
 import { deleteWebhookSql, setWebhookEnabledSql } from '../../../lib/sql/webhooks'
 import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
@@ -34,7 +34,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const enabled = useQuery({ ...webhooksEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const hooks = useQuery({ ...databaseWebhooksQuery(ref, connectionString), enabled: Boolean(connectionString) && enabled.data === true })
-  const permission = useDatabaseWritePermission(ref, 'triggers', PERMISSION_MESSAGE.manageWebhooks)
+  const permission = useDatabaseWritePermission(ref, PERMISSION_RESOURCES.triggers, PERMISSION_MESSAGE.manageWebhooks)
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new webhook's form outlives a Cancel (nothing typed is lost); an edit starts from the webhook each time.
   const drafts = useFormDrafts<WebhookFormValues>(emptyWebhookForm)

@@ -1,0 +1,16 @@
+/**
+ * Resource names of the permission checks the server makes too (SPEC §6 leaves the names "not
+ * shown"): the dashboard's courtesy check and the mock platform's own use the same one.
+ */
+export const PERMISSION_RESOURCES = {
+  projects: 'projects',
+  pauseProject: 'queue_jobs.projects.pause',
+  restoreProject: 'queue_jobs.projects.initialize_or_resume',
+  githubConnections: 'integrations.github_connections',
+  /** Any SQL on the project's database (pg-meta): without tenant SQL admin write on it, SQL runs read-only. */
+  sql: 'sql',
+  advisors: 'advisors',
+  triggers: 'triggers',
+  /** Buckets, objects and uploads; the storage settings are its admin variant. */
+  storage: 'storage',
+} as const
