@@ -20,6 +20,12 @@ describe('large tables', () => {
       (select count(*) from ${LARGE_TABLE} v left join public.customers c on c.id = v.customer_id where v.customer_id is not null and c.id is null)::int as orphans,
       (select reltuples from pg_class where oid = '${LARGE_TABLE}'::regclass)::int as estimate`)
     expect(rows[0]).toEqual({ large: LARGE_TABLE_ROWS, sample: SAMPLE_TABLE_ROWS, last_id: LARGE_TABLE_ROWS, orphans: 0, estimate: LARGE_TABLE_ROWS })
+    // The JSON column, written as text for speed, holds the values jsonb_build_object gives, row for row.
+    const json = await db.query(`select
+        count(*) filter (where properties is distinct from jsonb_build_object('session', id / 6, 'device', (array['desktop', 'mobile', 'tablet'])[1 + id % 3], 'scroll', (id * 37) % 101))::int as differing,
+        min(properties::text) filter (where id = 7) as seventh
+      from ${LARGE_TABLE}`)
+    expect(json.rows[0]).toEqual({ differing: 0, seventh: '{"device": "mobile", "scroll": 57, "session": 1}' })
     // The identity continues after the generated ids.
     const inserted = await db.query(`insert into ${LARGE_TABLE} (visited_at, path, duration_ms) values (now(), '/new', 1) returning id`)
     expect(inserted.rows[0]).toEqual({ id: String(LARGE_TABLE_ROWS + 1) })
