@@ -49,6 +49,20 @@ afterAll(async () => {
 
 const sql = (ref: string, query: string) => executeTimedSql({ ref, connectionString: platform.db.projects.findFirst((q) => q.where({ ref }))!.connectionString, query }, client)
 
+/** pg-meta's query call as the platform answers it, headers and all (the client reads only the body and timing). */
+function postQuery(ref: string, query: string) {
+  const project = platform.db.projects.findFirst((q) => q.where({ ref }))!
+  return fetch(`${TEST_API_BASE}/platform/pg-meta/${ref}/query`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${issueAccessToken(demo.id, 3600)}`,
+      'content-type': 'application/json',
+      [PG_META_HEADERS.connection]: project.connectionString!,
+    },
+    body: JSON.stringify({ query }),
+  })
+}
+
 describe('pg-meta timing: a statement is timed on its own, a database start apart', () => {
   it('the answers that waited for the start carry it; the statement time never includes it', async () => {
     const [first, second] = await Promise.all([sql(queried!.ref, 'select 1 as n'), sql(queried!.ref, 'select 2 as n')])
@@ -66,16 +80,7 @@ describe('pg-meta timing: a statement is timed on its own, a database start apar
   }, 60_000)
 
   it('a failed statement is timed too', async () => {
-    const project = platform.db.projects.findFirst((q) => q.where({ ref: queried!.ref }))!
-    const answer = await fetch(`${TEST_API_BASE}/platform/pg-meta/${project.ref}/query`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${issueAccessToken(demo.id, 3600)}`,
-        'content-type': 'application/json',
-        [PG_META_HEADERS.connection]: project.connectionString!,
-      },
-      body: JSON.stringify({ query: 'select nope' }),
-    })
+    const answer = await postQuery(queried!.ref, 'select nope')
     expect(answer.status).toBe(400)
     const timing = parseServerTiming(answer.headers.get(PG_META_TIMING.header))
     expect(timing.get(PG_META_TIMING.execution)).toBeGreaterThanOrEqual(0)
@@ -83,16 +88,7 @@ describe('pg-meta timing: a statement is timed on its own, a database start apar
   })
 
   it("a statement's time is broken down: the database's calls and their decoding within it, the JSON body after it", async () => {
-    const project = platform.db.projects.findFirst((q) => q.where({ ref: queried!.ref }))!
-    const answer = await fetch(`${TEST_API_BASE}/platform/pg-meta/${project.ref}/query`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${issueAccessToken(demo.id, 3600)}`,
-        'content-type': 'application/json',
-        [PG_META_HEADERS.connection]: project.connectionString!,
-      },
-      body: JSON.stringify({ query: 'select g from generate_series(1, 1000) g' }),
-    })
+    const answer = await postQuery(queried!.ref, 'select g from generate_series(1, 1000) g')
     expect(answer.headers.get('content-type')).toBe('application/json')
     expect(await answer.json()).toHaveLength(1000)
     const timing = parseServerTiming(answer.headers.get(PG_META_TIMING.header))
