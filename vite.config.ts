@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { readFileSync } from 'node:fs'
@@ -27,6 +27,12 @@ function checkCustomContent(): void {
 }
 checkCustomContent()
 
+/**
+ * Tests that assert what the whole PostgreSQL server (DATABASE_URL) holds, its databases and roles:
+ * other files make theirs on the same server, so these run when nothing else does.
+ */
+const CLUSTER_WIDE_TESTS = ['mock-platform/serve/self-hosted-server.test.ts']
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -54,7 +60,23 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // The node files share each worker's modules: importing them anew for every file was most of
+          // this project's time (vitest's import phase 70 → 9 s). Each file makes its own databases and
+          // platforms, so nothing carries over: the files pass shuffled (--sequence.shuffle.files).
+          // The dom files stay isolated: they share jsdom and React's globals, and fail shuffled.
+          isolate: false,
           include: ['src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          exclude: [...CLUSTER_WIDE_TESTS, ...configDefaults.exclude],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node, alone',
+          environment: 'node',
+          include: CLUSTER_WIDE_TESTS,
+          // After every other project: nothing else makes databases or roles on the server meanwhile.
+          sequence: { groupOrder: 1 },
         },
       },
       {
