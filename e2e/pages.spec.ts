@@ -17,6 +17,8 @@ const paused = createPlatformFixtures().projects.find((p) => p.status === 'INACT
 interface Loads {
   failed: () => string[]
   quiet: () => Promise<void>
+  /** The page's next navigation stays in its document (in-app): what is in flight is still this page's. */
+  nextInApp: () => void
 }
 
 /**
@@ -30,6 +32,7 @@ function watchLoads(page: Page): Loads {
   const consoleFailures: { text: string; url: string }[] = []
   const previousDocuments = new Set<string>()
   let documentNumber = 0
+  let inAppNavigations = 0
   const startedIn = new WeakMap<object, number>()
   const inFlight = new Set<Request>()
   const quiet = async () => {
@@ -45,7 +48,9 @@ function watchLoads(page: Page): Loads {
       .toBeGreaterThanOrEqual(500)
   }
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) documentNumber++
+    if (frame !== page.mainFrame()) return
+    if (inAppNavigations > 0) inAppNavigations--
+    else documentNumber++
   })
   page.on('request', (request) => startedIn.set(request, documentNumber))
   page.on('request', (request) => inFlight.add(request))
@@ -64,12 +69,23 @@ function watchLoads(page: Page): Loads {
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${request.failure()?.errorText} ${request.url()}`)
   })
   const failedLoads = () => [...failed, ...consoleFailures.filter(({ url }) => !previousDocuments.has(url)).map(({ text, url }) => `console: ${text} (${url})`)]
-  return { failed: failedLoads, quiet }
+  return { failed: failedLoads, quiet, nextInApp: () => inAppNavigations++ }
 }
 
-/** Opens a page, waits until it has shown its content and stopped loading, then checks it. */
-async function checkPage(page: Page, loads: Loads, path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 })) {
-  await page.goto(path)
+/**
+ * Opens a page, waits until it has shown its content and stopped loading, then checks it. `inApp`
+ * opens it as a link inside the dashboard would (history.pushState, which the router follows): the
+ * document and the project's database stay, so a walk through one project pays for one start; the
+ * first page of each walk is still loaded whole, by its address.
+ */
+async function checkPage(page: Page, loads: Loads, path: string, ready: (page: Page) => Locator = (p) => p.getByRole('heading', { level: 1 }), { inApp = false } = {}) {
+  if (inApp) {
+    loads.nextInApp()
+    await page.evaluate((to) => history.pushState(null, '', to), path)
+    await expect(page, path).toHaveURL(path)
+  } else {
+    await page.goto(path)
+  }
   await expect(ready(page), path).toBeVisible()
   await loads.quiet()
   await expect(page.getByRole('main'), `${path}: main landmarks`).toHaveCount(1)
@@ -111,9 +127,9 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   await expect(page).toHaveURL(/\/organizations$/)
   await loads.quiet()
   const project = `/project/${healthy.ref}`
-  for (const path of [project, `${project}?aiAssistantPanelOpen=true`, `${project}/sql/new`]) {
-    await checkPage(page, loads, path)
-  }
+  await checkPage(page, loads, project)
+  await checkPage(page, loads, `${project}?aiAssistantPanelOpen=true`)
+  await checkPage(page, loads, `${project}/sql/new`, undefined, { inApp: true })
   await checkPage(page, loads, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
   await checkPage(page, loads, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()
@@ -140,13 +156,13 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await loads.quiet()
   const database = `/project/${healthy.ref}/database`
   await checkPage(page, loads, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
-  await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }))
-  await checkPage(page, loads, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'))
-  await checkPage(page, loads, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }))
-  await checkPage(page, loads, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }))
+  await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }), { inApp: true })
+  await checkPage(page, loads, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'), { inApp: true })
+  await checkPage(page, loads, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }), { inApp: true })
+  await checkPage(page, loads, `/project/${healthy.ref}/settings/vault/secrets`, (p) => p.getByRole('button', { name: 'Enable Vault' }), { inApp: true })
   // The GraphQL explorer, once its schema docs list the introspected schema.
-  await checkPage(page, loads, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }))
-  await checkPage(page, loads, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }))
+  await checkPage(page, loads, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }), { inApp: true })
+  await checkPage(page, loads, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }), { inApp: true })
 })
 
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
@@ -161,8 +177,8 @@ test('every logs and advisor page: one main, nothing fails to load, accessible',
   await checkPage(page, loads, `/project/${healthy.ref}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))
   await checkPage(page, loads, `/project/${paused.ref}/logs?source=postgres`, (p) => p.getByRole('heading', { level: 1, name: 'Logs' }))
   const advisors = `/project/${healthy.ref}/advisors`
-  await checkPage(page, loads, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }))
-  await checkPage(page, loads, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first())
-  await checkPage(page, loads, `${advisors}/performance`, (p) => p.getByRole('group', { name: 'Findings by level' }))
-  await checkPage(page, loads, `${advisors}/query-performance`, (p) => p.getByRole('table', { name: 'Statements' }))
+  await checkPage(page, loads, `${advisors}/security`, (p) => p.getByRole('group', { name: 'Findings by level' }), { inApp: true })
+  await checkPage(page, loads, `${advisors}/rules/security`, (p) => p.getByRole('button', { name: /^Dismiss / }).first(), { inApp: true })
+  await checkPage(page, loads, `${advisors}/performance`, (p) => p.getByRole('group', { name: 'Findings by level' }), { inApp: true })
+  await checkPage(page, loads, `${advisors}/query-performance`, (p) => p.getByRole('table', { name: 'Statements' }), { inApp: true })
 })
