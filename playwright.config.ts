@@ -65,6 +65,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // The development servers' rings first: their first transforms (the longest tests, mostly
+    // waiting) then overlap the other tests instead of running alone at the end.
+    { name: 'dev', testMatch: 'dev/platform.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
+    { name: 'dev-self-hosted', testMatch: 'dev/self-hosted.spec.ts', use: { baseURL: `http://localhost:${DEV_SELF_HOSTED_PORT}` } },
     { name: 'platform', testIgnore: ['bench/**', 'dev/**', 'self-hosted.spec.ts', 'serve.spec.ts', 'serve-self-hosted.spec.ts'] },
     // Without DATABASE_URL its server is not started and the spec skips, saying why.
     { name: 'serve', testMatch: /e2e\/serve\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${SERVE_PORT}` } },
@@ -72,8 +76,6 @@ export default defineConfig({
     { name: 'serve-self-hosted', testMatch: /e2e\/serve-self-hosted\.spec\.ts$/ },
     // A pattern without a slash would match e2e/dev/self-hosted.spec.ts too.
     { name: 'self-hosted', testMatch: /e2e\/self-hosted\.spec\.ts$/, use: { baseURL: selfHostedURL } },
-    { name: 'dev', testMatch: 'dev/platform.spec.ts', use: { baseURL: `http://localhost:${DEV_PORT}` } },
-    { name: 'dev-self-hosted', testMatch: 'dev/self-hosted.spec.ts', use: { baseURL: `http://localhost:${DEV_SELF_HOSTED_PORT}` } },
   ],
   webServer: [
     ...(onDevServers
