@@ -90,6 +90,9 @@ export default defineConfig({
       },
     ],
     testTimeout: 20_000,
+    // A set-up that starts a database (PGlite.create) gets the time a test gets: on the busy 2-core
+    // machine one took more than the default 10 s.
+    hookTimeout: 20_000,
     // Worker threads start faster than forked processes (measured: 2 min 31 s → 2 min 21 s), and
     // one per core: vitest's default (cores − 1) ran one at a time on a 2-core machine (→ 1 min 16 s).
     pool: 'threads',
