@@ -5,7 +5,8 @@ import type { StorageBucket } from '../../api/queries/storage'
 import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import { Switch } from '../../ui/switch'
-import { bucketFormErrors, SIZE_UNITS, type BucketField, type BucketFormValues, type SizeUnit } from './bucket-form'
+import { SIZE_UNITS, type SizeUnit } from '../../lib/size-units'
+import { bucketFormErrors, type BucketField, type BucketFormValues } from './bucket-form'
 
 /**
  * Create or edit a bucket. The name is checked as it is typed (storage-api's rules, names taken); the
