@@ -91,3 +91,12 @@ export function FormProblem({ children }: { children: ReactNode }) {
     </p>
   )
 }
+
+/** A select's options when each value is its own label (roles, schemas, statuses…). */
+export function ValueOptions({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ))
+}

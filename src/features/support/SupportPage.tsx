@@ -20,7 +20,7 @@ import {
 import { supportDraftFromQuery, type SupportTicketField } from '../../lib/support-ticket'
 import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
-import { describedBy, fieldHintClass, FormField, inputClass } from '../../ui/field'
+import { describedBy, fieldHintClass, FormField, inputClass, ValueOptions } from '../../ui/field'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
@@ -143,11 +143,7 @@ function SupportForm({ context, submitting, send }: { context: SupportFormContex
                 onBlur={blur('severity')}
                 {...described('severity', error('severity'), true)}
               >
-                {SUPPORT_SEVERITIES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
+                <ValueOptions values={SUPPORT_SEVERITIES} />
               </select>
             </Field>
           </div>

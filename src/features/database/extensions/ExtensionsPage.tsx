@@ -8,7 +8,7 @@ import { EXTENSION_TAGS, PERMISSION_MESSAGE, type ExtensionTag } from '../../../
 import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { ExternalLink } from '../../../ui/external-link'
-import { inputClass } from '../../../ui/field'
+import { inputClass, ValueOptions } from '../../../ui/field'
 import { EmptyState, ErrorState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
@@ -78,11 +78,7 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
         </label>
         <select id={tagId} className={cx(inputClass, css({ w: 'auto' }))} value={tag ?? ''} onChange={(event) => setTag((event.target.value || null) as ExtensionTag | null)}>
           <option value="">All tags</option>
-          {EXTENSION_TAGS.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ValueOptions values={EXTENSION_TAGS} />
         </select>
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
           <input type="checkbox" checked={enabledOnly} onChange={(event) => setEnabledOnly(event.target.checked)} />
