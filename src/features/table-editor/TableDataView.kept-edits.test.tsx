@@ -38,6 +38,18 @@ const writesFail = (how: 'server-error' | 'network-error') =>
       return how === 'server-error' ? HttpResponse.json({ message: 'Internal server error' }, { status: 500 }) : HttpResponse.error()
     }),
   )
+/** Writes wait until the returned function is called, then reach the database (reads still answer at once). */
+const holdWrites = () => {
+  let answer: () => void = () => {}
+  server.use(
+    http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
+      if (!(await isWrite(request))) return undefined
+      await new Promise<void>((resolve) => (answer = resolve))
+      return undefined
+    }),
+  )
+  return () => answer()
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 stubLayoutInFile({ clientHeight: 35 * 12, clientWidth: 1200 })
@@ -199,14 +211,7 @@ describe('kept table edits', () => {
   })
 
   it('asks before the page unloads while an edit is on its way, and not after', async () => {
-    let answer: () => void = () => {}
-    server.use(
-      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
-        if (!(await isWrite(request))) return undefined
-        await new Promise<void>((resolve) => (answer = resolve))
-        return undefined
-      }),
-    )
+    const answer = holdWrites()
     openTable()
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true })
@@ -226,14 +231,7 @@ describe('kept table edits', () => {
   })
 
   it('a save still on its way when the user leaves the table reports to the view shown on coming back', async () => {
-    let answer: () => void = () => {}
-    server.use(
-      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
-        if (!(await isWrite(request))) return undefined
-        await new Promise<void>((resolve) => (answer = resolve))
-        return undefined
-      }),
-    )
+    const answer = holdWrites()
     openTable()
     await editName(2, 'saved while away')
     await waitFor(() => expect(listTableEdits(REF, 42)).toMatchObject([{ status: 'saving' }]))
