@@ -1,5 +1,5 @@
 import { OUTAGE_NOTICE_ACK_STORAGE_KEY } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { expect, openHealthyProject, signIn, test } from './fixtures'
 
 test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after 4 s', async ({ page }) => {
   await page.goto('/sign-in')
@@ -34,11 +34,7 @@ test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after
 })
 
 test('a tooltip waits 700 ms before it shows', async ({ page }) => {
-  await signIn(page, { returnTo: '/org/acme-corp' })
-  await page
-    .getByRole('link', { name: /Healthy/ })
-    .first()
-    .click()
+  await openHealthyProject(page)
   const copy = page.getByRole('button', { name: 'Copy connection string' })
   const tooltip = page.getByText('Copy the connection string to the clipboard')
   const hoveredAt = Date.now()
@@ -51,11 +47,7 @@ test('a tooltip waits 700 ms before it shows', async ({ page }) => {
 
 test("the copy button says 'Copied' for 2 seconds", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, { returnTo: '/org/acme-corp' })
-  await page
-    .getByRole('link', { name: /Healthy/ })
-    .first()
-    .click()
+  await openHealthyProject(page)
   const connection = await page.getByLabel('Connection string', { exact: true }).textContent()
   const copy = page.getByRole('button', { name: /connection string$/ })
   await copy.click()

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, openHealthyProject, signIn, test } from './fixtures'
 
 test('⌘/Ctrl+K: keyboard-only navigation to an organization, a project and the SQL editor; the menu closes after each route change', async ({ page }) => {
   await signIn(page)
@@ -38,11 +38,7 @@ test('⌘/Ctrl+K: keyboard-only navigation to an organization, a project and the
 })
 
 test('the menu opens over the code editor, closes on Escape, and runs commands that stay on the page', async ({ page }) => {
-  await signIn(page, { returnTo: '/org/acme-corp' })
-  await page
-    .getByRole('link', { name: /Healthy/ })
-    .first()
-    .click()
+  await openHealthyProject(page)
   const ref = new URL(page.url()).pathname.split('/')[2]!
   await page.goto(`/project/${ref}/sql/new`)
   const editor = page.locator('.monaco-editor').first()

@@ -8,6 +8,20 @@ const storedDecision = (page: Page) => page.evaluate((key) => localStorage.getIt
 const telemetryCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === TELEMETRY_COOKIE)
 const consentToast = (page: Page) => page.getByRole('region', { name: 'Cookie consent' })
 
+/** Opens the privacy settings from the toast of the sign-in page (`path`: with a scenario). */
+async function openPrivacySettings(page: Page, path = '/sign-in') {
+  await page.goto(path)
+  await consentToast(page).getByRole('button', { name: CONSENT_MESSAGE.privacySettings }).click()
+  return page.getByRole('dialog', { name: CONSENT_MESSAGE.dialogTitle })
+}
+
+/** A decision is for good: after a reload the page is back, and the toast is not. */
+async function expectNoToastAfterReload(page: Page) {
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await expect(consentToast(page)).toBeHidden()
+}
+
 test('the toast waits bottom-right on the sign-in page; Accept dismisses it for good and sets the telemetry cookie', async ({ page, consoleErrors }) => {
   // The page's clock, to let a long while pass at once.
   await page.clock.install()
@@ -37,9 +51,7 @@ test('the toast waits bottom-right on the sign-in page; Accept dismisses it for 
   await expect(toast).toBeHidden()
   expect(await storedDecision(page)).toBe('true')
   expect((await telemetryCookie(page))?.value).toMatch(/^[0-9a-f-]{36}$/)
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
-  await expect(toast).toBeHidden()
+  await expectNoToastAfterReload(page)
   expect(consoleErrors).toEqual([])
 })
 
@@ -51,15 +63,11 @@ test('Opt out dismisses the toast for good, stores false and deletes the telemet
   await expect(consentToast(page)).toBeHidden()
   expect(await storedDecision(page)).toBe('false')
   expect(await telemetryCookie(page)).toBeUndefined()
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
-  await expect(consentToast(page)).toBeHidden()
+  await expectNoToastAfterReload(page)
 })
 
 test('privacy settings: essential locked on; turning every optional category on and saving accepts', async ({ page }) => {
-  await page.goto('/sign-in')
-  await consentToast(page).getByRole('button', { name: CONSENT_MESSAGE.privacySettings }).click()
-  const dialog = page.getByRole('dialog', { name: CONSENT_MESSAGE.dialogTitle })
+  const dialog = await openPrivacySettings(page)
   const essential = dialog.getByRole('switch', { name: 'Strictly necessary' })
   await expect(essential).toBeDisabled()
   await expect(essential).toBeChecked()
@@ -81,15 +89,11 @@ test('privacy settings: essential locked on; turning every optional category on 
   await expect(consentToast(page)).toBeHidden()
   expect(await storedDecision(page)).toBe('true')
   expect(await telemetryCookie(page)).toBeDefined()
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
-  await expect(consentToast(page)).toBeHidden()
+  await expectNoToastAfterReload(page)
 })
 
 test('privacy settings: saving with analytics on but marketing off is remembered as opting out', async ({ page }) => {
-  await page.goto('/sign-in')
-  await consentToast(page).getByRole('button', { name: CONSENT_MESSAGE.privacySettings }).click()
-  const dialog = page.getByRole('dialog', { name: CONSENT_MESSAGE.dialogTitle })
+  const dialog = await openPrivacySettings(page)
   await dialog.getByText('Analytics', { exact: true }).click()
   await expect(dialog.getByRole('switch', { name: 'Analytics' })).toBeChecked()
   await dialog.getByRole('button', { name: CONSENT_MESSAGE.save }).click()
@@ -100,9 +104,7 @@ test('privacy settings: saving with analytics on but marketing off is remembered
 })
 
 test("privacy settings blocked ('consent-unavailable'): the warning, Retry, and the toast still answers", async ({ page }) => {
-  await page.goto('/sign-in?scenario=consent-unavailable')
-  await consentToast(page).getByRole('button', { name: CONSENT_MESSAGE.privacySettings }).click()
-  const dialog = page.getByRole('dialog', { name: CONSENT_MESSAGE.dialogTitle })
+  const dialog = await openPrivacySettings(page, '/sign-in?scenario=consent-unavailable')
   const warning = dialog.getByRole('alert', { name: CONSENT_MESSAGE.loadFailed })
   await expect(warning).toBeVisible()
   await expect(warning).toContainText('ad blocker')

@@ -12,6 +12,15 @@ export async function signIn(page: Page, options: { returnTo?: string; scenario?
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Signs in on Acme's organization page and opens its first healthy project from the list. */
+export async function openHealthyProject(page: Page) {
+  await signIn(page, { returnTo: '/org/acme-corp' })
+  await page
+    .getByRole('link', { name: /Healthy/ })
+    .first()
+    .click()
+}
+
 /** Turns a named fault of the page's mock platform on (or off with null); fails where the page has no mock platform. */
 export async function setMockScenario(page: Page, scenario: MockScenario | null) {
   await page.evaluate((name) => {

@@ -73,6 +73,19 @@ function watchLoads(page: Page): Loads {
 }
 
 /**
+ * Signs in and watches the loads from there. It leaves the first page only once that page's own loads
+ * are done: a request it starts while the next page loads is no longer mocked (its client is gone) and
+ * would count against the next page.
+ */
+async function signInAndSettle(page: Page): Promise<Loads> {
+  const loads = watchLoads(page)
+  await signIn(page)
+  await expect(page).toHaveURL(/\/organizations$/)
+  await loads.quiet()
+  return loads
+}
+
+/**
  * Opens a page, waits until it has shown its content and stopped loading, then checks it. `inApp`
  * opens it as a link inside the dashboard would (history.pushState, which the router follows): the
  * document and the project's database stay, so a walk through one project pays for one start; the
@@ -110,22 +123,14 @@ const ORGANIZATION_PAGES = [
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
     test.setTimeout(180_000)
-    const loads = watchLoads(page)
-    await signIn(page)
-    await expect(page).toHaveURL(/\/organizations$/)
-    // Leave the first page only once its own loads are done: a request it starts while the next
-    // page loads is no longer mocked (its client is gone) and would count against the next page.
-    await loads.quiet()
+    const loads = await signInAndSettle(page)
     for (const path of paths) await checkPage(page, loads, path)
   })
 }
 
 test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(180_000)
-  const loads = watchLoads(page)
-  await signIn(page)
-  await expect(page).toHaveURL(/\/organizations$/)
-  await loads.quiet()
+  const loads = await signInAndSettle(page)
   const project = `/project/${healthy.ref}`
   await checkPage(page, loads, project)
   await checkPage(page, loads, `${project}?aiAssistantPanelOpen=true`)
@@ -150,10 +155,7 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   test.setTimeout(180_000)
   // SPEC §4: a preview flag is the text true in local storage under its key (column privileges is behind one).
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.columnPrivileges)
-  const loads = watchLoads(page)
-  await signIn(page)
-  await expect(page).toHaveURL(/\/organizations$/)
-  await loads.quiet()
+  const loads = await signInAndSettle(page)
   const database = `/project/${healthy.ref}/database`
   await checkPage(page, loads, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
   await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }), { inApp: true })
@@ -168,10 +170,7 @@ test('every database tool page: one main, nothing fails to load, accessible', as
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
 test('every logs and advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
   test.setTimeout(180_000)
-  const loads = watchLoads(page)
-  await signIn(page)
-  await expect(page).toHaveURL(/\/organizations$/)
-  await loads.quiet()
+  const loads = await signInAndSettle(page)
   // Once the linter has run (the rules variant with its Dismiss buttons), and query performance with its statements.
   // The logs read the platform's log store: a paused project's logs open too.
   await checkPage(page, loads, `/project/${healthy.ref}/logs`, (p) => p.getByRole('grid', { name: 'API Gateway events' }).getByRole('row').nth(1))

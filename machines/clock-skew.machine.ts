@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { CLOCK_SKEW_CHECK_INTERVAL, CLOCK_SKEW_LIMIT } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /** One reading of the server's clock: its time, and the local time at the middle of the request. */
 export interface ServerTimeReading {
@@ -20,9 +21,7 @@ export interface ClockSkewContext {
 export const clockSkewMachine = setup({
   types: { context: {} as ClockSkewContext, events: {} as { type: 'check' } },
   actors: {
-    readServerTime: fromPromise<ServerTimeReading>(async () => {
-      throw new Error('readServerTime is provided by the app')
-    }),
+    readServerTime: providedByTheApp<ServerTimeReading>('readServerTime'),
   },
   guards: {
     skewed: ({ context }) => context.skewMs !== null && Math.abs(context.skewMs) > CLOCK_SKEW_LIMIT,

@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup } from 'xstate'
+import { assign, raise, setup } from 'xstate'
 import type { ConsentDecision } from '../src/lib/consent-decision'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 /** A consent category as the privacy settings dialog shows it (SPEC §3). */
 export interface ConsentCategory {
@@ -58,9 +59,7 @@ export const consentMachine = setup({
     input: {} as { decision: ConsentDecision | null },
   },
   actors: {
-    loadCategories: fromPromise<readonly ConsentCategory[]>(async () => {
-      throw new Error('loadCategories is provided by the app')
-    }),
+    loadCategories: providedByTheApp<readonly ConsentCategory[]>('loadCategories'),
   },
   actions: {
     remember: (_, _params: { decision: ConsentDecision }) => {},

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { COPY_FEEDBACK_DURATION } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 /**
  * A copy button's life: copy the text, show 'Copied' for 2 s (SPEC §4), or report the failure.
@@ -13,9 +14,7 @@ export const copyFeedbackMachine = setup({
     events: {} as { type: 'copy'; text: string },
   },
   actors: {
-    writeText: fromPromise<void, { text: string }>(async () => {
-      throw new Error('writeText is provided by the app')
-    }),
+    writeText: providedByTheApp<void, { text: string }>('writeText'),
   },
   actions: {
     rememberText: assign({ text: ({ event }) => event.text }),

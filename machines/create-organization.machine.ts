@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import {
   EMPTY_ORGANIZATION_DRAFT,
   validateNewOrganization,
@@ -8,6 +8,7 @@ import {
 } from '../src/lib/new-organization'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface CreatedOrganization {
   slug: string
@@ -55,9 +56,7 @@ export const createOrganizationMachine = setup({
     input: {} as { values?: Partial<NewOrganizationDraft> } | undefined,
   },
   actors: {
-    create: fromPromise<CreatedOrganization, CreateOrganizationBody>(async () => {
-      throw new Error('create is provided by the app')
-    }),
+    create: providedByTheApp<CreatedOrganization, CreateOrganizationBody>('create'),
   },
   actions: {
     onCreated: (_, _params: { organization: CreatedOrganization }) => {},

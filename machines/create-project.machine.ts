@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface NewProjectRequest {
   name: string
@@ -26,9 +27,7 @@ export const createProjectMachine = setup({
     events: {} as { type: 'submit'; request: NewProjectRequest } | { type: 'edit' },
   },
   actors: {
-    create: fromPromise<CreatedProject, NewProjectRequest>(async () => {
-      throw new Error('create is provided by the app')
-    }),
+    create: providedByTheApp<CreatedProject, NewProjectRequest>('create'),
   },
   actions: {
     onCreated: (_, _params: { project: CreatedProject }) => {},

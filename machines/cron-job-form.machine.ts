@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { CRON_SCHEDULE_PRESETS, type CronCommandKind } from '../src/constants'
 import { emptyCronJobForm, readCronJobForm, type CronCallable, type CronFormContext, type CronJobField, type CronJobFormValues, type CronTextField } from '../src/lib/cron-job-form'
 import { visibleFieldError } from '../src/lib/form-errors'
 import type { CronJobDefinition } from '../src/lib/sql/cron'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface CronJobFormMachineContext {
   values: CronJobFormValues
@@ -64,9 +65,7 @@ export const cronJobFormMachine = setup({
     input: {} as CronJobFormInput | undefined,
   },
   actors: {
-    save: fromPromise<void, CronJobDefinition>(async () => {
-      throw new Error('save is provided by the app')
-    }),
+    save: providedByTheApp<void, CronJobDefinition>('save'),
   },
   guards: {
     // The messages are kept in step with the values at every change: no second check here.

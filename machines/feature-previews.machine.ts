@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { FEATURE_PREVIEW_TELEMETRY, PREVIEW, TELEMETRY_UNKNOWN_GROUP, type FeaturePreviewKey } from '../src/constants'
 import type { PreviewFlags, RemoteFlags } from '../src/lib/feature-previews'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface FeaturePreviewsInput {
   /** The flags read from browser storage on start. */
@@ -45,9 +46,7 @@ export const featurePreviewsMachine = setup({
     input: {} as FeaturePreviewsInput,
   },
   actors: {
-    loadRemoteFlags: fromPromise<RemoteFlags, { cloudProvider: string | null }>(async () => {
-      throw new Error('loadRemoteFlags is provided by the app')
-    }),
+    loadRemoteFlags: providedByTheApp<RemoteFlags, { cloudProvider: string | null }>('loadRemoteFlags'),
   },
   actions: {
     persist: (_, _params: { key: FeaturePreviewKey; enabled: boolean }) => {},

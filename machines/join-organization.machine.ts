@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface JoinOrganizationInput {
   slug: string
@@ -27,9 +28,7 @@ export const joinOrganizationMachine = setup({
     events: {} as { type: 'join.accept' } | { type: 'join.retry' },
   },
   actors: {
-    acceptInvitation: fromPromise<void, JoinOrganizationInput>(async () => {
-      throw new Error('acceptInvitation is provided by the app')
-    }),
+    acceptInvitation: providedByTheApp<void, JoinOrganizationInput>('acceptInvitation'),
   },
   actions: {
     onJoined: (_, _params: JoinOrganizationInput) => {},

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /**
  * One advisor finding being fixed (SPEC §2 advisors): the fix's SQL is reviewed, applied on the
@@ -16,12 +17,8 @@ export const lintFixMachine = setup({
     events: {} as { type: 'fix.apply' } | { type: 'relint.retry' },
   },
   actors: {
-    applyFix: fromPromise<void, void>(async () => {
-      throw new Error('applyFix is provided by the app')
-    }),
-    relint: fromPromise<boolean, void>(async () => {
-      throw new Error('relint is provided by the app')
-    }),
+    applyFix: providedByTheApp<void, void>('applyFix'),
+    relint: providedByTheApp<boolean, void>('relint'),
   },
   guards: {
     findingRemains: (_, params: { remains: boolean }) => params.remains,

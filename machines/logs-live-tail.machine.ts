@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { LOGS_LIVE_POLL_MS } from '../src/constants'
 import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 interface LogsLiveTailContext {
   /** Events added since live mode went on. */
@@ -23,9 +24,7 @@ export const logsLiveTailMachine = setup({
     events: {} as { type: 'live.start' } | { type: 'live.stop' } | { type: 'page.hidden' } | { type: 'page.visible' },
   },
   actors: {
-    readNewer: fromPromise<number, void>(async () => {
-      throw new Error('readNewer is provided by the app')
-    }),
+    readNewer: providedByTheApp<number, void>('readNewer'),
   },
   delays: { pollEvery: LOGS_LIVE_POLL_MS },
 }).createMachine({

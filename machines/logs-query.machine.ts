@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { LOGS_SEARCH_DEBOUNCE_MS } from '../src/constants'
 import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /** One statement over the logs, as the screen built it (or the user wrote it in query mode). */
 export interface LogsQueryRequest {
@@ -57,9 +58,7 @@ export const logsQueryMachine = setup({
       | { type: 'rows.prepend'; rows: LogsQueryRow[] },
   },
   actors: {
-    readRows: fromPromise<LogsQueryAnswer, { sql: string; start: string; end: string }>(async () => {
-      throw new Error('readRows is provided by the app')
-    }),
+    readRows: providedByTheApp<LogsQueryAnswer, { sql: string; start: string; end: string }>('readRows'),
   },
   guards: {
     hasFirstRead: ({ context, event }) => {

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { OAUTH_STATE_LENGTH, POPUP_POLL_CAP, POPUP_POLL_INTERVAL } from '../src/constants'
 import { withQueryParams } from '../src/lib/code-hosting'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface OAuthPopupContext {
   /** What the popup is for (e.g. 'authorize', 'install'), handed back to the callback. */
@@ -28,12 +29,8 @@ const start = { guard: 'validStart', target: 'opening', actions: 'rememberStart'
 export const oauthPopupMachine = setup({
   types: { context: {} as OAuthPopupContext, events: {} as OAuthPopupEvent },
   actors: {
-    openPopup: fromPromise<void, { url: string }>(async () => {
-      throw new Error('openPopup is provided by the app')
-    }),
-    checkPopupClosed: fromPromise<boolean>(async () => {
-      throw new Error('checkPopupClosed is provided by the app')
-    }),
+    openPopup: providedByTheApp<void, { url: string }>('openPopup'),
+    checkPopupClosed: providedByTheApp<boolean>('checkPopupClosed'),
   },
   actions: {
     rememberStart: assign(({ event }) => (event.type === 'start' ? { purpose: event.purpose, url: event.url, state: event.state } : {})),

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { PASSWORD_CHECK_DEBOUNCE, PASSWORD_RULES } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface PasswordScore {
   score: number
@@ -25,9 +26,7 @@ export const passwordStrengthMachine = setup({
     events: {} as { type: 'change'; password: string },
   },
   actors: {
-    check: fromPromise<PasswordScore, { password: string }>(async () => {
-      throw new Error('check is provided by the app')
-    }),
+    check: providedByTheApp<PasswordScore, { password: string }>('check'),
   },
   guards: {
     isEmpty: ({ event }) => event.password === '',

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { PlanId, PricingTierId } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface PlanChangeInput {
   organizationSlug: string
@@ -33,9 +34,7 @@ export const planChangeMachine = setup({
     events: {} as PlanChangeEvent,
   },
   actors: {
-    changePlan: fromPromise<unknown, { organizationSlug: string; tier: PricingTierId }>(async () => {
-      throw new Error('changePlan is provided by the app')
-    }),
+    changePlan: providedByTheApp<unknown, { organizationSlug: string; tier: PricingTierId }>('changePlan'),
   },
   actions: {
     onChanged: (_, _params: { organizationSlug: string } & PlanChoice) => {},

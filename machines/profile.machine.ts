@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { PROFILE_MESSAGE } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /** What the machine needs to know of a failed call. */
 export interface CallFailure {
@@ -27,12 +28,8 @@ export const profileMachine = setup({
     events: {} as { type: 'retry' },
   },
   actors: {
-    fetchProfile: fromPromise<unknown>(async () => {
-      throw new Error('fetchProfile is provided by the app')
-    }),
-    createProfile: fromPromise<unknown>(async () => {
-      throw new Error('createProfile is provided by the app')
-    }),
+    fetchProfile: providedByTheApp<unknown>('fetchProfile'),
+    createProfile: providedByTheApp<unknown>('createProfile'),
   },
   actions: {
     refreshAfterCreation: () => {},

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, TRANSITIONAL_PROJECT_STATUSES, type ProjectStatus } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface ProjectStatusDetail {
   status: ProjectStatus
@@ -35,15 +36,9 @@ export const projectStatusMachine = setup({
     events: {} as { type: 'refresh' } | { type: 'pause' } | { type: 'restore' },
   },
   actors: {
-    fetchDetail: fromPromise<ProjectStatusDetail, { ref: string }>(async () => {
-      throw new Error('fetchDetail is provided by the app')
-    }),
-    pauseProject: fromPromise<void, { ref: string }>(async () => {
-      throw new Error('pauseProject is provided by the app')
-    }),
-    restoreProject: fromPromise<void, { ref: string }>(async () => {
-      throw new Error('restoreProject is provided by the app')
-    }),
+    fetchDetail: providedByTheApp<ProjectStatusDetail, { ref: string }>('fetchDetail'),
+    pauseProject: providedByTheApp<void, { ref: string }>('pauseProject'),
+    restoreProject: providedByTheApp<void, { ref: string }>('restoreProject'),
   },
   guards: {
     needsPolling: ({ context }) => context.detail === null || needsPolling(context.detail),

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { SECRET_REVEAL_DURATION } from '../src/constants'
 import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /**
  * A vault secret's value on screen (SPEC §2 vault secrets; SPEC §6 secrets read): hidden until
@@ -15,9 +16,7 @@ export const secretRevealMachine = setup({
     events: {} as { type: 'reveal' } | { type: 'hide' },
   },
   actors: {
-    readSecret: fromPromise<string, void>(async () => {
-      throw new Error('readSecret is provided by the app')
-    }),
+    readSecret: providedByTheApp<string, void>('readSecret'),
   },
   actions: {
     forget: assign({ value: null, error: null }),

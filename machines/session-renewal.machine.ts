@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { SESSION_RENEWAL_MARGIN, SESSION_RENEWAL_RETRY } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 /** What a renewal stored: the new access token's expiry (seconds since the epoch, as the session keeps it). */
 export interface RenewedSession {
@@ -37,9 +38,7 @@ function statusOf(error: unknown): number | undefined {
 export const sessionRenewalMachine = setup({
   types: { context: {} as SessionRenewalContext, events: {} as SessionRenewalEvent },
   actors: {
-    refreshSession: fromPromise<RenewedSession, { forced: boolean }>(async () => {
-      throw new Error('refreshSession is provided by the app')
-    }),
+    refreshSession: providedByTheApp<RenewedSession, { forced: boolean }>('refreshSession'),
   },
   actions: {
     /** The waiting requests go on with the new token. */

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface SignInCredentials {
   email: string
@@ -37,12 +38,8 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
   },
   actors: {
-    authenticate: fromPromise<void, SignInCredentials>(async () => {
-      throw new Error('authenticate is provided by the app')
-    }),
-    completeProviderSignIn: fromPromise<void, ProviderSession>(async () => {
-      throw new Error('completeProviderSignIn is provided by the app')
-    }),
+    authenticate: providedByTheApp<void, SignInCredentials>('authenticate'),
+    completeProviderSignIn: providedByTheApp<void, ProviderSession>('completeProviderSignIn'),
   },
   actions: {
     notifyError: (_, _params: { message: string }) => {},

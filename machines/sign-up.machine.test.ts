@@ -13,16 +13,21 @@ function start(signUp: (credentials: SignUpCredentials) => Promise<void>, onSign
   return createActor(signUpMachine.provide({ actors: { signUp: fromPromise(({ input }) => signUp(input)) }, actions: { onSignedUp } })).start()
 }
 
+/** The form filled with `email` and a strong password the strength check accepted, then sent. */
+function sendFilledForm(actor: ReturnType<typeof start>, email: string) {
+  actor.send({ type: 'field.change', field: 'email', value: email })
+  actor.send({ type: 'field.change', field: 'password', value: STRONG })
+  actor.send({ type: 'password.strength', acceptable: true })
+  actor.send({ type: 'submit' })
+}
+
 describe('signUpMachine', () => {
   it('signs up once with the trimmed email when the password is scored strong enough, then goes on', async () => {
     vi.useFakeTimers()
     const signUp = vi.fn(() => slowly(400, undefined))
     const onSignedUp = vi.fn()
     const actor = start(signUp, onSignedUp)
-    actor.send({ type: 'field.change', field: 'email', value: '  new@example.com ' })
-    actor.send({ type: 'field.change', field: 'password', value: STRONG })
-    actor.send({ type: 'password.strength', acceptable: true })
-    actor.send({ type: 'submit' })
+    sendFilledForm(actor, '  new@example.com ')
     expect(actor.getSnapshot().value).toBe('submitting')
     actor.send({ type: 'submit' })
     await vi.advanceTimersByTimeAsync(400)
@@ -77,10 +82,7 @@ describe('signUpMachine', () => {
     })
     const onSignedUp = vi.fn()
     const actor = start(signUp, onSignedUp)
-    actor.send({ type: 'field.change', field: 'email', value: 'newcomer@example.com' })
-    actor.send({ type: 'field.change', field: 'password', value: STRONG })
-    actor.send({ type: 'password.strength', acceptable: true })
-    actor.send({ type: 'submit' })
+    sendFilledForm(actor, 'newcomer@example.com')
     await vi.waitFor(() => expect(actor.getSnapshot().context.sendError).toBe(SIGN_UP_MESSAGE.accountExists))
     expect(actor.getSnapshot().value).toBe('editing')
     expect(actor.getSnapshot().context.values).toEqual({ email: 'newcomer@example.com', password: STRONG })

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { visibleFieldError } from '../src/lib/form-errors'
 import { validateSignUp, type SignUpCredentials, type SignUpErrors } from '../src/lib/sign-up'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 export type SignUpField = keyof SignUpCredentials
 
@@ -43,9 +44,7 @@ export const signUpMachine = setup({
     events: {} as SignUpEvent,
   },
   actors: {
-    signUp: fromPromise<void, SignUpCredentials>(async () => {
-      throw new Error('signUp is provided by the app')
-    }),
+    signUp: providedByTheApp<void, SignUpCredentials>('signUp'),
   },
   actions: {
     onSignedUp: () => {},

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { SNIPPET_AUTOSAVE_DEBOUNCE, SNIPPET_SAVE_RETRY } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
 import { errorMessage } from './errors'
+import { providedByTheApp } from './provided-by-the-app'
 
 interface SnippetSaveContext {
   /** The newest text not yet confirmed by the server (null when everything is saved). */
@@ -29,9 +30,7 @@ export const snippetSaveMachine = setup({
     events: {} as { type: 'edit'; sql: string } | { type: 'save.now' } | { type: 'retry' },
   },
   actors: {
-    save: fromPromise<unknown, { sql: string }>(async () => {
-      throw new Error('save is provided by the app')
-    }),
+    save: providedByTheApp<unknown, { sql: string }>('save'),
   },
   actions: {
     /** The server holds `sql` now: the page drops its draft if nothing changed since. */

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { findDestructiveStatements, type DestructiveStatement } from '../src/lib/sql/guards'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface SqlRunRequest {
   /** The text to run: the selection, or the whole editor. */
@@ -65,9 +66,7 @@ export const sqlRunMachine = setup({
       | { type: 'cancel' },
   },
   actors: {
-    execute: fromPromise<SqlRunOutcome, SqlRunRequest>(async () => {
-      throw new Error('execute is provided by the app')
-    }),
+    execute: providedByTheApp<SqlRunOutcome, SqlRunRequest>('execute'),
   },
   guards: {
     isDestructive: ({ event }) => event.type === 'run' && findDestructiveStatements(event.request.sql).length > 0,

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { STORAGE_CHUNK_RETRY, STORAGE_UPLOAD_MESSAGES } from '../src/constants/storage-uploads'
 import { copyPath, fileNameOf, uploadLimitProblem, type UploadFileFacts, type UploadLimits } from '../src/lib/storage-uploads'
 import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
+import { providedByTheApp } from './provided-by-the-app'
 
 export interface StorageUploadInput {
   bucketId: string
@@ -76,19 +77,11 @@ export const storageUploadMachine = setup({
     events: {} as StorageUploadEvent,
   },
   actors: {
-    readLimits: fromPromise<UploadLimits, { bucketId: string }>(async () => {
-      throw new Error('readLimits is provided by the app')
-    }),
-    createSession: fromPromise<{ uploadId: string }, { bucketId: string; path: string; size: number; mimetype: string; upsert: boolean }>(async () => {
-      throw new Error('createSession is provided by the app')
-    }),
+    readLimits: providedByTheApp<UploadLimits, { bucketId: string }>('readLimits'),
+    createSession: providedByTheApp<{ uploadId: string }, { bucketId: string; path: string; size: number; mimetype: string; upsert: boolean }>('createSession'),
     /** Sends the bytes from `offset` (the app knows the file and the chunk size); answers the server's new offset. */
-    sendChunk: fromPromise<{ offset: number }, { bucketId: string; uploadId: string; offset: number }>(async () => {
-      throw new Error('sendChunk is provided by the app')
-    }),
-    deleteSession: fromPromise<void, { bucketId: string; uploadId: string }>(async () => {
-      throw new Error('deleteSession is provided by the app')
-    }),
+    sendChunk: providedByTheApp<{ offset: number }, { bucketId: string; uploadId: string; offset: number }>('sendChunk'),
+    deleteSession: providedByTheApp<void, { bucketId: string; uploadId: string }>('deleteSession'),
   },
   actions: {
     /** A passing failure: counted for the backoff (and a Retry-After kept), its message shown meanwhile. */

@@ -5,6 +5,7 @@
 // endpoint): its seeded history and the app's own traffic, topped up with API Gateway events over
 // the last 23 hours (ctx.logs.record, in batches the store writes as it does its own) until the
 // last 24 hours hold just under LOG_QUERY_ROW_LIMIT (100,000): all of them in one answer.
+import { median, percentile } from './stats.mjs'
 
 const TARGET_EVENTS = 100_000
 // Room for the app's own requests during the run (each lands in the range too).
@@ -13,12 +14,6 @@ const MARGIN = 400
 const SPAN_MS = 23 * 3600_000
 const BATCH = 10_000
 const FILTER_RUNS = 5
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-const median = (values) => percentile(values, 50)
 
 /** Counts the project's API Gateway events of the last 24 hours through the endpoint, as the page would. */
 function countGatewayEvents(page, ref) {

@@ -2,13 +2,12 @@
 // which the best-known dashboard's page crashed), on the bench page e2e/bench/statements/, which
 // renders the screen's own list component and sorts and searches with the screen's own functions.
 import { scriptedScroll } from './table-grid.mjs'
+import { median } from './stats.mjs'
 
 const TABLE = '[role=table][aria-label=Statements]'
 const FIRST_ROW = `${TABLE} [role=row][aria-rowindex="2"]`
 /** What the list shows: its row count and the first rows' text. */
 const SHOWN = `${TABLE} [role=row]:not([aria-rowindex="1"])`
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** Runs `act` in the page and answers the ms until a frame shows the list changed (after two settled frames). */
 async function untilListChanges(page, act) {

@@ -4,18 +4,12 @@
 // hand (the scripted scroll of table-grid.mjs). The folder is filled through the mock platform's
 // fixture seam (window.__studioMock.fillStorageFolder: one insert into storage.objects).
 import { scriptedScroll } from './table-grid.mjs'
+import { median, percentile, round1 } from './stats.mjs'
 
 const OBJECTS = 10_000
 const BUCKET = 'bench'
 const FOLDER = 'big'
 const GRID = `[role=grid][aria-label="Files in ${FOLDER}"]`
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-const median = (values) => percentile(values, 50)
-const round1 = (n) => Math.round(n * 10) / 10
 
 /** Rows of the folder the grid holds: its row count less the header row the list view has (the column view has none). */
 const ROWS_HELD = `(element) => Number(element.getAttribute('aria-rowcount') ?? 0) - (element.querySelector('[role=columnheader]') ? 1 : 0)`

@@ -2,6 +2,7 @@
 // top-to-bottom scroll where every frame sets scrollTop = progress × max, frame time from
 // requestAnimationFrame deltas, and main-thread work from the frame's start to the first task
 // after it (a MessageChannel message posted in the frame), which is not rounded to vsync steps.
+import { median, percentile, round1 } from './stats.mjs'
 
 const SCROLL_MS = 5_000
 /** Rows both grids scroll through in the rows-in-hand comparison (300 pages: what our row store keeps). */
@@ -9,13 +10,6 @@ const IN_HAND_ROWS = 30_000
 /** Rows scrolled through slowly enough that pages are read, and arrive, during the scroll (from this row on). */
 const ARRIVING_ROWS = 3_000
 const ARRIVING_FROM = 40_000
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-const median = (values) => percentile(values, 50)
-const round1 = (n) => Math.round(n * 10) / 10
 
 /** Runs the scripted scroll in the page on `selector` (over `reach` of its scroll range, from `from`) and answers per-frame figures. */
 export async function scriptedScroll(page, selector, reach = 1, from = 0) {

@@ -3,21 +3,10 @@ import { getNamedType, isObjectType } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roleToken, readAuthorization, type ApiRole, type TokenClaims } from '../../src/lib/graphql-token.ts'
 import { createMemoryDatabaseProvider } from '../postgres/pglite-memory.ts'
-import { SLOW } from '../postgres/suite-timeouts.ts'
-import type { DatabaseProvider, ProjectDatabase } from '../postgres/types.ts'
+import { suiteDatabase } from '../postgres/suite-database.ts'
 import { runGraphql, schemaFor } from './index.ts'
 
-let provider: DatabaseProvider
-let db: ProjectDatabase
-
-beforeAll(async () => {
-  provider = createMemoryDatabaseProvider()
-  db = await provider.open('graphqltest')
-}, SLOW)
-
-afterAll(async () => {
-  await provider?.closeAll()
-}, SLOW)
+const db = suiteDatabase(createMemoryDatabaseProvider, 'graphqltest')
 
 const claimsOf = (role: ApiRole, sub?: string): TokenClaims => {
   const read = readAuthorization(`Bearer ${roleToken(role, { sub, lifetimeSeconds: 60 })}`)
@@ -26,7 +15,7 @@ const claimsOf = (role: ApiRole, sub?: string): TokenClaims => {
 }
 
 async function gql(query: string, options: { role?: ApiRole; sub?: string; variables?: Record<string, unknown> } = {}) {
-  return runGraphql(db, { query, variables: options.variables }, claimsOf(options.role ?? 'service_role', options.sub))
+  return runGraphql(db(), { query, variables: options.variables }, claimsOf(options.role ?? 'service_role', options.sub))
 }
 
 /** The data of an answer that must have no errors. */
@@ -37,13 +26,13 @@ async function data(query: string, options?: Parameters<typeof gql>[1]) {
 }
 
 async function scalar(sql: string): Promise<unknown> {
-  const { rows } = await db.query(sql)
+  const { rows } = await db().query(sql)
   return Object.values(rows[0] ?? {})[0]
 }
 
 describe('schema', () => {
   it("names tables, inputs and relationships as pg_graphql does with inflection", async () => {
-    const { schema } = await schemaFor(db, 'service_role')
+    const { schema } = await schemaFor(db(), 'service_role')
     const query = schema.getQueryType()!.getFields()
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['node', 'customersCollection', 'ordersCollection', 'orderItemsCollection']))
     expect(String(query['customersCollection']!.type)).toBe('CustomersConnection')
@@ -85,26 +74,26 @@ describe('schema', () => {
   })
 
   it('is kept per database and role, and built again when the catalog changes', async () => {
-    const first = await schemaFor(db, 'anon')
-    expect(await schemaFor(db, 'anon')).toBe(first)
-    await db.exec('create table public.gql_cache_probe (id int primary key, label text)')
+    const first = await schemaFor(db(), 'anon')
+    expect(await schemaFor(db(), 'anon')).toBe(first)
+    await db().exec('create table public.gql_cache_probe (id int primary key, label text)')
     try {
-      const rebuilt = await schemaFor(db, 'anon')
+      const rebuilt = await schemaFor(db(), 'anon')
       expect(rebuilt).not.toBe(first)
       expect(rebuilt.schema.getQueryType()!.getFields()['gqlCacheProbeCollection']).toBeDefined()
       // What a role may not select, it does not see.
-      await db.exec('revoke select on public.gql_cache_probe from anon')
-      expect((await schemaFor(db, 'anon')).schema.getQueryType()!.getFields()['gqlCacheProbeCollection']).toBeUndefined()
-      expect((await schemaFor(db, 'authenticated')).schema.getQueryType()!.getFields()['gqlCacheProbeCollection']).toBeDefined()
+      await db().exec('revoke select on public.gql_cache_probe from anon')
+      expect((await schemaFor(db(), 'anon')).schema.getQueryType()!.getFields()['gqlCacheProbeCollection']).toBeUndefined()
+      expect((await schemaFor(db(), 'authenticated')).schema.getQueryType()!.getFields()['gqlCacheProbeCollection']).toBeDefined()
     } finally {
-      await db.exec('drop table public.gql_cache_probe')
+      await db().exec('drop table public.gql_cache_probe')
     }
   })
 })
 
 describe('prototype names', () => {
   it('serves a table whose columns are called like Object.prototype members', async () => {
-    await db.exec(`create table public.gql_proto (id int primary key, "constructor" text, "toString" text, "hasOwnProperty" int);
+    await db().exec(`create table public.gql_proto (id int primary key, "constructor" text, "toString" text, "hasOwnProperty" int);
       insert into public.gql_proto values (1, 'c', 't', 7);`)
     try {
       const answer = await data(`mutation { updateGqlProtoCollection(set: {toString: "t2"}, filter: {constructor: {eq: "c"}}) { records { constructor toString hasOwnProperty } } }`)
@@ -112,7 +101,7 @@ describe('prototype names', () => {
       const ordered = await data('{ gqlProtoCollection(orderBy: [{constructor: DescNullsLast}]) { edges { node { toString } } } }')
       expect(ordered['gqlProtoCollection'].edges).toEqual([{ node: { toString: 't2' } }])
     } finally {
-      await db.exec('drop table public.gql_proto')
+      await db().exec('drop table public.gql_proto')
     }
   })
 })
@@ -120,7 +109,7 @@ describe('prototype names', () => {
 describe('queries', () => {
   it('filters, orders and pages forward and backward with cursors', async () => {
     const total = Number(await scalar(`select count(*) from public.customers where full_name ilike '%a%'`))
-    const ids = ((await db.query(`select id::text as id from public.customers where full_name ilike '%a%' order by created_at desc, id`)).rows).map((r) => r['id'])
+    const ids = ((await db().query(`select id::text as id from public.customers where full_name ilike '%a%' order by created_at desc, id`)).rows).map((r) => r['id'])
     const page = `query Page($after: Cursor, $before: Cursor, $first: Int, $last: Int) {
       customersCollection(first: $first, last: $last, after: $after, before: $before, filter: {fullName: {ilike: "%a%"}}, orderBy: [{createdAt: DescNullsLast}]) {
         totalCount
@@ -223,7 +212,7 @@ describe('roles and row-level security', () => {
   const USER = '00000000-0000-4000-8000-000000000042'
 
   beforeAll(async () => {
-    await db.exec(`create table public.gql_notes (id bigint generated by default as identity primary key, owner uuid not null default auth.uid(), body text not null);
+    await db().exec(`create table public.gql_notes (id bigint generated by default as identity primary key, owner uuid not null default auth.uid(), body text not null);
       alter table public.gql_notes enable row level security;
       create policy "owners read" on public.gql_notes for select to authenticated using (owner = auth.uid());
       create policy "owners write" on public.gql_notes for insert to authenticated with check (owner = auth.uid());
@@ -231,7 +220,7 @@ describe('roles and row-level security', () => {
   })
 
   afterAll(async () => {
-    await db.exec('drop table public.gql_notes')
+    await db().exec('drop table public.gql_notes')
   })
 
   it('lets the policy decide: anon is refused and sees nothing, the owner inserts and reads their own rows', async () => {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { NewLintExceptionSchema, type LintException } from '../../src/api/schemas/advisors'
-import { LINT_DEFINITIONS, PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { LINT_DEFINITIONS, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../src/constants'
 import { PermissionAction } from '../../src/lib/permissions'
 import { LintFailed, runProjectLints } from '../advisor-lints'
 import { apiSchemaSetting, readAdvisorRecord, updateAdvisorRecord } from '../advisor-store'
@@ -35,9 +35,8 @@ export function advisorHandlers(ctx: PlatformContext) {
   return [
     http.get('*/platform/projects/:ref/run-lints', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { project, denied } = await authorizeProject(ctx, request, ref)
+      const { project, denied } = await authorizeProject(ctx, request, ref, { active: true })
       if (denied) return denied
-      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       try {
         return HttpResponse.json(await runProjectLints(ctx, project, request))
       } catch (error) {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { MOCK_ECHO_PATH, PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { MOCK_ECHO_PATH, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../src/constants'
 import { PermissionAction } from '../../src/lib/permissions'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
@@ -19,9 +19,8 @@ export function databaseHandlers(ctx: PlatformContext) {
       const ref = String(params.ref)
       // What the dashboard checks before turning webhooks on (WebhooksPage).
       const permission = { action: PermissionAction.TENANT_SQL_ADMIN_WRITE, resource: PERMISSION_RESOURCES.triggers, what: PERMISSION_MESSAGE.manageWebhooks }
-      const { project, denied } = await authorizeProject(ctx, request, ref, { permission })
+      const { project, denied } = await authorizeProject(ctx, request, ref, { permission, active: true })
       if (denied) return denied
-      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       // The user's own database gets no stand-ins: webhooks there need the real pg_net and supabase_functions.
       if (ctx.userDatabase) return errorResponse(400, USER_DATABASE_HOOKS_MESSAGE)
       const { database } = await openProjectDatabase(ctx, project, request)

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { GRAPHQL_AUTHORIZATION_HEADER, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { GRAPHQL_AUTHORIZATION_HEADER } from '../../src/constants'
 import { readAuthorization } from '../../src/lib/graphql-token'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
@@ -17,9 +17,8 @@ export function graphqlHandlers(ctx: PlatformContext) {
   return [
     http.post('*/platform/projects/:ref/api/graphql', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { project, denied } = await authorizeProject(ctx, request, ref)
+      const { project, denied } = await authorizeProject(ctx, request, ref, { active: true })
       if (denied) return denied
-      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       const token = readAuthorization(request.headers.get(GRAPHQL_AUTHORIZATION_HEADER))
       if (token.error !== undefined) return errorResponse(401, token.error)
       const body = await readJson(request)

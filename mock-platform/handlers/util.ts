@@ -1,7 +1,7 @@
 import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
-import { PERMISSION_MESSAGE } from '../../src/constants'
+import { PERMISSION_MESSAGE, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
 import { can, type PermissionScope } from '../../src/lib/permissions'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
@@ -147,14 +147,25 @@ export async function authorizeProject(
   ctx: PlatformContext,
   request: Request,
   ref: string,
-  { outsiders = 404, permission }: { outsiders?: 403 | 404; permission?: RequiredPermission } = {},
+  {
+    outsiders = 404,
+    permission,
+    active = false,
+  }: {
+    outsiders?: 403 | 404
+    permission?: RequiredPermission
+    /** Only an active project: a paused, failed or transitioning one has no database to work on (400, with its status). */
+    active?: boolean
+  } = {},
 ) {
   await withLatency(ctx)
   const { user, denied } = authenticate(ctx, request)
   if (denied) return { user: undefined, project: undefined, denied }
   const project = findMemberProject(ctx, user.id, ref)
   if (project) {
-    const refused = permission && refuseWithout(ctx, user.id, permission, { organizationSlug: project.organization_slug, projectRef: project.ref })
+    const refused =
+      (permission && refuseWithout(ctx, user.id, permission, { organizationSlug: project.organization_slug, projectRef: project.ref })) ||
+      (active && !project.status.startsWith('ACTIVE_') ? errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status)) : undefined)
     return refused ? { user: undefined, project: undefined, denied: refused } : { user, project, denied: undefined }
   }
   const exists = outsiders === 403 && ctx.db.projects.findFirst((q) => q.where({ ref })) !== undefined

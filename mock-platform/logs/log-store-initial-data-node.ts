@@ -1,9 +1,8 @@
 /** The log store's snapshot in node: made by `npm run prepare` into public/, read by tests and the node platform. */
 import { PGlite } from '@electric-sql/pglite'
-import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readInitialData, writeDataDirSnapshot } from '../postgres/initial-data-node.ts'
+import { readInitialData, readSnapshot, writeDataDirSnapshot } from '../postgres/initial-data-node.ts'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data.ts'
 import { logStoreSchema } from './log-store-schema.ts'
 
@@ -26,9 +25,6 @@ let loaded: Promise<Blob | null> | null = null
 
 /** The log store's snapshot if it was made, else the project databases' one; null when neither was. */
 export function readLogStoreInitialData(path = LOG_STORE_INITIAL_DATA_PATH): Promise<Blob | null> {
-  loaded ??= readFile(path).then(
-    (bytes) => (bytes.byteLength > 0 ? new Blob([bytes]) : readInitialData()),
-    () => readInitialData(),
-  )
+  loaded ??= readSnapshot(path).then((blob) => blob ?? readInitialData())
   return loaded
 }

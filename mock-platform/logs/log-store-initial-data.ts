@@ -4,7 +4,7 @@
  * into `public/` beside the project databases' snapshot (postgres/initial-data.ts). Without it the
  * store starts from that one and makes its schema; without either, it runs initdb too.
  */
-import { fetchInitialData } from '../postgres/initial-data'
+import { fetchInitialData, fetchSnapshot } from '../postgres/initial-data'
 
 export const LOG_STORE_INITIAL_DATA_FILE = 'pglite-logs-initial-data.tar.gz'
 
@@ -12,10 +12,6 @@ let fetched: Promise<Blob | null> | null = null
 
 /** The browser's copy of the log store's snapshot, or the project databases' one; null when neither can be had. */
 export function fetchLogStoreInitialData(basePath: string): Promise<Blob | null> {
-  fetched ??= fetch(`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`)
-    .then((response) => (response.ok ? response.blob() : null))
-    .then((blob) => (blob && blob.size > 0 ? blob : null))
-    .catch(() => null)
-    .then((blob) => blob ?? fetchInitialData(basePath))
+  fetched ??= fetchSnapshot(`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`).then((blob) => blob ?? fetchInitialData(basePath))
   return fetched
 }

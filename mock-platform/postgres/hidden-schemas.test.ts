@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TableEntitiesAnswerSchema } from '../../src/api/schemas/table-editor'
 import { EXCLUDED_SCHEMAS, SEED_MARKER_SCHEMA } from '../../src/constants'
 import { schemaChoices } from '../../src/features/table-editor/structure'
@@ -8,39 +8,32 @@ import { tableEntitiesSql } from '../../src/lib/sql/table-catalog'
 import { MODEL_CATALOG_SQL, catalogFromRows } from '../assistant/model'
 import { createMemoryDatabaseProvider } from './pglite-memory'
 import { runPgMetaQuery } from './query'
-import type { DatabaseProvider, ProjectDatabase } from './types'
+import { suiteDatabase } from './suite-database'
 
-let provider: DatabaseProvider
-let db: ProjectDatabase
-
-beforeAll(async () => {
-  provider = createMemoryDatabaseProvider()
-  db = await provider.open('hidden-schemas')
-}, 60_000)
-afterAll(() => provider.closeAll())
+const db = suiteDatabase(createMemoryDatabaseProvider, 'hidden-schemas')
 
 // The seed marker is real (a seeded database has it) but it is the platform's, never the user's.
 describe('the seed marker schema', () => {
   it('exists in a seeded database', async () => {
-    const { rows } = await db.query('select count(*)::int as n from pg_catalog.pg_namespace where nspname = $1', [SEED_MARKER_SCHEMA])
+    const { rows } = await db().query('select count(*)::int as n from pg_catalog.pg_namespace where nspname = $1', [SEED_MARKER_SCHEMA])
     expect(rows).toEqual([{ n: 1 }])
   })
 
   it("is in neither the table editor's table list nor its schema choices", async () => {
-    const entities = v.parse(TableEntitiesAnswerSchema, await runPgMetaQuery(db, { query: tableEntitiesSql(EXCLUDED_SCHEMAS) }))
+    const entities = v.parse(TableEntitiesAnswerSchema, await runPgMetaQuery(db(), { query: tableEntitiesSql(EXCLUDED_SCHEMAS) }))
     expect(entities.map((e) => e.schema)).toContain('public')
     expect(entities.filter((e) => e.schema === SEED_MARKER_SCHEMA)).toEqual([])
     expect(schemaChoices(entities)).not.toContain(SEED_MARKER_SCHEMA)
   })
 
   it("is not offered by the SQL editor's completion catalog", async () => {
-    const rows = await runPgMetaQuery(db, { query: catalogQuery(EXCLUDED_SCHEMAS) })
+    const rows = await runPgMetaQuery(db(), { query: catalogQuery(EXCLUDED_SCHEMAS) })
     expect(rows.some((row) => row['schema'] === 'inventory')).toBe(true)
     expect(rows.filter((row) => row['schema'] === SEED_MARKER_SCHEMA)).toEqual([])
   })
 
   it("is not in the assistant's catalog", async () => {
-    const catalog = catalogFromRows((await db.query(MODEL_CATALOG_SQL)).rows)
+    const catalog = catalogFromRows((await db().query(MODEL_CATALOG_SQL)).rows)
     expect(catalog.tables.some((t) => t.schema === 'public')).toBe(true)
     expect(catalog.tables.filter((t) => t.schema === SEED_MARKER_SCHEMA)).toEqual([])
   })

@@ -37,12 +37,17 @@ export async function makeInitialData(path = INITIAL_DATA_PATH): Promise<Blob> {
 
 let loaded: Promise<Blob | null> | null = null
 
-/** The snapshot if it was made; null otherwise (the database then runs initdb, as it always could). */
-export function readInitialData(path = INITIAL_DATA_PATH): Promise<Blob | null> {
-  loaded ??= readFile(path).then(
+/** A snapshot file as node reads it; null when it is missing or empty. */
+export function readSnapshot(path: string): Promise<Blob | null> {
+  return readFile(path).then(
     (bytes) => (bytes.byteLength > 0 ? new Blob([bytes]) : null),
     () => null,
   )
+}
+
+/** The snapshot if it was made; null otherwise (the database then runs initdb, as it always could). */
+export function readInitialData(path = INITIAL_DATA_PATH): Promise<Blob | null> {
+  loaded ??= readSnapshot(path)
   return loaded
 }
 

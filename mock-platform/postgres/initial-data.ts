@@ -10,11 +10,16 @@ export const INITIAL_DATA_FILE = 'pglite-initial-data.tar.gz'
 
 let fetched: Promise<Blob | null> | null = null
 
-/** The browser's copy, fetched once per page; null when it cannot be had. */
-export function fetchInitialData(basePath: string): Promise<Blob | null> {
-  fetched ??= fetch(`${basePath}/${INITIAL_DATA_FILE}`)
+/** A snapshot as the browser fetches it; null when it is missing, empty, or the fetch fails. */
+export function fetchSnapshot(url: string): Promise<Blob | null> {
+  return fetch(url)
     .then((response) => (response.ok ? response.blob() : null))
     .then((blob) => (blob && blob.size > 0 ? blob : null))
     .catch(() => null)
+}
+
+/** The browser's copy, fetched once per page; null when it cannot be had. */
+export function fetchInitialData(basePath: string): Promise<Blob | null> {
+  fetched ??= fetchSnapshot(`${basePath}/${INITIAL_DATA_FILE}`)
   return fetched
 }

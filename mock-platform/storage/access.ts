@@ -6,7 +6,6 @@
 import {
   PERMISSION_MESSAGE,
   PERMISSION_RESOURCES,
-  PROJECT_NOT_ACTIVE_MESSAGE,
   STORAGE_MESSAGES,
   STORAGE_ROLE_HEADER,
   STORAGE_ROLES,
@@ -96,9 +95,8 @@ export const STORAGE_SETTINGS_PERMISSIONS: Record<StorageAccess, RequiredPermiss
  * organization, and members without the permission `access` needs (403, the server's own check).
  */
 export async function openStorageCall(ctx: PlatformContext, request: Request, ref: string, access: StorageAccess): Promise<StorageCall | Response> {
-  const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, permission: STORAGE_PERMISSIONS[access] })
+  const { project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, permission: STORAGE_PERMISSIONS[access], active: true })
   if (denied) return denied
-  if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
   const caller = callerOf(request)
   if (caller instanceof StorageRefusal) return errorResponse(caller.status, caller.message)
   const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))

@@ -7,21 +7,14 @@
  * in KB, MB and GB (1.5 GB) and rounded down to whole bytes; a saved limit opens in the largest
  * unit that holds it exactly, so what was typed reads back the same.
  */
-import { BYTES_PER_GB, BYTES_PER_MB, type PlanId } from '../constants'
+import type { PlanId } from '../constants'
 import { STORAGE_PLAN_UPLOAD_LIMIT } from '../constants/storage'
+import { sizeInUnit, unitBytes, type SizeUnit } from './size-units'
 import { storagePlanLimitMessage } from './storage-names'
-
-export const UPLOAD_LIMIT_UNITS = [
-  { id: 'bytes', label: 'bytes', bytes: 1 },
-  { id: 'KB', label: 'KB', bytes: 1024 },
-  { id: 'MB', label: 'MB', bytes: BYTES_PER_MB },
-  { id: 'GB', label: 'GB', bytes: BYTES_PER_GB },
-] as const
-export type UploadLimitUnit = (typeof UPLOAD_LIMIT_UNITS)[number]['id']
 
 export interface UploadLimitForm {
   amount: string
-  unit: UploadLimitUnit
+  unit: SizeUnit
 }
 
 export const UPLOAD_LIMIT_MESSAGES = {
@@ -30,10 +23,6 @@ export const UPLOAD_LIMIT_MESSAGES = {
   notPositive: 'The limit must be above 0.',
   wholeBytes: 'A size in bytes is a whole number.',
 } as const
-
-function unitBytes(unit: UploadLimitUnit): number {
-  return UPLOAD_LIMIT_UNITS.find((each) => each.id === unit)!.bytes
-}
 
 /** The form's limit in bytes, or the first reason it cannot be saved (the plan's message when over its maximum). */
 export function uploadLimitFromForm(form: UploadLimitForm, plan: PlanId): { bytes: number } | { problem: string } {
@@ -50,8 +39,6 @@ export function uploadLimitFromForm(form: UploadLimitForm, plan: PlanId): { byte
 
 /** A saved limit as the form shows it: the largest unit that holds it exactly. */
 export function uploadLimitForm(bytes: number): UploadLimitForm {
-  for (const unit of [...UPLOAD_LIMIT_UNITS].reverse()) {
-    if (bytes >= unit.bytes && bytes % unit.bytes === 0) return { amount: String(bytes / unit.bytes), unit: unit.id }
-  }
-  return { amount: String(bytes), unit: 'bytes' }
+  const { value, unit } = sizeInUnit(bytes)
+  return { amount: value, unit }
 }

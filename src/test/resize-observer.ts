@@ -1,4 +1,4 @@
-import { vi } from 'vitest'
+import { afterAll, beforeAll, vi } from 'vitest'
 
 /** jsdom has no ResizeObserver, and Ark's positioning (menus, tooltips) and the grids observe sizes: a silent one. Undone by vi.unstubAllGlobals(). */
 export function stubResizeObserver(): void {
@@ -18,4 +18,14 @@ export function stubElementSizes(sizes: { clientHeight: number; clientWidth: num
   return () => {
     for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name]
   }
+}
+
+/** A test file's layout: the silent ResizeObserver and these element sizes from before its first test, the sizes undone after its last. */
+export function stubLayoutInFile(sizes: { clientHeight: number; clientWidth: number }): void {
+  let unstubSizes = () => {}
+  beforeAll(() => {
+    stubResizeObserver()
+    unstubSizes = stubElementSizes(sizes)
+  })
+  afterAll(() => unstubSizes())
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOGGLE_BLUR_DELAY } from '../constants'
-import { TextField } from './field'
+import { TextField, ValueOptions } from './field'
 
 describe('TextField', () => {
   beforeEach(() => void vi.useFakeTimers())
@@ -24,5 +24,20 @@ describe('TextField', () => {
     unmount()
     act(() => void vi.advanceTimersByTime(TOGGLE_BLUR_DELAY))
     expect(onBlur).not.toHaveBeenCalled()
+  })
+})
+
+describe('ValueOptions', () => {
+  it('offers each value under its own name, in order', () => {
+    render(
+      <select aria-label="Severity">
+        <ValueOptions values={['Low', 'Normal', 'High']} />
+      </select>,
+    )
+    expect(screen.getAllByRole('option').map((option) => [option.textContent, (option as HTMLOptionElement).value])).toEqual([
+      ['Low', 'Low'],
+      ['Normal', 'Normal'],
+      ['High', 'High'],
+    ])
   })
 })

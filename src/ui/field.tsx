@@ -1,6 +1,6 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { TOGGLE_BLUR_DELAY } from '../constants'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 
 export const inputClass = css({
   w: 'full',
@@ -89,5 +89,27 @@ export function FormProblem({ children }: { children: ReactNode }) {
     <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
       {children}
     </p>
+  )
+}
+
+/** A select's options when each value is its own label (roles, schemas, statuses…). */
+export function ValueOptions({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ))
+}
+
+/** A list's search: its label is for screen readers, the placeholder says the same to the eye. */
+export function SearchField({ label, placeholder, value, onChange, className }: { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string }) {
+  const id = useId()
+  return (
+    <>
+      <label htmlFor={id} className={css({ srOnly: true })}>
+        {label}
+      </label>
+      <input id={id} type="search" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} className={cx(inputClass, className)} />
+    </>
   )
 }

@@ -1,7 +1,8 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { FormActions, ModalFrame } from './dialog'
+import { usePendingAction } from './use-pending-action'
 
 /** What every dialog that runs SQL gets (the table editor's structure dialogs, the database tools): how to run its SQL, and what to do after it ran or on cancel. */
 export interface StructureDialogProps {
@@ -100,26 +101,16 @@ export function SqlPreviewDialog({
   onClose: () => void
   children: ReactNode
 }) {
-  const [error, setError] = useState<string | null>(null)
-  const [running, setRunning] = useState(false)
+  const pending = usePendingAction()
   const problemId = useId()
   const { sql, problem } = previewSql(build)
   const reason = problem ?? blocked ?? null
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (reason || running) return
-    setRunning(true)
-    setError(null)
-    try {
-      await run(sql)
-    } catch (failure) {
-      setError(messageOf(failure))
-      setRunning(false)
-      return
-    }
-    setRunning(false)
-    onDone()
+    if (reason || pending.busy) return
+    pending.setProblem(null)
+    if (await pending.run(() => run(sql))) onDone()
   }
 
   return (
@@ -132,9 +123,9 @@ export function SqlPreviewDialog({
           </div>
           {/* Padded out and pulled back: a scrolling box clips what is drawn outside it, like the focus outline. */}
           <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', minH: '0', p: '1', m: '-1' })}>{children}</div>
-          {error ? <DatabaseRefusal error={error} /> : null}
+          {pending.problem ? <DatabaseRefusal error={pending.problem} /> : null}
           <SqlToRun sql={sql} problem={problem} blocked={blocked} problemId={problemId} />
-          <FormActions submitLabel={runLabel} onCancel={onClose} busy={running} tone={tone} submitDisabled={!!reason} submitDescribedBy={reason ? problemId : undefined} />
+          <FormActions submitLabel={runLabel} onCancel={onClose} busy={pending.busy} tone={tone} submitDisabled={!!reason} submitDescribedBy={reason ? problemId : undefined} />
         </form>
       </ModalFrame>
     </Dialog.Root>

@@ -1,8 +1,8 @@
 import { webhookCallsSql, webhooksEnabledSql, webhooksSql } from '../../lib/sql/webhooks'
 import { api, type ApiClient } from '../client'
-import { DatabaseWebhooksAnswerSchema, WebhookCallsAnswerSchema, WebhooksEnabledAnswerSchema } from '../schemas'
+import { DatabaseWebhooksAnswerSchema, WebhookCallsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { postQuery, readEnabled } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -10,8 +10,7 @@ type ConnectionString = string | null | undefined
 export function webhooksEnabledQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
   return {
     queryKey: queryKeys.databaseWebhooksEnabled(ref),
-    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await postQuery({ ref, connectionString, query: webhooksEnabledSql, signal }, WebhooksEnabledAnswerSchema, client))[0]?.enabled === true,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => readEnabled({ ref, connectionString, query: webhooksEnabledSql, signal }, client),
   }
 }
 

@@ -7,6 +7,7 @@ import { api, type ApiClient } from '../client'
 // Keyed by column names, which are the user's: every column kept (even `constructor`), read by own keys.
 const RowsSchema = v.array(ownKeyedObjectSchema)
 const CatalogSchema = v.array(v.object({ schema: v.string(), table: v.string(), column: v.string(), type: v.string() }))
+const EnabledAnswerSchema = v.array(v.object({ enabled: v.boolean() }))
 
 export interface QueryParams {
   ref: string
@@ -25,6 +26,11 @@ export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema
     pgMeta: { connectionString: params.connectionString, applicationName: params.applicationName },
     onHeaders,
   })
+}
+
+/** Whether something the project turns on (database webhooks, vault) is on: `query` answers one row, `enabled`. */
+export async function readEnabled(params: QueryParams, client: ApiClient): Promise<boolean> {
+  return (await postQuery(params, EnabledAnswerSchema, client))[0]?.enabled === true
 }
 
 /** Runs SQL on the project's database; rows come back as JSON objects. */

@@ -1,16 +1,15 @@
 import { revealSecretSql, secretsSql, vaultEnabledSql } from '../../lib/sql/vault'
 import { api, type ApiClient } from '../client'
-import { RevealedSecretAnswerSchema, VaultEnabledAnswerSchema, VaultSecretsAnswerSchema } from '../schemas'
+import { RevealedSecretAnswerSchema, VaultSecretsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { postQuery, readEnabled } from './sql'
 
 type ConnectionString = string | null | undefined
 
 export function vaultEnabledQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
   return {
     queryKey: queryKeys.vaultEnabled(ref),
-    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await postQuery({ ref, connectionString, query: vaultEnabledSql, signal }, VaultEnabledAnswerSchema, client))[0]?.enabled === true,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => readEnabled({ ref, connectionString, query: vaultEnabledSql, signal }, client),
   }
 }
 

@@ -18,7 +18,6 @@ export const DatabaseWebhookSchema = v.object({
 export type DatabaseWebhook = v.InferOutput<typeof DatabaseWebhookSchema>
 
 export const DatabaseWebhooksAnswerSchema = v.array(DatabaseWebhookSchema)
-export const WebhooksEnabledAnswerSchema = v.array(v.object({ enabled: v.boolean() }))
 
 /** One call of a webhook: when it was made, and its answer once pg_net's worker has one. */
 export const WebhookCallSchema = v.object({

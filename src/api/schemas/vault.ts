@@ -11,5 +11,4 @@ export const VaultSecretSchema = v.object({
 })
 export type VaultSecret = v.InferOutput<typeof VaultSecretSchema>
 export const VaultSecretsAnswerSchema = v.array(VaultSecretSchema)
-export const VaultEnabledAnswerSchema = v.array(v.object({ enabled: v.boolean() }))
 export const RevealedSecretAnswerSchema = v.array(v.object({ decrypted_secret: v.nullable(v.string()) }))

@@ -1,20 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import type { StatementStatistics } from '../../lib/query-statistics'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../test/project-screen'
-import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
+import { stubLayoutInFile } from '../../test/resize-observer'
 import { QueryPerformanceScreen } from './QueryPerformancePage'
 
-let unstubSizes = () => {}
-beforeAll(() => {
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 480, clientWidth: 1000 })
-})
-afterAll(() => {
-  vi.unstubAllGlobals()
-  unstubSizes()
-})
+stubLayoutInFile({ clientHeight: 480, clientWidth: 1000 })
+afterAll(() => vi.unstubAllGlobals())
 
 /** 10,000 distinct statements: the history the best-known dashboard's page crashed on. */
 function history(count: number): StatementStatistics[] {

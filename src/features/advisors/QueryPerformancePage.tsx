@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { queryStatisticsQuery } from '../../api/queries/query-performance'
 import { PERMISSION_MESSAGE, QUERY_PERFORMANCE_VIEWS, type QueryPerformanceView, type StatementSortKey } from '../../constants'
@@ -8,7 +8,7 @@ import { searchStatements, sortStatements, type SortDirection } from '../../lib/
 import { enableQueryStatisticsSql, resetQueryStatisticsSql } from '../../lib/sql/query-performance'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { inputClass } from '../../ui/field'
+import { SearchField } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
@@ -41,7 +41,6 @@ export function QueryPerformanceScreen({ projectRef: ref }: { projectRef: string
   const [search, setSearch] = useState('')
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [confirmReset, setConfirmReset] = useState(false)
-  const searchId = useId()
   const refetch = statistics.refetch
   const reset = useMutation({
     mutationFn: () => run(resetQueryStatisticsSql),
@@ -110,17 +109,7 @@ export function QueryPerformanceScreen({ projectRef: ref }: { projectRef: string
               ))}
             </div>
             <span className={css({ flex: '1' })} />
-            <label htmlFor={searchId} className={css({ srOnly: true })}>
-              Search statements
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              placeholder="Search statements or roles…"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className={cx(inputClass, css({ maxW: 'xs' }))}
-            />
+            <SearchField label="Search statements" placeholder="Search statements or roles…" value={search} onChange={setSearch} className={css({ maxW: 'xs' })} />
             <span role="status" className={css({ color: 'fg.muted', fontSize: 'xs', whiteSpace: 'nowrap' })}>
               {shown.length === all!.length ? `${all!.length.toLocaleString()} statements` : `${shown.length.toLocaleString()} of ${all!.length.toLocaleString()} statements`}
             </span>

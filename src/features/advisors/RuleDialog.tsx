@@ -5,11 +5,10 @@ import type { NewLintException } from '../../api/schemas/advisors'
 import { LINT_EXCEPTION_NOTE_MAX } from '../../constants'
 import { FormActions, ModalFrame } from '../../ui/dialog'
 import { describedBy, FormField, inputClass } from '../../ui/field'
+import { usePendingAction } from '../../ui/use-pending-action'
 
 // Panda's h: 'auto' after the input's fixed height: the rows decide.
 const reasonClass = `${inputClass} ${css({ h: 'auto', py: '2', resize: 'vertical' })}`
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Making one rule (the rules variant): a lint disabled for the project (a reason optional), or one
@@ -35,8 +34,7 @@ export function RuleDialog({
   onClose: () => void
 }) {
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy, problem, setProblem, run } = usePendingAction()
   const id = useId()
   const required = !rule.is_disabled
 
@@ -44,21 +42,12 @@ export function RuleDialog({
     event.preventDefault()
     const reason = note.trim()
     if (required && reason === '') return setProblem('Say why this finding is dismissed.')
-    setSaving(true)
     setProblem(null)
-    try {
-      await save(rule.is_disabled ? { ...rule, note: reason === '' ? null : reason } : { ...rule, note: reason })
-    } catch (error) {
-      setProblem(messageOf(error))
-      setSaving(false)
-      return
-    }
-    setSaving(false)
-    onDone()
+    if (await run(() => save(rule.is_disabled ? { ...rule, note: reason === '' ? null : reason } : { ...rule, note: reason }))) onDone()
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()}>
+    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()}>
       <ModalFrame size="medium">
         <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
           <div>
@@ -81,7 +70,7 @@ export function RuleDialog({
               }}
             />
           </FormField>
-          <FormActions submitLabel={submitLabel} onCancel={onClose} busy={saving} cancelDisabled={saving} />
+          <FormActions submitLabel={submitLabel} onCancel={onClose} busy={busy} cancelDisabled={busy} />
         </form>
       </ModalFrame>
     </Dialog.Root>

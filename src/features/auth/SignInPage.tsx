@@ -12,6 +12,7 @@ import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
+import { EmailField } from './EmailField'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting'
 import { completeProviderSignIn, signInWithPassword } from './session-actions'
@@ -136,13 +137,7 @@ export default function SignInPage() {
         >
           or
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
-          autoFocus
+        <EmailField
           value={email}
           onChange={(e) => {
             setEmail(e.target.value)

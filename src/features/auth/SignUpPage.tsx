@@ -7,9 +7,10 @@ import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { resolveReturnPath } from '../../lib/return-path'
 import { settings } from '../../lib/settings'
 import { Button } from '../../ui/button'
-import { fieldErrorClass, TextField } from '../../ui/field'
+import { fieldErrorClass } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { authCardClass, authPageClass } from './auth-page'
+import { EmailField } from './EmailField'
 import { PasswordField } from '../projects'
 import { signUpWithPassword } from './session-actions'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
@@ -61,13 +62,7 @@ export default function SignUpPage() {
           </h1>
           <p className={css({ color: 'fg.muted' })}>{SIGN_UP_MESSAGE.intro}</p>
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this form: its first field takes focus as it opens
-          autoFocus
+        <EmailField
           value={context.values.email}
           disabled={submitting}
           onChange={(e) => send({ type: 'field.change', field: 'email', value: e.target.value })}

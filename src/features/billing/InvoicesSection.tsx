@@ -20,6 +20,7 @@ import { Callout } from '../../ui/callout'
 import { ViewDialog } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { summaryListClass } from '../../ui/summary-list'
 import { PermissionsFailed, PermissionsPending } from '../permissions'
 import { useSignedIn } from '../auth'
 import { SectionHeading, sectionCardClass } from './billing-section'
@@ -276,17 +277,7 @@ function InvoiceDialog({ slug, invoiceId, listed, onClose }: { slug: string; inv
       ) : !invoice ? (
         <LoadingState label="Loading the invoice…" />
       ) : (
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: '6',
-            rowGap: '2',
-            fontSize: 'sm',
-            '& dt': { color: 'fg.muted' },
-            '& dd': { fontVariantNumeric: 'tabular-nums' },
-          })}
-        >
+        <dl className={cx(summaryListClass, css({ '& dd': { fontVariantNumeric: 'tabular-nums' } }))}>
           <dt>Status</dt>
           <dd>
             <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>

@@ -55,17 +55,12 @@ export function CodePane({
     let instance: editor.IStandaloneCodeEditor | undefined
     let stopTheme: (() => void) | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
-    void loadGraphqlMonaco().then(({ monaco, monacoTheme, followDashboardTheme }) => {
+    void loadGraphqlMonaco().then(({ monaco, dashboardEditorOptions, followDashboardTheme }) => {
       if (disposed || !host.current) return
       instance = monaco.editor.create(host.current, {
+        ...dashboardEditorOptions(),
         value: initialValue,
         language: language === 'graphql' ? GRAPHQL_LANGUAGE : JSON_LANGUAGE,
-        theme: monacoTheme(),
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontSize: 13,
-        scrollBeyondLastLine: false,
-        tabSize: 2,
         lineNumbers: language === 'graphql' ? 'on' : 'off',
         fixedOverflowWidgets: true,
         renderLineHighlight: language === 'graphql' ? 'line' : 'none',

@@ -10,7 +10,7 @@ import { PLATFORM_API_ROLES } from '../../constants'
 import type { ApiRole } from '../../lib/graphql-token'
 import { MODIFIER_LABEL } from '../../lib/keyboard'
 import { Button } from '../../ui/button'
-import { inputClass } from '../../ui/field'
+import { inputClass, ValueOptions } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { CodePane, type CodePaneHandle } from './CodePane'
 import { clearHistory, readHistory, recordRun, type HistoryEntry } from './history-store'
@@ -140,11 +140,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
             title={override !== null ? 'The x-graphql-authorization header decides the role' : undefined}
             onChange={(event) => setRole(event.target.value as ApiRole)}
           >
-            {PLATFORM_API_ROLES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <ValueOptions values={PLATFORM_API_ROLES} />
           </select>
         </label>
         <Button variant="primary" onClick={runNow} loading={run.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">

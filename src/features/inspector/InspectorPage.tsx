@@ -7,6 +7,7 @@ import { eventLabel, stateLabel } from '../../lib/machine-chart'
 import { parseRecording, type MachineRecording } from '../../lib/machine-recording'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
+import { ValueOptions } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
 import { JsonTree } from './JsonTree'
 import { MachineChart } from './MachineChart'
@@ -126,11 +127,7 @@ function EventLog({ log }: { log: PublishedLogEntry[] }) {
           className={cx(inputClass, css({ ml: 'auto', maxW: '56' }))}
         >
           <option value="">All event types</option>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <ValueOptions values={types} />
         </select>
       </div>
       <ol className={css({ overflow: 'auto', flex: '1', px: '3', pb: '2' })}>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LOGS_MESSAGE, LOGS_UI_MESSAGE } from '../../constants'
-import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
+import { stubLayoutInFile } from '../../test/resize-observer'
 import { renderProjectScreen, SCREEN_REF } from '../../test/project-screen'
 import { sampleOrganization } from '../../test/sample-records'
 import { LogsExplorer } from './LogsExplorer'
@@ -52,12 +52,7 @@ function stubLogs(answer: (sql: string) => Answer | undefined = () => undefined)
   return statements
 }
 
-let unstubSizes: () => void
-beforeAll(() => {
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 28 * 20, clientWidth: 1200 })
-})
-afterAll(() => unstubSizes())
+stubLayoutInFile({ clientHeight: 28 * 20, clientWidth: 1200 })
 afterEach(() => vi.unstubAllGlobals())
 
 const list = () => screen.getByRole('grid', { name: 'API Gateway events' })

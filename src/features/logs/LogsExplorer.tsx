@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
 import type { LogSourceId } from '../../constants'
-import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../lib/log-range'
+import { histogramBucketSeconds, type LogRange } from '../../lib/log-range'
 import { settings } from '../../lib/settings'
 import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
 import { Button } from '../../ui/button'
@@ -21,6 +21,7 @@ import { QueryMode } from './QueryMode'
 import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-queries'
 import { sourceNarrowing, useEventList } from './use-event-list'
 import { useLiveRange } from './use-live-range'
+import { useLogRange } from './use-log-range'
 import { useSettled } from './use-settled'
 import { RangeOverview } from './RangeOverview'
 
@@ -47,10 +48,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const source = logSource(sourceId)
   const organization = useProjectOrganization(projectRef)
   const organizationSlug = organization?.slug ?? null
-  const [range, setRange] = useState<LogRange>(DEFAULT_LOG_RANGE)
-  // A quick range counts back from this moment: a new pick or Refresh moves it.
-  const [anchor, setAnchor] = useState(() => Date.now())
-  const resolved = useMemo(() => resolveRange(range, anchor), [range, anchor])
+  const { range, resolved, changeRange, reanchor } = useLogRange()
   const [filters, setFilters] = useState<LogFilters>(NO_LOG_FILTERS)
   const typing = useRef(false)
   const [mode, setMode] = useState<'explore' | 'query'>('explore')
@@ -95,10 +93,6 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
     typing.current = byTyping
     setFilters(next)
   }
-  const changeRange = (next: LogRange) => {
-    setRange(next)
-    setAnchor(Date.now())
-  }
   const chooseSource = (next: LogSourceId) => {
     setMode('explore')
     setOpened(null)
@@ -142,7 +136,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
           live={live}
           liveDisabled={mode === 'query'}
           onLive={setLive}
-          onRefresh={() => (range.kind === 'relative' ? setAnchor(Date.now()) : list.runAgain())}
+          onRefresh={() => (range.kind === 'relative' ? reanchor() : list.runAgain())}
           mode={mode}
           onMode={(next) => {
             if (next === 'query') openQuery(eventsSql(sourceId, filters))

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, useId, useState, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { projectPoolerQuery, projectSettingsQuery } from '../../api/queries/projects'
 import { CONNECTION_MESSAGE, CONNECTION_METHODS, type ConnectionMethod } from '../../constants'
 import { connectionOptions, type ConnectionOption } from '../../lib/connection-string'
@@ -8,6 +8,7 @@ import { CopyButton } from '../../ui/copy-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { Tooltip } from '../../ui/tooltip'
 import { pillToggleClass } from '../../ui/form-section'
+import { homeCardClass } from './home-card'
 
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: '0' })
 
@@ -62,18 +63,7 @@ function ConnectionOptionView({
 }) {
   const method = CONNECTION_METHODS[current.method]
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDir: 'column',
-        gap: '4',
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'md',
-        p: '5',
-      })}
-    >
+    <div className={cx(homeCardClass, css({ display: 'flex', flexDir: 'column' }))}>
       {options.length > 1 ? (
         <div role="group" aria-label="Connection method" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {options.map((o) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
@@ -15,6 +15,7 @@ import { AdvisorSummary } from '../advisors'
 import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
 import { ClientLibraries } from './ClientLibraries'
 import { ConnectionDetails } from './ConnectionDetails'
+import { homeCardClass } from './home-card'
 import { ProjectApiSection } from './ProjectApiSection'
 import { readProjectHistory, sqlEditorPath, tableEditorPath } from './dashboard-history'
 import { ProjectPauseSection } from './ProjectPauseSection'
@@ -66,18 +67,7 @@ export default function ProjectHomePage() {
           </>
         ) : null}
       </header>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-          gap: '4',
-          bg: 'bg.surface',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          borderRadius: 'md',
-          p: '5',
-        })}
-      >
+      <dl className={cx(homeCardClass, css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }))}>
         <div>
           <dt className={termClass}>Project ref</dt>
           <dd className={css({ fontFamily: 'mono' })}>{p.ref}</dd>

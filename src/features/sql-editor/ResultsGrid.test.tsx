@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { toCsv } from '../../lib/sql/result-format'
-import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
+import { stubLayoutInFile } from '../../test/resize-observer'
 import { showToast } from '../../ui/toast'
 import { ResultsGrid } from './ResultsGrid'
 
@@ -16,15 +16,8 @@ const rows = [
 ]
 
 // jsdom has no layout: give the scroller a size so the virtualizer renders the rows in view.
-let unstubSizes = () => {}
-beforeAll(() => {
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 28 * 11, clientWidth: 800 })
-})
-afterAll(() => {
-  vi.unstubAllGlobals()
-  unstubSizes()
-})
+stubLayoutInFile({ clientHeight: 28 * 11, clientWidth: 800 })
+afterAll(() => vi.unstubAllGlobals())
 
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>
 function setup() {

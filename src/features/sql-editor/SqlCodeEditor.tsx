@@ -49,17 +49,12 @@ export function SqlCodeEditor({
       console.warn('Could not read the catalog for completion', error)
       return [] as CatalogColumn[]
     })
-    void import('./monaco').then(({ monaco, monacoTheme, followDashboardTheme }: typeof MonacoModule) => {
+    void import('./monaco').then(({ monaco, dashboardEditorOptions, followDashboardTheme }: typeof MonacoModule) => {
       if (disposed || !host.current) return
       instance = monaco.editor.create(host.current, {
+        ...dashboardEditorOptions(),
         value: initialValue,
         language: 'pgsql',
-        theme: monacoTheme(),
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontSize: 13,
-        scrollBeyondLastLine: false,
-        tabSize: 2,
         ariaLabel: label,
       })
       const model = instance.getModel()!

@@ -39,6 +39,18 @@ export function monacoTheme(): string {
   return document.documentElement.dataset.theme === 'light' ? 'vs' : 'vs-dark'
 }
 
+/** What every editor of the dashboard shares, the SQL editor's and the GraphQL explorer's alike: its theme and type size, no minimap. */
+export function dashboardEditorOptions(): monaco.editor.IStandaloneEditorConstructionOptions {
+  return {
+    theme: monacoTheme(),
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 13,
+    scrollBeyondLastLine: false,
+    tabSize: 2,
+  }
+}
+
 /** Keeps every editor on the dashboard's theme as it changes; returns the stop. */
 export function followDashboardTheme(): () => void {
   const observer = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()))

@@ -5,7 +5,9 @@ import type { StorageBucket } from '../../api/queries/storage'
 import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import { Switch } from '../../ui/switch'
-import { bucketFormErrors, SIZE_UNITS, type BucketField, type BucketFormValues, type SizeUnit } from './bucket-form'
+import { usePendingAction } from '../../ui/use-pending-action'
+import { SIZE_UNITS, type SizeUnit } from '../../lib/size-units'
+import { bucketFormErrors, type BucketField, type BucketFormValues } from './bucket-form'
 
 /**
  * Create or edit a bucket. The name is checked as it is typed (storage-api's rules, names taken); the
@@ -28,8 +30,7 @@ export function BucketDialog({
   onClose: () => void
 }) {
   const [touched, setTouched] = useState<ReadonlySet<BucketField>>(new Set())
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, problem, setProblem, run } = usePendingAction()
   const ids = { name: useId(), limit: useId(), unit: useId(), mime: useId() }
   const errors = bucketFormErrors(values, takenNames, editing)
   const shown = (field: BucketField) => (touched.has(field) ? (errors[field] ?? null) : null)
@@ -43,14 +44,7 @@ export function BucketDialog({
     event.preventDefault()
     setTouched(new Set(['name', 'limitValue', 'mimeTypes']))
     if (Object.keys(errors).length > 0) return
-    setBusy(true)
-    try {
-      await onSave(values)
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSave(values))
   }
 
   return (
@@ -109,21 +103,13 @@ export function BucketDialog({
 /** Deleting a bucket: the user types its name first (it goes with every file in it). */
 export function DeleteBucketDialog({ bucket, onConfirm, onClose }: { bucket: StorageBucket; onConfirm: () => Promise<void>; onClose: () => void }) {
   const [typed, setTyped] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, run } = usePendingAction()
   const id = useId()
   const matches = typed === bucket.name
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!matches) return
-    setBusy(true)
-    try {
-      await onConfirm()
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await run(onConfirm)
   }
   return (
     <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && !busy && onClose()}>

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { DialogFooter, ModalFrame } from '../../ui/dialog'
 import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
+import { usePendingAction } from '../../ui/use-pending-action'
 import type { ExplorerItem } from './explorer-items'
 import { countFiles, objectPathsOf } from './object-operations'
 
@@ -96,8 +97,7 @@ export function SignedUrlDialog({ projectRef, bucketId, item, onClose }: { proje
   const [amount, setAmount] = useState('1')
   const [unit, setUnit] = useState<(typeof CUSTOM_UNITS)[number]['id']>('hours')
   const [url, setUrl] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, problem, setProblem, run } = usePendingAction()
   const ids = { amount: useId(), unit: useId(), url: useId() }
   const picked = SIGNED_URL_EXPIRY_CHOICES.find((c) => c.id === choice)!
   const customNumber = Number(amount)
@@ -106,15 +106,8 @@ export function SignedUrlDialog({ projectRef, bucketId, item, onClose }: { proje
 
   async function sign() {
     if (customError) return
-    setBusy(true)
     setProblem(null)
-    try {
-      setUrl(await signObjectUrl(projectRef, bucketId, item.path, seconds))
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => setUrl(await signObjectUrl(projectRef, bucketId, item.path, seconds)))
   }
 
   return (

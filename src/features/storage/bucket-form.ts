@@ -1,5 +1,5 @@
 import type { StorageBucket, StorageCreateBucketBody, StorageUpdateBucketBody } from '../../api/queries/storage'
-import { BYTES_PER_GB, BYTES_PER_KB, BYTES_PER_MB } from '../../constants'
+import { sizeInUnit, unitBytes, type SizeUnit } from '../../lib/size-units'
 import { bucketNameProblem } from '../../lib/storage-names'
 
 /**
@@ -8,14 +8,6 @@ import { bucketNameProblem } from '../../lib/storage-names'
  * (bytes, KB, MB, GB, binary as everywhere on the dashboard); MIME types are a comma-separated list,
  * each 'type/subtype' or 'type/*'. Empty means no limit.
  */
-export const SIZE_UNITS = [
-  { id: 'bytes', label: 'bytes', bytes: 1 },
-  { id: 'KB', label: 'KB', bytes: BYTES_PER_KB },
-  { id: 'MB', label: 'MB', bytes: BYTES_PER_MB },
-  { id: 'GB', label: 'GB', bytes: BYTES_PER_GB },
-] as const
-export type SizeUnit = (typeof SIZE_UNITS)[number]['id']
-
 export interface BucketFormValues {
   name: string
   isPublic: boolean
@@ -29,14 +21,6 @@ export type BucketField = 'name' | 'limitValue' | 'mimeTypes'
 
 export function emptyBucketForm(): BucketFormValues {
   return { name: '', isPublic: false, limitOn: false, limitValue: '', limitUnit: 'MB', mimeTypes: '' }
-}
-
-/** The largest unit a size is a whole number of (1048576 → 1 MB), for showing a stored limit. */
-export function sizeInUnit(bytes: number): { value: string; unit: SizeUnit } {
-  for (const unit of [...SIZE_UNITS].reverse()) {
-    if (bytes >= unit.bytes && bytes % unit.bytes === 0) return { value: String(bytes / unit.bytes), unit: unit.id }
-  }
-  return { value: String(bytes), unit: 'bytes' }
 }
 
 export function bucketFormFrom(bucket: StorageBucket): BucketFormValues {
@@ -66,8 +50,7 @@ export function limitBytes(values: Pick<BucketFormValues, 'limitOn' | 'limitValu
   if (!values.limitOn) return null
   const amount = Number(values.limitValue.trim())
   if (values.limitValue.trim() === '' || !Number.isFinite(amount) || amount <= 0) return null
-  const unit = SIZE_UNITS.find((u) => u.id === values.limitUnit)!
-  return Math.round(amount * unit.bytes)
+  return Math.round(amount * unitBytes(values.limitUnit))
 }
 
 /** What is wrong with each field, checked as the user types. */

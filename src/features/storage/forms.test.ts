@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StorageBucket } from '../../api/queries/storage'
-import { bucketFormErrors, bucketFormFrom, createBucketBody, emptyBucketForm, limitBytes, parseMimeTypes, sizeInUnit, updateBucketBody } from './bucket-form'
+import { bucketFormErrors, bucketFormFrom, createBucketBody, emptyBucketForm, limitBytes, parseMimeTypes, updateBucketBody } from './bucket-form'
+import { sizeInUnit } from '../../lib/size-units'
 import { destinationFolder, destinationProblem, entryNameProblem } from './entry-names'
 import { itemsFromPages } from './explorer-items'
 import { bucketIdFromParam, folderFromSearch, isNewStorageLocation, storageLocation } from './storage-routes'

@@ -20,7 +20,8 @@ import {
 import { supportDraftFromQuery, type SupportTicketField } from '../../lib/support-ticket'
 import { HOME_PATH } from '../../lib/home-path'
 import { Button } from '../../ui/button'
-import { describedBy, fieldHintClass, FormField, inputClass } from '../../ui/field'
+import { describedBy, fieldHintClass, FormField, inputClass, ValueOptions } from '../../ui/field'
+import { summaryListClass } from '../../ui/summary-list'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
@@ -143,11 +144,7 @@ function SupportForm({ context, submitting, send }: { context: SupportFormContex
                 onBlur={blur('severity')}
                 {...described('severity', error('severity'), true)}
               >
-                {SUPPORT_SEVERITIES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
+                <ValueOptions values={SUPPORT_SEVERITIES} />
               </select>
             </Field>
           </div>
@@ -326,18 +323,7 @@ function SentScreen({ context, onAnother }: { context: SupportFormContext; onAno
         </div>
         <dl
           aria-label="Request summary"
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: '6',
-            rowGap: '2',
-            fontSize: 'sm',
-            bg: 'bg.muted',
-            borderRadius: 'md',
-            p: '4',
-            '& dt': { color: 'fg.muted' },
-            '& dd': { m: '0', wordBreak: 'break-word' },
-          })}
+          className={cx(summaryListClass, css({ bg: 'bg.muted', borderRadius: 'md', p: '4', '& dd': { m: '0', wordBreak: 'break-word' } }))}
         >
           {rows.map(([term, value]) => (
             <div key={term} className={css({ display: 'contents' })}>

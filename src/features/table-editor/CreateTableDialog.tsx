@@ -5,7 +5,7 @@ import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
 import { createTableSql, type ColumnDefinition, type ReferentialAction } from '../../lib/sql/table-structure'
 import { Button } from '../../ui/button'
-import { TextField } from '../../ui/field'
+import { TextField, ValueOptions } from '../../ui/field'
 import {
   emptyColumn,
   emptyForeignKeyRow,
@@ -78,11 +78,7 @@ export function CreateTableDialog({
     >
       <div className={gridClass}>
         <SelectField label="Schema" value={schema} onChange={setSchema}>
-          {schemaChoices(entities).map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <ValueOptions values={schemaChoices(entities)} />
         </SelectField>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
         <TextField label="Name" value={name} autoFocus spellCheck={false} onChange={(e) => setName(e.target.value)} />
@@ -260,11 +256,7 @@ function ForeignKeyRowFields({
     >
       <select aria-label={`Foreign key ${n} column`} className={compactInputClass} value={row.column} onChange={(e) => onChange({ column: e.target.value })}>
         <option value="">Column…</option>
-        {columnNames.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
+        <ValueOptions values={columnNames} />
       </select>
       <span aria-hidden>→</span>
       <select

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import type { TableColumn } from '../../api/schemas'
 import { FILTER_OPERATORS, IS_FILTER_VALUES, type FilterOperator, type RowFilter } from '../../lib/sql/table-rows'
 import { Button } from '../../ui/button'
+import { ValueOptions } from '../../ui/field'
 
 /** The row filters being edited: they reach the address, and the rows, when the form is submitted. */
 export function FilterBar({ columns, filters, onApply }: { columns: TableColumn[]; filters: RowFilter[]; onApply: (filters: RowFilter[]) => void }) {
@@ -45,19 +46,11 @@ export function FilterBar({ columns, filters, onApply }: { columns: TableColumn[
             value={filter.operator}
             onChange={(e) => update(index, { operator: e.target.value as FilterOperator, value: e.target.value === 'is' ? 'null' : filter.value })}
           >
-            {FILTER_OPERATORS.map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
+            <ValueOptions values={FILTER_OPERATORS} />
           </select>
           {filter.operator === 'is' ? (
             <select aria-label="Filter value" className={filterFieldClass} value={filter.value} onChange={(e) => update(index, { value: e.target.value })}>
-              {IS_FILTER_VALUES.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
+              <ValueOptions values={IS_FILTER_VALUES} />
             </select>
           ) : (
             <input

@@ -6,6 +6,7 @@ import { ownRecord, ownValue, withOwnValue, type OwnRecord } from '../../lib/own
 import type { CellInput } from '../../lib/sql/row-edits'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
+import { usePendingAction } from '../../ui/use-pending-action'
 import { inputProblem, ValueInput } from './ValueEditor'
 
 /**
@@ -49,24 +50,16 @@ export function InsertRowDialog({
     const start = initialInsertValues(table)
     return initial ? ownRecord([...Object.entries(start), ...Object.entries(initial).filter(([name]) => Object.hasOwn(start, name))]) : start
   })
-  const [error, setError] = useState<string | null>(initialError)
-  const [saving, setSaving] = useState(false)
+  const pending = usePendingAction(initialError)
   const editable = table.columns.filter((c) => !c.is_generated)
   const valueOf = (name: string) => ownValue(values, name) ?? NO_VALUE
   const problems = editable.map((c) => inputProblem(valueOf(c.name), c)).filter(Boolean)
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
-    if (problems.length || saving) return
-    setSaving(true)
-    setError(null)
-    try {
-      await onInsert(values)
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setSaving(false)
-    }
+    if (problems.length || pending.busy) return
+    pending.setProblem(null)
+    await pending.run(() => onInsert(values))
   }
 
   return (
@@ -87,20 +80,20 @@ export function InsertRowDialog({
               </div>
             ))}
           </div>
-          {error ? (
+          {pending.problem ? (
             <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
-              <strong>The database refused this row:</strong> {error}
+              <strong>The database refused this row:</strong> {pending.problem}
               <div className={css({ color: 'fg.muted', mt: '1' })}>It is kept with the table’s unsaved changes until it is inserted or discarded.</div>
             </div>
           ) : null}
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-            {error && onDiscard ? (
+            {pending.problem && onDiscard ? (
               <Button variant="ghost" onClick={onDiscard} className={css({ mr: 'auto' })}>
                 Discard row
               </Button>
             ) : null}
-            <Button onClick={onClose}>{error ? 'Close' : 'Cancel'}</Button>
-            <Button type="submit" variant="primary" loading={saving} disabled={problems.length > 0}>
+            <Button onClick={onClose}>{pending.problem ? 'Close' : 'Cancel'}</Button>
+            <Button type="submit" variant="primary" loading={pending.busy} disabled={problems.length > 0}>
               Insert row
             </Button>
           </div>

@@ -14,7 +14,7 @@ import {
   type ReferentialAction,
 } from '../../lib/sql/table-structure'
 import { Button } from '../../ui/button'
-import { TextField, inputClass } from '../../ui/field'
+import { TextField, inputClass, ValueOptions } from '../../ui/field'
 import { columnDefinitionOf, emptyColumn, enumTypesOf, referenceableTables, typeChoices } from './structure'
 import {
   ActionOptions,
@@ -202,11 +202,7 @@ export function ForeignKeyDialog({
               onChange={(e) => setPair(index, { target: e.target.value })}
             >
               <option value="">{target.isFetching ? 'Loading columns…' : 'Choose a column…'}</option>
-              {targetColumns.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <ValueOptions values={targetColumns} />
             </select>
             <Button
               size="sm"

@@ -7,7 +7,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
-import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
+import { stubLayoutInFile } from '../../test/resize-observer'
 import { TableDataView } from './TableDataView'
 import { listTableEdits, writeTableEdit } from './table-edit-store'
 
@@ -38,13 +38,21 @@ const writesFail = (how: 'server-error' | 'network-error') =>
       return how === 'server-error' ? HttpResponse.json({ message: 'Internal server error' }, { status: 500 }) : HttpResponse.error()
     }),
   )
+/** Writes wait until the returned function is called, then reach the database (reads still answer at once). */
+const holdWrites = () => {
+  let answer: () => void = () => {}
+  server.use(
+    http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
+      if (!(await isWrite(request))) return undefined
+      await new Promise<void>((resolve) => (answer = resolve))
+      return undefined
+    }),
+  )
+  return () => answer()
+}
 
-let unstubSizes: () => void
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' })
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 35 * 12, clientWidth: 1200 })
-})
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+stubLayoutInFile({ clientHeight: 35 * 12, clientWidth: 1200 })
 beforeEach(() => {
   database = itemsDatabase()
   setSession({ accessToken: 'token', expiresAt: Date.now() / 1000 + 3600, user: { id: 'u1', email: 'demo@example.com' } })
@@ -53,8 +61,19 @@ afterEach(() => server.resetHandlers())
 afterAll(() => {
   server.close()
   vi.unstubAllGlobals()
-  unstubSizes()
 })
+
+/** What the store keeps of a change whose save failed on an earlier visit, whatever the change. */
+const failedOnAnEarlierVisit = {
+  ref: REF,
+  tableId: 42,
+  id: '5b0a2c1e-7d8f-4a6b-9c3d-2e1f0a9b8c7d',
+  status: 'failed',
+  error: 'Internal server error',
+  savingIn: null,
+  madeAt: 1,
+  triedAt: 1,
+} as const
 
 /** The table editor as a page load shows it; rendering it again after cleanup() is a reload. */
 function openTable() {
@@ -146,19 +165,12 @@ describe('kept table edits', () => {
 
   it('a kept change whose row was deleted elsewhere says so and offers Discard only', async () => {
     writeTableEdit({
-      ref: REF,
-      tableId: 42,
-      id: '5b0a2c1e-7d8f-4a6b-9c3d-2e1f0a9b8c7d',
+      ...failedOnAnEarlierVisit,
       kind: 'cell',
       keyColumns: ['id'],
       rowKey: [9],
       column: 'name',
       input: { kind: 'text', text: 'typed before it went' },
-      status: 'failed',
-      error: 'Internal server error',
-      savingIn: null,
-      madeAt: 1,
-      triedAt: 1,
     })
     openTable()
     const item = await screen.findByRole('listitem', { name: 'name of row id = 9 → “typed before it went”' })
@@ -171,17 +183,10 @@ describe('kept table edits', () => {
 
   it('a kept change made under another primary key says its row can no longer be found', async () => {
     writeTableEdit({
-      ref: REF,
-      tableId: 42,
-      id: '5b0a2c1e-7d8f-4a6b-9c3d-2e1f0a9b8c7d',
+      ...failedOnAnEarlierVisit,
       kind: 'delete',
       keyColumns: ['code'],
       rowKeys: [['A-1']],
-      status: 'failed',
-      error: 'Internal server error',
-      savingIn: null,
-      madeAt: 1,
-      triedAt: 1,
     })
     openTable()
     const item = await screen.findByRole('listitem', { name: 'Delete 1 row: code = A-1' })
@@ -206,14 +211,7 @@ describe('kept table edits', () => {
   })
 
   it('asks before the page unloads while an edit is on its way, and not after', async () => {
-    let answer: () => void = () => {}
-    server.use(
-      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
-        if (!(await isWrite(request))) return undefined
-        await new Promise<void>((resolve) => (answer = resolve))
-        return undefined
-      }),
-    )
+    const answer = holdWrites()
     openTable()
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true })
@@ -233,14 +231,7 @@ describe('kept table edits', () => {
   })
 
   it('a save still on its way when the user leaves the table reports to the view shown on coming back', async () => {
-    let answer: () => void = () => {}
-    server.use(
-      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
-        if (!(await isWrite(request))) return undefined
-        await new Promise<void>((resolve) => (answer = resolve))
-        return undefined
-      }),
-    )
+    const answer = holdWrites()
     openTable()
     await editName(2, 'saved while away')
     await waitFor(() => expect(listTableEdits(REF, 42)).toMatchObject([{ status: 'saving' }]))

@@ -8,7 +8,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
-import { stubElementSizes, stubResizeObserver } from '../../test/resize-observer'
+import { stubLayoutInFile } from '../../test/resize-observer'
 import { TableDataView } from './TableDataView'
 
 /**
@@ -47,17 +47,12 @@ const server = setupServer(
   }),
 )
 
-let unstubSizes: () => void
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' })
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 36 + 35 * VISIBLE, clientWidth: 1200 })
-})
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+stubLayoutInFile({ clientHeight: 36 + 35 * VISIBLE, clientWidth: 1200 })
 beforeEach(() => setSession({ accessToken: 'token', expiresAt: Date.now() / 1000 + 3600, user: { id: 'u1', email: 'demo@example.com' } }))
 afterAll(() => {
   server.close()
   vi.unstubAllGlobals()
-  unstubSizes()
 })
 
 const cellText = (row: number) => document.querySelector(`[role=row][aria-rowindex="${row + 1}"] [role=gridcell][aria-colindex="2"]`)?.textContent

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { Link, useParams } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-editor'
-import type { TableEntity, TableSchema } from '../../api/schemas'
+import type { TableEntity } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
@@ -12,7 +12,7 @@ import { QueryLoadingState } from '../retries'
 import { assistantActorFor } from '../assistant'
 import { forgetProjectVisit, recordProjectVisit } from '../projects'
 import { TableDataView } from './TableDataView'
-import { NewTableButton, TableStructureView } from './TableStructureView'
+import { NewTableButton, TableStructureView, type TableStructureViewProps } from './TableStructureView'
 
 const TYPE_LABEL: Record<TableEntity['type'], string> = {
   table: 'Table',
@@ -164,17 +164,8 @@ function TableView({ projectRef, connectionString, id, entities }: { projectRef:
   return <TableDetails projectRef={projectRef} connectionString={connectionString} table={schema.data} entities={entities} />
 }
 
-function TableDetails({
-  projectRef,
-  connectionString,
-  table,
-  entities,
-}: {
-  projectRef: string
-  connectionString: string
-  table: TableSchema
-  entities: TableEntity[]
-}) {
+/** A relation's two tabs, its rows and its structure: given what the structure view is given. */
+function TableDetails({ projectRef, connectionString, table, entities }: TableStructureViewProps) {
   const entity = entities.find((e) => e.id === table.id)
   const [tab, setTab] = useState<'data' | 'structure'>('data')
   return (

@@ -25,21 +25,18 @@ function sqlRunner(projectRef: string, connectionString: string) {
   return (sql: string) => executeSql({ ref: projectRef, connectionString, query: sql })
 }
 
-/**
- * A relation's columns and relationships both ways (linked to the other table); for tables also
- * the structure changes, each shown as SQL before it runs. Views are shown read-only.
- */
-export function TableStructureView({
-  projectRef,
-  connectionString,
-  table,
-  entities,
-}: {
+export interface TableStructureViewProps {
   projectRef: string
   connectionString: string
   table: TableSchema
   entities: TableEntity[]
-}) {
+}
+
+/**
+ * A relation's columns and relationships both ways (linked to the other table); for tables also
+ * the structure changes, each shown as SQL before it runs. Views are shown read-only.
+ */
+export function TableStructureView({ projectRef, connectionString, table, entities }: TableStructureViewProps) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const [dialog, setDialog] = useState<OpenDialog | null>(null)

@@ -6,7 +6,7 @@ import type { CellInput } from '../../lib/sql/row-edits'
 import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
-import { inputClass } from '../../ui/field'
+import { inputClass, ValueOptions } from '../../ui/field'
 
 type EditorKind = 'boolean' | 'enum' | 'json' | 'array' | 'text' | 'number' | 'date' | 'timestamp' | 'uuid' | 'other'
 
@@ -87,11 +87,7 @@ export function ValueInput({
         }}
       >
         {value.kind === 'text' && text === '' ? <option value="">Choose…</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <ValueOptions values={options} />
         {column.is_nullable ? <option value={'\u0000null'}>NULL</option> : null}
         {allowDefault ? <option value={'\u0000default'}>Default{column.default_value ? ` (${column.default_value})` : ''}</option> : null}
       </select>

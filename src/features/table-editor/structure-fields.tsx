@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { TableEntity } from '../../api/schemas'
 import { REFERENTIAL_ACTIONS, type ColumnDefinition } from '../../lib/sql/table-structure'
-import { inputClass } from '../../ui/field'
+import { inputClass, ValueOptions } from '../../ui/field'
 import { IDENTITY_KINDS } from './structure'
 
 /** The small form parts the structure dialogs share: labelled selects, checkboxes, option lists. */
@@ -96,11 +96,7 @@ export function IdentityOptions() {
 export function ActionOptions() {
   return (
     <>
-      {REFERENTIAL_ACTIONS.map((action) => (
-        <option key={action} value={action}>
-          {action}
-        </option>
-      ))}
+      <ValueOptions values={REFERENTIAL_ACTIONS} />
     </>
   )
 }

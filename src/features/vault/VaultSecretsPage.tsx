@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { vaultEnabledQuery, vaultSecretsQuery } from '../../api/queries/vault'
 import type { VaultSecret } from '../../api/schemas'
@@ -9,7 +9,7 @@ import { formatDisplayDate } from '../../lib/display-date'
 import { PermissionAction } from '../../lib/permissions'
 import { deleteSecretSql, enableVaultSql } from '../../lib/sql/vault'
 import { Callout } from '../../ui/callout'
-import { inputClass } from '../../ui/field'
+import { SearchField } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
@@ -46,7 +46,6 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
   // The new secret's form outlives a Cancel and a refused save; an edit starts from the secret.
   const drafts = useFormDrafts<SecretFormValues>(emptySecretForm)
   const [search, setSearch] = useState('')
-  const searchId = useId()
 
   const shown = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean)
@@ -89,10 +88,7 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
       ) : (
         <>
           <div role="search">
-            <label htmlFor={searchId} className={css({ srOnly: true })}>
-              Search secrets
-            </label>
-            <input id={searchId} type="search" placeholder="Search secrets…" value={search} onChange={(event) => setSearch(event.target.value)} className={cx(inputClass, css({ maxW: 'sm' }))} />
+            <SearchField label="Search secrets" placeholder="Search secrets…" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
           </div>
           {shown.length === 0 ? (
             <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>

@@ -9,7 +9,7 @@ import type { PrivilegeTarget } from '../../../lib/sql/column-privileges'
 import { sqlIdent } from '../../../lib/sql/quote'
 import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
-import { fieldLabelClass, inputClass } from '../../../ui/field'
+import { fieldLabelClass, inputClass, ValueOptions } from '../../../ui/field'
 import { EmptyState, ErrorState } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
 import { QueryLoadingState } from '../../retries'
@@ -115,18 +115,10 @@ function TargetPicker({
   return (
     <div role="group" aria-label="Role and table" className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' })}>
       <Select label="Role" value={shown.role ?? ''} onChange={(role) => onChoose({ ...shown, role })}>
-        {roles.map((role) => (
-          <option key={role} value={role}>
-            {role}
-          </option>
-        ))}
+        <ValueOptions values={roles} />
       </Select>
       <Select label="Schema" value={shown.schema ?? ''} onChange={(schema) => onChoose({ ...shown, schema, table: null })}>
-        {relationSchemas(relations).map((schema) => (
-          <option key={schema} value={schema}>
-            {schema}
-          </option>
-        ))}
+        <ValueOptions values={relationSchemas(relations)} />
       </Select>
       <Select label="Table" value={shown.table ?? ''} onChange={(table) => onChoose({ ...shown, table })}>
         {relationsIn(relations, shown.schema).map((relation) => (

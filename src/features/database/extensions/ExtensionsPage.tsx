@@ -8,7 +8,7 @@ import { EXTENSION_TAGS, PERMISSION_MESSAGE, type ExtensionTag } from '../../../
 import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { ExternalLink } from '../../../ui/external-link'
-import { inputClass } from '../../../ui/field'
+import { inputClass, SearchField, ValueOptions } from '../../../ui/field'
 import { EmptyState, ErrorState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
@@ -37,7 +37,6 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
   const [tag, setTag] = useState<ExtensionTag | null>(null)
   const [enabledOnly, setEnabledOnly] = useState(false)
   const [change, setChange] = useState<Change | null>(null)
-  const searchId = useId()
   const tagId = useId()
 
   const rows = useMemo(() => extensionRows(extensions.data ?? []), [extensions.data])
@@ -62,27 +61,13 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
       <div role="search" className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
-        <label htmlFor={searchId} className={css({ srOnly: true })}>
-          Search extensions
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search extensions…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={cx(inputClass, css({ flex: '1', minW: '48', maxW: 'sm' }))}
-        />
+        <SearchField label="Search extensions" placeholder="Search extensions…" value={search} onChange={setSearch} className={css({ flex: '1', minW: '48', maxW: 'sm' })} />
         <label htmlFor={tagId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Tag
         </label>
         <select id={tagId} className={cx(inputClass, css({ w: 'auto' }))} value={tag ?? ''} onChange={(event) => setTag((event.target.value || null) as ExtensionTag | null)}>
           <option value="">All tags</option>
-          {EXTENSION_TAGS.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ValueOptions values={EXTENSION_TAGS} />
         </select>
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
           <input type="checkbox" checked={enabledOnly} onChange={(event) => setEnabledOnly(event.target.checked)} />

@@ -8,7 +8,7 @@ import { formatDisplayDate } from '../../../lib/display-date'
 import { formatDuration } from '../../../lib/duration'
 import { Badge, type BadgeTone } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { fieldLabelClass, inputClass } from '../../../ui/field'
+import { fieldLabelClass, inputClass, ValueOptions } from '../../../ui/field'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
 
@@ -76,11 +76,7 @@ export function CronRuns({
           }}
         >
           <option value="">All statuses</option>
-          {CRON_RUN_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
+          <ValueOptions values={CRON_RUN_STATUSES} />
         </select>
       </div>
       {runs.data === undefined ? (

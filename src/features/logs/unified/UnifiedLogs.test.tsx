@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../../api/queries/keys'
 import { LOGS_UI_MESSAGE } from '../../../constants'
-import { stubElementSizes, stubResizeObserver } from '../../../test/resize-observer'
+import { stubLayoutInFile } from '../../../test/resize-observer'
 import { renderProjectScreen, SCREEN_REF } from '../../../test/project-screen'
 import { sampleOrganization } from '../../../test/sample-records'
 import { LogsScreen } from '../LogsPage'
@@ -52,12 +52,7 @@ function stubLogs() {
   return statements
 }
 
-let unstubSizes: () => void
-beforeAll(() => {
-  stubResizeObserver()
-  unstubSizes = stubElementSizes({ clientHeight: 28 * 20, clientWidth: 1200 })
-})
-afterAll(() => unstubSizes())
+stubLayoutInFile({ clientHeight: 28 * 20, clientWidth: 1200 })
 afterEach(() => vi.unstubAllGlobals())
 
 const onPlan = (plan: 'free' | 'pro' | 'team' | 'enterprise') => [[queryKeys.organizations(), [{ ...sampleOrganization(), plan: { id: plan, name: plan } }]]] as [readonly unknown[], unknown][]

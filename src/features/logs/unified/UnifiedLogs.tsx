@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
 import type { UnifiedLogFacet } from '../../../constants'
 import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
-import { DEFAULT_LOG_RANGE, histogramBucketSeconds, resolveRange, type LogRange } from '../../../lib/log-range'
+import { histogramBucketSeconds } from '../../../lib/log-range'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import { settings } from '../../../lib/settings'
 import { NO_UNIFIED_FILTERS, unifiedEventsSinceSql, unifiedEventsSql, unifiedFacetCountsSql, unifiedHistogramSql, type UnifiedFilters } from '../../../lib/unified-logs-sql'
@@ -15,6 +15,7 @@ import { ExplorerToolbar } from '../ExplorerToolbar'
 import { useEventList } from '../use-event-list'
 import { QueryMode } from '../QueryMode'
 import { useLiveRange } from '../use-live-range'
+import { useLogRange } from '../use-log-range'
 import { useSettled } from '../use-settled'
 import { FacetPanel } from './FacetPanel'
 import { RangeOverview } from '../RangeOverview'
@@ -48,9 +49,7 @@ function toggled(filters: UnifiedFilters, facet: UnifiedLogFacet, value: string)
  * request id.
  */
 export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: string; organizationSlug: string | null }) {
-  const [range, setRange] = useState<LogRange>(DEFAULT_LOG_RANGE)
-  const [anchor, setAnchor] = useState(() => Date.now())
-  const resolved = useMemo(() => resolveRange(range, anchor), [range, anchor])
+  const { range, resolved, changeRange, reanchor } = useLogRange()
   const [filters, setFilters] = useState<UnifiedFilters>(NO_UNIFIED_FILTERS)
   const typing = useRef(false)
   const [live, setLive] = useState(false)
@@ -113,10 +112,6 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
     typing.current = byTyping
     setFilters(next)
   }
-  const changeRange = (next: LogRange) => {
-    setRange(next)
-    setAnchor(Date.now())
-  }
   const openQuery = (sql: string) => {
     setQueryOpening((current) => ({ sql, n: current.n + 1 }))
     setMode('query')
@@ -158,7 +153,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
           live={live}
           liveDisabled={!exploring}
           onLive={setLive}
-          onRefresh={() => (range.kind === 'relative' ? setAnchor(Date.now()) : list.runAgain())}
+          onRefresh={() => (range.kind === 'relative' ? reanchor() : list.runAgain())}
           mode={mode}
           // The SQL of the timeline as it is filtered: the statement the list reads.
           onMode={(next) => (next === 'query' ? openQuery(unifiedEventsSql(filters)) : setMode('explore'))}

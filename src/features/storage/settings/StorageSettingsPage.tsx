@@ -7,7 +7,8 @@ import { storageConfigQuery, updateStorageConfig, type StorageConfig } from '../
 import { PLAN_NAMES, type PlanId } from '../../../constants'
 import { STORAGE_PLAN_UPLOAD_LIMIT } from '../../../constants/storage'
 import { formatBytes } from '../../../lib/format-bytes'
-import { UPLOAD_LIMIT_UNITS, uploadLimitForm, uploadLimitFromForm, type UploadLimitForm, type UploadLimitUnit } from '../../../lib/storage-settings'
+import { SIZE_UNITS, type SizeUnit } from '../../../lib/size-units'
+import { uploadLimitForm, uploadLimitFromForm, type UploadLimitForm } from '../../../lib/storage-settings'
 import { Button } from '../../../ui/button'
 import { fieldErrorClass, fieldHintClass, fieldLabelClass, inputClass } from '../../../ui/field'
 import { FormSection } from '../../../ui/form-section'
@@ -86,8 +87,8 @@ function UploadLimitForm({ projectRef, config, plan, organizationSlug }: { proje
             <label htmlFor={unitId} className={css({ srOnly: true })}>
               Unit
             </label>
-            <select id={unitId} className={cx(inputClass, css({ w: '24' }))} value={form.unit} onChange={(event) => setForm({ ...form, unit: event.target.value as UploadLimitUnit })}>
-              {UPLOAD_LIMIT_UNITS.map((unit) => (
+            <select id={unitId} className={cx(inputClass, css({ w: '24' }))} value={form.unit} onChange={(event) => setForm({ ...form, unit: event.target.value as SizeUnit })}>
+              {SIZE_UNITS.map((unit) => (
                 <option key={unit.id} value={unit.id}>
                   {unit.label}
                 </option>
