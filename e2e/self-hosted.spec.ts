@@ -1,10 +1,8 @@
 import { expect, test } from './fixtures'
 
 test('self-hosted: no sign-in, only the default project, platform screens hidden, disabled features honoured', async ({ page, consoleErrors }) => {
-  // Five full page loads, each starting the in-page platform again. In CI they run beside the two
-  // development servers' first transforms: 60 s ran out twice there, on the fourth load, with the
-  // page too busy to be snapshotted (7 s idle here, 10-14 s beside three busy cores).
-  test.setTimeout(150_000)
+  // Five full page loads, each starting the in-page platform again (7 s idle, 10-14 s beside three busy cores).
+  test.setTimeout(90_000)
   await page.goto('/')
   await expect(page).toHaveURL(/\/project\/default$/)
   await expect(page.getByRole('heading', { name: 'Default Project' })).toBeVisible()
@@ -18,6 +16,11 @@ test('self-hosted: no sign-in, only the default project, platform screens hidden
     // The app redirects as it loads: waiting for the load event of the page left behind aborts.
     await page.goto(path, { waitUntil: 'commit' })
     await expect(page).toHaveURL(/\/project\/default$/)
+    // Each page is up before the next address is typed. Typed while the page was still starting, the
+    // next navigation never committed in 2 of 15 runs on the loaded machine (the tab stopped
+    // answering, even to DevTools, right after the page's MSW client went away mid-start): that is
+    // a race of the harness's speed, not this walk's subject.
+    await expect(page.getByRole('heading', { name: 'Default Project' })).toBeVisible()
   }
   expect(consoleErrors).toEqual([])
 })
