@@ -15,6 +15,7 @@ describe("a paused project's database endpoints", () => {
     ['GraphQL', `/platform/projects/${paused.ref}/api/graphql`, { method: 'POST', body: JSON.stringify({ query: '{ __typename }' }) }],
     ['webhooks', `/platform/database/${paused.ref}/hook-enable`, { method: 'POST' }],
     ['storage', `/platform/storage/${paused.ref}/buckets`, {}],
+    ['pg-meta', `/platform/pg-meta/${paused.ref}/query`, { method: 'POST', body: JSON.stringify({ query: 'select 1' }) }],
   ])('%s answers 400 with the status', async (_, path, init) => {
     const answer = await call(path, init)
     expect(answer.status).toBe(400)

@@ -4,7 +4,6 @@ import {
   PERMISSION_RESOURCES,
   PG_META_HEADERS,
   PG_META_TIMING,
-  PROJECT_NOT_ACTIVE_MESSAGE,
   SAMPLE_ROWS_HEADER,
   SQL_READ_ONLY_MESSAGE,
 } from '../../src/constants'
@@ -30,15 +29,14 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const requestId = request.headers.get('x-request-id')
       markPath('handler:start', requestId)
       const ref = String(params.ref)
-      const { user, project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403 })
+      // A paused, failed or transitioning project has no database to run on: 400, with the status.
+      const { user, project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, active: true })
       if (denied) return denied
       // SPEC §6, decided here: a member who may not change the database has the database refuse it (read-only.ts).
       const readOnly = !memberMay(ctx, user.id, PermissionAction.TENANT_SQL_ADMIN_WRITE, PERMISSION_RESOURCES.sql, {
         organizationSlug: project.organization_slug,
         projectRef: ref,
       })
-      // A paused, failed or transitioning project has no database to run on: say so, with the status.
-      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       // SPEC §8: without the encrypted connection the database cannot be reached.
       const connection = request.headers.get(PG_META_HEADERS.connection)
       if (!connection || connection !== project.connectionString) {
