@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { errorMessage } from '../../machines/errors'
 import { FormActions, ModalFrame } from './dialog'
 import { usePendingAction } from './use-pending-action'
 
@@ -12,17 +13,13 @@ export interface StructureDialogProps {
   onClose: () => void
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /** The SQL a form stands for, or why there is none: the builders throw user-facing messages. */
 export function previewSql(build: () => string): { sql: string; problem: string | null } {
   try {
     const sql = build()
     return sql.trim() === '' ? { sql: '', problem: 'Nothing to change yet.' } : { sql, problem: null }
   } catch (error) {
-    return { sql: '', problem: messageOf(error) }
+    return { sql: '', problem: errorMessage(error) }
   }
 }
 
