@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { BILLING_BANNER } from '../src/constants'
 import { expect, replaceSql, signIn, test } from './fixtures'
 
 const projects = createPlatformFixtures().projects
@@ -157,4 +158,25 @@ test('the rail, the top bar and the banners share the page without a second scro
   await page.getByRole('menuitem', { name: 'Project overview' }).click()
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
   await expectNoPageScroll(page)
+})
+
+test('a banner arriving after the page never moves the rail or the screen under the pointer', async ({ page }) => {
+  // Every layout shift of the page, and whether it moved the project's rail or the screen holding it.
+  await page.addInitScript(() => {
+    const moved: boolean[] = []
+    Object.assign(window, { __railMoves: moved })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
+        const railNow = document.querySelector('nav[aria-label="Project"]')
+        moved.push(Boolean(railNow && entry.sources?.some(({ node }) => node && (node.contains(railNow) || railNow.contains(node)))))
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await signIn(page, { returnTo: `/project/${healthy.ref}` })
+  // The demo user manages another organization with unpaid invoices: its banner comes from its own answers.
+  await expect(page.getByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
+  await expect(rail(page).getByRole('link', { name: 'SQL editor' })).toBeVisible()
+  const moves = await page.evaluate(() => (window as unknown as { __railMoves: boolean[] }).__railMoves)
+  expect(moves.filter(Boolean)).toEqual([])
 })

@@ -16,8 +16,8 @@ export function useCurrentPlace() {
     : organizations.data?.find((o) => o.id === project.data?.organization_id)
   // The route is about an organization (its own, or a project's) that is still loading.
   const organizationPending = orgParams ? organizations.isPending : projectParams ? organizations.isPending || project.isPending : false
-  return { organizations: organizations.data ?? [], organization, organizationPending, project: projectParams ? project.data : undefined }
+  return { organizations: organizations.data ?? [], organizationsPending: organizations.isPending, organization, organizationPending, project: projectParams ? project.data : undefined }
 }
 
 /** The place itself, as the top bar shows it. */
-export type CurrentPlace = Omit<ReturnType<typeof useCurrentPlace>, 'organizationPending'>
+export type CurrentPlace = Omit<ReturnType<typeof useCurrentPlace>, 'organizationPending' | 'organizationsPending'>

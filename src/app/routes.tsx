@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
 import { AssistantLayout } from '../features/assistant/AssistantLayout'
 import { useSignedIn } from '../features/auth/use-signed-in'
@@ -12,7 +12,7 @@ import { settings } from '../lib/settings'
 import { PageMain } from '../ui/page-main'
 import { LoadingState } from '../ui/states'
 import { DashboardOverlays } from './DashboardOverlays'
-import { LayoutBanners } from './LayoutBanners'
+import { LayoutBanners, useLayoutBanners, useScreenRevealed } from './LayoutBanners'
 import { HOME_PATH } from '../lib/home-path'
 import { ProfileGate } from './ProfileGate'
 import { TopBar } from './TopBar'
@@ -64,6 +64,16 @@ function SignedIn({ children, fill = false }: { children: ReactNode; fill?: bool
   const [location] = useLocation()
   const search = useSearch()
   if (settings.isPlatform && !signedIn) return <Redirect to={signInPathFor(search ? `${location}?${search}` : location)} replace />
+  return <DashboardLayout fill={fill}>{children}</DashboardLayout>
+}
+
+// The screen while the banners above it may still push it down: mounted (its data loads) and laid
+// out, but invisible and out of the pointer's reach.
+const heldBackClass = css({ opacity: 0, pointerEvents: 'none' })
+
+function DashboardLayout({ children, fill }: { children: ReactNode; fill: boolean }) {
+  const banners = useLayoutBanners()
+  const revealed = useScreenRevealed(banners.settled)
   return (
     // `fill`: the screen takes exactly the viewport below the top bar and banners, and scrolls inside
     // its own parts (a project's rail, editor, grid and assistant), so the page never scrolls twice.
@@ -75,8 +85,11 @@ function SignedIn({ children, fill = false }: { children: ReactNode; fill?: bool
     >
       {settings.isPlatform ? <SessionRenewal /> : null}
       <TopBar />
-      <LayoutBanners />
-      <PageMain className={fill ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' }) : css({ flex: '1' })}>
+      <LayoutBanners banners={banners} />
+      <PageMain
+        aria-busy={revealed ? undefined : true}
+        className={cx(fill ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' }) : css({ flex: '1' }), revealed ? undefined : heldBackClass)}
+      >
         <ProfileGate>
           <Suspense fallback={<LoadingState />}>{children}</Suspense>
         </ProfileGate>

@@ -73,3 +73,10 @@ export const WEBHOOK_TIMEOUT_MS = { min: 1000, max: 10_000, default: 5000 } as c
 export const WEBHOOK_CALLS_REFRESH_MS = 2000
 /** Not in SPEC: how long a revealed vault secret stays on screen before it hides itself. */
 export const SECRET_REVEAL_DURATION = 30 * SECOND
+
+/**
+ * The longest the dashboard holds a screen back while the layout banners' answers are awaited (a
+ * banner arriving after the screen would push it down under the pointer). Not from SPEC: about
+ * three of the mock platform's answers in a row; past it the screen shows, and a banner may follow.
+ */
+export const LAYOUT_BANNERS_MAX_WAIT = 1 * SECOND

@@ -12,41 +12,69 @@ import { can, PermissionAction } from '../../lib/permissions'
 import { Banner } from '../../ui/banner'
 import { usePermissions } from '../permissions'
 import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
+import { useSignedIn } from '../auth'
+import { settings } from '../../lib/settings'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
 const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', whiteSpace: 'nowrap' })
 
 const billingPath = (slug: string, section?: string) => `/org/${encodeURIComponent(slug)}/billing${section ? `#${section}` : ''}`
 
-/**
- * SPEC §2 layout banners, the billing warnings. About the organization on screen: its restriction
- * (SPEC §4), its outstanding invoices and missing billing information, shown only with billing:all
- * in it (SPEC §6). About the user's other organizations, on every signed-in screen: the ones with
- * outstanding invoices where the user has billing:all, each by name. Inside one of them its own
- * 'Outstanding Invoices' banner speaks for it, and the other banner names the rest.
- */
-export function BillingWarningBanners({
-  organization,
-  organizations,
-  organizationPending = false,
-}: {
+/** Which organization the screen is about, and the user's organizations (the app's current place). */
+export interface BillingWarningPlace {
   organization: Organization | undefined
   organizations: readonly Organization[]
+  /** The user's organizations are still loading. */
+  organizationsPending?: boolean
   /** The screen belongs to an organization not known yet (a project loading): the other organizations wait for it. */
   organizationPending?: boolean
-}) {
+}
+
+/**
+ * SPEC §2 layout banners, the billing warnings: what to show, and whether that is known yet
+ * (`settled`: every query a banner depends on has answered or failed, so the layout can hold the
+ * screen still until then instead of pushing it down when a banner arrives). About the
+ * organization on screen: its restriction (SPEC §4), its outstanding invoices and missing billing
+ * information, shown only with billing:all in it (SPEC §6). About the user's other organizations,
+ * on every signed-in screen: the ones with outstanding invoices where the user has billing:all,
+ * each by name. Inside one of them its own 'Outstanding Invoices' banner speaks for it, and the
+ * other banner names the rest.
+ */
+export function useBillingWarnings({ organization, organizations, organizationsPending = false, organizationPending = false }: BillingWarningPlace) {
+  const signedIn = useSignedIn()
+  const permissions = usePermissions()
   const ownVisible = useBillingWarningsVisible(organization?.slug)
   const manageable = useBillingWarningOrganizations(organizations)
   // SPEC §6: overdue invoices are read only when signed in and hosted; the hooks above hold those rules.
-  const overdue = useQuery({ ...overdueInvoicesQuery(), enabled: ownVisible || manageable.length > 0 })
+  const overdueWanted = ownVisible || manageable.length > 0
+  const overdue = useQuery({ ...overdueInvoicesQuery(), enabled: overdueWanted })
   const overdueIds = new Set(overdue.data?.filter((o) => o.overdue_invoice_count > 0).map((o) => o.organization_id))
   const own = organization && ownVisible ? organization : undefined
   const elsewhere = organizationPending ? [] : manageable.filter((org) => org.id !== organization?.id && overdueIds.has(org.id))
 
+  // SPEC §8 'Missing Billing Information': only paid organizations billed directly need an address,
+  // so nobody else's profile is fetched for the banner.
+  const mayReadCustomer = own ? can(permissions.data, PermissionAction.BILLING_READ, BILLING_RESOURCES.customer, { organizationSlug: own.slug }) : false
+  const customerWanted = Boolean(own && mayReadCustomer && own.plan.id !== 'free' && !own.billing_partner)
+  const customer = useQuery({ ...organizationCustomerQuery(own?.slug), enabled: customerWanted })
+  const missingInfo = own && customerWanted ? billingInfoMissing(own, customer.data) : false
+
+  const settled =
+    !settings.isPlatform ||
+    !signedIn ||
+    (!organizationsPending && !organizationPending && !permissions.isPending && !(overdueWanted && overdue.isPending) && !(customerWanted && customer.isPending))
+  return { settled, own, ownOverdue: own ? overdueIds.has(own.id) : false, elsewhere, missingInfo }
+}
+
+export type BillingWarnings = ReturnType<typeof useBillingWarnings>
+
+/** The billing warnings of `useBillingWarnings`, in SPEC §2's order. */
+export function BillingWarningBanners({ warnings }: { warnings: BillingWarnings }) {
+  const { own, ownOverdue, elsewhere, missingInfo } = warnings
   return (
     <>
       {own ? <RestrictionBanner key={own.slug} organization={own} /> : null}
-      {own && overdueIds.has(own.id) ? (
+      {own && ownOverdue ? (
         <Banner tone={BILLING_BANNER.overdueInvoices.tone} label={BILLING_BANNER.overdueInvoices.title}>
           <strong>{BILLING_BANNER.overdueInvoices.title}.</strong> {BILLING_BANNER.overdueInvoices.message}{' '}
           <Link href={billingPath(own.slug, BILLING_SECTIONS.invoices)} className={linkClass}>
@@ -55,7 +83,7 @@ export function BillingWarningBanners({
         </Banner>
       ) : null}
       {elsewhere.length > 0 ? <OverdueElsewhereBanner organizations={elsewhere} /> : null}
-      {own ? <MissingBillingInfoBanner organization={own} /> : null}
+      {own && missingInfo ? <MissingBillingInfoBanner organization={own} /> : null}
     </>
   )
 }
@@ -87,12 +115,6 @@ function OverdueElsewhereBanner({ organizations }: { organizations: readonly Org
 
 /** SPEC §8 'Missing Billing Information': a paid organization billed directly, without an address. */
 function MissingBillingInfoBanner({ organization }: { organization: Organization }) {
-  const permissions = usePermissions()
-  const mayReadCustomer = can(permissions.data, PermissionAction.BILLING_READ, BILLING_RESOURCES.customer, { organizationSlug: organization.slug })
-  // Only paid organizations billed directly need an address: nobody else's profile is fetched for the banner.
-  const needsAddress = organization.plan.id !== 'free' && !organization.billing_partner
-  const customer = useQuery({ ...organizationCustomerQuery(organization.slug), enabled: mayReadCustomer && needsAddress })
-  if (!billingInfoMissing(organization, customer.data)) return null
   return (
     <Banner tone={BILLING_BANNER.missingBillingInfo.tone} label={BILLING_BANNER.missingBillingInfo.title}>
       <strong>{BILLING_BANNER.missingBillingInfo.title}.</strong> {BILLING_BANNER.missingBillingInfo.message}{' '}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { sampleOrganization } from '../../test/sample-records'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
@@ -8,7 +8,12 @@ import type { Organization, Permission } from '../../api/schemas'
 import { setSession } from '../../api/session'
 import { BILLING_BANNER, BILLING_ADDRESS_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { AddressSection } from './AddressSection'
-import { BillingWarningBanners } from './BillingBanners'
+import { BillingWarningBanners, useBillingWarnings, type BillingWarningPlace } from './BillingBanners'
+
+/** The banners for a place, as the layout shows them. */
+function Banners(place: BillingWarningPlace) {
+  return <BillingWarningBanners warnings={useBillingWarnings(place)} />
+}
 
 const organization = sampleOrganization
 const permission = (slug: string, actions: string[]): Permission =>
@@ -118,7 +123,7 @@ describe('billing warning banners', () => {
   it('show to a user with billing:all: the restriction, the outstanding invoices here and elsewhere, missing billing information', async () => {
     stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
     const permissions = [permission('restricted-inc', ['%']), permission('grace-over', ['%'])]
-    render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+    render(<Banners organization={restricted} organizations={[restricted, graceOver]} />, {
       wrapper: withPermissions(permissions, [restricted, graceOver]),
     })
     expect(await screen.findByRole('alert', { name: BILLING_BANNER.restricted.title })).toBeTruthy()
@@ -140,7 +145,7 @@ describe('billing warning banners', () => {
     const acme = organization({ id: 1, slug: 'acme-corp', name: 'Acme Corp' })
     const all = [acme, graceOver, restricted]
     const permissions = all.map((org) => permission(org.slug, ['%']))
-    render(<BillingWarningBanners organization={undefined} organizations={all} />, { wrapper: withPermissions(permissions, all) })
+    render(<Banners organization={undefined} organizations={all} />, { wrapper: withPermissions(permissions, all) })
     const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
     expect(elsewhere.textContent).toBe(
       `${BILLING_BANNER.overdueInvoicesElsewhere.title}. Grace Over Ltd and Restricted Inc ${BILLING_BANNER.overdueInvoicesElsewhere.message(2)}`,
@@ -160,19 +165,53 @@ describe('billing warning banners', () => {
     const all = [acme, graceOver, restricted]
     const permissions = [permission('acme-corp', ['%']), permission('grace-over', ['%']), permission('restricted-inc', ['read:Read', 'billing:Read'])]
     const wrapper = withPermissions(permissions, all)
-    const view = render(<BillingWarningBanners organization={undefined} organizations={all} organizationPending />, { wrapper })
+    const view = render(<Banners organization={undefined} organizations={all} organizationPending />, { wrapper })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(screen.queryAllByRole('alert')).toHaveLength(0)
-    view.rerender(<BillingWarningBanners organization={acme} organizations={all} />)
+    view.rerender(<Banners organization={acme} organizations={all} />)
     const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
     expect(within(elsewhere).getAllByRole('link').map((link) => link.textContent)).toEqual(['Grace Over Ltd'])
     expect(elsewhere.textContent).toContain(`Grace Over Ltd ${BILLING_BANNER.overdueInvoicesElsewhere.message(1)}`)
   })
 
+  it('are settled only once every answer a banner needs is in: the organizations, the overdue invoices, the customer profile', async () => {
+    let answerOverdue: (() => void) | undefined
+    const overdueAnswered = new Promise<void>((resolve) => (answerOverdue = resolve))
+    const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
+    const answering = vi.mocked(fetch).getMockImplementation()!
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/invoices/overdue')) await overdueAnswered
+      return answering(input, init)
+    })
+    const permissions = [permission('restricted-inc', ['%']), permission('grace-over', ['%'])]
+    const place: BillingWarningPlace = { organization: restricted, organizations: [restricted, graceOver] }
+    const loading: BillingWarningPlace = { ...place, organizationsPending: true }
+    const { result, rerender } = renderHook((props: BillingWarningPlace) => useBillingWarnings(props), {
+      initialProps: loading,
+      wrapper: withPermissions(permissions, [restricted, graceOver]),
+    })
+    expect(result.current.settled).toBe(false)
+    rerender(place)
+    // The customer profile answers at once; the overdue invoices are still on their way.
+    await waitFor(() => expect(paths().some((path) => path.endsWith('/restricted-inc/customer'))).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(result.current.settled).toBe(false)
+    answerOverdue!()
+    await waitFor(() => expect(result.current.settled).toBe(true))
+    expect(result.current).toMatchObject({ ownOverdue: true, missingInfo: true, elsewhere: [graceOver] })
+  })
+
+  it('are settled at once where no banner can show: without billing:all, nothing is awaited', () => {
+    stubPlatform({ overdue })
+    const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read'])]
+    const { result } = renderHook(() => useBillingWarnings({ organization: restricted, organizations: [restricted] }), { wrapper: withPermissions(permissions, [restricted]) })
+    expect(result.current.settled).toBe(true)
+  })
+
   it('a member without billing:all in the organization on screen still sees the other organizations they manage', async () => {
     const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
     const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['%'])]
-    render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+    render(<Banners organization={restricted} organizations={[restricted, graceOver]} />, {
       wrapper: withPermissions(permissions, [restricted, graceOver]),
     })
     const elsewhere = await screen.findByRole('alert', { name: BILLING_BANNER.overdueInvoicesElsewhere.title })
@@ -184,7 +223,7 @@ describe('billing warning banners', () => {
   it('are hidden, and nothing is fetched for them, without billing:all (billing read only)', async () => {
     const { paths } = stubPlatform({ overdue, customer: { ...CUSTOMER, address: null } })
     const permissions = [permission('restricted-inc', ['read:Read', 'billing:Read']), permission('grace-over', ['read:Read', 'billing:Read'])]
-    const { container } = render(<BillingWarningBanners organization={restricted} organizations={[restricted, graceOver]} />, {
+    const { container } = render(<Banners organization={restricted} organizations={[restricted, graceOver]} />, {
       wrapper: withPermissions(permissions, [restricted, graceOver]),
     })
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -199,7 +238,7 @@ describe('billing warning banners', () => {
     client.setQueryData(queryKeys.profile(), { disabled_features: ['billing:all'] })
     const { container } = render(
       <QueryClientProvider client={client}>
-        <BillingWarningBanners organization={restricted} organizations={[restricted]} />
+        <Banners organization={restricted} organizations={[restricted]} />
       </QueryClientProvider>,
     )
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -231,7 +270,7 @@ describe('billing warning banners', () => {
         restriction_status: state.status,
         restriction_data: state.end ? { grace_period_end: state.end } : null,
       })
-      const view = render(<BillingWarningBanners organization={org} organizations={[org]} />, {
+      const view = render(<Banners organization={org} organizations={[org]} />, {
         wrapper: withPermissions([permission('acme-corp', ['%'])], [org]),
       })
       const banner = await screen.findByRole('alert', { name: state.banner.title })
