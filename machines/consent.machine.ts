@@ -1,8 +1,8 @@
 import { assign, raise, setup } from 'xstate'
 import type { ConsentDecision } from '../src/lib/consent-decision'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 /** A consent category as the privacy settings dialog shows it (SPEC §3). */
 export interface ConsentCategory {

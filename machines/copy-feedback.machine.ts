@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { COPY_FEEDBACK_DURATION } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 /**
  * A copy button's life: copy the text, show 'Copied' for 2 s (SPEC §4), or report the failure.

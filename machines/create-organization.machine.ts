@@ -7,8 +7,8 @@ import {
   type NewOrganizationErrors,
 } from '../src/lib/new-organization'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface CreatedOrganization {
   slug: string

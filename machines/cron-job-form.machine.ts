@@ -4,8 +4,8 @@ import { emptyCronJobForm, readCronJobForm, type CronCallable, type CronFormCont
 import { visibleFieldError } from '../src/lib/form-errors'
 import type { CronJobDefinition } from '../src/lib/sql/cron'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface CronJobFormMachineContext {
   values: CronJobFormValues

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface JoinOrganizationInput {
   slug: string

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
-import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 /**
  * One advisor finding being fixed (SPEC §2 advisors): the fix's SQL is reviewed, applied on the

@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { LOGS_LIVE_POLL_MS } from '../src/constants'
-import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 interface LogsLiveTailContext {
   /** Events added since live mode went on. */

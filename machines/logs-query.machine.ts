@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { LOGS_SEARCH_DEBOUNCE_MS } from '../src/constants'
-import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 /** One statement over the logs, as the screen built it (or the user wrote it in query mode). */
 export interface LogsQueryRequest {

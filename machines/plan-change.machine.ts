@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import type { PlanId, PricingTierId } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface PlanChangeInput {
   organizationSlug: string

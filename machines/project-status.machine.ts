@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { POLLING_PROJECT_STATUSES, PROJECT_POLL_INTERVAL, TRANSITIONAL_PROJECT_STATUSES, type ProjectStatus } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface ProjectStatusDetail {
   status: ProjectStatus

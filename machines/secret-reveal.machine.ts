@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { SECRET_REVEAL_DURATION } from '../src/constants'
-import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 /**
  * A vault secret's value on screen (SPEC §2 vault secrets; SPEC §6 secrets read): hidden until

@@ -2,8 +2,8 @@ import { assign, setup } from 'xstate'
 import { visibleFieldError } from '../src/lib/form-errors'
 import { validateSignUp, type SignUpCredentials, type SignUpErrors } from '../src/lib/sign-up'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export type SignUpField = keyof SignUpCredentials
 

@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import { SNIPPET_AUTOSAVE_DEBOUNCE, SNIPPET_SAVE_RETRY } from '../src/constants'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 interface SnippetSaveContext {
   /** The newest text not yet confirmed by the server (null when everything is saved). */

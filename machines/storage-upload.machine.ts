@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate'
 import { STORAGE_CHUNK_RETRY, STORAGE_UPLOAD_MESSAGES } from '../src/constants/storage-uploads'
 import { copyPath, fileNameOf, uploadLimitProblem, type UploadFileFacts, type UploadLimits } from '../src/lib/storage-uploads'
-import { errorMessage } from './errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface StorageUploadInput {
   bucketId: string

@@ -9,8 +9,8 @@ import {
 } from '../src/lib/support-ticket'
 import { visibleFieldError } from '../src/lib/form-errors'
 import type { CoverageModel } from './testing/model-coverage'
-import { errorMessage } from './errors'
 import { providedByTheApp } from './provided-by-the-app'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface SentSupportTicket {
   ticketId: string

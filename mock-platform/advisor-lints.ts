@@ -4,6 +4,7 @@ import { apiSchemas } from './advisor-store'
 import type { PlatformContext } from './context'
 import { openProjectDatabase } from './database-start'
 import { runPgMetaQuery } from './postgres'
+import { errorMessage } from '../src/lib/error-message'
 
 export class LintFailed extends Error {}
 
@@ -16,7 +17,7 @@ export async function runProjectLints(ctx: PlatformContext, project: { ref: stri
     try {
       findings.push(...(await runPgMetaQuery(unlogged, { query: sql })))
     } catch (error) {
-      throw new LintFailed(`The ${name} lint failed: ${error instanceof Error ? error.message : String(error)}`)
+      throw new LintFailed(`The ${name} lint failed: ${errorMessage(error)}`)
     }
   }
   return findings

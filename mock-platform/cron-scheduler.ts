@@ -18,6 +18,7 @@ import { isCronDue, parseCronSchedule } from '../src/lib/cron-schedule.ts'
 import { sqlIdent } from '../src/lib/sql/quote.ts'
 import { scheduleHttpDrain, type NetWorkerOptions } from './net-worker.ts'
 import type { ProjectDatabase, QueryResult } from './postgres/types.ts'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface CronClock {
   /** Milliseconds since the epoch. */
@@ -71,9 +72,6 @@ export function commandTag(result: QueryResult | undefined): string {
   return command
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /** The active jobs, or null when the database has no pg_cron. */
 export async function activeCronJobs(db: ProjectDatabase): Promise<CronJobToRun[] | null> {
@@ -115,7 +113,7 @@ export async function runCronJob(db: ProjectDatabase, job: CronJobToRun, clock: 
       const results = await db.exec(`set role ${sqlIdent(job.username)};\n${job.command}`)
       outcome = { status: 'succeeded', returnMessage: commandTag(results.at(-1)) }
     } catch (error) {
-      outcome = { status: 'failed', returnMessage: messageOf(error) }
+      outcome = { status: 'failed', returnMessage: errorMessage(error) }
     }
     durationMs = performance.now() - running
   }

@@ -9,6 +9,7 @@
 import type { PlatformContext } from './context'
 import type { ProjectDatabase } from './postgres'
 import { loggedDatabase } from './logs/log-events'
+import { errorMessage } from '../src/lib/error-message'
 
 interface Start {
   /**
@@ -66,7 +67,7 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
         begun.database = database
         ctx.databaseOpened(project.ref)
       },
-      (error: unknown) => (begun.failure = error instanceof Error ? error.message : String(error)),
+      (error: unknown) => (begun.failure = errorMessage(error)),
     )
     starts.set(project.ref, begun)
     start = begun

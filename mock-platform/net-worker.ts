@@ -9,6 +9,7 @@
  */
 import { MOCK_ECHO_PATH } from '../src/constants/platform.ts'
 import type { ProjectDatabase } from './postgres/types.ts'
+import { errorMessage } from '../src/lib/error-message'
 
 export interface QueuedRequest {
   id: string
@@ -67,7 +68,7 @@ export async function sendRequest(request: QueuedRequest, send: typeof fetch = f
     return { status: response.status, contentType: response.headers.get('content-type'), headers, content: await response.text(), timedOut: false, error: null }
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    return failed(timedOut ? `Timeout of ${request.timeoutMs} ms reached` : error instanceof Error ? error.message : String(error), timedOut)
+    return failed(timedOut ? `Timeout of ${request.timeoutMs} ms reached` : errorMessage(error), timedOut)
   }
 }
 

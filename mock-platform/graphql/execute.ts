@@ -26,6 +26,7 @@ import { collectFields, type CollectedField } from './fields.ts'
 import { schemaFor } from './schema-cache.ts'
 import { mutationFieldSql } from './sql-mutation.ts'
 import { queryFieldSql, type CompileContext } from './sql-select.ts'
+import { errorMessage } from '../../src/lib/error-message'
 
 export interface GraphqlRequest {
   query?: unknown
@@ -54,7 +55,7 @@ interface PlannedField {
 
 /** A compile error located at the field that caused it. */
 function located(error: unknown, field: CollectedField): GraphQLError {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   return new GraphQLError(message, { nodes: field.nodes, path: [field.responseKey], originalError: error instanceof Error ? error : undefined })
 }
 
@@ -132,7 +133,7 @@ export async function runGraphql(database: ProjectDatabase, request: GraphqlRequ
       const results = await database.exec(`${script};`, { signal })
       for (const field of planned) rootValue[field.responseKey] = results[field.result]?.rows[0]?.['value'] ?? null
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
+      const message = errorMessage(error)
       return { data: null, errors: [new GraphQLError(message).toJSON()] }
     }
   }

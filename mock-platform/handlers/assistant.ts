@@ -9,6 +9,7 @@ import { answer, catalogFromRows, detectIntent, MODEL_CATALOG_SQL, type ModelMes
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from '../database-start'
 import { authenticate, authorizeProject } from './util'
+import { errorMessage } from '../../src/lib/error-message'
 
 /** Milliseconds between two streamed pieces of the mock model's answer: fast, but seen to arrive. */
 export const MOCK_MODEL_PIECE_DELAY = 12
@@ -48,7 +49,7 @@ function sseResponse(produce: (write: (event: string) => void, signal: AbortSign
         await produce((event) => controller.enqueue(encoder.encode(event)), signal)
       } catch (error) {
         if (!signal.aborted)
-          controller.enqueue(encoder.encode(uiStreamEvent({ type: 'error', errorText: error instanceof Error ? error.message : String(error) })))
+          controller.enqueue(encoder.encode(uiStreamEvent({ type: 'error', errorText: errorMessage(error) })))
       } finally {
         try {
           controller.close()

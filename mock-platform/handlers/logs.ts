@@ -3,6 +3,7 @@ import { LOGS_MESSAGE, PLAN_NAMES, PLAN_QUOTAS, type PlanId } from '../../src/co
 import type { PlatformContext } from '../context'
 import { LogQueryRefused } from '../logs/log-store'
 import { authorizeProject, errorResponse } from './util'
+import { errorMessage } from '../../src/lib/error-message'
 
 const HOUR_MS = 3600_000
 const DAY_MS = 24 * HOUR_MS
@@ -38,7 +39,7 @@ export function logHandlers(ctx: PlatformContext) {
         return HttpResponse.json({ result })
       } catch (error) {
         // A refusal says why; Postgres's own error (a typo, a missing column) is the user's to fix.
-        const message = error instanceof LogQueryRefused ? error.message : error instanceof Error ? error.message : String(error)
+        const message = error instanceof LogQueryRefused ? error.message : errorMessage(error)
         return errorResponse(400, message)
       }
     }),

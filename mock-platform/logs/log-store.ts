@@ -12,6 +12,7 @@ import { toJsonValue } from '../postgres/query'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { checkLogSql, refusePlan } from './log-sql-check'
 import { DROP_SCHEMA_SQL, READER_ROLE, READER_SCHEMA, SCHEMA_HASH_SQL, SETTING, STORE_SCHEMA, logStoreSchema, logTableColumns } from './log-store-schema'
+import { errorMessage } from '../../src/lib/error-message'
 
 /** One event: its table, its project, and its columns (LOG_COMMON_COLUMNS and the source's own). */
 export interface LogEvent {
@@ -304,7 +305,7 @@ const HISTORY_PART_WRITTEN_SQL = `insert into ${HISTORY_PARTS_TABLE} (project, p
 
 /** What the reader's attempt at something else reads as. */
 function readerError(error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   // Denied a log table: only a write is (the reader may select from every one).
   const denied = /permission denied for (?:schema|table|view|relation) (\S+)/.exec(message)
   if (denied) return new LogQueryRefused(LOG_TABLES.includes(denied[1]!) ? LOGS_MESSAGE.writes : LOGS_MESSAGE.notLogTable(denied[1]!))

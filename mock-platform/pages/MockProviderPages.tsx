@@ -11,6 +11,7 @@ import { authServicePath } from '../../src/lib/code-hosting'
 import { settings } from '../../src/lib/settings'
 import { signInState } from '../sign-in-state'
 import { AccountChoice, ProviderButton, ProviderPage, providerBase, sameOriginUrl, styles, useProviderAccounts } from './provider-chrome'
+import { errorMessage } from '../../src/lib/error-message'
 
 const authPath = authServicePath(settings.authBase)
 
@@ -75,7 +76,7 @@ function AuthorizePage() {
       if (!answer.ok || !body.location) throw new Error(body.message ?? `Authorisation failed (${answer.status})`)
       window.location.replace(body.location)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorMessage(e))
       setSending(false)
     }
   }
@@ -142,7 +143,7 @@ function InstallPage({ params: route }: { params: { app: string } }) {
       if (state) setup.searchParams.set('state', state)
       window.location.replace(setup.href)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorMessage(e))
       setSending(false)
     }
   }
@@ -224,7 +225,7 @@ function AuthServiceCallback() {
         if (!answer.ok || !body.location) throw new Error(body.message ?? `The auth service answered ${answer.status}`)
         window.location.replace(body.location)
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => setError(errorMessage(e)))
   }, [search])
   return (
     <ProviderPage title={error ? 'Sign-in failed' : 'Signing in…'}>

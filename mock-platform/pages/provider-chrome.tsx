@@ -1,6 +1,7 @@
 import { useEffect, useState, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react'
 import { MOCK_CODE_HOSTING_PATH } from '../../src/constants'
 import { settings } from '../../src/lib/settings'
+import { errorMessage } from '../../src/lib/error-message'
 
 /**
  * The look of the mock provider's pages: a plain, light, GitHub-like site of its own, so it never
@@ -101,7 +102,7 @@ export function useProviderAccounts() {
         answer.ok ? (answer.json() as Promise<ProviderAccount[]>) : Promise.reject(new Error(`The accounts could not be loaded (${answer.status})`)),
       )
       .then((list) => live && setAccounts(list))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => live && setError(errorMessage(e)))
     return () => {
       live = false
     }

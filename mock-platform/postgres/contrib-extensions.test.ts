@@ -4,6 +4,7 @@ import { EXTENSION_CATALOGUE } from '../../src/constants/extensions.ts'
 import { enableExtensionSql } from '../../src/lib/sql/extensions.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
+import { errorMessage } from '../../src/lib/error-message'
 
 let provider: DatabaseProvider
 let db: ProjectDatabase
@@ -32,7 +33,7 @@ describe('extensions in a PGlite project database', () => {
         await db.exec(enableExtensionSql({ name, schema: 'extensions', cascade: true }))
         await db.exec(`drop extension if exists "${name}" cascade`)
       } catch (error) {
-        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`)
+        failures.push(`${name}: ${errorMessage(error)}`)
       }
     }
     expect(failures).toEqual([])

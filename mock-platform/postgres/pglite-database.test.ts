@@ -5,6 +5,7 @@ import { createPGliteDatabase, type PGliteHandle } from './pglite-database.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
+import { errorMessage } from '../../src/lib/error-message'
 
 /**
  * The browser set-up minus the Worker: the worker's PGlite (`ErrorForwardingPGlite`) behind a
@@ -21,7 +22,7 @@ describe('PGlite database, as the browser provider builds it', () => {
       try {
         return await call()
       } catch (error) {
-        throw new Error(error instanceof Error ? error.message : String(error))
+        throw new Error(errorMessage(error))
       }
     }
     const handle: PGliteHandle = {

@@ -6,6 +6,7 @@
  */
 import type pg from 'pg'
 import { sqlIdent } from '../../src/lib/sql/quote'
+import { errorMessage } from '../../src/lib/error-message'
 
 export interface Migration {
   version: number
@@ -73,7 +74,7 @@ export async function migrate(client: pg.ClientBase, schemaName: string, migrati
       await client.query('commit')
     } catch (error) {
       await client.query('rollback')
-      throw new Error(`Migration ${migration.version} (${migration.name}) of schema ${schemaName} failed: ${error instanceof Error ? error.message : String(error)}`)
+      throw new Error(`Migration ${migration.version} (${migration.name}) of schema ${schemaName} failed: ${errorMessage(error)}`)
     }
     ran.push(migration.version)
   }

@@ -12,6 +12,7 @@ import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
 import { createWriteQueue, KEPT_RECORDS_TABLE, type WriteQueue } from './write-queue'
+import { errorMessage } from '../../src/lib/error-message'
 
 export const DEFAULT_PLATFORM_SCHEMA = PLATFORM_RECORDS_SCHEMA
 
@@ -88,7 +89,7 @@ async function fillCollections(client: pg.ClientBase, schema: string, db: MockDa
       try {
         await collection.create(record)
       } catch (error) {
-        throw new Error(`The stored record ${COLLECTION_TABLES[name]} "${key}" does not match the platform's schema: ${error instanceof Error ? error.message : String(error)}`)
+        throw new Error(`The stored record ${COLLECTION_TABLES[name]} "${key}" does not match the platform's schema: ${errorMessage(error)}`)
       }
     }
   }

@@ -4,6 +4,7 @@ import { databaseServerAddress } from '../postgres/server-address'
 import { readServeConfig } from './config'
 import { SECRET_FILE } from './secret'
 import { startStudioServer } from './server'
+import { errorMessage } from '../../src/lib/error-message'
 
 const read = readServeConfig(process.env)
 if (!read.ok) {
@@ -15,7 +16,7 @@ let running: Awaited<ReturnType<typeof startStudioServer>>
 try {
   running = await startStudioServer({ config })
 } catch (error) {
-  console.error(`npm run serve cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(`npm run serve cannot start: ${errorMessage(error)}`)
   process.exit(1)
 }
 if (running.secretCreated) console.log(`Generated a signing secret in ${join(resolve(config.dataDir), SECRET_FILE)} (kept for the next start; set STUDIO_SECRET to choose your own).`)

@@ -21,6 +21,7 @@ import { authorizeProject, errorResponse, type RequiredPermission } from '../han
 import { PermissionAction } from '../../src/lib/permissions'
 import type { ProjectDatabase } from '../postgres/types'
 import { FIRST_STATEMENT, bucketsSql, roleScript, type StorageCallerClaims } from './sql'
+import { errorMessage } from '../../src/lib/error-message'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -65,7 +66,7 @@ function answerOf(result: { rows: Record<string, unknown>[] } | undefined): unkn
 /** A database error as storage-api answers it; anything else is rethrown. */
 export function refusalOfDatabaseError(error: unknown): StorageRefusal | null {
   const code = (error as { code?: unknown } | null)?.code
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   // No storage schema at all (a user's own database, served self-hosted): say so, not "relation … does not exist".
   if ((code === '42P01' || code === '3F000') && /relation "storage\.|schema "storage"/.test(message)) return new StorageRefusal(503, STORAGE_MESSAGES.notInstalled)
   if (code === '23505') return new StorageRefusal(409, STORAGE_MESSAGES.objectExists)

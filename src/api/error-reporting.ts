@@ -1,4 +1,5 @@
 import { api } from './client'
+import { errorMessage } from '../lib/error-message'
 
 export interface ErrorReport {
   message: string
@@ -14,7 +15,7 @@ export function reportError(error: unknown, tags: Record<string, string>): strin
   const id = crypto.randomUUID().replace(/-/g, '')
   const report: ErrorReport & { id: string } = {
     id,
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
     stack: error instanceof Error ? error.stack : undefined,
     tags,
   }

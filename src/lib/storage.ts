@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { errorMessage } from './error-message'
 
 // Rule: browser storage is input like any other (older versions, other tabs, extensions and people
 // write it), so every key is read through a schema, records keyed by user data are read by own
@@ -38,7 +39,7 @@ export function readStored<S extends v.GenericSchema>(
   try {
     sense = options.makeSense(result.output)
   } catch (error) {
-    return discard(storage, key, 'invalid', error instanceof Error ? error.message : String(error))
+    return discard(storage, key, 'invalid', errorMessage(error))
   }
   if ('discard' in sense) return discard(storage, key, 'invalid', sense.discard)
   if (sense.repairs?.length) {

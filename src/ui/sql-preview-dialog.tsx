@@ -1,9 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage } from '../../machines/errors'
 import { FormActions, ModalFrame } from './dialog'
 import { usePendingAction } from './use-pending-action'
+import { errorMessage } from '../lib/error-message'
 
 /** What every dialog that runs SQL gets (the table editor's structure dialogs, the database tools): how to run its SQL, and what to do after it ran or on cancel. */
 export interface StructureDialogProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { errorMessage } from '../../machines/errors'
+import { errorMessage } from '../lib/error-message'
 
 /**
  * A dialog's one action in flight (a save, a delete, a run): `busy` while it runs, and `problem`, the

@@ -4,6 +4,7 @@ import { reportError } from '../error-reporting'
 import { isApiError } from '../errors'
 import { AuthUserSchema, PasswordCheckSchema, PermissionsSchema, ProfileSchema } from '../schemas'
 import { queryKeys } from './keys'
+import { errorMessage } from '../../lib/error-message'
 
 export function profileQuery(client: ApiClient = api) {
   return {
@@ -52,6 +53,6 @@ export async function checkPasswordStrength(password: string, client: ApiClient 
     return { score: result.score, suggestions: result.feedback.suggestions }
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-    throw new Error(PASSWORD_MESSAGE.checkFailed(error instanceof Error ? error.message : String(error)), { cause: error })
+    throw new Error(PASSWORD_MESSAGE.checkFailed(errorMessage(error)), { cause: error })
   }
 }

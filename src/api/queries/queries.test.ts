@@ -11,6 +11,7 @@ import { queryKeys } from './keys'
 import { organizationCustomerQuery, organizationProjectsQuery, organizationsQuery, overdueInvoicesQuery } from './organizations'
 import { permissionsQuery, profileQuery } from './profile'
 import { projectDetailQuery } from './projects'
+import { errorMessage } from '../../lib/error-message'
 
 const fixtures = createPlatformFixtures()
 const demo = fixtures.users[0]!
@@ -73,7 +74,7 @@ describe('query-option factories against the mock platform', () => {
   it('permissions: server errors and unknown failures are reported, client errors are not', async () => {
     const reported: string[] = []
     const report = (error: unknown) => {
-      reported.push(error instanceof Error ? error.message : String(error))
+      reported.push(errorMessage(error))
       return 'id'
     }
     const failing = (error: unknown) => ({ ...client, get: async () => Promise.reject(error) }) as unknown as typeof client

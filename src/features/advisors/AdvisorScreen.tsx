@@ -21,6 +21,7 @@ import { LintGroupSection, type RuleActions } from './LintGroupSection'
 import { RuleDialog } from './RuleDialog'
 import { useLinkedFinding } from './use-linked-finding'
 import { useOpenInSqlEditor } from './use-open-in-sql-editor'
+import { errorMessage } from '../../lib/error-message'
 
 type Dialog = { kind: 'fix'; finding: Lint } | { kind: 'dismiss'; finding: Lint } | { kind: 'disable'; group: LintGroup }
 
@@ -29,7 +30,6 @@ const ADVISOR = {
   PERFORMANCE: { title: 'Performance Advisor', about: 'performance issues: missing and unused indexes, keys and policies that slow queries down', empty: 'performance' },
 } as const satisfies Record<LintCategory, { title: string; about: string; empty: string }>
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** How many findings of each level, as buttons that show one level (again: all of them). */
 function LevelFilter({ counts, level, onChange }: { counts: Record<LintLevel, number>; level: LintLevel | null; onChange: (level: LintLevel | null) => void }) {
@@ -125,7 +125,7 @@ export function AdvisorScreen({ projectRef: ref, category, rulesVariant }: { pro
       await deleteLintExceptions(ref, [rule.id])
       await refreshRules()
     } catch (error) {
-      showToast('error', 'The rule was not undone', messageOf(error))
+      showToast('error', 'The rule was not undone', errorMessage(error))
     }
     setUndoing(null)
   }

@@ -16,8 +16,8 @@ import { DatabaseToolPage, useDatabaseWritePermission, useProjectDatabase } from
 import { StatementDetail } from './StatementDetail'
 import { StatementsTable } from './StatementsTable'
 import { useOpenInSqlEditor } from './use-open-in-sql-editor'
+import { errorMessage } from '../../lib/error-message'
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** /project/{ref}/advisors/query-performance (SPEC §2). */
 export default function QueryPerformancePage() {
@@ -49,7 +49,7 @@ export function QueryPerformanceScreen({ projectRef: ref }: { projectRef: string
       showToast('success', 'Query statistics reset', 'Every statement is counted again from now on.')
       void refetch()
     },
-    onError: (error) => showToast('error', 'The statistics were not reset', messageOf(error)),
+    onError: (error) => showToast('error', 'The statistics were not reset', errorMessage(error)),
   })
   const enable = useMutation({ mutationFn: () => run(enableQueryStatisticsSql), onSuccess: () => void refetch() })
 

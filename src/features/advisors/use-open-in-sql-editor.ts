@@ -4,6 +4,7 @@ import { useLocation } from 'wouter'
 import { saveSnippet } from '../../api/queries/content'
 import { queryKeys } from '../../api/queries/keys'
 import { showToast } from '../../ui/toast'
+import { errorMessage } from '../../lib/error-message'
 
 /**
  * Opens SQL in the SQL editor as a new saved snippet (PLATFORM-API §4 content): the editor opens
@@ -22,7 +23,7 @@ export function useOpenInSqlEditor(projectRef: string) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.snippetList(projectRef) })
         navigate(`/project/${projectRef}/sql/${id}`)
       } catch (error) {
-        showToast('error', 'The SQL editor could not open this', error instanceof Error ? error.message : String(error))
+        showToast('error', 'The SQL editor could not open this', errorMessage(error))
       } finally {
         setOpening(false)
       }

@@ -26,6 +26,7 @@ import { databaseBlockedReason } from '../../lib/project-gate'
 import { hasOwnKey, ownValue, withOwnValue } from '../../lib/own-record'
 import { MessageView } from './MessageView'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
+import { errorMessage } from '../../lib/error-message'
 
 const newId = () => crypto.randomUUID()
 
@@ -88,7 +89,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
               (error: unknown) => {
                 if (controller.signal.aborted) return
                 const retryAfter = error instanceof ApiError && error.code === 429 ? error.retryAfter ?? 1 : null
-                sendBack({ type: 'stream.failed', message: error instanceof Error ? error.message : String(error), retryAfter })
+                sendBack({ type: 'stream.failed', message: errorMessage(error), retryAfter })
               },
             )
             return () => controller.abort()
@@ -178,7 +179,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
       const rows = await executeSql({ ref: projectRef, connectionString, query: part.sql, applicationName: SQL_EDITOR_APPLICATION_NAME })
       result = { columns: rows[0] ? Object.keys(rows[0]) : [], rows: rows.slice(0, ASSISTANT_RESULT_ROW_LIMIT), rowCount: rows.length, error: null }
     } catch (error) {
-      result = { columns: [], rows: [], rowCount: 0, error: error instanceof Error ? error.message : String(error) }
+      result = { columns: [], rows: [], rowCount: 0, error: errorMessage(error) }
     } finally {
       setRunning(null)
     }

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button'
 import { PageMain } from '../../ui/page-main'
 import { Spinner } from '../../ui/spinner'
 import { takePendingAuthorization, type CodeHostingPurpose } from './pending-authorization'
+import { errorMessage } from '../../lib/error-message'
 
 const MESSAGE = CODE_HOSTING_MESSAGE
 
@@ -50,7 +51,7 @@ export default function CodeHostingCallbackPage() {
         setOutcome({ status: 'done' })
         window.close()
       },
-      (error: unknown) => setOutcome({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setOutcome({ status: 'failed', message: errorMessage(error) }),
     )
   }, [purpose, search])
 

@@ -17,6 +17,7 @@ import { clearHistory, readHistory, recordRun, type HistoryEntry } from './histo
 import { ExplorerSidePanel, type SidePanelKind } from './ExplorerSidePanel'
 import { headerAuthorization, operationAt, parseHeaders, parseVariables, requestHeaders, starterQuery } from './request-parts'
 import { ResultPane, type RunOutcome } from './ResultPane'
+import { errorMessage } from '../../lib/error-message'
 
 /** /project/{ref}/api/graphiql and /project/{ref}/database/graphiql (SPEC §2): the GraphQL explorer. */
 export default function GraphiqlPage() {
@@ -62,7 +63,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
     try {
       return { schema: buildClientSchema(introspection.data), problem: null }
     } catch (error) {
-      return { schema: null, problem: error instanceof Error ? error.message : String(error) }
+      return { schema: null, problem: errorMessage(error) }
     }
   }, [introspection.data])
 
@@ -100,7 +101,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
           // A mutation changed rows: the table editor reads them afresh.
           if (operation?.kind === 'mutation' && answer.data) void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(ref) })
         },
-        onError: (error) => setOutcome({ kind: 'refused', message: error instanceof Error ? error.message : String(error) }),
+        onError: (error) => setOutcome({ kind: 'refused', message: errorMessage(error) }),
       },
     )
   }, [run, role, sub, ref, variablesText, headersText, queryClient])
@@ -111,7 +112,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
     try {
       editor.setValue(print(parse(editor.getValue())))
     } catch (error) {
-      showToast('error', `The query does not parse: ${error instanceof Error ? error.message : String(error)}`)
+      showToast('error', `The query does not parse: ${errorMessage(error)}`)
     }
   }
 

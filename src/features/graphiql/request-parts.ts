@@ -13,6 +13,7 @@ import { parse, Kind, type IntrospectionQuery } from 'graphql'
 import { GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_TOKEN_LIFETIME_SECONDS } from '../../constants'
 import { roleToken, type ApiRole } from '../../lib/graphql-token'
 import { ownRecord, type OwnRecord } from '../../lib/own-record'
+import { errorMessage } from '../../lib/error-message'
 
 const RESERVED_HEADERS = new Set(['authorization', 'accept', 'content-type', 'content-length', 'cookie', 'host', 'x-request-id'])
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
@@ -25,7 +26,7 @@ function parseObject(text: string, what: string): Parsed<Record<string, unknown>
   try {
     value = JSON.parse(text)
   } catch (error) {
-    return { error: `${what} are not valid JSON: ${error instanceof Error ? error.message : String(error)}` }
+    return { error: `${what} are not valid JSON: ${errorMessage(error)}` }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: `${what} must be a JSON object` }
   return { value: value as Record<string, unknown> }

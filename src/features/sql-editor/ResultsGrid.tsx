@@ -20,6 +20,7 @@ import { exportResult } from './result-export'
 import { useExport } from './use-export'
 import { ResultsToolbar, type CopyTarget } from './ResultsToolbar'
 import { useRowVirtualizer } from '../../ui/virtual-rows'
+import { errorMessage } from '../../lib/error-message'
 
 const ROW_HEIGHT = 28
 const HEADER_HEIGHT = ROW_HEIGHT
@@ -109,7 +110,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
       await copyToClipboard(text)
       showToast('success', `Copied ${what}`)
     } catch (error) {
-      showToast('error', error instanceof Error ? error.message : String(error))
+      showToast('error', errorMessage(error))
     }
   }
 

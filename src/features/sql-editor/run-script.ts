@@ -3,6 +3,7 @@ import { isApiError } from '../../api/errors'
 import type { TimedRows } from '../../api/queries/sql'
 import { applyRowLimit, trimToLimit } from '../../lib/sql/row-limit'
 import { splitStatements } from '../../lib/sql/statements'
+import { errorMessage } from '../../lib/error-message'
 
 /** Runs one statement: its rows and, where the server says, its own time and a database start it waited for. */
 export type RunStatement = (sql: string, signal: AbortSignal) => Promise<TimedRows>
@@ -53,7 +54,7 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
       })
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-      const message = error instanceof Error ? error.message : String(error)
+      const message = errorMessage(error)
       const details = isApiError(error) ? error.details : {}
       const code = typeof details.code === 'string' ? details.code : undefined
       const hint = typeof details.hint === 'string' && details.hint !== '' ? details.hint : undefined

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { showToast } from '../../ui/toast'
 import type { ExportProgress } from './result-export'
+import { errorMessage } from '../../lib/error-message'
 
 /**
  * One export at a time with its progress, Cancel, and the toasts for done, cancelled and failed;
@@ -26,7 +27,7 @@ export function useExport() {
       else showToast('success', title, description)
     } catch (error) {
       if (current.signal.aborted) showToast('info', 'Export cancelled')
-      else showToast('error', 'Export failed', error instanceof Error ? error.message : String(error))
+      else showToast('error', 'Export failed', errorMessage(error))
     } finally {
       controller.current = null
       setProgress(null)

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
 import { BucketDialog, DeleteBucketDialog } from './BucketDialog'
 import { bucketFormFrom, createBucketBody, emptyBucketForm, updateBucketBody, type BucketFormValues } from './bucket-form'
+import { errorMessage } from '../../lib/error-message'
 
 export type BucketDialogRequest = { kind: 'create' } | { kind: 'edit' | 'empty' | 'delete'; bucket: StorageBucket }
 
@@ -62,7 +63,7 @@ export function useBucketDialogs(projectRef: string, buckets: readonly StorageBu
           close()
           emptyBucket(projectRef, bucket.id).then(
             () => showToast('success', `Bucket ${bucket.name} emptied`),
-            (error: unknown) => showToast('error', `Bucket ${bucket.name} could not be emptied`, error instanceof Error ? error.message : String(error)),
+            (error: unknown) => showToast('error', `Bucket ${bucket.name} could not be emptied`, errorMessage(error)),
           ).finally(() => void refresh())
         }}
         onDismiss={close}

@@ -10,6 +10,7 @@ import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import { usePendingAction } from '../../ui/use-pending-action'
 import type { ExplorerItem } from './explorer-items'
 import { countFiles, objectPathsOf } from './object-operations'
+import { errorMessage } from '../../lib/error-message'
 
 /**
  * Deleting entries: folders are counted first (every object under them), and the confirmation names
@@ -34,7 +35,7 @@ export function DeleteEntriesDialog({
   useEffect(() => {
     const controller = new AbortController()
     objectPathsOf(projectRef, bucketId, items, { signal: controller.signal }).then(setPaths, (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(`The folder could not be counted: ${error instanceof Error ? error.message : String(error)}`)
+      if (!controller.signal.aborted) setProblem(`The folder could not be counted: ${errorMessage(error)}`)
     })
     return () => controller.abort()
   }, [projectRef, bucketId, items])

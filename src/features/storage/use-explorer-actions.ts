@@ -8,8 +8,8 @@ import type { ExplorerItem } from './explorer-items'
 import { refreshFolderListings } from './explorer-seams'
 import { createFolder, deletePaths, moveItems, renameItem, zipItems, zipName } from './object-operations'
 import { joinPath } from './object-paths'
+import { errorMessage } from '../../lib/error-message'
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The explorer's actions on one bucket, each saying how it went in a toast and reading the bucket's
@@ -27,7 +27,7 @@ export function useExplorerActions(projectRef: string, bucketId: string) {
       await work()
       showToast('success', done)
     } catch (error) {
-      showToast('error', failed, messageOf(error))
+      showToast('error', failed, errorMessage(error))
       throw error
     } finally {
       await refresh()
@@ -42,7 +42,7 @@ export function useExplorerActions(projectRef: string, bucketId: string) {
       try {
         downloadBlob(await downloadObject(projectRef, bucketId, item.path), item.name)
       } catch (error) {
-        showToast('error', `${item.name} could not be downloaded`, messageOf(error))
+        showToast('error', `${item.name} could not be downloaded`, errorMessage(error))
       } finally {
         setDownloading(false)
       }
@@ -53,7 +53,7 @@ export function useExplorerActions(projectRef: string, bucketId: string) {
       try {
         downloadBlob(await zipItems(projectRef, bucketId, items, shownFolder), name)
       } catch (error) {
-        showToast('error', `${name} could not be made`, messageOf(error))
+        showToast('error', `${name} could not be made`, errorMessage(error))
       } finally {
         setDownloading(false)
       }
@@ -63,7 +63,7 @@ export function useExplorerActions(projectRef: string, bucketId: string) {
         await copyToClipboard(await publicObjectUrl(projectRef, bucketId, item.path))
         showToast('success', 'URL copied')
       } catch (error) {
-        showToast('error', 'The URL could not be copied', messageOf(error))
+        showToast('error', 'The URL could not be copied', errorMessage(error))
       }
     },
     deletePaths: (paths: readonly string[]) => change(() => deletePaths(projectRef, bucketId, paths), paths.length === 1 ? 'Deleted 1 object' : `Deleted ${paths.length.toLocaleString('en-US')} objects`, 'Nothing was deleted'),

@@ -7,6 +7,7 @@ import { insertRowsSql } from '../../lib/sql/row-edits'
 import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
+import { errorMessage } from '../../lib/error-message'
 
 /** Rows per INSERT while importing. */
 export const IMPORT_BATCH_ROWS = 1_000
@@ -79,7 +80,7 @@ export function ImportCsvDialog({
     try {
       setFile({ name: chosen.name, parsed: parseCsv(await chosen.text()) })
     } catch (failure) {
-      setError(`Could not read ${chosen.name}: ${failure instanceof Error ? failure.message : String(failure)}`)
+      setError(`Could not read ${chosen.name}: ${errorMessage(failure)}`)
     } finally {
       setReading(false)
     }
@@ -99,7 +100,7 @@ export function ImportCsvDialog({
       }
       onDone(rows.length)
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure)
+      const message = errorMessage(failure)
       setError(
         done === 0
           ? `Nothing was imported: ${message}`

@@ -5,6 +5,7 @@ import { showToast } from '../../ui/toast'
 import { THIS_PAGE, rowKeyText, type KeptEdits } from './kept-edits'
 import type { Row, RowWindowStore } from './row-windows'
 import type { CellEdit, DeleteEdit, InsertEdit, TableEdit } from './table-edit-store'
+import { errorMessage } from '../../lib/error-message'
 
 /**
  * Sending the table editor's changes: every change is kept (./kept-edits) before it is sent and
@@ -33,7 +34,6 @@ export type SendOutcome = { saved: true } | { saved: false; error: string; rowGo
 /** A change that cannot reach its row (gone, or its table's key changed): Retry cannot help, Discard can. */
 class RowUnreachable extends Error {}
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i])
 
 /** A row's primary key values, in the table's key order (null where the row has none: it then matches nothing). */
@@ -82,7 +82,7 @@ export async function sendEdit(target: EditTarget, edit: TableEdit): Promise<Sen
     rows = await target.run(editSql(target, sending))
   } catch (error) {
     const rowGone = error instanceof RowUnreachable
-    const message = errorText(error)
+    const message = errorMessage(error)
     if (!superseded()) kept.put({ ...sending, status: rowGone ? 'row-gone' : 'failed', error: message, savingIn: null })
     return { saved: false, error: message, rowGone }
   }

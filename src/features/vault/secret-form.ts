@@ -1,4 +1,5 @@
 import type { VaultSecret } from '../../api/schemas'
+import { errorMessage } from '../../lib/error-message'
 
 /** The add/edit form as typed. On edit an empty value keeps the stored one. */
 export interface SecretFormValues {
@@ -29,5 +30,5 @@ export function secretFormErrors(values: SecretFormValues, others: readonly Vaul
 export function secretSaveError(error: unknown, name: string): string {
   const code = (error as { details?: { code?: unknown } } | null)?.details?.code
   if (code === '23505') return `A secret named “${name.trim()}” exists already: choose another name, or edit that one.`
-  return error instanceof Error ? error.message : String(error)
+  return errorMessage(error)
 }

@@ -1,4 +1,5 @@
 import type { TableColumn } from '../../api/schemas/table-editor'
+import { errorMessage } from '../error-message'
 
 /**
  * Instant feedback on typed values, while editing a cell and in the CSV import preview. It mirrors
@@ -175,7 +176,7 @@ function checkJson(text: string): string | null {
     JSON.parse(text)
     return null
   } catch (error) {
-    return `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`
+    return `Not valid JSON: ${errorMessage(error)}`
   }
 }
 

@@ -5,6 +5,7 @@ import { ExplorerSidePanel } from '../../features/graphiql/ExplorerSidePanel'
 import { HistoryList } from '../../features/graphiql/HistoryList'
 import { ResultPane } from '../../features/graphiql/ResultPane'
 import type { XssPlace } from './xss-places'
+import { errorMessage } from '../../lib/error-message'
 
 /** Opens the docs at the type called `name` once mounted (descriptions show on a type's page). */
 function DocsOpenedAt({ name, children }: { name: string; children: ReactNode }) {
@@ -29,7 +30,7 @@ function problemWithNames(payloads: readonly string[]): string {
     buildClientSchema({ __schema: { ...introspection.__schema, queryType: { kind: 'OBJECT', name }, types } } as IntrospectionQuery)
     return 'built'
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    return errorMessage(error)
   }
 }
 

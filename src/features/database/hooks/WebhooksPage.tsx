@@ -20,6 +20,7 @@ import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-d
 import { WebhookCalls } from './WebhookCalls'
 import { WebhookDialog } from './WebhookDialog'
 import { emptyWebhookForm, webhookFormFrom, type WebhookFormValues } from './webhook-form'
+import { errorMessage } from '../../../lib/error-message'
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; hook: DatabaseWebhook } | { kind: 'delete'; hook: DatabaseWebhook }
 
@@ -47,7 +48,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
       await run(setWebhookEnabledSql(hook, on))
       showToast('success', `Webhook ${hook.name} ${on ? 'enabled' : 'disabled'}`)
     } catch (error) {
-      showToast('error', `Webhook ${hook.name} was not ${on ? 'enabled' : 'disabled'}`, error instanceof Error ? error.message : String(error))
+      showToast('error', `Webhook ${hook.name} was not ${on ? 'enabled' : 'disabled'}`, errorMessage(error))
     }
     void refresh()
   }

@@ -17,10 +17,10 @@ import { DatabaseToolPage, useDatabaseWritePermission, useProjectDatabase } from
 import { CronJobsTable, jobLabel } from './CronJobsTable'
 import { CreateCronJobDialog, EditCronJobDialog } from './cron-job-dialogs'
 import { CronRuns } from './CronRuns'
+import { errorMessage } from '../../../lib/error-message'
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; job: CronJob } | { kind: 'delete'; job: CronJob }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** /project/{ref}/integrations/cron: pg_cron's jobs, their schedules and their runs (SPEC §2). */
 export default function CronPage() {
@@ -59,7 +59,7 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
       await run(setCronJobActiveSql(job.jobid, active))
       await refresh()
     } catch (error) {
-      showToast('error', `${jobLabel(job)} was not ${active ? 'switched on' : 'paused'}`, messageOf(error))
+      showToast('error', `${jobLabel(job)} was not ${active ? 'switched on' : 'paused'}`, errorMessage(error))
     }
     setSwitching((previous) => {
       const next = new Map(previous)
@@ -72,7 +72,7 @@ export function CronScreen({ projectRef: ref }: { projectRef: string }) {
       const rows = await run(runCronJobNowSql(job))
       showToast('success', `${jobLabel(job)} ran once, now`, `As ${job.username}; ${rows.length} row${rows.length === 1 ? '' : 's'} returned. The history lists the scheduled runs.`)
     } catch (error) {
-      showToast('error', `${jobLabel(job)} failed when run now`, messageOf(error))
+      showToast('error', `${jobLabel(job)} failed when run now`, errorMessage(error))
     }
   }
 
