@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import type { NodeResult } from 'axe-core'
+import axe, { type AxeResults, type NodeResult, type RunOptions } from 'axe-core'
 
 /** The palettes a theme resolves to: 'system' is light or dark by the device's setting, so three cover all four. */
 const PALETTES = ['light', 'dark', 'classic-dark'] as const
@@ -24,6 +24,20 @@ async function ownedElsewhere(page: Page, node: NodeResult): Promise<boolean> {
 }
 
 /**
+ * One axe-core run on the page as it stands. axe is put into the document once and run there:
+ * AxeBuilder injects it again on every run and carries every passing node back, which took 0.6 to
+ * 1.4 s a run on the billing page against 0.15 to 0.2 s here. A page with frames goes through
+ * AxeBuilder, which reaches into them.
+ */
+async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  if (page.frames().length > 1) return new AxeBuilder({ page, axeSource: axe.source }).options(options).analyze()
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate((runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions), { ...options, resultTypes: ['violations'] } as RunOptions)
+}
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
  * axe-core on the page as it stands, in every palette: no serious or critical violation of WCAG 2.1
  * A/AA, the label-in-name rule included (an accessible name must contain the visible text).
  */
@@ -39,11 +53,12 @@ export async function expectAccessible(page: Page, where: string) {
   for (const [index, palette] of PALETTES.entries()) {
     await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), palette)
     // Every rule once; in the other palettes only what a palette can change: the contrast.
-    const builder = new AxeBuilder({ page })
-    const result = await (index === 0
-      ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      : builder.withRules(['color-contrast'])
-    ).analyze()
+    const result = await runAxe(
+      page,
+      index === 0
+        ? { runOnly: { type: 'tag', values: WCAG_21_AA }, rules: { 'label-content-name-mismatch': { enabled: true } } }
+        : { runOnly: { type: 'rule', values: ['color-contrast'] } },
+    )
     const serious: string[] = []
     for (const violation of result.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
