@@ -81,9 +81,8 @@ test.describe('with the New Logs interface preview on', () => {
     await gateway.click()
     await expect(page.getByRole('complementary', { name: 'Event details' }).getByRole('list', { name: 'Events of this request' })).toContainText('API Gateway')
     await expect(page.getByText(LOGS_UI_MESSAGE.unifiedPlan)).toHaveCount(0)
-    // The facets are dimmed while their counts are read again: checked once they are settled.
-    await expect(level).toHaveCSS('opacity', '1')
-    await expect(page.getByRole('region', { name: 'Source' })).toHaveCSS('opacity', '1')
+    // The facets are busy while their counts are read again: checked once every one has settled.
+    await expect(page.getByRole('navigation', { name: 'Facets' }).locator('section[aria-busy]')).toHaveCount(0)
     await expectAccessible(page, 'the unified logs')
   })
 

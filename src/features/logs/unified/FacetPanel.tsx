@@ -5,6 +5,7 @@ import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import type { UnifiedFilters } from '../../../lib/unified-logs-sql'
 import { Button } from '../../../ui/button'
 import { SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../../ui/side-panel'
+import { Spinner } from '../../../ui/spinner'
 import { LoadingState } from '../../../ui/states'
 
 export const FACET_LABEL: Record<UnifiedLogFacet, string> = {
@@ -76,8 +77,13 @@ export function FacetPanel({
           const missing = selected.filter((value) => !listed.some((row) => row.value === value)).map((value) => ({ facet, value, count: 0 }))
           const values = [...listed, ...missing]
           return (
-            <section key={facet} aria-label={FACET_LABEL[facet]} className={css({ opacity: loading ? 0.7 : 1 })}>
-              <h2 className={sidePanelHeadingClass}>{FACET_LABEL[facet]}</h2>
+            // While the counts are read again the last ones stay, full strength (dimmed text would be
+            // too faint to read), and a small spinner beside the heading says they are being updated.
+            <section key={facet} aria-label={FACET_LABEL[facet]} aria-busy={loading || undefined}>
+              <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pr: '2' })}>
+                <h2 className={sidePanelHeadingClass}>{FACET_LABEL[facet]}</h2>
+                {loading ? <Spinner small label={`Counting ${FACET_LABEL[facet].toLowerCase()} again`} /> : null}
+              </div>
               {values.length === 0 ? (
                 <p className={sidePanelNoteClass}>No {FACET_LABEL[facet].toLowerCase()} in these events.</p>
               ) : (
