@@ -73,13 +73,16 @@ export function TableGrid(props: TableGridProps) {
 
   // Reads are asked for at most every ENSURE_INTERVAL_MS (first and last call kept), and not at all
   // while the rows in view fly past faster than FAST_SCROLL_ROWS_PER_MS: those rows are gone before
-  // any read could answer, so the read waits until the scroll slows or stops.
+  // any read could answer, so the read waits until the scroll slows or stops. A move after a rest
+  // (a jump: a click in the scroll track, a drag's first landing, Ctrl+End) reads at once: most
+  // often the view stays there, and the rows are wanted now.
   const lastEnsure = useRef(0)
   const lastMove = useRef({ first: 0, at: 0 })
   useEffect(() => {
     if (rowCount === 0) return
     const now = performance.now()
-    const speed = Math.abs(first - lastMove.current.first) / Math.max(1, now - lastMove.current.at)
+    const sinceLastMove = now - lastMove.current.at
+    const speed = sinceLastMove >= ENSURE_INTERVAL_MS ? 0 : Math.abs(first - lastMove.current.first) / Math.max(1, sinceLastMove)
     lastMove.current = { first, at: now }
     const ensure = () => {
       lastEnsure.current = performance.now()

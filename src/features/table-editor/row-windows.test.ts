@@ -114,6 +114,20 @@ describe('RowWindowStore', () => {
     store.dispose()
   })
 
+  it('after a jump, the page in view is read before the pages on either side', async () => {
+    const store = await started(base)
+    store.ensure(1_234, 1_260) // the anchors, read once
+    await store.idle()
+    reads.length = 0
+    store.ensure(1_550, 1_570)
+    await store.idle()
+    expect(store.row(1_550)).toMatchObject({ id: 1_551 })
+    // Page 15 (rows 1,500–1,599, 500 past the anchor at 1,000) holds the view; 14 and 16 come after it.
+    expect(reads).toHaveLength(3)
+    expect(reads[0]).toMatch(/ limit 100 offset 500$/)
+    store.dispose()
+  })
+
   it('replaces an edited row in place and reads again after reset', async () => {
     const store = await started(base)
     store.replaceRow(3, { id: 4, label: 'edited' })

@@ -115,7 +115,11 @@ export class RowWindowStore {
     this.wanted = [from, to]
     this.wantedRows = [first, last]
     for (const [page, { controller }] of this.loading) if (page < from || page > to) controller.abort()
-    for (let page = from; page <= to; page++) void this.load(page)
+    // The pages in view first, then the one on either side: reads run one after another in the
+    // database, so after a jump the rows on screen do not wait behind the page above them.
+    const inView = [Math.floor(first / PAGE_SIZE), Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE))] as const
+    for (let page = inView[0]; page <= inView[1]; page++) void this.load(page)
+    for (let page = from; page <= to; page++) if (page < inView[0] || page > inView[1]) void this.load(page)
     this.evict()
   }
 
