@@ -33,7 +33,8 @@ describe('table row SQL', () => {
     expect(keysetCondition(order, [null, 7])).toBe(`(false) or ("name" is null and "id" > 7)`)
     const desc = orderColumns({ ...odd, sort: [{ column: 'name', direction: 'desc' }] })
     expect(keysetCondition(desc, [null, 7])).toBe(`("name" is not null) or ("name" is null and "id" > 7)`)
-    expect(keysetCondition(desc, ['m', 7], true)).toBe(`("name" < 'm') or ("name" = 'm' and "id" > 7) or ("name" = 'm' and "id" = 7)`)
+    // A value in the first column bounds the index scan (not for a nullable ascending column: its NULLs come after).
+    expect(keysetCondition(desc, ['m', 7], true)).toBe(`"name" <= 'm' and (("name" < 'm') or ("name" = 'm' and "id" > 7) or ("name" = 'm' and "id" = 7))`)
     expect(() => keysetCondition(order, [1])).toThrow('1 values for 2 order columns')
   })
 
@@ -49,7 +50,7 @@ describe('table row SQL', () => {
   it('puts filters and the cursor in one where clause; counts and anchors share the filters', () => {
     const source: RowSource = { ...odd, filters: [{ column: 'status', operator: '=', value: 'paid' }] }
     expect(rowWindowSql(source, { cursor: [41], limit: 50, columns: ['id', 'status'] })).toBe(
-      `select "id", "status" from "my schema"."select ""quoted"" table" where ("status" = 'paid') and (("id" > 41)) order by "id" asc limit 50`,
+      `select "id", "status" from "my schema"."select ""quoted"" table" where ("status" = 'paid') and ("id" >= 41 and (("id" > 41))) order by "id" asc limit 50`,
     )
     expect(rowCountSql(source)).toBe(`select count(*)::int8 as count from "my schema"."select ""quoted"" table" where ("status" = 'paid')`)
     expect(rowAnchorsSql(source, 1000)).toContain('where studio_anchor_position % 1000 = 0')
