@@ -85,13 +85,14 @@ async function jumpsToRealRows(page, selector) {
     const rect = element.getBoundingClientRect()
     const rows = [0.15, 0.5, 0.85].map((at) => document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height * at)?.closest('[role=row]'))
     if (!rows.every((row) => !!row && row.getAttribute('aria-busy') !== 'true' && row.getAttribute('aria-rowindex') !== '1')) return false
-    const total = Number(element.getAttribute('aria-rowcount') ?? element.closest('[aria-rowcount]')?.getAttribute('aria-rowcount'))
+    const total = Number(element.getAttribute('aria-rowcount'))
     const position = element.scrollTop / (element.scrollHeight - element.clientHeight)
     return Math.abs(Number(rows[1].getAttribute('aria-rowindex')) / total - position) < 0.002
   }
+  // Put into the page once, for the drags and the keys below.
+  await page.evaluate(`window.__viewportReal = ${viewportReal}`)
   const dragged = await page.evaluate(
-    async ({ selector, count, viewportRealSource }) => {
-      const viewportReal = new Function(`return (${viewportRealSource})`)()
+    async ({ selector, count }) => {
       const element = document.querySelector(selector)
       const max = element.scrollHeight - element.clientHeight
       let seed = 27
@@ -101,7 +102,7 @@ async function jumpsToRealRows(page, selector) {
         const started = performance.now()
         element.scrollTop = next() * max
         const settled = await new Promise((resolve) => {
-          const check = () => (viewportReal(selector) ? resolve(true) : performance.now() - started > 10_000 ? resolve(false) : requestAnimationFrame(check))
+          const check = () => (window.__viewportReal(selector) ? resolve(true) : performance.now() - started > 10_000 ? resolve(false) : requestAnimationFrame(check))
           requestAnimationFrame(check)
         })
         times.push(settled ? performance.now() - started : null)
@@ -109,7 +110,7 @@ async function jumpsToRealRows(page, selector) {
       }
       return times
     },
-    { selector, count: JUMPS, viewportRealSource: viewportReal.toString() },
+    { selector, count: JUMPS },
   )
   const keys = []
   for (const [key, rowIndex] of [
@@ -120,13 +121,12 @@ async function jumpsToRealRows(page, selector) {
     const startedAt = await page.evaluate(() => performance.now())
     await page.keyboard.press(key)
     await page.waitForFunction(
-      ({ selector, rowIndex, viewportRealSource }) => {
-        const viewportReal = new Function(`return (${viewportRealSource})`)()
+      ({ selector, rowIndex }) => {
         const element = document.querySelector(selector)
         const atEnd = rowIndex === null ? Math.abs(element.scrollTop - (element.scrollHeight - element.clientHeight)) < 2 : element.scrollTop === 0
-        return atEnd && viewportReal(selector) && (rowIndex === null || !!element.querySelector(`[role=row][aria-rowindex="${rowIndex}"]`))
+        return atEnd && window.__viewportReal(selector) && (rowIndex === null || !!element.querySelector(`[role=row][aria-rowindex="${rowIndex}"]`))
       },
-      { selector, rowIndex, viewportRealSource: viewportReal.toString() },
+      { selector, rowIndex },
       { timeout: 30_000, polling: 'raf' },
     )
     keys.push(Math.round((await page.evaluate(() => performance.now())) - startedAt))

@@ -110,16 +110,17 @@ export class RowWindowStore {
   /** Asks for the rows first..last (inclusive) and a page either side; pages out of range stop loading. */
   ensure(first: number, last: number) {
     const lastPage = this.count ? Math.max(0, Math.ceil(this.count.value / PAGE_SIZE) - 1) : Number.MAX_SAFE_INTEGER
-    const from = Math.max(0, Math.floor(first / PAGE_SIZE) - 1)
-    const to = Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE) + 1)
+    const firstInView = Math.floor(first / PAGE_SIZE)
+    const lastInView = Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE))
+    const from = Math.max(0, firstInView - 1)
+    const to = Math.min(lastPage, lastInView + 1)
     this.wanted = [from, to]
     this.wantedRows = [first, last]
     for (const [page, { controller }] of this.loading) if (page < from || page > to) controller.abort()
     // The pages in view first, then the one on either side: reads run one after another in the
     // database, so after a jump the rows on screen do not wait behind the page above them.
-    const inView = [Math.floor(first / PAGE_SIZE), Math.min(lastPage, Math.floor(Math.max(first, last) / PAGE_SIZE))] as const
-    for (let page = inView[0]; page <= inView[1]; page++) void this.load(page)
-    for (let page = from; page <= to; page++) if (page < inView[0] || page > inView[1]) void this.load(page)
+    for (let page = firstInView; page <= lastInView; page++) void this.load(page)
+    for (let page = from; page <= to; page++) if (page < firstInView || page > lastInView) void this.load(page)
     this.evict()
   }
 

@@ -112,8 +112,8 @@ function same(column: OrderColumn, value: CursorValue): string {
  * expansion (c1 after v1) or (c1 = v1 and c2 after v2) or …, NULL-aware. Where it can, a plain
  * bound on the first column comes first (c1 >= v1 ascending, c1 <= v1 descending): every branch
  * implies it, and Postgres starts its index scan there. Without it the planner read the index from
- * the top and filtered the OR: 60 ms for a page near the start of a 1,000,000-row table, 450 ms
- * near the end, against ≈ 2 ms with the bound.
+ * the top and filtered the OR: a page near the end of a 1,000,000-row table took 247 ms (EXPLAIN
+ * ANALYZE in the browser, 859,000 rows removed by the filter), and 1 ms with the bound.
  */
 export function keysetCondition(order: readonly OrderColumn[], cursor: readonly CursorValue[], inclusive = false): string {
   if (cursor.length !== order.length) throw new Error(`The cursor has ${cursor.length} values for ${order.length} order columns`)
