@@ -1,9 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
-import { Link, Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter'
-import { AssistantLayout } from '../features/assistant/AssistantLayout'
+import { lazy, Suspense, use, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import { Redirect, Route, Switch, matchRoute, useLocation, useParams, useRouter, useSearch } from 'wouter'
 import { useSignedIn } from '../features/auth/use-signed-in'
-import { SessionRenewal } from './SessionRenewal'
 import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH, NEW_ORGANIZATION_PATH, SIGN_UP_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
 import { authServicePath } from '../lib/code-hosting'
@@ -11,100 +8,99 @@ import { signInPathFor } from '../lib/return-path'
 import { settings } from '../lib/settings'
 import { PageMain } from '../ui/page-main'
 import { LoadingState } from '../ui/states'
-import { DashboardOverlays } from './DashboardOverlays'
-import { LayoutBanners, useLayoutBanners, useScreenRevealed } from './LayoutBanners'
 import { HOME_PATH } from '../lib/home-path'
-import { ProfileGate } from './ProfileGate'
-import { TopBar } from './TopBar'
-import { ProjectShell, ProjectStateGate } from '../features/project-shell'
+import type { ProjectRoute } from './DashboardChrome'
+import { NotFound } from './NotFound'
+
+/** A screen's chunk, loaded when it renders or earlier through `preload` (beside the chrome, not after it). */
+type Screen = LazyExoticComponent<ComponentType> & { preload: () => void }
+
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const loadOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+  return Object.assign(lazy(loadOnce), {
+    preload: () => {
+      // A failure shows when the screen renders (the error boundary); here it is only swallowed.
+      if (!loading) loadOnce().catch(() => undefined)
+    },
+  })
+}
+
+// The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. One
+// promise, so `use` reads it at once after the first load and moving between screens shows no loading
+// state for it; a failed load is forgotten, so the next render tries again.
+let chromeModule: Promise<typeof import('./DashboardChrome')> | undefined
+function loadChrome() {
+  chromeModule ??= import('./DashboardChrome').catch((error: unknown) => {
+    chromeModule = undefined
+    throw error
+  })
+  return chromeModule
+}
 
 // Every screen is its own chunk: a route loads only what it shows.
-const SignInPage = lazy(() => import('../features/auth/SignInPage'))
-const SignUpPage = lazy(() => import('../features/auth/SignUpPage'))
-const LogoutPage = lazy(() => import('../features/auth/LogoutPage'))
-const OrganizationsPage = lazy(() => import('../features/organizations/OrganizationsPage'))
-const OrganizationPage = lazy(() => import('../features/organizations/OrganizationPage'))
-const BillingPage = lazy(() => import('../features/billing/BillingPage'))
-const ProjectHomePage = lazy(() => import('../features/projects/ProjectHomePage'))
-const NewOrganizationPage = lazy(() => import('../features/organizations/NewOrganizationPage'))
-const NewProjectPage = lazy(() => import('../features/projects/NewProjectPage'))
-const SqlEditorPage = lazy(() => import('../features/sql-editor/SqlEditorPage'))
-const TableEditorPage = lazy(() => import('../features/table-editor/TableEditorPage'))
-const ExtensionsPage = lazy(() => import('../features/database/extensions/ExtensionsPage'))
-const WebhooksPage = lazy(() => import('../features/database/hooks/WebhooksPage'))
-const WrappersPage = lazy(() => import('../features/database/wrappers/WrappersPage'))
-const VaultSecretsPage = lazy(() => import('../features/vault/VaultSecretsPage'))
-const ColumnPrivilegesPage = lazy(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
-const GraphiqlPage = lazy(() => import('../features/graphiql/GraphiqlPage'))
-const CronPage = lazy(() => import('../features/integrations/cron/CronPage'))
-const SecurityAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityAdvisorPage })))
-const SecurityRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityRulesPage })))
-const PerformanceAdvisorPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
-const PerformanceRulesPage = lazy(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
-const QueryPerformancePage = lazy(() => import('../features/advisors/QueryPerformancePage'))
-const LogsPage = lazy(() => import('../features/logs/LogsPage'))
-const StoragePage = lazy(() => import('../features/storage/StoragePage'))
-const StoragePoliciesPage = lazy(() => import('../features/storage/policies/StoragePoliciesPage'))
-const StorageSettingsPage = lazy(() => import('../features/storage/settings/StorageSettingsPage'))
-const JoinPage = lazy(() => import('../features/join/JoinPage'))
-const SupportPage = lazy(() => import('../features/support/SupportPage'))
-const CodeHostingCallbackPage = lazy(() => import('../features/code-hosting/CodeHostingCallbackPage'))
+const SignInPage = screen(() => import('../features/auth/SignInPage'))
+const SignUpPage = screen(() => import('../features/auth/SignUpPage'))
+const LogoutPage = screen(() => import('../features/auth/LogoutPage'))
+const OrganizationsPage = screen(() => import('../features/organizations/OrganizationsPage'))
+const OrganizationPage = screen(() => import('../features/organizations/OrganizationPage'))
+const BillingPage = screen(() => import('../features/billing/BillingPage'))
+const ProjectHomePage = screen(() => import('../features/projects/ProjectHomePage'))
+const NewOrganizationPage = screen(() => import('../features/organizations/NewOrganizationPage'))
+const NewProjectPage = screen(() => import('../features/projects/NewProjectPage'))
+const SqlEditorPage = screen(() => import('../features/sql-editor/SqlEditorPage'))
+const TableEditorPage = screen(() => import('../features/table-editor/TableEditorPage'))
+const ExtensionsPage = screen(() => import('../features/database/extensions/ExtensionsPage'))
+const WebhooksPage = screen(() => import('../features/database/hooks/WebhooksPage'))
+const WrappersPage = screen(() => import('../features/database/wrappers/WrappersPage'))
+const VaultSecretsPage = screen(() => import('../features/vault/VaultSecretsPage'))
+const ColumnPrivilegesPage = screen(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
+const GraphiqlPage = screen(() => import('../features/graphiql/GraphiqlPage'))
+const CronPage = screen(() => import('../features/integrations/cron/CronPage'))
+const SecurityAdvisorPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityAdvisorPage })))
+const SecurityRulesPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityRulesPage })))
+const PerformanceAdvisorPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
+const PerformanceRulesPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
+const QueryPerformancePage = screen(() => import('../features/advisors/QueryPerformancePage'))
+const LogsPage = screen(() => import('../features/logs/LogsPage'))
+const StoragePage = screen(() => import('../features/storage/StoragePage'))
+const StoragePoliciesPage = screen(() => import('../features/storage/policies/StoragePoliciesPage'))
+const StorageSettingsPage = screen(() => import('../features/storage/settings/StorageSettingsPage'))
+const JoinPage = screen(() => import('../features/join/JoinPage'))
+const SupportPage = screen(() => import('../features/support/SupportPage'))
+const CodeHostingCallbackPage = screen(() => import('../features/code-hosting/CodeHostingCallbackPage'))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
 // eslint-disable-next-line import/no-restricted-paths -- start-up seam: these pages stand in for other sites, so no API call can serve them
-const MockProviderPages = lazy(() => import('../../mock-platform/pages/MockProviderPages'))
+const MockProviderPages = screen(() => import('../../mock-platform/pages/MockProviderPages'))
 // The machine inspector (QA): its own window beside the app; off on production builds unless VITE_INSPECTOR=on.
-const InspectorPage = lazy(() => import('../features/inspector/InspectorPage'))
+const InspectorPage = screen(() => import('../features/inspector/InspectorPage'))
 
 /**
  * Screens behind sign-in: without a session, go to /sign-in and come back here afterwards.
  * Self-hosted has no platform sign-in (the instance guards itself), so nothing to check.
  */
-function SignedIn({ children, fill = false }: { children: ReactNode; fill?: boolean }) {
+function useSignInRedirect(): ReactNode | null {
   const signedIn = useSignedIn()
   const [location] = useLocation()
   const search = useSearch()
   if (settings.isPlatform && !signedIn) return <Redirect to={signInPathFor(search ? `${location}?${search}` : location)} replace />
-  return <DashboardLayout fill={fill}>{children}</DashboardLayout>
+  return null
 }
 
-// The screen while the banners above it may still push it down: mounted (its data loads) and laid
-// out, but invisible and out of the pointer's reach.
-const heldBackClass = css({ opacity: 0, pointerEvents: 'none' })
-
-function DashboardLayout({ children, fill }: { children: ReactNode; fill: boolean }) {
-  const banners = useLayoutBanners()
-  const revealed = useScreenRevealed(banners.settled)
-  return (
-    // `fill`: the screen takes exactly the viewport below the top bar and banners, and scrolls inside
-    // its own parts (a project's rail, editor, grid and assistant), so the page never scrolls twice.
-    // Positioned, so visually hidden text (absolutely placed) stays inside and never lengthens the page.
-    <div
-      className={
-        fill ? css({ h: '100dvh', display: 'flex', flexDir: 'column', overflow: 'hidden', position: 'relative' }) : css({ minH: '100vh', display: 'flex', flexDir: 'column' })
-      }
-    >
-      {settings.isPlatform ? <SessionRenewal /> : null}
-      <TopBar />
-      <LayoutBanners banners={banners} />
-      <PageMain
-        aria-busy={revealed ? undefined : true}
-        className={cx(fill ? css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' }) : css({ flex: '1' }), revealed ? undefined : heldBackClass)}
-      >
-        <ProfileGate>
-          <Suspense fallback={<LoadingState />}>{children}</Suspense>
-        </ProfileGate>
-      </PageMain>
-      <DashboardOverlays />
-    </div>
-  )
-}
-
-function dashboard(Screen: ComponentType) {
+function dashboard(Screen: ComponentType & Partial<Pick<Screen, 'preload'>>) {
   return function DashboardScreen() {
+    const redirect = useSignInRedirect()
+    if (redirect) return redirect
+    Screen.preload?.()
+    const { DashboardLayout } = use(loadChrome())
     return (
-      <SignedIn>
+      <DashboardLayout fill={false}>
         <Screen />
-      </SignedIn>
+      </DashboardLayout>
     )
   }
 }
@@ -114,7 +110,7 @@ function dashboard(Screen: ComponentType) {
  * it sits behind the project-state gate. A new screen adds its route here and its entry to the
  * project destinations (src/features/project-shell/destinations.ts).
  */
-const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] = [
+const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref', screen: ProjectHomePage, gated: false },
   { path: '/project/:ref/sql/:id', screen: SqlEditorPage, gated: true },
   { path: '/project/:ref/editor', screen: TableEditorPage, gated: true },
@@ -144,43 +140,35 @@ const PROJECT_ROUTES: { path: string; screen: ComponentType; gated: boolean }[] 
   { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]
 
-/** One shell for every project route: the rail, the status machine and the assistant stay mounted from screen to screen. */
+/** One shell for every project route (DashboardChrome's ProjectLayout): the rail, the status machine and the assistant stay mounted from screen to screen. */
 function ProjectScreens() {
   const { ref } = useParams<{ ref: string }>()
-  return (
-    <SignedIn fill>
-      <ProjectShell projectRef={ref}>
-        <AssistantLayout projectRef={ref}>
-          <Suspense fallback={<LoadingState />}>
-            <Switch>
-              {PROJECT_ROUTES.map(({ path, screen: Screen, gated }) => (
-                <Route key={path} path={path}>
-                  {gated ? (
-                    <ProjectStateGate projectRef={ref}>
-                      <Screen />
-                    </ProjectStateGate>
-                  ) : (
-                    <Screen />
-                  )}
-                </Route>
-              ))}
-              <Route>
-                <NotFound />
-              </Route>
-            </Switch>
-          </Suspense>
-        </AssistantLayout>
-      </ProjectShell>
-    </SignedIn>
-  )
+  const [location] = useLocation()
+  const { parser } = useRouter()
+  const redirect = useSignInRedirect()
+  if (redirect) return redirect
+  PROJECT_ROUTES.find((route) => matchRoute(parser, route.path, location)[0])?.screen.preload()
+  const { ProjectLayout } = use(loadChrome())
+  return <ProjectLayout projectRef={ref} routes={PROJECT_ROUTES} />
 }
 
 const SupportScreen = dashboard(SupportPage)
 
 /** Organizations, project creation and invitations exist only on the hosted platform. */
-function platformOnly(Screen: ComponentType) {
+function platformOnly(Screen: Screen) {
   if (!settings.isPlatform) return () => <Redirect to={HOME_PATH} replace />
   return dashboard(Screen)
+}
+
+/** Sign-in and sign-up lead into the dashboard: its chrome loads while the user types. */
+function beforeDashboard(Screen: Screen) {
+  if (!settings.isPlatform) return () => <Redirect to={HOME_PATH} replace />
+  return function ScreenBeforeDashboard() {
+    useEffect(() => {
+      loadChrome().catch(() => undefined)
+    }, [])
+    return <Screen />
+  }
 }
 
 /** /project/default on the platform (self-hosted it is the one project's real ref): the last organization visited. */
@@ -189,17 +177,8 @@ function DefaultProjectEntry() {
   return <Redirect to={slug ? `/org/${encodeURIComponent(slug)}` : DEFAULT_RETURN_PATH} replace />
 }
 
-function NotFound() {
-  return (
-    <div className={css({ maxW: 'xl', mx: 'auto', py: '20', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Page not found</h1>
-      <p className={css({ color: 'fg.muted' })}>There is nothing at this address.</p>
-      <Link href={HOME_PATH} className={css({ color: 'accent.default' })}>
-        {settings.isPlatform ? 'Go to your organizations' : 'Go to your project'}
-      </Link>
-    </div>
-  )
-}
+const SignInScreen = beforeDashboard(SignInPage)
+const SignUpScreen = beforeDashboard(SignUpPage)
 
 /** The route table of SPEC §2, as far as the screens exist. */
 export function AppRoutes() {
@@ -213,8 +192,8 @@ export function AppRoutes() {
       }
     >
       <Switch>
-        <Route path="/sign-in" component={settings.isPlatform ? SignInPage : () => <Redirect to={HOME_PATH} replace />} />
-        <Route path={SIGN_UP_PATH} component={settings.isPlatform ? SignUpPage : () => <Redirect to={HOME_PATH} replace />} />
+        <Route path="/sign-in" component={SignInScreen} />
+        <Route path={SIGN_UP_PATH} component={SignUpScreen} />
         <Route path="/logout" component={LogoutPage} />
         <Route path="/">
           <Redirect to={HOME_PATH} replace />

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { StrictMode, useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppToaster, showToast, toaster } from './toast'
+import { AppToaster, showToast } from './toast'
+import { toaster } from './toast-region'
 
 /** Raises a toast from an effect, as a screen does when its organization or project does not exist. */
 function NotFoundScreen() {

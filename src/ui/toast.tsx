@@ -1,16 +1,6 @@
-import { Toast, Toaster, createToaster } from '@ark-ui/react/toast'
-import { css } from 'styled-system/css'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { TOAST } from '../constants'
-
-/** The dashboard's toaster with SPEC §9's constants: 4 s, 3 visible, bottom-right, 14 px gap, Alt+T. */
-export const toaster = createToaster({
-  placement: TOAST.placement,
-  duration: TOAST.duration,
-  max: TOAST.maxVisible,
-  gap: TOAST.gap,
-  hotkey: [...TOAST.hotkey],
-  overlap: false,
-})
+import type { toaster as regionToaster } from './toast-region'
 
 export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning'
 
@@ -28,96 +18,47 @@ export function showToast(
   options: { action?: { label: string; onClick: () => void }; duration?: number; id?: string } = {},
 ): string {
   const id = options.id ?? `toast-${++lastToastId}`
-  // After the current task's React work: screens raise toasts from effects, and the toaster's store
-  // renders synchronously (flushSync), which React refuses inside a lifecycle.
-  queueMicrotask(() =>
+  // Once the region is on the page, so after the current task's React work: screens raise toasts
+  // from effects, and the toaster's store renders synchronously (flushSync), which React refuses
+  // inside a lifecycle.
+  void toasterOnPage().then((toaster) =>
     toaster.create({ id, type: kind, title, description, closable: TOAST.closeButton, action: options.action, duration: options.duration }),
   )
   return id
 }
 
-const KIND_COLOR: Record<string, string> = {
-  success: 'accent.default',
-  error: 'danger.default',
-  warning: 'warning.default',
-  info: 'info.default',
-  loading: 'fg.muted',
+
+type Toaster = typeof regionToaster
+
+// The region (Ark's toast machine and its styles) is its own chunk, loaded at the first toast.
+const ToastRegion = lazy(() => import('./toast-region').then((module) => ({ default: module.ToastRegion })))
+let regionWanted = false
+const wantedListeners = new Set<() => void>()
+let resolveMounted!: (toaster: Toaster) => void
+const mounted = new Promise<Toaster>((resolve) => {
+  resolveMounted = resolve
+})
+
+function toasterOnPage(): Promise<Toaster> {
+  if (!regionWanted) {
+    regionWanted = true
+    for (const listener of wantedListeners) listener()
+  }
+  return mounted
 }
 
+function subscribeWanted(listener: () => void) {
+  wantedListeners.add(listener)
+  return () => wantedListeners.delete(listener)
+}
+
+/** Where toasts show (SPEC §9: bottom-right, Alt+T); empty, and not loaded, until the first one. */
 export function AppToaster() {
+  const wanted = useSyncExternalStore(subscribeWanted, () => regionWanted)
+  if (!wanted) return null
   return (
-    <Toaster toaster={toaster}>
-      {(toast) => (
-        <Toast.Root
-          key={toast.id}
-          data-kind={toast.type}
-          className={css({
-            width: 'toast',
-            maxW: 'calc(100vw - 32px)',
-            bg: 'bg.surface',
-            color: 'fg.default',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderLeftWidth: '3px',
-            borderRadius: 'md',
-            boxShadow: 'lg',
-            p: '3',
-            pr: '9',
-            position: 'relative',
-            translate: 'var(--x) var(--y)',
-            scale: 'var(--scale)',
-            zIndex: 'var(--z-index)',
-            height: 'var(--height)',
-            opacity: 'var(--opacity)',
-            willChange: 'translate, opacity, scale',
-            // SPEC §9's default animation duration (the `default` duration token).
-            transitionProperty: 'translate, scale, opacity, height',
-            transitionDuration: 'default',
-          })}
-          style={{ borderLeftColor: `var(--colors-${(KIND_COLOR[toast.type ?? 'info'] ?? 'fg.muted').replace('.', '-')})` }}
-        >
-          <Toast.Title className={css({ fontWeight: 'semibold' })}>{toast.title}</Toast.Title>
-          {toast.description ? (
-            <Toast.Description className={css({ color: 'fg.muted', mt: '1', wordBreak: 'break-word' })}>{toast.description}</Toast.Description>
-          ) : null}
-          {toast.action ? (
-            <Toast.ActionTrigger
-              className={css({
-                mt: '2',
-                px: '2.5',
-                py: '1',
-                borderRadius: 'sm',
-                borderWidth: '1px',
-                borderColor: 'border.default',
-                fontSize: 'sm',
-                fontWeight: 'medium',
-                cursor: 'pointer',
-                _hover: { bg: 'bg.muted' },
-              })}
-            >
-              {toast.action.label}
-            </Toast.ActionTrigger>
-          ) : null}
-          {toast.closable !== false ? (
-            <Toast.CloseTrigger
-              aria-label="Close"
-              className={css({
-                position: 'absolute',
-                top: '2',
-                right: '2',
-                w: '6',
-                h: '6',
-                borderRadius: 'sm',
-                cursor: 'pointer',
-                color: 'fg.muted',
-                _hover: { bg: 'bg.muted' },
-              })}
-            >
-              ✕
-            </Toast.CloseTrigger>
-          ) : null}
-        </Toast.Root>
-      )}
-    </Toaster>
+    <Suspense fallback={null}>
+      <ToastRegion onMount={resolveMounted} />
+    </Suspense>
   )
 }

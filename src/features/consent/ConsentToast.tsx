@@ -1,10 +1,13 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { CONSENT_MESSAGE, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
 import { ExternalLink } from '../../ui/external-link'
 import type { ConsentActorRef } from './consent-actor'
-import { PrivacySettingsDialog } from './PrivacySettingsDialog'
+
+// The dialog (and Ark's dialog with its focus trap) loads when first opened: the first screen has only the toast.
+const PrivacySettingsDialog = lazy(() => import('./PrivacySettingsDialog').then((module) => ({ default: module.PrivacySettingsDialog })))
 
 // SPEC §9: 639 px and narrower is the mobile layout (CONSENT_MOBILE_BREAKPOINT): the whole width
 // at the bottom; from Panda's `sm` (640 px, the first desktop width) the bottom-right corner.
@@ -39,6 +42,10 @@ const cardClass = css({
  */
 export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
   const undecided = useSelector(actor, (s) => s.matches({ decision: 'showConsentToast' }))
+  const privacyOpen = useSelector(actor, (s) => s.value.privacySettings !== 'closed')
+  // Once opened it stays mounted, so closing plays the dialog's own way out.
+  const [privacyWanted, setPrivacyWanted] = useState(privacyOpen)
+  if (privacyOpen && !privacyWanted) setPrivacyWanted(true)
   return (
     <>
       {undecided ? (
@@ -60,7 +67,11 @@ export function ConsentToast({ actor }: { actor: ConsentActorRef }) {
           </div>
         </section>
       ) : null}
-      <PrivacySettingsDialog actor={actor} />
+      {privacyWanted ? (
+        <Suspense fallback={null}>
+          <PrivacySettingsDialog actor={actor} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { choicesFromDecision, type ConsentCategory } from '../../../machines/consent.machine'
 import type { ConsentDecision } from '../../lib/consent-decision'
@@ -19,9 +19,13 @@ export function PrivacySettingsDialog({ actor }: { actor: ConsentActorRef }) {
   const categories = useSelector(actor, (s) => s.context.categories)
   const decision = useSelector(actor, (s) => s.context.decision)
   const close = () => actor.send({ type: 'privacy.close' })
+  // It mounts (lazily) on the click that opens it. Ark's dialog, mounted already open, takes that
+  // click for one outside it and closes again (chakra-ui/ark#2965): it opens one render later.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
 
   return (
-    <Dialog.Root open={phase !== 'closed'} onOpenChange={(details) => !details.open && close()} lazyMount unmountOnExit>
+    <Dialog.Root open={mounted && phase !== 'closed'} onOpenChange={(details) => !details.open && close()} lazyMount unmountOnExit>
       <ModalFrame size="medium" className={css({ maxH: '85vh', display: 'flex', flexDir: 'column', gap: '4', overflowY: 'auto' })}>
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{CONSENT_MESSAGE.dialogTitle}</Dialog.Title>
