@@ -149,8 +149,16 @@ export function describeTableEditorSuite(database: () => ProjectDatabase): void 
     it('jumps to any position from the nearest anchor with one bounded read', async () => {
       const source: RowSource = { ...base, sort: [{ column: 'two words', direction: 'desc' }] }
       const all = await runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 10_000 }) })
-      const anchors = await runPgMetaQuery(db, { query: rowAnchorsSql(source, 100) })
-      expect(anchors.map((a) => Number(a['position']))).toEqual([0, 100, 200, 300, 400])
+      // In slices of three, each from the last anchor of the one before (its positions count from there).
+      const slice = (cursor: Record<string, unknown> | null) =>
+        runPgMetaQuery(db, { query: rowAnchorsSql(source, { cursor: cursor && cursorOf(source, cursor), stride: 100, anchors: 3 }) })
+      const positions = (rows: Record<string, unknown>[]) => rows.map((a) => Number(a['position']))
+      const first = await slice(null)
+      const second = await slice(first[2]!)
+      const third = await slice(second[2]!)
+      expect([positions(first), positions(second), positions(third)]).toEqual([[0, 100, 200], [0, 100, 200], [0]])
+      expect(cursorOf(source, second[0]!)).toEqual(cursorOf(source, first[2]!))
+      const anchors = [...first, ...second.slice(1), ...third.slice(1)]
       for (const position of [0, 99, 100, 257, 499]) {
         const anchor = anchors[Math.floor(position / 100)]!
         const rows = await runPgMetaQuery(db, {

@@ -37,7 +37,7 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
   const rows: ItemRow[] = initial.map((row) => ({ ...row }))
   const writes: string[] = []
   /** Answers one statement as the database would, or throws a Postgres-like error. */
-  function answer(sql: string): ItemRow[] | { count: number }[] | { id: number }[] {
+  function answer(sql: string): ItemRow[] | { count: number }[] | { id: number }[] | { position: number; id: number }[] {
     if (/^\s*update /i.test(sql)) {
       writes.push(sql)
       const match = /set "name" = (.+) where "id" = (\d+) returning \*$/s.exec(sql)
@@ -61,6 +61,14 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
       return []
     }
     if (/count\(\*\)/.test(sql)) return [{ count: rows.length }]
+    // A slice of anchors: every stride-th row from the cursor on (inclusive), its position counted from there.
+    if (/studio_anchor_position/.test(sql)) {
+      const from = /"id" >= (\d+)/.exec(sql)
+      const stride = Number(/studio_anchor_position % (\d+) = 0/.exec(sql)?.[1])
+      const scanned = Number(/limit (\d+)/.exec(sql)?.[1])
+      const slice = [...rows].sort((a, b) => a.id - b.id).filter((r) => !from || r.id >= Number(from[1])).slice(0, scanned)
+      return slice.flatMap((r, position) => (position % stride === 0 ? [{ position, id: r.id }] : []))
+    }
     if (/^\s*select "id" from .* where "id" in/s.test(sql)) return rows.filter((r) => idsIn(sql).includes(r.id)).map((r) => ({ id: r.id }))
     // A window of rows as the grid reads them: by keyset from a cursor, in either order, limited.
     const after = /"id" > (\d+)/.exec(sql)

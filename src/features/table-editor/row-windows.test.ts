@@ -4,7 +4,8 @@ import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pg
 import { runPgMetaQuery } from '../../../mock-platform/postgres/query'
 import type { DatabaseProvider, ProjectDatabase } from '../../../mock-platform/postgres/types'
 import { rowWindowSql, type RowSource } from '../../lib/sql/table-rows'
-import { ANCHOR_STRIDE, PAGE_SIZE, RowWindowStore, type Row } from './row-windows'
+import { ANCHOR_STRIDE } from './row-anchors'
+import { PAGE_SIZE, RowWindowStore, type Row } from './row-windows'
 
 const ROWS = 2_537
 const base: RowSource = { schema: 'window test', table: 'the "rows"', key: ['id'] }
@@ -96,7 +97,9 @@ describe('RowWindowStore', () => {
   }, 60_000)
 
   it('never reads with an offset from the top: far jumps start at an anchor, the end reads backwards', async () => {
+    const opening = reads.length
     const store = await started(base)
+    const openingReads = reads.slice(opening)
     reads.length = 0
     store.ensure(ROWS - 10, ROWS - 1)
     await store.idle()
@@ -106,7 +109,8 @@ describe('RowWindowStore', () => {
     store.ensure(1_234, 1_260)
     await store.idle()
     expect(store.row(1_234)).toMatchObject({ id: 1_235 })
-    expect(reads.some((sql) => sql.includes('studio_anchor_position'))).toBe(true)
+    // The anchors: read in the background once the first page was in, or for this jump.
+    expect([...openingReads, ...reads].some((sql) => sql.includes('studio_anchor_position'))).toBe(true)
     for (const sql of reads) {
       const offset = /offset (\d+)/.exec(sql)
       if (offset) expect(Number(offset[1])).toBeLessThan(ANCHOR_STRIDE)

@@ -1,14 +1,13 @@
 import { EXACT_COUNT_ROW_LIMIT } from '../../constants'
 import {
   cursorOf,
-  rowAnchorsSql,
   rowCountSql,
   rowEstimateSql,
   rowOffsetWindowSql,
   rowWindowSql,
-  type CursorValue,
   type RowSource,
 } from '../../lib/sql/table-rows'
+import { ANCHOR_STRIDE, RowAnchors } from './row-anchors'
 
 export type Row = Record<string, unknown>
 /** Runs one read and answers its rows (pg-meta JSON). */
@@ -16,8 +15,6 @@ export type RunRows = (sql: string, signal: AbortSignal) => Promise<Row[]>
 
 /** Rows per window read. */
 export const PAGE_SIZE = 100
-/** An anchor (a row's order values and position) every this many rows: a jump is one read from the nearest. */
-export const ANCHOR_STRIDE = 1000
 /** Pages kept in memory; the farthest from the rows in view go first. */
 export const MAX_CACHED_PAGES = 300
 
@@ -28,7 +25,7 @@ export interface RowCount {
 
 /** How to read one page: the SQL, which of its rows are the page's, and whether it reads forwards (a short answer then ends the rows). */
 type Read = { sql: string; take: (rows: Row[]) => Row[]; forward: boolean }
-type Plan = Read | 'anchors' | { after: Promise<void> }
+type Plan = Read | { anchors: number } | { after: Promise<void> }
 
 /**
  * The rows of one table (with its sort and filters) by position, read in windows by keyset:
@@ -39,8 +36,7 @@ export class RowWindowStore {
   private readonly pages = new Map<number, Row[]>()
   private readonly loading = new Map<number, { promise: Promise<void>; controller: AbortController }>()
   private readonly failures = new Map<number, Error>()
-  private anchors: CursorValue[][] | null = null
-  private anchorsLoading: Promise<void> | null = null
+  private anchors: RowAnchors
   private countLoading: Promise<void> | null = null
   private readonly listeners = new Set<() => void>()
   /** Aborts every read of this run of the store; a new one on each start after a dispose. */
@@ -58,7 +54,13 @@ export class RowWindowStore {
     private readonly run: RunRows,
     /** The catalog's estimate for the whole table (pg_class.reltuples), used when nothing is filtered. */
     private readonly tableEstimate: number,
-  ) {}
+  ) {
+    this.anchors = this.newAnchors()
+  }
+
+  private newAnchors() {
+    return new RowAnchors(this.source, this.run, { pagesLoading: () => [...this.loading.values()].map((loading) => loading.promise) })
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)
@@ -79,7 +81,7 @@ export class RowWindowStore {
     if (this.controller.signal.aborted) {
       this.controller = new AbortController()
       this.loading.clear()
-      this.anchorsLoading = null
+      this.anchors = this.newAnchors()
       this.countLoading = null
     }
     this.ensure(0, PAGE_SIZE - 1)
@@ -89,6 +91,7 @@ export class RowWindowStore {
   dispose() {
     this.controller.abort()
     for (const { controller } of this.loading.values()) controller.abort()
+    this.anchors.dispose()
     this.listeners.clear()
   }
 
@@ -168,7 +171,8 @@ export class RowWindowStore {
     this.loading.clear()
     this.pages.clear()
     this.failures.clear()
-    this.anchors = null
+    this.anchors.dispose()
+    this.anchors = this.newAnchors()
     this.count = null
     this.error = null
     this.changed()
@@ -250,10 +254,10 @@ export class RowWindowStore {
         }
       }
     }
-    if (this.anchors) {
-      const index = Math.floor(start / ANCHOR_STRIDE)
-      const anchor = this.anchors[index]
-      if (!anchor) return { sql: '', take: () => [], forward: false }
+    const index = Math.floor(start / ANCHOR_STRIDE)
+    const anchor = this.anchors.at(index)
+    if (anchor === null) return { sql: '', take: () => [], forward: false }
+    if (anchor) {
       return {
         sql: rowWindowSql(source, { cursor: anchor, inclusive: true, offset: start - index * ANCHOR_STRIDE, limit: PAGE_SIZE }),
         take: (rows) => rows,
@@ -263,7 +267,7 @@ export class RowWindowStore {
     // A neighbour on its way is cheaper than the anchors: wait for it.
     const neighbour = this.loading.get(page - 1) ?? this.loading.get(page + 1)
     if (neighbour) return { after: neighbour.promise }
-    return 'anchors'
+    return { anchors: index }
   }
 
   private load(page: number): Promise<void> {
@@ -282,8 +286,10 @@ export class RowWindowStore {
         for (;;) {
           if (controller.signal.aborted) return
           const plan = this.plan(page)
-          if (plan === 'anchors') {
-            await this.loadAnchors()
+          if ('anchors' in plan) {
+            // A jump settles the count too (the grid's end), before the anchors it needs.
+            await this.countExactly()
+            await this.anchors.through(plan.anchors, controller.signal)
             continue
           }
           if ('after' in plan) {
@@ -293,6 +299,8 @@ export class RowWindowStore {
           const rows = plan.sql ? plan.take(await this.read(plan.sql, controller.signal)) : []
           if (controller.signal.aborted) return
           this.pages.set(page, rows)
+          // A table longer than a page: its anchors are read in the background from now on, so a jump seldom waits for them.
+          if (page === 0 && rows.length === PAGE_SIZE && this.source.key.length > 0) this.anchors.background()
           // A short page read forwards is the end: now the count is exact.
           if (plan.forward && plan.sql && rows.length < PAGE_SIZE && !this.count?.exact) this.setCount({ value: page * PAGE_SIZE + rows.length, exact: true })
           this.changed()
@@ -308,22 +316,6 @@ export class RowWindowStore {
       }
     })()
     return entry.promise
-  }
-
-  private loadAnchors(): Promise<void> {
-    if (this.anchorsLoading) return this.anchorsLoading
-    const signal = this.controller.signal
-    const loading: Promise<void> = (async () => {
-      await this.countExactly()
-      const rows = await this.read(rowAnchorsSql(this.source, ANCHOR_STRIDE), signal)
-      if (signal.aborted) return
-      this.anchors = rows.map((row) => cursorOf(this.source, row))
-      this.changed()
-    })().finally(() => {
-      if (this.anchorsLoading === loading) this.anchorsLoading = null
-    })
-    this.anchorsLoading = loading
-    return loading
   }
 
   /** Drops the pages farthest from the ones wanted when too many are cached. */

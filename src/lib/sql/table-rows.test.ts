@@ -53,7 +53,9 @@ describe('table row SQL', () => {
       `select "id", "status" from "my schema"."select ""quoted"" table" where ("status" = 'paid') and ("id" >= 41 and (("id" > 41))) order by "id" asc limit 50`,
     )
     expect(rowCountSql(source)).toBe(`select count(*)::int8 as count from "my schema"."select ""quoted"" table" where ("status" = 'paid')`)
-    expect(rowAnchorsSql(source, 1000)).toContain('where studio_anchor_position % 1000 = 0')
+    const anchors = rowAnchorsSql(source, { cursor: [41], stride: 1000, anchors: 3 })
+    expect(anchors).toContain(`where ("status" = 'paid') and ("id" >= 41 and (("id" > 41) or ("id" = 41))) order by "id" asc limit 2001)`)
+    expect(anchors).toContain('where studio_anchor_position % 1000 = 0')
     expect(() => rowWindowSql(source, { cursor: null, limit: 0 })).toThrow(RangeError)
   })
 

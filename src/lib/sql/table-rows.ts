@@ -194,16 +194,20 @@ export function rowCountSql(source: RowSource): string {
 }
 
 /**
- * Every `stride`-th row's order values, with its position: the anchors a grid jumps from to any
- * position with one bounded keyset read (the read starts at the anchor and skips fewer than `stride` rows).
+ * Anchors a grid jumps from to any position with one bounded keyset read (it starts at an anchor and
+ * skips fewer than `stride` rows): the order values of every `stride`-th row, with its position
+ * counted from the row at `cursor` (inclusive; null: the first row). `anchors` of them at most, read
+ * with one bounded keyset scan of `(anchors - 1) × stride + 1` rows, so a long table is read in
+ * slices, with other reads between them, never in one pass.
  */
-export function rowAnchorsSql(source: RowSource, stride: number): string {
+export function rowAnchorsSql(source: RowSource, options: { cursor: readonly CursorValue[] | null; stride: number; anchors: number }): string {
+  const { stride, anchors } = options
   if (!Number.isSafeInteger(stride) || stride <= 0) throw new RangeError(`rowAnchorsSql: bad stride ${stride}`)
+  if (!Number.isSafeInteger(anchors) || anchors <= 0) throw new RangeError(`rowAnchorsSql: bad anchor count ${anchors}`)
   const order = orderColumns(source)
   const columns = order.map((o) => sqlIdent(o.column)).join(', ')
-  const filters = whereClause((source.filters ?? []).map(filterCondition))
+  const slice = rowWindowSql(source, { cursor: options.cursor, inclusive: true, limit: (anchors - 1) * stride + 1, columns: order.map((o) => o.column) })
   return `select studio_anchor_position as position, ${columns} from (
-  select ${columns}, row_number() over (${orderByClause(order).trim()}) - 1 as studio_anchor_position
-    from ${qualifiedName(source.schema, source.table)}${filters}
+  select ${columns}, row_number() over (${orderByClause(order).trim()}) - 1 as studio_anchor_position from (${slice}) slice
 ) ranked where studio_anchor_position % ${stride} = 0 order by studio_anchor_position`
 }
