@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react'
 import { TOAST } from '../constants'
 import type { toaster as regionToaster } from './toast-region'
 
@@ -31,7 +31,15 @@ export function showToast(
 type Toaster = typeof regionToaster
 
 // The region (Ark's toast machine and its styles) is its own chunk, loaded at the first toast.
-const ToastRegion = lazy(() => import('./toast-region').then((module) => ({ default: module.ToastRegion })))
+// Outside the screens' error boundary: a region that fails to load costs the toasts, not the page.
+const ToastRegion = lazy<ComponentType<{ onMount: (toaster: Toaster) => void }>>(() =>
+  import('./toast-region')
+    .then((module) => ({ default: module.ToastRegion }))
+    .catch((error: unknown) => {
+      console.error('The toast region could not load; toasts are not shown', error)
+      return { default: () => null }
+    }),
+)
 let regionWanted = false
 const wantedListeners = new Set<() => void>()
 let resolveMounted!: (toaster: Toaster) => void

@@ -1,13 +1,31 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { CONSENT_MESSAGE, PRIVACY_POLICY_URL } from '../../constants'
 import { Button } from '../../ui/button'
 import { ExternalLink } from '../../ui/external-link'
+import { showToast } from '../../ui/toast'
 import type { ConsentActorRef } from './consent-actor'
 
 // The dialog (and Ark's dialog with its focus trap) loads when first opened: the first screen has only the toast.
-const PrivacySettingsDialog = lazy(() => import('./PrivacySettingsDialog').then((module) => ({ default: module.PrivacySettingsDialog })))
+// This sits outside the screens' error boundary, so a chunk that fails to load (offline, a deploy
+// in between) must not take the page down: say so and close again.
+const PrivacySettingsDialog = lazy<ComponentType<{ actor: ConsentActorRef }>>(() =>
+  import('./PrivacySettingsDialog')
+    .then((module) => ({ default: module.PrivacySettingsDialog }))
+    .catch((error: unknown) => {
+      console.error('The privacy settings dialog could not load', error)
+      return { default: PrivacySettingsUnavailable }
+    }),
+)
+
+function PrivacySettingsUnavailable({ actor }: { actor: ConsentActorRef }) {
+  useEffect(() => {
+    showToast('error', CONSENT_MESSAGE.loadFailed, CONSENT_MESSAGE.loadFailedDetail, { id: 'privacy-settings-unavailable' })
+    actor.send({ type: 'privacy.close' })
+  }, [actor])
+  return null
+}
 
 // SPEC §9: 639 px and narrower is the mobile layout (CONSENT_MOBILE_BREAKPOINT): the whole width
 // at the bottom; from Panda's `sm` (640 px, the first desktop width) the bottom-right corner.
