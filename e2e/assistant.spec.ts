@@ -90,7 +90,7 @@ test('rename and delete chats; after a reload the chats are still there', async 
 
 test('a corrupted saved state is discarded with a warning; the assistant still works', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
-  await expect(page.getByRole('link', { name: 'SQL editor' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'SQL editor' })).toBeVisible()
   const key = ASSISTANT_STORAGE_KEY(healthy.ref)
   await page.evaluate((key) => localStorage.setItem(key, '{"chats": "not an object"'), key)
   const warnings: string[] = []
