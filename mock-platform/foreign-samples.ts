@@ -6,7 +6,6 @@
  * statement shape works (joins, filters, aggregates) and nothing outlives the run; the answer says
  * which tables were sampled, and the screens say so.
  */
-import { sampleForeignRows } from '../fixtures/foreign-rows.ts'
 import { sqlIdent, sqlJson, sqlLiteral } from '../src/lib/sql/quote.ts'
 import { toJsonValue } from './postgres/query.ts'
 import type { ProjectDatabase } from './postgres/types.ts'
@@ -44,8 +43,10 @@ function literal(value: unknown, type: string): string {
   return `${sqlLiteral(value as string | number | boolean | null)}::${type}`
 }
 
+type SampleForeignRows = typeof import('../fixtures/foreign-rows.ts').sampleForeignRows
+
 /** The statements that put sample tables in place of the handler-less foreign tables (three per table). */
-function standInSql(table: HandlerlessTable): string[] {
+function standInSql(table: HandlerlessTable, sampleForeignRows: SampleForeignRows): string[] {
   const target = `${sqlIdent(table.schema)}.${sqlIdent(table.name)}`
   const rows = sampleForeignRows(`${table.schema}.${table.name}`, table.columns)
   const values = rows.map((row) => `(${row.map((value, index) => literal(value, table.columns[index]!.type)).join(', ')})`).join(', ')
@@ -70,7 +71,9 @@ export async function answerWithSampleRows(db: ProjectDatabase, query: string, p
   if ((parameters && parameters.length > 0) || TRANSACTION_CONTROL.test(query)) return null
   const tables = (await db.query(HANDLERLESS_TABLES_SQL)).rows as unknown as HandlerlessTable[]
   if (tables.length === 0) return null
-  const standIns = tables.flatMap(standInSql)
+  // Faker draws the rows: loaded at the first such read, not with the mock platform.
+  const { sampleForeignRows } = await import('../fixtures/foreign-rows.ts')
+  const standIns = tables.flatMap((table) => standInSql(table, sampleForeignRows))
   const body = query.trim().replace(/;\s*$/, '')
   const results = await db.exec(['begin;', ...standIns, `${body};`, 'rollback;'].join('\n'), { signal })
   const own = results.slice(1 + standIns.length, -1)
