@@ -3,13 +3,15 @@ import { toPgMetaError } from './errors.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
 import { createPGliteDatabase, type PGliteHandle } from './pglite-database.ts'
 import { runPgMetaQuery } from './query.ts'
+import { askingForRawAnswers } from './raw-pglite-worker.ts'
 import type { ProjectDatabase } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
 import { errorMessage } from '../../src/lib/error-message'
 
 /**
  * The browser set-up minus the Worker: the worker's PGlite (`ErrorForwardingPGlite`) behind a
- * stand-in for PGliteWorker whose errors, like its RPC's, keep only their message.
+ * stand-in for PGliteWorker whose errors, like its RPC's, keep only their message, and which asks
+ * for raw answers and reads them itself as the page does (raw-pglite-worker.ts).
  */
 describe('PGlite database, as the browser provider builds it', () => {
   let pg: ErrorForwardingPGlite
@@ -18,19 +20,16 @@ describe('PGlite database, as the browser provider builds it', () => {
   beforeAll(async () => {
     pg = new ErrorForwardingPGlite()
     await pg.waitReady
-    const messageOnly = async <T>(call: () => Promise<T>): Promise<T> => {
+    // The RPC: what the worker throws reaches the page with its message alone.
+    const rawInWorker = pg.execProtocolRaw.bind(pg)
+    pg.execProtocolRaw = async (...args) => {
       try {
-        return await call()
+        return await rawInWorker(...args)
       } catch (error) {
         throw new Error(errorMessage(error))
       }
     }
-    const handle: PGliteHandle = {
-      parsers: pg.parsers,
-      exec: (...args) => messageOnly(() => pg.exec(...args)),
-      query: (...args) => messageOnly(() => pg.query(...args)),
-      close: () => pg.close(),
-    }
+    const handle: PGliteHandle = askingForRawAnswers(pg)
     db = createPGliteDatabase(handle, { mapError: decodeWorkerError })
   }, 120_000)
 
