@@ -26,8 +26,9 @@ export function changedSince(node: FsNode, since: number): boolean {
 }
 
 /**
- * The PGlite the worker serves. PGliteWorker sends every statement through `execProtocolStream`;
- * errors thrown there reach the page with only their message, so they are encoded first.
+ * The PGlite the worker serves. The page asks for every statement's answer as raw bytes
+ * (`execProtocolRaw`, raw-pglite-worker.ts) and reads Postgres's errors from them itself; what is
+ * thrown here otherwise reaches the page with only its message, so a Postgres error is encoded first.
  *
  * Durability, once per call rather than once per protocol message: PGlite syncs its file system
  * (IndexedDB) after every message it is sent, and a query is six of them (parse, describe, bind,
