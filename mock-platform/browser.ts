@@ -3,6 +3,7 @@ import type { MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
+import { startDatabaseOfPage } from './database-start'
 import { observeTraffic } from './logs/log-events'
 import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
 import { warmLogStore } from './logs/log-store-warmup'
@@ -40,6 +41,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchLogStoreInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
+  startDatabaseOfPage(platform.ctx, window.location.pathname.slice(options.basePath.length))
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
   warmLogStore(platform.ctx, worker.events, window.location, options.basePath)

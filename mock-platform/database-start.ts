@@ -93,3 +93,17 @@ export function databaseStartState(ctx: PlatformContext, ref: string): DatabaseS
   if (start.startedInMs === null) return { state: 'starting' }
   return { state: 'running', startedInMs: start.startedInMs }
 }
+
+/**
+ * A page opened on a project (`/project/<ref>/…`): its database starts now, beside the app's own
+ * start, instead of when the app first asks for it (in a new browser profile 1.2 s later, after
+ * the entry, the session and the project). The platform's databases run all the time; a paused or
+ * failed project has none to start.
+ */
+export function startDatabaseOfPage(ctx: PlatformContext, path: string): void {
+  const ref = /^\/project\/([^/?#]+)/.exec(path)?.[1]
+  if (!ref) return
+  const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+  if (!project?.status.startsWith('ACTIVE_')) return
+  void openProjectDatabase(ctx, project).catch(() => undefined) // a failed start is told by the databases' status
+}
