@@ -15,32 +15,28 @@ import { NotFound } from './NotFound'
 /** A screen's chunk, loaded when it renders or earlier through `preload` (beside the chrome, not after it). */
 type Screen = LazyExoticComponent<ComponentType> & { preload: () => void }
 
-function screen(load: () => Promise<{ default: ComponentType }>): Screen {
-  let loading: Promise<{ default: ComponentType }> | undefined
-  const loadOnce = () =>
+/** `load` run once, its promise kept for every later call; a failed one is forgotten, so the next call tries again. */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined
       throw error
     }))
-  return Object.assign(lazy(loadOnce), {
-    preload: () => {
-      // A failure shows when the screen renders (the error boundary); here it is only swallowed.
-      if (!loading) loadOnce().catch(() => undefined)
-    },
+}
+
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  const loadScreen = loadedOnce(load)
+  return Object.assign(lazy(loadScreen), {
+    // A failure shows when the screen renders (the error boundary); here it is only swallowed.
+    preload: () => void loadScreen().catch(() => undefined),
   })
 }
 
 // The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. One
 // promise, so `use` reads it at once after the first load and moving between screens shows no loading
 // state for it; a failed load is forgotten, so the next render tries again.
-let chromeModule: Promise<typeof import('./DashboardChrome')> | undefined
-function loadChrome() {
-  chromeModule ??= import('./DashboardChrome').catch((error: unknown) => {
-    chromeModule = undefined
-    throw error
-  })
-  return chromeModule
-}
+const loadChrome = loadedOnce(() => import('./DashboardChrome'))
 
 // Every screen is its own chunk: a route loads only what it shows.
 const SignInPage = screen(() => import('../features/auth/SignInPage'))
@@ -154,15 +150,18 @@ function ProjectScreens() {
 
 const SupportScreen = dashboard(SupportPage)
 
+/** Where a platform-only address leads on a self-hosted instance. */
+const ToHome = () => <Redirect to={HOME_PATH} replace />
+
 /** Organizations, project creation and invitations exist only on the hosted platform. */
 function platformOnly(Screen: Screen) {
-  if (!settings.isPlatform) return () => <Redirect to={HOME_PATH} replace />
+  if (!settings.isPlatform) return ToHome
   return dashboard(Screen)
 }
 
 /** Sign-in and sign-up lead into the dashboard: its chrome loads while the user types. */
 function beforeDashboard(Screen: Screen) {
-  if (!settings.isPlatform) return () => <Redirect to={HOME_PATH} replace />
+  if (!settings.isPlatform) return ToHome
   return function ScreenBeforeDashboard() {
     useEffect(() => {
       loadChrome().catch(() => undefined)

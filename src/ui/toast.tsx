@@ -27,7 +27,6 @@ export function showToast(
   return id
 }
 
-
 type Toaster = typeof regionToaster
 
 // The region (Ark's toast machine and its styles) is its own chunk, loaded at the first toast.
