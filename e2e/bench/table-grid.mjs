@@ -72,14 +72,11 @@ export async function scriptedScroll(page, selector, reach = 1, from = 0) {
 const JUMPS = 40
 
 /**
- * A jump anywhere (issue 27 point 4): the grid's scroll position set at once, as a scrollbar drag
- * lands, then Ctrl+End and Ctrl+Home from the keyboard; each timed from the jump to the frame in
- * which the rows at the top, middle and bottom of the viewport are real rows, not placeholders.
- */
-/**
  * Puts `window.__viewportReal(selector)` into the page: real rows at the top, middle and bottom of
  * the viewport, and the ones of where the grid now is: rows still on screen from before a jump do
  * not count (the middle row's index must match the scroll position within 0.2 % of the table).
+ * And `window.__jumpToRealRows(selector, fraction, timeoutMs)`: scrolls there at once and answers
+ * the milliseconds until those rows are real, or null past the timeout.
  */
 async function installViewportCheck(page) {
   const viewportReal = (selector) => {
@@ -91,7 +88,17 @@ async function installViewportCheck(page) {
     const position = element.scrollTop / (element.scrollHeight - element.clientHeight)
     return Math.abs(Number(rows[1].getAttribute('aria-rowindex')) / total - position) < 0.002
   }
-  await page.evaluate(`window.__viewportReal = ${viewportReal}`)
+  const jumpToRealRows = async (selector, fraction, timeoutMs) => {
+    const element = document.querySelector(selector)
+    const started = performance.now()
+    element.scrollTop = fraction * (element.scrollHeight - element.clientHeight)
+    const settled = await new Promise((resolve) => {
+      const check = () => (window.__viewportReal(selector) ? resolve(true) : performance.now() - started > timeoutMs ? resolve(false) : requestAnimationFrame(check))
+      requestAnimationFrame(check)
+    })
+    return settled ? performance.now() - started : null
+  }
+  await page.evaluate(`window.__viewportReal = ${viewportReal}; window.__jumpToRealRows = ${jumpToRealRows}`)
 }
 
 /** A jump to 61 % of the table, `waitMs` after it opened (its first rows painted), to real rows painted there; a fresh view each run. */
@@ -102,38 +109,26 @@ async function firstFarJumps(page, selector, runs, waitMs) {
     await openTable(page, 'page_views')
     await installViewportCheck(page)
     await page.waitForTimeout(waitMs)
-    const ms = await page.evaluate(async (selector) => {
-      const element = document.querySelector(selector)
-      const started = performance.now()
-      element.scrollTop = 0.61 * (element.scrollHeight - element.clientHeight)
-      const settled = await new Promise((resolve) => {
-        const check = () => (window.__viewportReal(selector) ? resolve(true) : performance.now() - started > 20_000 ? resolve(false) : requestAnimationFrame(check))
-        requestAnimationFrame(check)
-      })
-      return settled ? performance.now() - started : null
-    }, selector)
+    const ms = await page.evaluate((selector) => window.__jumpToRealRows(selector, 0.61, 20_000), selector)
     times.push(ms === null ? 'over 20 s' : Math.round(ms))
   }
   return times
 }
 
+/**
+ * A jump anywhere (issue 27 point 4): the grid's scroll position set at once, as a scrollbar drag
+ * lands, then Ctrl+End and Ctrl+Home from the keyboard; each timed from the jump to the frame in
+ * which the rows at the top, middle and bottom of the viewport are real rows, not placeholders.
+ */
 async function jumpsToRealRows(page, selector) {
   await installViewportCheck(page)
   const dragged = await page.evaluate(
     async ({ selector, count }) => {
-      const element = document.querySelector(selector)
-      const max = element.scrollHeight - element.clientHeight
       let seed = 27
       const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647
       const times = []
       for (let i = 0; i < count; i++) {
-        const started = performance.now()
-        element.scrollTop = next() * max
-        const settled = await new Promise((resolve) => {
-          const check = () => (window.__viewportReal(selector) ? resolve(true) : performance.now() - started > 10_000 ? resolve(false) : requestAnimationFrame(check))
-          requestAnimationFrame(check)
-        })
-        times.push(settled ? performance.now() - started : null)
+        times.push(await window.__jumpToRealRows(selector, next(), 10_000))
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
       return times
