@@ -16,6 +16,7 @@ import { startCronScheduler, type CronClock, type CronRunOutcome, type CronSched
 import { runningDatabase } from './database-start.ts'
 import { recordCronRun, recordHttpCall } from './logs/log-events.ts'
 import type { HttpOutcome, QueuedRequest } from './net-worker.ts'
+import { isActiveProjectStatus } from '../src/lib/project-gate'
 
 export type CronHostingMode = 'per-database' | 'leader-tab' | 'off'
 
@@ -28,7 +29,7 @@ export interface CronHostingOptions {
 /** The project's database if this process has it running and the project is active; else null (skip the tick). */
 function activeDatabase(ctx: PlatformContext, ref: string) {
   const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-  if (!project?.status.startsWith('ACTIVE_')) return null
+  if (!project || !isActiveProjectStatus(project.status)) return null
   return runningDatabase(ctx, ref)
 }
 

@@ -10,6 +10,7 @@ import type { PlatformContext } from './context'
 import type { ProjectDatabase } from './postgres'
 import { loggedDatabase } from './logs/log-events'
 import { errorMessage } from '../src/lib/error-message'
+import { isActiveProjectStatus } from '../src/lib/project-gate'
 
 interface Start {
   /**
@@ -104,6 +105,6 @@ export function startDatabaseOfPage(ctx: PlatformContext, path: string): void {
   const ref = /^\/project\/([^/?#]+)/.exec(path)?.[1]
   if (!ref) return
   const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-  if (!project?.status.startsWith('ACTIVE_')) return
+  if (!project || !isActiveProjectStatus(project.status)) return
   void openProjectDatabase(ctx, project).catch(() => undefined) // a failed start is told by the databases' status
 }

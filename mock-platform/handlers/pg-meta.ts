@@ -21,6 +21,7 @@ import { formatPgError, type PgMetaErrorBody } from '../postgres/errors'
 import { READ_ONLY_SQLSTATE } from '../postgres/read-only'
 import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
 import { authorizeProject, errorResponse, memberMay, readJson } from './util'
+import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
 export function pgMetaHandlers(ctx: PlatformContext) {
@@ -105,7 +106,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const { project, denied } = await authorizeProject(ctx, request, ref)
       if (denied) return denied
       // A paused or failed project has no database to start.
-      if (!project.status.startsWith('ACTIVE_')) return HttpResponse.json([{ identifier: ref, status: project.status }])
+      if (!isActiveProjectStatus(project.status)) return HttpResponse.json([{ identifier: ref, status: project.status }])
       const start = databaseStartState(ctx, ref)
       if (start.state === 'stopped') void openProjectDatabase(ctx, project).catch(() => undefined)
       const answer =

@@ -21,6 +21,7 @@ import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../db'
 import { scorePassword } from '../password-strength'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
+import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
@@ -133,7 +134,7 @@ export function projectHandlers(ctx: PlatformContext) {
       await withLatency(ctx)
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: PAUSE_PERMISSION })
       if (denied || !project) return denied
-      if (!project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pauseNotActive)
+      if (!isActiveProjectStatus(project.status)) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pauseNotActive)
       const org = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
       if (org?.plan.id !== 'free') return errorResponse(400, PROJECT_TRANSITION_MESSAGE.pausePaidPlan)
       await setStatus(ctx, project, 'PAUSING')

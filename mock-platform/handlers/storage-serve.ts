@@ -16,6 +16,7 @@ import { parseServedPath, verifyObjectToken } from '../storage/signing'
 import { bucketsSql, objectsByNameSql } from '../storage/sql'
 import { objectBytesResponse } from './storage-objects'
 import { errorResponse } from './util'
+import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 export function storageServeHandlers(ctx: PlatformContext) {
   async function serve(request: Request): Promise<Response | undefined> {
@@ -27,7 +28,7 @@ export function storageServeHandlers(ctx: PlatformContext) {
     if (!project) return errorResponse(404, 'Project not found')
     let response: Response
     try {
-      if (!project.status.startsWith('ACTIVE_')) throw new StorageRefusal(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
+      if (!isActiveProjectStatus(project.status)) throw new StorageRefusal(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status))
       if (served.kind === 'sign') {
         const signed = await verifyObjectToken(served.ref, url.searchParams.get('token') ?? '', Date.now() + ctx.clockOffset)
         if (typeof signed === 'string') throw new StorageRefusal(400, signed)

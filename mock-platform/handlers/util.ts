@@ -3,6 +3,7 @@ import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
 import { PERMISSION_MESSAGE, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
 import { can, type PermissionScope } from '../../src/lib/permissions'
+import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
 export function errorResponse(status: number, message: string, headers?: Record<string, string>) {
@@ -165,7 +166,7 @@ export async function authorizeProject(
   if (project) {
     const refused =
       (permission && refuseWithout(ctx, user.id, permission, { organizationSlug: project.organization_slug, projectRef: project.ref })) ||
-      (active && !project.status.startsWith('ACTIVE_') ? errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status)) : undefined)
+      (active && !isActiveProjectStatus(project.status) ? errorResponse(400, PROJECT_NOT_ACTIVE_MESSAGE(project.status)) : undefined)
     return refused ? { user: undefined, project: undefined, denied: refused } : { user, project, denied: undefined }
   }
   const exists = outsiders === 403 && ctx.db.projects.findFirst((q) => q.where({ ref })) !== undefined

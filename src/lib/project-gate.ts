@@ -54,3 +54,8 @@ export function databaseBlockedReason(input: ProjectGateInput): string | null {
   const decision = projectGateDecision(input)
   return decision.kind === 'open' || decision.canContinue ? null : decision.title
 }
+
+/** Whether a project's database runs (ACTIVE_HEALTHY or ACTIVE_UNHEALTHY): a paused, failed or transitioning one has none. */
+export function isActiveProjectStatus(status: string): boolean {
+  return status.startsWith('ACTIVE_')
+}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { GuardedButton } from '../../ui/guarded-button'
 import { usePermission } from '../permissions'
 import { useProjectStatusActor } from '../project-shell'
+import { isActiveProjectStatus } from '../../lib/project-gate'
 
 /** The project home's pause: a Free plan project that runs can be paused, after a confirmation. */
 export function ProjectPauseSection({ project, organization }: { project: ProjectDetail; organization: Organization | undefined }) {
@@ -21,7 +22,7 @@ export function ProjectPauseSection({ project, organization }: { project: Projec
     organization ? { organizationSlug: organization.slug, projectRef: project.ref } : undefined,
     PROJECT_PAUSE_MESSAGE.denied,
   )
-  if (!project.status.startsWith('ACTIVE_')) return null
+  if (!isActiveProjectStatus(project.status)) return null
   const blockedReason = permission.reason ?? (organization && organization.plan.id !== 'free' ? PROJECT_TRANSITION_MESSAGE.pausePaidPlan : null)
   return (
     <section
