@@ -1,5 +1,6 @@
 import { StudioPGlite } from './studio-pglite.ts'
 import { encodeWorkerError } from './worker-error.ts'
+import { joinBytes } from '../../src/lib/join-bytes.ts'
 
 type ExecProtocolStream = StudioPGlite['execProtocolStream']
 type ExecProtocol = StudioPGlite['execProtocol']
@@ -43,24 +44,14 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   /** When the last sync began (Date.now()); null before the first, which always runs. */
   #syncedFrom: number | null = null
 
-  override async execProtocolStream(...args: Parameters<ExecProtocolStream>): ReturnType<ExecProtocolStream> {
-    this.#inStatement++
-    try {
-      return await super.execProtocolStream(...args)
-    } catch (error) {
+  override execProtocolStream(...args: Parameters<ExecProtocolStream>): ReturnType<ExecProtocolStream> {
+    return this.#asOneStatement(() => super.execProtocolStream(...args)).catch((error: unknown) => {
       throw encodeWorkerError(error)
-    } finally {
-      this.#inStatement--
-    }
+    })
   }
 
-  override async execProtocol(...args: Parameters<ExecProtocol>): ReturnType<ExecProtocol> {
-    this.#inStatement++
-    try {
-      return await super.execProtocol(...args)
-    } finally {
-      this.#inStatement--
-    }
+  override execProtocol(...args: Parameters<ExecProtocol>): ReturnType<ExecProtocol> {
+    return this.#asOneStatement(() => super.execProtocol(...args))
   }
 
   /**
@@ -72,29 +63,26 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   override async execProtocolRaw(...args: Parameters<ExecProtocolRaw>): ReturnType<ExecProtocolRaw> {
     if (this.#inStatement > 0) return super.execProtocolRaw(...args)
     const chunks: Uint8Array[] = []
-    let length = 0
+    await this.#asOneStatement(() =>
+      super.execProtocolRawStream(args[0], {
+        syncToFs: false,
+        // The chunk is a view of PGlite's own buffer, written over by the next one.
+        onRawData: (chunk) => chunks.push(chunk.slice()),
+      }),
+    ).catch((error: unknown) => {
+      throw encodeWorkerError(error)
+    })
+    return joinBytes(chunks)
+  }
+
+  /** One call of ours: PGlite's protocol calls inside it neither sync (syncToFs) nor take the raw path (execProtocolRaw). */
+  async #asOneStatement<T>(run: () => Promise<T>): Promise<T> {
     this.#inStatement++
     try {
-      await super.execProtocolRawStream(args[0], {
-        syncToFs: false,
-        onRawData: (chunk) => {
-          // The chunk is a view of PGlite's own buffer, written over by the next one.
-          chunks.push(chunk.slice())
-          length += chunk.length
-        },
-      })
-    } catch (error) {
-      throw encodeWorkerError(error)
+      return await run()
     } finally {
       this.#inStatement--
     }
-    const bytes = new Uint8Array(length)
-    let offset = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset)
-      offset += chunk.length
-    }
-    return bytes
   }
 
   override async syncToFs(): Promise<void> {

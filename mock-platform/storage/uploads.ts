@@ -5,6 +5,7 @@
  */
 import type { PlatformContext } from '../context'
 import type { StorageCallerClaims } from './sql'
+import { joinBytes } from '../../src/lib/join-bytes'
 
 export interface UploadSession {
   id: string
@@ -29,13 +30,7 @@ export function uploadSessions(ctx: PlatformContext): Map<string, UploadSession>
 
 /** The received chunks as one array of bytes. */
 export function joinChunks(session: UploadSession): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(session.received)
-  let at = 0
-  for (const chunk of session.chunks) {
-    bytes.set(chunk, at)
-    at += chunk.length
-  }
-  return bytes
+  return joinBytes(session.chunks)
 }
 
 /** An ETag for the bytes (storage-api sends the S3 MD5 in quotes; a SHA-256 prefix serves the same purpose here). */
