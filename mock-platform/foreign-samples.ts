@@ -71,7 +71,7 @@ export async function answerWithSampleRows(db: ProjectDatabase, query: string, p
   if ((parameters && parameters.length > 0) || TRANSACTION_CONTROL.test(query)) return null
   const tables = (await db.query(HANDLERLESS_TABLES_SQL)).rows as unknown as HandlerlessTable[]
   if (tables.length === 0) return null
-  // Faker draws the rows: loaded at the first such read, not with the mock platform.
+  // The rows' drawer and word lists load at the first such read, not with the mock platform.
   const { sampleForeignRows } = await import('../fixtures/foreign-rows.ts')
   const standIns = tables.flatMap((table) => standInSql(table, sampleForeignRows))
   const body = query.trim().replace(/;\s*$/, '')

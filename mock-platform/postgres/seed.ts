@@ -4,7 +4,8 @@
  * keys, an enum, jsonb, arrays, bytea, numeric, timestamptz, CHECK and UNIQUE constraints, a view,
  * a materialized view, a trigger function). Only SQL that runs on PGlite and PostgreSQL 15+.
  */
-import { seededFaker } from '../../fixtures/seeded-faker.ts'
+import { SeededDraw } from '../../fixtures/seeded-draw.ts'
+import * as words from '../../fixtures/demo-words.ts'
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { sqlArray, sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { fnv1a } from '../../src/lib/fnv1a.ts'
@@ -90,24 +91,24 @@ function seedEndSql(ref: string): string {
 
 /** The inserts of the demo rows for `ref`. */
 function seedRowsSql(ref: string): string {
-  const faker = seededFaker(seedFromRef(ref), SEED_REFERENCE_DATE)
+  const draw = new SeededDraw(seedFromRef(ref), SEED_REFERENCE_DATE)
 
   const customers = Array.from({ length: COUNTS.customers }, (_, index) => {
-    const firstName = faker.person.firstName()
-    const lastName = faker.person.lastName()
-    const createdAt = faker.date.past({ years: 2 })
+    const firstName = words.firstName(draw)
+    const lastName = words.lastName(draw)
+    const createdAt = draw.recent(2 * 365)
     return {
       id: index + 1, // identity values of a fresh table: 1..n in insert order
-      email: `${slug(firstName)}.${slug(lastName)}.${index + 1}@${faker.internet.domainName()}`,
+      email: `${slug(firstName)}.${slug(lastName)}.${index + 1}@${words.domainName(draw)}`,
       fullName: TRICKY_NAMES[index] ?? `${firstName} ${lastName}`,
-      countryCode: faker.location.countryCode('alpha-2'),
-      birthDate: faker.helpers.maybe(() => isoDate(faker.date.birthdate()), { probability: 0.8 }) ?? null,
-      isActive: faker.datatype.boolean(0.85),
-      tags: faker.helpers.arrayElements(CUSTOMER_TAGS, { min: 0, max: 3 }),
+      countryCode: words.countryCode(draw),
+      birthDate: draw.maybe(() => isoDate(draw.between(yearsBefore(80), yearsBefore(18))), 0.8),
+      isActive: draw.chance(0.85),
+      tags: draw.pickSome(CUSTOMER_TAGS, 0, 3),
       metadata: {
-        plan: faker.helpers.arrayElement(['free', 'plus', 'business']),
-        referrer: faker.helpers.maybe(() => faker.internet.domainName(), { probability: 0.5 }) ?? null,
-        preferences: { newsletter: faker.datatype.boolean(), locale: faker.helpers.arrayElement(['en', 'fr', 'de', 'ja']) },
+        plan: draw.pick(['free', 'plus', 'business']),
+        referrer: draw.maybe(() => words.domainName(draw), 0.5),
+        preferences: { newsletter: draw.chance(), locale: draw.pick(['en', 'fr', 'de', 'ja']) },
       },
       createdAt,
     }
@@ -115,41 +116,39 @@ function seedRowsSql(ref: string): string {
 
   const products = Array.from({ length: COUNTS.products }, (_, index) => ({
     id: index + 1, // serial values of a fresh table
-    sku: `SKU-${String(index + 1).padStart(4, '0')}-${faker.string.alphanumeric({ length: 4, casing: 'upper' })}`,
-    name: faker.commerce.productName(),
-    priceCents: faker.number.int({ min: 199, max: 49_999 }),
-    stock: faker.number.int({ min: 0, max: 500 }),
-    dimensions: faker.helpers.maybe(() => [1, 2, 3].map(() => faker.number.float({ min: 1, max: 120, fractionDigits: 1 })), {
-      probability: 0.7,
-    }),
+    sku: `SKU-${String(index + 1).padStart(4, '0')}-${draw.alphanumeric(4, true)}`,
+    name: words.productName(draw),
+    priceCents: draw.int(199, 49_999),
+    stock: draw.int(0, 500),
+    dimensions: draw.maybe(() => [1, 2, 3].map(() => draw.float(1, 120, 1)), 0.7),
     attributes: {
-      material: faker.commerce.productMaterial(),
-      color: faker.color.human(),
-      adjectives: faker.helpers.multiple(() => faker.commerce.productAdjective(), { count: 2 }),
+      material: words.productMaterial(draw),
+      color: words.color(draw),
+      adjectives: [words.productAdjective(draw), words.productAdjective(draw)],
     },
-    isDiscontinued: faker.datatype.boolean(0.1),
-    updatedAt: faker.date.recent({ days: 60 }),
+    isDiscontinued: draw.chance(0.1),
+    updatedAt: draw.recent(60),
   }))
 
   const stockLevels = WAREHOUSES.flatMap((warehouse) =>
-    faker.helpers
-      .arrayElements(products, { min: 12, max: 20 })
+    draw
+      .pickSome(products, 12, 20)
       .sort((a, b) => a.id - b.id)
-      .map((product) => ({ warehouse: warehouse.code, productId: product.id, quantity: faker.number.int({ min: 0, max: 250 }) })),
+      .map((product) => ({ warehouse: warehouse.code, productId: product.id, quantity: draw.int(0, 250) })),
   )
 
   const orders = Array.from({ length: COUNTS.orders }, () => {
-    const customer = faker.helpers.arrayElement(customers)
-    const lines = faker.helpers.arrayElements(products, { min: 1, max: 4 }).map((product, index) => ({
+    const customer = draw.pick(customers)
+    const lines = draw.pickSome(products, 1, 4).map((product, index) => ({
       lineNo: index + 1,
       productId: product.id,
-      quantity: faker.number.int({ min: 1, max: 5 }),
+      quantity: draw.int(1, 5),
       unitPriceCents: product.priceCents,
     }))
     return {
-      id: faker.string.uuid(),
+      id: draw.uuid(),
       customerId: customer.id,
-      status: faker.helpers.weightedArrayElement([
+      status: draw.weighted([
         { value: 'delivered', weight: 5 },
         { value: 'shipped', weight: 2 },
         { value: 'paid', weight: 2 },
@@ -158,32 +157,30 @@ function seedRowsSql(ref: string): string {
       ]),
       totalCents: lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
       shippingAddress: {
-        street: faker.location.streetAddress(),
-        city: faker.location.city(),
-        postcode: faker.location.zipCode(),
+        street: words.streetAddress(draw),
+        city: words.city(draw),
+        postcode: words.postcode(draw),
         country: customer.countryCode,
       },
-      notes: faker.helpers.maybe(() => faker.helpers.arrayElement(['Leave at the door', 'Gift — no invoice "please"', 'Call on arrival\nthen ring twice']), {
-        probability: 0.25,
-      }) ?? null,
-      placedAt: faker.date.between({ from: customer.createdAt, to: SEED_REFERENCE_DATE }),
+      notes: draw.maybe(() => draw.pick(['Leave at the door', 'Gift — no invoice "please"', 'Call on arrival\nthen ring twice']), 0.25),
+      placedAt: draw.between(customer.createdAt, SEED_REFERENCE_DATE),
       lines,
     }
   })
 
   const events = Array.from({ length: COUNTS.events }, () => {
-    const eventType = faker.helpers.arrayElement(EVENT_TYPES)
+    const eventType = draw.pick(EVENT_TYPES)
     return {
-      customerId: faker.helpers.maybe(() => faker.helpers.arrayElement(customers).id, { probability: 0.7 }) ?? null,
-      sessionId: faker.string.uuid(),
+      customerId: draw.maybe(() => draw.pick(customers).id, 0.7),
+      sessionId: draw.uuid(),
       eventType,
       payload: {
-        path: faker.helpers.arrayElement(['/', '/products', '/cart', '/checkout', '/account']),
-        ...(eventType === 'search' ? { query: faker.commerce.productAdjective() } : {}),
-        userAgent: faker.internet.userAgent(),
+        path: draw.pick(['/', '/products', '/cart', '/checkout', '/account']),
+        ...(eventType === 'search' ? { query: words.productAdjective(draw) } : {}),
+        userAgent: words.userAgent(draw),
       },
-      checksum: faker.helpers.maybe(() => Uint8Array.from({ length: 8 }, () => faker.number.int(255)), { probability: 0.5 }) ?? null,
-      occurredAt: faker.date.recent({ days: 30 }),
+      checksum: draw.maybe(() => Uint8Array.from({ length: 8 }, () => draw.int(0, 255)), 0.5),
+      occurredAt: draw.recent(30),
     }
   })
 
@@ -276,6 +273,13 @@ function cents(value: number): string {
   const sign = value < 0 ? '-' : ''
   const abs = Math.abs(value)
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** The reference date, `years` earlier. */
+function yearsBefore(years: number): Date {
+  const date = new Date(SEED_REFERENCE_DATE)
+  date.setUTCFullYear(date.getUTCFullYear() - years)
+  return date
 }
 
 function isoDate(date: Date): string {
