@@ -8,12 +8,15 @@ type Page = import('@playwright/test').Page
 const panel = (page: Page) => page.getByRole('complementary', { name: 'AI assistant' })
 const lastAnswer = (page: Page) => panel(page).getByRole('article', { name: 'Assistant answer' }).last()
 
-/** What the assistant saved for the project: each chat's name and the status of its last message, sorted. */
+/** What the assistant saved for the project: each chat's name and who wrote its last message, with its status; sorted. */
 const savedChats = (page: Page) =>
   page.evaluate((key) => {
-    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as { chats: Record<string, { name: string; messages: { status: string }[] }> } | null
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as { chats: Record<string, { name: string; messages: { role: string; status: string }[] }> } | null
     return Object.values(saved?.chats ?? {})
-      .map((chat) => `${chat.name}: ${chat.messages.at(-1)?.status ?? 'no messages'}`)
+      .map((chat) => {
+        const last = chat.messages.at(-1)
+        return `${chat.name}: ${last ? `${last.role} ${last.status}` : 'no messages'}`
+      })
       .sort()
   }, ASSISTANT_STORAGE_KEY(healthy.ref))
 
@@ -72,18 +75,18 @@ test('rename and delete chats; after a reload the chats are still there', async 
   await expect(lastAnswer(page).getByRole('table')).toContainText('customer_id')
   await expect(chats.locator('option')).toHaveText(['describe orders', 'Table tour'])
 
-  // The save waits 500 ms after the last change: reload once what the panel shows is saved.
-  await expect.poll(() => savedChats(page)).toEqual(['Table tour: done', 'describe orders: done'])
+  // The save waits 500 ms after the last change, but a page that goes writes at once: reload now.
   await page.reload()
   await expect(panel(page)).toBeVisible()
   await expect(chats.locator('option')).toHaveText(['describe orders', 'Table tour'])
   await expect(lastAnswer(page).getByRole('table')).toContainText('customer_id')
+  expect(await savedChats(page)).toEqual(['Table tour: assistant done', 'describe orders: assistant done'])
 
   await panel(page).getByRole('button', { name: 'Delete chat' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chat' }).click()
   await expect(chats.locator('option')).toHaveText(['Table tour'])
   await expect(lastAnswer(page)).toContainText('public.customers')
-  await expect.poll(() => savedChats(page)).toEqual(['Table tour: done'])
+  await expect.poll(() => savedChats(page)).toEqual(['Table tour: assistant done'])
   await page.reload()
   await expect(chats.locator('option')).toHaveText(['Table tour'])
 })

@@ -201,6 +201,22 @@ describe('assistant persistence', () => {
     expect(saved()).toMatchObject({ open: false })
   })
 
+  it('writes at once when the page goes (persistence.flush), and not again when nothing waits', () => {
+    vi.useFakeTimers()
+    const storage = memoryStorage()
+    const setItem = vi.spyOn(storage, 'setItem')
+    const { actor, saved } = start(storage)
+    actor.send({ type: 'message.save', message: message('answer', 'The whole answer', 'assistant') })
+    vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE - 1)
+    actor.send({ type: 'persistence.flush' })
+    expect(setItem).toHaveBeenCalledTimes(1)
+    expect(saved().chats.fresh.messages).toMatchObject([{ id: 'answer', status: 'done' }])
+    expect(actor.getSnapshot().matches({ persistence: 'saved' })).toBe(true)
+    actor.send({ type: 'persistence.flush' })
+    vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE * 2)
+    expect(setItem).toHaveBeenCalledTimes(1)
+  })
+
   it('keeps only the last 20 messages per chat in storage (all of them in memory)', () => {
     vi.useFakeTimers()
     const { actor, saved, context } = start()

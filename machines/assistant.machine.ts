@@ -61,6 +61,8 @@ export type AssistantEvent =
   | { type: 'context.set'; sqlSnippets?: AssistantSnippet[]; tables?: string[] }
   /** Raised by every change to what is saved (a parallel chart takes its root's transitions only when no region has one). */
   | { type: 'persistence.schedule' }
+  /** The page is going (pagehide): a write still waiting for its 500 ms happens now, or the last changes would be lost. */
+  | { type: 'persistence.flush' }
 
 export const NEW_CHAT_NAME = 'New chat'
 
@@ -96,6 +98,12 @@ function withChat(context: AssistantContext, id: string, change: (chat: Assistan
   const chat = ownValue(context.chats, id)
   return chat ? withOwnValue(context.chats, id, change(chat)) : context.chats
 }
+
+/** What `persist` writes: the part of the context SPEC §3 saves. */
+const savedPart = ({ context }: { context: AssistantContext }) => ({
+  projectRef: context.projectRef,
+  state: { open: context.open, activeChatId: context.activeChatId, chats: context.chats },
+})
 
 /**
  * The assistant of one project: whether its panel is open, its chats and the active one, and the
@@ -231,19 +239,11 @@ export const assistantMachine = setup({
         },
         // Every change restarts the wait: one write 500 ms after the last change.
         waiting: {
-          on: { 'persistence.schedule': { target: 'waiting', reenter: true } },
-          after: {
-            persistDebounce: {
-              target: 'saved',
-              actions: {
-                type: 'persist',
-                params: ({ context }) => ({
-                  projectRef: context.projectRef,
-                  state: { open: context.open, activeChatId: context.activeChatId, chats: context.chats },
-                }),
-              },
-            },
+          on: {
+            'persistence.schedule': { target: 'waiting', reenter: true },
+            'persistence.flush': { target: 'saved', actions: { type: 'persist', params: savedPart } },
           },
+          after: { persistDebounce: { target: 'saved', actions: { type: 'persist', params: savedPart } } },
         },
       },
     },
@@ -272,6 +272,7 @@ export const assistantCoverage: CoverageModel<typeof assistantMachine> = {
     // Raised by each change above inside its macrostep; sent on its own too, as the graph sees only sent events.
     { type: 'persistence.schedule' },
     { type: 'xstate.after.persistDebounce.assistant.persistence.waiting' },
+    { type: 'persistence.flush' },
   ],
   input: { projectRef: 'abcdefghijklmnopqrst', saved: null, now: 0, newChatId: 'fresh' },
   // The graph is the chart's states, whether the panel is open, whether a chat is active, and how many chats there are (at most 3 counted).

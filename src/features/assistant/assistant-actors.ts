@@ -29,6 +29,12 @@ export function assistantActorFor(projectRef: string): AssistantActor {
   return actor
 }
 
+// A reload or a closed tab within 500 ms of the last change (an answer just finished) would lose it:
+// the write that waits happens as the page goes.
+globalThis.addEventListener?.('pagehide', () => {
+  for (const actor of actors.values()) actor.send({ type: 'persistence.flush' })
+})
+
 /** Sign-out clears local storage: the actors must not write their chats back afterwards. */
 export function stopAssistantActors(): void {
   for (const actor of actors.values()) actor.stop()
