@@ -1,6 +1,6 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
@@ -52,7 +52,7 @@ export function Menu({
   compact?: boolean
 }) {
   return (
-    <ArkMenu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: compact ? 'bottom-end' : 'bottom-start' }}>
+    <ArkMenu.Root positioning={{ placement: compact ? 'bottom-end' : 'bottom-start' }}>
       {/* A trigger that shows text is named by it, the label read before it: a name that left out
           the visible text would not answer to what a voice-control user says (WCAG 2.5.3). */}
       <ArkMenu.Trigger
@@ -71,14 +71,37 @@ export function Menu({
       </ArkMenu.Trigger>
       <Portal>
         <ArkMenu.Positioner>
-          <ArkMenu.Content className={menuContentClass}>{children}</ArkMenu.Content>
+          <ArkMenu.Content className={menuContentClass}>
+            <MenuChoice value={onSelect}>{children}</MenuChoice>
+          </ArkMenu.Content>
         </ArkMenu.Positioner>
       </Portal>
     </ArkMenu.Root>
   )
 }
 
-export const MenuItem = ArkMenu.Item
+const ItemChosen = createContext<((value: string) => void) | null>(null)
+
+/** Where the `MenuItem`s inside report the chosen value: `Menu` sets it; a menu built on Ark by hand wraps its content in it. */
+export const MenuChoice = ItemChosen.Provider
+
+/**
+ * A menu item chosen by its own click: a pointer's, or Enter's (the menu clicks the highlighted
+ * item). Ark's `onSelect` reports the *highlighted* item instead, and a pointerleave between press
+ * and click (the menu moved under a busy page) clears it: the menu closed with nothing chosen.
+ */
+export function MenuItem({ onClick, ...props }: ArkMenu.ItemProps) {
+  const chosen = useContext(ItemChosen)
+  return (
+    <ArkMenu.Item
+      {...props}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!props.disabled) chosen?.(props.value)
+      }}
+    />
+  )
+}
 export const MenuItemGroup = ArkMenu.ItemGroup
 export const MenuItemGroupLabel = ArkMenu.ItemGroupLabel
 export const MenuSeparator = ArkMenu.Separator

@@ -4,7 +4,7 @@ import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useLocation } from 'wouter'
-import { menuContentClass, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
+import { MenuChoice, MenuItem, menuContentClass, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
 import { Tooltip } from '../../ui/tooltip'
 import { projectSubpath, type DestinationContext, type RailEntry } from './destinations'
 import { setRailExpanded, useRailExpanded } from './rail-preference'
@@ -111,7 +111,7 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
   const { groups, entries, context } = useProjectDestinations(projectRef)
   const subpath = projectSubpath(location, projectRef)
   return (
-    <ArkMenu.Root onSelect={(details) => navigate(details.value)} positioning={{ placement: 'bottom-start' }}>
+    <ArkMenu.Root positioning={{ placement: 'bottom-start' }}>
       <ArkMenu.Trigger aria-label="Project menu" className={button({ variant: 'ghost', size: 'sm' })}>
         <MenuIcon aria-hidden size={16} />
         Menu
@@ -119,6 +119,7 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
       <Portal>
         <ArkMenu.Positioner>
           <ArkMenu.Content className={menuContentClass}>
+            <MenuChoice value={navigate}>
             {groups.map((group) => (
               <ArkMenu.ItemGroup key={group.area.id}>
                 <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>{group.area.label}</ArkMenu.ItemGroupLabel>
@@ -126,7 +127,7 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
                   const Icon = destination.icon
                   const current = subpath !== null && destination.owns(subpath)
                   return (
-                    <ArkMenu.Item
+                    <MenuItem
                       key={destination.id}
                       value={destination.path(projectRef, context)}
                       className={menuItemClass}
@@ -136,12 +137,13 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
                         <Icon aria-hidden size={16} />
                         {destination.label}
                       </span>
-                    </ArkMenu.Item>
+                    </MenuItem>
                   )
                 })}
               </ArkMenu.ItemGroup>
             ))}
             {entries.length === 0 ? <p className={css({ p: '2', color: 'fg.muted', fontSize: 'sm' })}>Nothing to open here.</p> : null}
+            </MenuChoice>
           </ArkMenu.Content>
         </ArkMenu.Positioner>
       </Portal>

@@ -1,11 +1,10 @@
-import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import type { StorageBucket } from '../../api/queries/storage'
 import { formatDisplayDate } from '../../lib/display-date'
 import { formatBytes } from '../../lib/format-bytes'
 import { Badge } from '../../ui/badge'
-import { Menu, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
 import { toolCellClass, ToolTableHead, toolTableClass } from '../database'
 import type { BucketDialogRequest } from './BucketDialogs'
 
@@ -26,15 +25,15 @@ export function mimeTypesText(bucket: StorageBucket): string {
 export function BucketActions({ bucket, onRequest }: { bucket: StorageBucket; onRequest: (request: BucketDialogRequest) => void }) {
   return (
     <Menu compact label={`Actions of bucket ${bucket.name}`} triggerLabel="⋯" onSelect={(kind) => onRequest({ kind: kind as 'edit' | 'empty' | 'delete', bucket })}>
-      <ArkMenu.Item value="edit" className={menuItemClass}>
+      <MenuItem value="edit" className={menuItemClass}>
         Edit bucket
-      </ArkMenu.Item>
-      <ArkMenu.Item value="empty" className={menuItemClass}>
+      </MenuItem>
+      <MenuItem value="empty" className={menuItemClass}>
         Empty bucket
-      </ArkMenu.Item>
-      <ArkMenu.Item value="delete" className={menuItemClass}>
+      </MenuItem>
+      <MenuItem value="delete" className={menuItemClass}>
         Delete bucket
-      </ArkMenu.Item>
+      </MenuItem>
     </Menu>
   )
 }

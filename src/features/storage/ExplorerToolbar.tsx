@@ -1,4 +1,3 @@
-import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { Columns3, FolderPlus, List, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -6,7 +5,7 @@ import type { StorageSort } from '../../api/queries/storage'
 import type { StorageSortColumn } from '../../constants/storage'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
-import { Menu, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
 import { breadcrumbs } from './object-paths'
 import type { ExplorerView } from './view-mode'
 
@@ -96,9 +95,9 @@ export function ExplorerToolbar({
       }}>
         {(['name', 'size', 'created_at', 'updated_at'] as const).flatMap((column) =>
           (['asc', 'desc'] as const).map((order) => (
-            <ArkMenu.Item key={`${column}:${order}`} value={`${column}:${order}`} className={menuItemClass} data-state={sort.column === column && sort.order === order ? 'checked' : undefined}>
+            <MenuItem key={`${column}:${order}`} value={`${column}:${order}`} className={menuItemClass} data-state={sort.column === column && sort.order === order ? 'checked' : undefined}>
               {SORT_LABELS[column]} {order === 'asc' ? '(ascending)' : '(descending)'}
-            </ArkMenu.Item>
+            </MenuItem>
           )),
         )}
       </Menu>
