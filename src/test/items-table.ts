@@ -62,10 +62,12 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
     }
     if (/count\(\*\)/.test(sql)) return [{ count: rows.length }]
     // A slice of anchors: every stride-th row from the cursor on (inclusive), its position counted from there.
-    if (/studio_anchor_position/.test(sql)) {
+    // In the key's order they hop (`offset stride - 1 limit 1`, `anchors - 1` hops); in a sort, a numbered slice.
+    if (/studio_anchor/.test(sql)) {
       const from = /"id" >= (\d+)/.exec(sql)
-      const stride = Number(/studio_anchor_position % (\d+) = 0/.exec(sql)?.[1])
-      const scanned = Number(/limit (\d+)/.exec(sql)?.[1])
+      const hops = /studio_anchor_index < (\d+)/.exec(sql)
+      const stride = hops ? Number(/offset (\d+) limit 1/.exec(sql)?.[1]) + 1 : Number(/studio_anchor_position % (\d+) = 0/.exec(sql)?.[1])
+      const scanned = hops ? Number(hops[1]) * stride + 1 : Number(/limit (\d+)/.exec(sql)?.[1])
       const slice = [...rows].sort((a, b) => a.id - b.id).filter((r) => !from || r.id >= Number(from[1])).slice(0, scanned)
       return slice.flatMap((r, position) => (position % stride === 0 ? [{ position, id: r.id }] : []))
     }

