@@ -41,7 +41,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     logDatabase: async () => (await import('./logs/log-store-browser')).openBrowserLogDatabase(await fetchLogStoreInitialData(options.basePath)),
   })
   startLeaderTabCron(platform.ctx)
-  startDatabaseOfPage(platform.ctx, window.location.pathname.slice(options.basePath.length))
+  startDatabaseOfPage(platform.ctx, window.location.pathname)
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
   warmLogStore(platform.ctx, worker.events, window.location, options.basePath)

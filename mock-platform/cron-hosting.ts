@@ -13,7 +13,7 @@
 import { CRON_LEADER_LOCK, CRON_TICK_MS } from '../src/constants/cron.ts'
 import type { PlatformContext } from './context.ts'
 import { startCronScheduler, type CronClock, type CronRunOutcome, type CronScheduler } from './cron-scheduler.ts'
-import { runningDatabase } from './database-start.ts'
+import { projectRefOfPath, runningDatabase } from './database-start.ts'
 import { recordCronRun, recordHttpCall } from './logs/log-events.ts'
 import type { HttpOutcome, QueuedRequest } from './net-worker.ts'
 import { isActiveProjectStatus } from '../src/lib/project-gate'
@@ -54,12 +54,6 @@ export async function stopDatabaseCron(ctx: PlatformContext): Promise<void> {
   const schedulers = perDatabase.get(ctx)
   perDatabase.delete(ctx)
   await Promise.all([...(schedulers?.values() ?? [])].map((scheduler) => scheduler.stop()))
-}
-
-/** The project ref of a page address (`…/project/{ref}/…`, under any base path), or null. */
-export function projectRefOfPath(pathname: string): string | null {
-  const match = /\/project\/([^/]+)/.exec(pathname)
-  return match?.[1] ? decodeURIComponent(match[1]) : null
 }
 
 export interface LeaderTabOptions {

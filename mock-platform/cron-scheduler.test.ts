@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { projectRefOfPath, startLeaderTabCron } from './cron-hosting'
+import { startLeaderTabCron } from './cron-hosting'
+import { projectRefOfPath } from './database-start'
 import { startCronScheduler, systemClock, type CronRunOutcome } from './cron-scheduler'
 import type { PlatformContext } from './context'
 import { createMemoryDatabaseProvider } from './postgres/pglite-memory'

@@ -95,14 +95,20 @@ export function databaseStartState(ctx: PlatformContext, ref: string): DatabaseS
   return { state: 'running', startedInMs: start.startedInMs }
 }
 
+/** The project ref of a page address (`…/project/{ref}/…`, under any base path), or null. */
+export function projectRefOfPath(pathname: string): string | null {
+  const match = /\/project\/([^/]+)/.exec(pathname)
+  return match?.[1] ? decodeURIComponent(match[1]) : null
+}
+
 /**
  * A page opened on a project (`/project/<ref>/…`): its database starts now, beside the app's own
  * start, instead of when the app first asks for it (in a new browser profile 1.2 s later, after
  * the entry, the session and the project). The platform's databases run all the time; a paused or
  * failed project has none to start.
  */
-export function startDatabaseOfPage(ctx: PlatformContext, path: string): void {
-  const ref = /^\/project\/([^/?#]+)/.exec(path)?.[1]
+export function startDatabaseOfPage(ctx: PlatformContext, pathname: string): void {
+  const ref = projectRefOfPath(pathname)
   if (!ref) return
   const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
   if (!project || !isActiveProjectStatus(project.status)) return
