@@ -120,29 +120,29 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
         <ArkMenu.Positioner>
           <ArkMenu.Content className={menuContentClass}>
             <MenuChoice value={navigate}>
-            {groups.map((group) => (
-              <ArkMenu.ItemGroup key={group.area.id}>
-                <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>{group.area.label}</ArkMenu.ItemGroupLabel>
-                {group.destinations.map((destination) => {
-                  const Icon = destination.icon
-                  const current = subpath !== null && destination.owns(subpath)
-                  return (
-                    <MenuItem
-                      key={destination.id}
-                      value={destination.path(projectRef, context)}
-                      className={menuItemClass}
-                      data-state={current ? 'checked' : undefined}
-                    >
-                      <span className={css({ display: 'flex', alignItems: 'center', gap: '2.5' })}>
-                        <Icon aria-hidden size={16} />
-                        {destination.label}
-                      </span>
-                    </MenuItem>
-                  )
-                })}
-              </ArkMenu.ItemGroup>
-            ))}
-            {entries.length === 0 ? <p className={css({ p: '2', color: 'fg.muted', fontSize: 'sm' })}>Nothing to open here.</p> : null}
+              {groups.map((group) => (
+                <ArkMenu.ItemGroup key={group.area.id}>
+                  <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>{group.area.label}</ArkMenu.ItemGroupLabel>
+                  {group.destinations.map((destination) => {
+                    const Icon = destination.icon
+                    const current = subpath !== null && destination.owns(subpath)
+                    return (
+                      <MenuItem
+                        key={destination.id}
+                        value={destination.path(projectRef, context)}
+                        className={menuItemClass}
+                        data-state={current ? 'checked' : undefined}
+                      >
+                        <span className={css({ display: 'flex', alignItems: 'center', gap: '2.5' })}>
+                          <Icon aria-hidden size={16} />
+                          {destination.label}
+                        </span>
+                      </MenuItem>
+                    )
+                  })}
+                </ArkMenu.ItemGroup>
+              ))}
+              {entries.length === 0 ? <p className={css({ p: '2', color: 'fg.muted', fontSize: 'sm' })}>Nothing to open here.</p> : null}
             </MenuChoice>
           </ArkMenu.Content>
         </ArkMenu.Positioner>

@@ -228,16 +228,17 @@ export function anchorsHopAlongKey(source: RowSource): boolean {
 function keyHopAnchorsSql(source: RowSource, order: readonly OrderColumn[], options: { cursor: readonly CursorValue[] | null; stride: number; anchors: number }): string {
   const { stride, anchors } = options
   const names = order.map((o) => o.column)
-  const columns = names.map(sqlIdent)
+  const idents = names.map(sqlIdent)
+  const columns = idents.join(', ')
   const first = rowWindowSql(source, { cursor: options.cursor, inclusive: true, limit: 1, columns: names })
   // Key columns are not null and ascending: a row comparison is "after" in their order.
-  const afterPrevious = `(${columns.join(', ')}) > (${columns.map((c) => `studio_anchor.${c}`).join(', ')})`
+  const afterPrevious = `(${columns}) > (${idents.map((c) => `studio_anchor.${c}`).join(', ')})`
   const filters = (source.filters ?? []).map(filterCondition)
-  const next = `select ${columns.join(', ')} from ${qualifiedName(source.schema, source.table)}${whereClause([...filters, afterPrevious])}${orderByClause(order)} offset ${stride - 1} limit 1`
+  const next = `select ${columns} from ${qualifiedName(source.schema, source.table)}${whereClause([...filters, afterPrevious])}${orderByClause(order)} offset ${stride - 1} limit 1`
   return `with recursive studio_anchor as (
-  (select 0::int8 as studio_anchor_index, ${columns.join(', ')} from (${first}) first_row)
+  (select 0::int8 as studio_anchor_index, ${columns} from (${first}) first_row)
   union all
   (select studio_anchor.studio_anchor_index + 1, next_row.* from studio_anchor cross join lateral (${next}) next_row where studio_anchor.studio_anchor_index < ${anchors - 1})
 )
-select studio_anchor_index * ${stride} as position, ${columns.join(', ')} from studio_anchor order by studio_anchor_index`
+select studio_anchor_index * ${stride} as position, ${columns} from studio_anchor order by studio_anchor_index`
 }
