@@ -3,12 +3,14 @@ import {
   API_ERROR_MESSAGE,
   PERMISSION_RESOURCES,
   PG_META_HEADERS,
+  PG_META_ROW_PARTS,
   PG_META_TIMING,
   SAMPLE_ROWS_HEADER,
   SQL_READ_ONLY_MESSAGE,
 } from '../../src/constants'
 import { PermissionAction } from '../../src/lib/permissions'
 import { markPath } from '../../src/lib/path-marks'
+import { jsonLinesStream } from '../../src/lib/json-lines'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
@@ -71,6 +73,12 @@ export function pgMetaHandlers(ctx: PlatformContext) {
         // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
         // Not in the user's own database: a real pg_net there has its own worker.
         if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
+        if (rows.length > PG_META_ROW_PARTS.firstBatchRows && request.headers.get('accept')?.includes(PG_META_ROW_PARTS.contentType)) {
+          markPath('handler:end', requestId)
+          return new HttpResponse(jsonLinesStream(rowBatches(rows)), {
+            headers: { 'content-type': PG_META_ROW_PARTS.contentType, [PG_META_ROW_PARTS.rowCountHeader]: String(rows.length), ...timing() },
+          })
+        }
         const json = JSON.stringify(rows)
         serializeMs = performance.now() - executed
         const response = new HttpResponse(json, { headers: { 'content-type': 'application/json', ...timing() } })
@@ -118,6 +126,14 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       return HttpResponse.json([answer])
     }),
   ]
+}
+
+/** The rows in the batches of an answer in parts: a small first one, then larger ones. */
+function* rowBatches(rows: Record<string, unknown>[]): Generator<Record<string, unknown>[]> {
+  yield rows.slice(0, PG_META_ROW_PARTS.firstBatchRows)
+  for (let start = PG_META_ROW_PARTS.firstBatchRows; start < rows.length; start += PG_META_ROW_PARTS.batchRows) {
+    yield rows.slice(start, start + PG_META_ROW_PARTS.batchRows)
+  }
 }
 
 /** A write refused by the read-only transaction says why the member's SQL was read-only. */

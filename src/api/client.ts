@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { API_ERROR_MESSAGE, HEAD_REQUEST_TIMEOUT, PG_META_APPLICATION_NAME, PG_META_HEADERS } from '../constants'
+import { JsonLineError, readJsonLines } from '../lib/json-lines'
 import { markPath } from '../lib/path-marks'
 import { settings as defaultSettings } from '../lib/settings'
 import { ApiError, messageFromBody, parseRetryAfter } from './errors'
@@ -64,6 +65,15 @@ async function readBody(response: Response, requestId?: string): Promise<unknown
   } catch {
     return text
   }
+}
+
+/** `data` as `schema` reads it; an answer it refuses is an ApiError, never trusted. */
+function checked<S extends v.GenericSchema>(schema: S, data: unknown, path: string, status: number, requestId: string): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, data)
+  if (!parsed.success) {
+    throw new ApiError({ message: `Unexpected answer from the server for ${path}: ${v.summarize(parsed.issues)}`, code: status, requestId })
+  }
+  return parsed.output
 }
 
 /** One HTTP client for the whole dashboard: the only place that calls fetch. */
@@ -164,20 +174,50 @@ export function createApiClient(config: ClientConfig) {
     const data = options.method === 'HEAD' ? undefined : await readBody(response, requestId)
     markPath('client:parsed', requestId)
     if (!options.schema) return data as Answer<S>
-    const parsed = v.safeParse(options.schema, data)
+    const output = checked(options.schema, data, path, response.status, requestId)
     markPath('client:validated', requestId)
-    if (!parsed.success) {
-      throw new ApiError({
-        message: `Unexpected answer from the server for ${path}: ${v.summarize(parsed.issues)}`,
-        code: response.status,
-        requestId,
-      })
+    return output as Answer<S>
+  }
+
+  /**
+   * A POST whose answer may come in parts, JSON lines (`contentType`) the server chose to send for a
+   * big answer: each part is checked against `schema` and handed to `onPart` as it arrives. A plain
+   * JSON answer is one part.
+   */
+  async function parts<S extends v.GenericSchema>(
+    path: string,
+    options: Omit<RequestOptions<S>, 'method' | 'schema'> & { schema: S; contentType: string; onPart: (part: v.InferOutput<S>) => void },
+  ): Promise<void> {
+    const { schema, contentType, onPart, ...rest } = options
+    const { response, requestId } = await send(path, { ...rest, method: 'POST', headers: { Accept: `${contentType}, application/json`, ...rest.headers } })
+    markPath('client:answered', requestId)
+    options.onHeaders?.(response.headers)
+    if (!response.headers.get('content-type')?.startsWith(contentType) || !response.body) {
+      const data = await readBody(response, requestId)
+      markPath('client:parsed', requestId)
+      onPart(checked(schema, data, path, response.status, requestId))
+      markPath('client:validated', requestId)
+      return
     }
-    return parsed.output as Answer<S>
+    try {
+      let first = true
+      for await (const part of readJsonLines(response.body)) {
+        onPart(checked(schema, part, path, response.status, requestId))
+        if (first) markPath('client:first-part', requestId)
+        first = false
+        // The fetch's own abort ends with its headers: a cancelled reader stops between parts.
+        options.signal?.throwIfAborted()
+      }
+    } catch (error) {
+      if (error instanceof JsonLineError) throw new ApiError({ message: `Unexpected answer from the server for ${path}: ${error.message}`, code: response.status, requestId })
+      throw error
+    }
+    markPath('client:validated', requestId)
   }
 
   return {
     request,
+    parts,
     get: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>
       request(path, { ...options, method: 'GET' }),
     post: <S extends v.GenericSchema | undefined = undefined>(path: string, options: Omit<RequestOptions<S>, 'method'> = {}) =>

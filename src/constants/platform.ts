@@ -132,6 +132,19 @@ export const PG_META_TIMING = {
   /** The rows written as the JSON body. */
   serialize: 'json',
 } as const
+/**
+ * A big pg-meta `/query` answer in parts, for a client that accepts them (the SQL editor): JSON
+ * lines, each a batch of rows, so the first rows paint before the last arrive. The first batch is
+ * small (painted at once), the rest larger (fewer parses and renders). An answer of at most one
+ * first batch stays the platform's plain JSON array. The row count comes ahead, in a header, so a
+ * client can tell a whole answer from one cut short.
+ */
+export const PG_META_ROW_PARTS = {
+  contentType: 'application/jsonl',
+  rowCountHeader: 'x-studio-row-count',
+  firstBatchRows: 1_000,
+  batchRows: 10_000,
+} as const
 /** The global that turns on the request path's performance marks (src/lib/path-marks.ts): set only by `npm run bench`. */
 export const PATH_MARKS_FLAG = '__studioPathMarks'
 /** The mock platform's note on a pg-meta answer: the foreign tables (schema.name, comma-separated) it answered with sample rows. */

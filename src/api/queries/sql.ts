@@ -1,8 +1,9 @@
 import * as v from 'valibot'
-import { PG_META_TIMING, SAMPLE_ROWS_HEADER } from '../../constants'
+import { PG_META_ROW_PARTS, PG_META_TIMING, SAMPLE_ROWS_HEADER } from '../../constants'
 import { ownKeyedObjectSchema } from '../../lib/own-record'
 import { parseServerTiming } from '../../lib/server-timing'
 import { api, type ApiClient } from '../client'
+import { ApiError } from '../errors'
 
 // Keyed by column names, which are the user's: every column kept (even `constructor`), read by own keys.
 const RowsSchema = v.array(ownKeyedObjectSchema)
@@ -17,9 +18,11 @@ export interface QueryParams {
   applicationName?: string
 }
 
+const queryPath = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}/query`
+
 /** POST /platform/pg-meta/{ref}/query, answer checked against `schema` (PLATFORM-API §5). */
 export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema: S, client: ApiClient, onHeaders?: (headers: Headers) => void) {
-  return client.post(`/platform/pg-meta/${encodeURIComponent(params.ref)}/query`, {
+  return client.post(queryPath(params.ref), {
     body: { query: params.query },
     schema,
     signal: params.signal,
@@ -48,15 +51,46 @@ export interface TimedRows {
   sampled: string[]
 }
 
+/** What the answer's headers say about it: the server's timing (`Server-Timing`) and the sampled foreign tables. */
+function answerNotes(headers: Headers | null): Omit<TimedRows, 'rows'> {
+  const timing = parseServerTiming(headers?.get(PG_META_TIMING.header) ?? null)
+  const sampled = (headers?.get(SAMPLE_ROWS_HEADER) ?? '').split(',').filter(Boolean)
+  return { executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null, sampled }
+}
+
 /** `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows. */
 export async function executeTimedSql(params: QueryParams, client: ApiClient = api): Promise<TimedRows> {
-  let timing = new Map<string, number>()
-  let sampled: string[] = []
-  const rows = await postQuery(params, RowsSchema, client, (headers) => {
-    timing = parseServerTiming(headers.get(PG_META_TIMING.header))
-    sampled = (headers.get(SAMPLE_ROWS_HEADER) ?? '').split(',').filter(Boolean)
+  let headers: Headers | null = null
+  const rows = await postQuery(params, RowsSchema, client, (answered) => (headers = answered))
+  return { rows, ...answerNotes(headers) }
+}
+
+/**
+ * `executeTimedSql` for a result that may be big: the server may answer in parts (PG_META_ROW_PARTS),
+ * and `onRows` gets the rows so far after each, so the first can be shown before the last arrive.
+ * The array it gets grows with each part. An answer with fewer rows than it announced is an error.
+ */
+export async function executeTimedSqlInParts(params: QueryParams, onRows: (rows: readonly Record<string, unknown>[]) => void, client: ApiClient = api): Promise<TimedRows> {
+  let headers: Headers | null = null
+  const rows: Record<string, unknown>[] = []
+  await client.parts(queryPath(params.ref), {
+    body: { query: params.query },
+    schema: RowsSchema,
+    contentType: PG_META_ROW_PARTS.contentType,
+    signal: params.signal,
+    pgMeta: { connectionString: params.connectionString, applicationName: params.applicationName },
+    onHeaders: (answered) => (headers = answered),
+    onPart: (part) => {
+      // One at a time: spreading 10,000 rows into push's arguments would strain the stack.
+      for (const row of part) rows.push(row)
+      onRows(rows)
+    },
   })
-  return { rows, executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null, sampled }
+  const announced = (headers as Headers | null)?.get(PG_META_ROW_PARTS.rowCountHeader)
+  if (announced != null && Number(announced) !== rows.length) {
+    throw new ApiError({ message: `The answer was cut off: ${rows.length.toLocaleString()} of its ${Number(announced).toLocaleString()} rows arrived.` })
+  }
+  return { rows, ...answerNotes(headers) }
 }
 
 /** The project's user columns, for editor completion (checked, never trusted). */
