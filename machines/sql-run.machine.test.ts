@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { sqlRunMachine, type SqlRunOutcome, type SqlRunRequest } from './sql-run.machine'
+import { sqlRunMachine, type SqlRunInput, type SqlRunOutcome, type SqlRunRequest } from './sql-run.machine'
 
 afterEach(() => vi.useRealTimers())
 
@@ -11,7 +11,7 @@ const outcome: SqlRunOutcome = {
   startupMs: null,
 }
 
-function start(execute: (r: SqlRunRequest, signal: AbortSignal) => Promise<SqlRunOutcome>) {
+function start(execute: (r: SqlRunInput, signal: AbortSignal) => Promise<SqlRunOutcome>) {
   const spy = vi.fn(execute)
   const actor = createActor(sqlRunMachine.provide({ actors: { execute: fromPromise(({ input, signal }) => spy(input, signal)) } })).start()
   return { actor, execute: spy }
@@ -70,5 +70,33 @@ describe('sqlRunMachine', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(execute).toHaveBeenCalledOnce()
     expect(actor.getSnapshot().context.failure).toEqual({ message: 'relation "nope" does not exist', code: '42P01', offset: 14, results: outcome.results })
+  })
+
+  it('shows a big result as it arrives, and drops what arrives after the run ended', async () => {
+    vi.useFakeTimers()
+    let report: SqlRunInput['onProgress'] = () => {}
+    let finish: (outcome: SqlRunOutcome) => void = () => {}
+    const { actor } = start((input) => {
+      report = input.onProgress
+      return new Promise((resolve) => (finish = resolve))
+    })
+    actor.send({ type: 'run', request: request('select * from big') })
+    await vi.advanceTimersByTimeAsync(0)
+    const part = [{ ...outcome.results[0]!, executionMs: null }]
+    report(part)
+    expect(actor.getSnapshot().context.progress).toEqual(part)
+    finish(outcome)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().context).toMatchObject({ progress: null, outcome })
+
+    // A cancelled run's late parts are not shown.
+    actor.send({ type: 'run', request: request('select * from big') })
+    await vi.advanceTimersByTimeAsync(0)
+    actor.send({ type: 'cancel' })
+    report(part)
+    expect(actor.getSnapshot().context.progress).toBeNull()
+    // The next run starts with nothing shown in progress.
+    actor.send({ type: 'run', request: request('select 2') })
+    expect(actor.getSnapshot().context.progress).toBeNull()
   })
 })

@@ -24,6 +24,11 @@ export interface StatementResult {
   sampled?: string[]
 }
 
+/** What the running statements are given: the request, and where to report results that arrive in parts. */
+export interface SqlRunInput extends SqlRunRequest {
+  onProgress: (results: StatementResult[]) => void
+}
+
 export interface SqlRunOutcome {
   results: StatementResult[]
   /** The whole run as the dashboard waited for it: statements, network and any database start. */
@@ -49,12 +54,14 @@ interface SqlRunContext {
   outcome: SqlRunOutcome | null
   failure: SqlRunFailure | null
   cancelled: boolean
+  /** While running: the results so far of a big result arriving in parts; else null. */
+  progress: StatementResult[] | null
 }
 
 /**
  * Running SQL from the editor: destructive statements are confirmed first (naming what they
- * would do); a run can be cancelled, which aborts its request; the last outcome or failure
- * stays until the next run.
+ * would do); a run can be cancelled, which aborts its request; a big result shows as it arrives;
+ * the last outcome or failure stays until the next run.
  */
 export const sqlRunMachine = setup({
   types: {
@@ -63,10 +70,11 @@ export const sqlRunMachine = setup({
       | { type: 'run'; request: SqlRunRequest }
       | { type: 'confirm' }
       | { type: 'dismiss' }
-      | { type: 'cancel' },
+      | { type: 'cancel' }
+      | { type: 'progress'; results: StatementResult[] },
   },
   actors: {
-    execute: providedByTheApp<SqlRunOutcome, SqlRunRequest>('execute'),
+    execute: providedByTheApp<SqlRunOutcome, SqlRunInput>('execute'),
   },
   guards: {
     isDestructive: ({ event }) => event.type === 'run' && findDestructiveStatements(event.request.sql).length > 0,
@@ -74,7 +82,7 @@ export const sqlRunMachine = setup({
   },
 }).createMachine({
   id: 'sqlRun',
-  context: { request: null, pending: [], outcome: null, failure: null, cancelled: false },
+  context: { request: null, pending: [], outcome: null, failure: null, cancelled: false, progress: null },
   initial: 'idle',
   states: {
     idle: {
@@ -99,16 +107,17 @@ export const sqlRunMachine = setup({
       },
     },
     running: {
-      entry: assign({ failure: null, cancelled: false }),
+      entry: assign({ failure: null, cancelled: false, progress: null }),
       invoke: {
         id: 'execute',
         src: 'execute',
-        input: ({ context }) => context.request!,
-        onDone: { target: 'idle', actions: assign({ outcome: ({ event }) => event.output, pending: [] }) },
+        input: ({ context, self }) => ({ ...context.request!, onProgress: (results) => self.send({ type: 'progress', results }) }),
+        onDone: { target: 'idle', actions: assign({ outcome: ({ event }) => event.output, pending: [], progress: null }) },
         onError: {
           target: 'idle',
           actions: assign({
             pending: [],
+            progress: null,
             outcome: null,
             failure: ({ event }) => {
               const error = event.error as Partial<SqlRunFailure> & { message?: string }
@@ -118,7 +127,9 @@ export const sqlRunMachine = setup({
         },
       },
       on: {
-        cancel: { target: 'idle', actions: assign({ cancelled: true, pending: [] }) },
+        // Parts of a run that ended (cancelled, failed) arrive nowhere: only this state takes them.
+        progress: { actions: assign({ progress: ({ event }) => event.results }) },
+        cancel: { target: 'idle', actions: assign({ cancelled: true, pending: [], progress: null }) },
       },
     },
   },
@@ -133,6 +144,10 @@ export const sqlRunCoverage: CoverageModel<typeof sqlRunMachine> = {
     { type: 'confirm' },
     { type: 'dismiss' },
     { type: 'cancel' },
+    {
+      type: 'progress',
+      results: [{ statement: 'select 1', rows: [{ a: 1 }], columns: ['a'], hasMore: false, limit: 100, executionMs: null }] satisfies StatementResult[],
+    },
     {
       type: 'xstate.done.actor.execute',
       output: {

@@ -59,9 +59,14 @@ async function runAndTime(page, sql, expectedRows) {
         if (statusText().includes('Running')) running = true
       })
       observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+      // A big result arrives in parts ('Running… 1,000 rows so far'): its first rows painted, then all of them.
+      window.__firstRowsAt = undefined
       const check = () => {
-        if (statusText().includes('Running')) running = true
-        if (running && statusText().includes(text) && document.querySelector('[role="gridcell"]')) {
+        const status = statusText()
+        if (status.includes('Running')) running = true
+        const painted = running && document.querySelector('[role="gridcell"]')
+        if (painted && window.__firstRowsAt === undefined && (status.includes('so far') || status.includes(text))) window.__firstRowsAt = performance.now()
+        if (painted && !status.includes('Running') && status.includes(text)) {
           window.__gridPaintedAt = performance.now()
           observer.disconnect()
         } else requestAnimationFrame(check)
@@ -78,7 +83,7 @@ async function runAndTime(page, sql, expectedRows) {
     const requestId = sent?.detail?.requestId
     const at = {}
     for (const mark of marks) if (mark.detail?.requestId === requestId && !(mark.name in at)) at[mark.name.slice('studio:path:'.length)] = mark.startTime
-    return { keyAt: window.__runKeyAt, paintedAt: window.__gridPaintedAt, at, requestId }
+    return { keyAt: window.__runKeyAt, paintedAt: window.__gridPaintedAt, firstRowsAt: window.__firstRowsAt, at, requestId }
   })
 }
 
@@ -98,12 +103,13 @@ async function timedRun(page, sql, expectedRows) {
   const answering = page.waitForResponse((response) => /\/pg-meta\/[^/]+\/query$/.test(new URL(response.url()).pathname) && response.request().postData()?.includes(sql.slice(0, 40)), {
     timeout: 120_000,
   })
-  const { keyAt, paintedAt, at } = await runAndTime(page, sql, expectedRows)
+  const { keyAt, paintedAt, firstRowsAt, at } = await runAndTime(page, sql, expectedRows)
   const timing = serverTiming(await (await answering).headerValue('server-timing'))
   const between = (from, to) => (at[from] !== undefined && at[to] !== undefined ? at[to] - at[from] : null)
   const statementOther = timing.exec !== undefined && timing.db !== undefined ? timing.exec - timing.db - (timing.decode ?? 0) : null
   return {
     totalMs: paintedAt - keyAt,
+    firstRowsMs: firstRowsAt - keyAt,
     paintedAt,
     databaseStartMs: timing.startup ?? null,
     parts: {
@@ -115,9 +121,13 @@ async function timedRun(page, sql, expectedRows) {
       statementOther,
       serialize: timing.json ?? null,
       hopBack: between('handler:end', 'client:answered'),
+      // A plain JSON answer: read, parsed, validated at once.
       bodyRead: between('client:answered', 'client:read'),
       jsonParse: between('client:read', 'client:parsed'),
       validation: between('client:parsed', 'client:validated'),
+      // An answer in parts (JSON lines): its first part read, parsed and validated; then the rest.
+      firstPart: between('client:answered', 'client:first-part'),
+      otherParts: between('client:first-part', 'client:validated'),
       renderAndPaint: at['client:validated'] !== undefined ? paintedAt - at['client:validated'] : null,
     },
   }
@@ -148,6 +158,8 @@ function summarize(runs, postgresMs) {
   return {
     ctrlEnterToPaintedMedianMs: median(runs.map((run) => run.totalMs)),
     runsMs: runs.map((run) => Math.round(run.totalMs)),
+    // The first rows on screen: before the last arrive when the answer comes in parts.
+    ctrlEnterToFirstRowsMedianMs: median(runs.map((run) => run.firstRowsMs)),
     // Medians of each part (they need not add up to the median total exactly).
     breakdownMedianMs: { postgresExecution: postgresMs, ...parts },
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CREDENTIALS, PG_META_HEADERS, RUNTIME_CONFIG_ELEMENT_ID, SQL_READ_ONLY_MESSAGE } from '../../src/constants'
+import { DEMO_CREDENTIALS, PG_META_HEADERS, PG_META_ROW_PARTS, RUNTIME_CONFIG_ELEMENT_ID, SQL_READ_ONLY_MESSAGE } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
 import { readOnlyRoleName } from '../postgres/server-read-only'
 import type { ServeConfig } from './config'
@@ -114,6 +114,17 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     })
     expect(query.status).toBe(200)
     expect(await query.json()).toEqual([{ one: 1 }])
+    // A big result, for a client that takes it in parts (the SQL editor), goes out as JSON lines.
+    const count = PG_META_ROW_PARTS.firstBatchRows + 1
+    const parts = await fetch(`${running.url}/api/platform/pg-meta/${project.ref}/query`, {
+      method: 'POST',
+      headers: { ...auth, accept: PG_META_ROW_PARTS.contentType, 'content-type': 'application/json', [PG_META_HEADERS.connection]: connectionString },
+      body: JSON.stringify({ query: `select g from generate_series(1, ${count}) g` }),
+    })
+    expect(parts.headers.get('content-type')).toBe(PG_META_ROW_PARTS.contentType)
+    const lines = (await parts.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as { g: number }[])
+    expect(lines.map((line) => line.length)).toEqual([PG_META_ROW_PARTS.firstBatchRows, 1])
+    expect(lines[1]).toEqual([{ g: count }])
   }, 60_000)
 
   it("runs a read-only member's SQL read-only on the server, as a role that may only read (SPEC §6)", async () => {

@@ -143,7 +143,7 @@ export const PG_META_ROW_PARTS = {
   contentType: 'application/jsonl',
   rowCountHeader: 'x-studio-row-count',
   firstBatchRows: 1_000,
-  batchRows: 10_000,
+  batchRows: 50_000,
 } as const
 /** The global that turns on the request path's performance marks (src/lib/path-marks.ts): set only by `npm run bench`. */
 export const PATH_MARKS_FLAG = '__studioPathMarks'

@@ -34,7 +34,7 @@ describe('JSON lines', () => {
     await expect(readAll(body)).rejects.toEqual(new JsonLineError(2))
   })
 
-  it('writes a line only when asked for one, and cancels the rest when the reader stops early', async () => {
+  it('has the first line read before the last is written, and stops writing when the reader stops', async () => {
     let written = 0
     function* values() {
       for (let i = 0; i < 5; i++) {
@@ -45,10 +45,10 @@ describe('JSON lines', () => {
     const body = jsonLinesStream(values())
     for await (const value of readJsonLines(body)) {
       expect(value).toEqual([0])
+      expect(written).toBe(1)
       break
     }
-    // The stream asks for one value ahead of its reader at most (high-water mark 1).
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(written).toBeLessThanOrEqual(2)
-    await expect(body.getReader().read()).resolves.toEqual({ done: true, value: undefined })
   })
 })

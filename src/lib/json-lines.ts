@@ -4,14 +4,24 @@
  * the stream a server answers with, and the reader of a body.
  */
 
-/** A body of one line per value of `values`, each written only when the reader asks for more. */
+/**
+ * A body of one line per value of `values`. Each line goes out once written and the next is written
+ * in a later task, so a reader on the same thread (the page, under the browser's mock platform) has
+ * the first before the last is written. A reader that cancels stops the writing.
+ */
 export function jsonLinesStream(values: Iterator<unknown>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
+  let cancelled = false
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = values.next()
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`))
+    async start(controller) {
+      for (let next = values.next(); !next.done && !cancelled; next = values.next()) {
+        controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`))
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+      if (!cancelled) controller.close()
+    },
+    cancel() {
+      cancelled = true
     },
   })
 }

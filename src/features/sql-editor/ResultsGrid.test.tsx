@@ -151,6 +151,24 @@ describe('ResultsGrid', () => {
     expect(showToast).toHaveBeenCalledWith('success', 'Copied 3 rows as CSV')
   })
 
+  it('while rows are still arriving, neither copies nor exports the whole result', async () => {
+    const user = setup()
+    const { rerender } = render(<ResultsGrid columns={columns} rows={rows.slice(0, 2)} arriving />)
+    const disabled = async (menu: 'Copy' | 'Export', items: string[]) => {
+      await settleArk()
+      await user.click(screen.getByRole('button', { name: menu }))
+      await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'))
+      const states = items.map((item) => screen.getByRole('menuitem', { name: item }).getAttribute('aria-disabled') === 'true')
+      await settleArk()
+      await user.keyboard('{Escape}')
+      return states
+    }
+    expect(await disabled('Copy', ['Copy all as CSV', 'Copy all as JSON', 'Copy all as Markdown'])).toEqual([true, true, true])
+    expect(await disabled('Export', ['Download CSV', 'Download JSON'])).toEqual([true, true])
+    rerender(<ResultsGrid columns={columns} rows={rows} />)
+    expect(await disabled('Export', ['Download CSV', 'Download JSON'])).toEqual([false, false])
+  })
+
   it("copies the selected cell's row as JSON and Markdown", async () => {
     const user = setup()
     render(<ResultsGrid columns={columns} rows={rows} />)

@@ -55,7 +55,18 @@ const cellClass = css({
  * A virtualized result grid (only the rows in view are in the DOM, so 100,000 rows stay smooth) with a selectable
  * cell, keyboard navigation, an expand view, copying and streamed export.
  */
-export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; rows: Record<string, unknown>[]; fileName?: string }) {
+export function ResultsGrid({
+  columns,
+  rows,
+  fileName,
+  arriving = false,
+}: {
+  columns: string[]
+  rows: Record<string, unknown>[]
+  fileName?: string
+  /** The rows so far of a result still arriving: shown, but not yet copied or exported whole. */
+  arriving?: boolean
+}) {
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useRowVirtualizer({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT })
   const width = Math.max(1, columns.length) * COLUMN_WIDTH + ROW_NUMBER_WIDTH
@@ -193,6 +204,7 @@ export function ResultsGrid({ columns, rows, fileName }: { columns: string[]; ro
         hasSelection={selected !== null}
         selectionLabel={selected ? `Row ${(selected.row + 1).toLocaleString()} · ${columns[selected.col]}` : undefined}
         exporting={exporter.progress}
+        arriving={arriving}
         onCopy={copyTarget}
         onExport={(format) => void startExport(format)}
         onCancelExport={exporter.cancel}

@@ -14,6 +14,7 @@ export function ResultsToolbar({
   hasSelection,
   selectionLabel,
   exporting,
+  arriving,
   onCopy,
   onExport,
   onCancelExport,
@@ -21,6 +22,8 @@ export function ResultsToolbar({
   hasSelection: boolean
   selectionLabel?: string
   exporting: ExportProgress | null
+  /** Rows still arriving: the whole result cannot be copied or exported yet. */
+  arriving: boolean
   onCopy: (target: CopyTarget) => void
   onExport: (format: ExportFormat) => void
   onCancelExport: () => void
@@ -56,21 +59,21 @@ export function ResultsToolbar({
           Copy row as Markdown
         </MenuItem>
         <MenuSeparator className={separatorClass} />
-        <MenuItem value="all-csv" className={itemClass}>
+        <MenuItem value="all-csv" disabled={arriving} className={itemClass}>
           Copy all as CSV
         </MenuItem>
-        <MenuItem value="all-json" className={itemClass}>
+        <MenuItem value="all-json" disabled={arriving} className={itemClass}>
           Copy all as JSON
         </MenuItem>
-        <MenuItem value="all-markdown" className={itemClass}>
+        <MenuItem value="all-markdown" disabled={arriving} className={itemClass}>
           Copy all as Markdown
         </MenuItem>
       </Menu>
       <Menu label="Export" triggerLabel="Export" onSelect={(value) => onExport(value as ExportFormat)}>
-        <MenuItem value="csv" disabled={exporting !== null} className={itemClass}>
+        <MenuItem value="csv" disabled={exporting !== null || arriving} className={itemClass}>
           Download CSV
         </MenuItem>
-        <MenuItem value="json" disabled={exporting !== null} className={itemClass}>
+        <MenuItem value="json" disabled={exporting !== null || arriving} className={itemClass}>
           Download JSON
         </MenuItem>
       </Menu>

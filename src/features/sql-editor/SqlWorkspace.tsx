@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
-import { executeTimedSql, readCatalog } from '../../api/queries/sql'
+import { executeTimedSqlInParts, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
 import { formatDuration } from '../../lib/duration'
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
@@ -49,8 +49,10 @@ export function SqlWorkspace({
           execute: fromPromiseUntilStopped(({ input, signal }) =>
             runScript(
               input,
-              (query, abort) => executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }),
+              (query, abort, onRows) =>
+                executeTimedSqlInParts({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, onRows),
               signal,
+              { onProgress: input.onProgress },
             ),
           ),
         },
@@ -58,7 +60,7 @@ export function SqlWorkspace({
     [projectRef, connectionString],
   )
   const [snapshot, send] = useInspectedMachine(machine)
-  const { outcome, failure, pending, cancelled } = snapshot.context
+  const { outcome, failure, pending, cancelled, progress } = snapshot.context
   const running = snapshot.matches('running')
 
   const run = useCallback(
@@ -83,8 +85,11 @@ export function SqlWorkspace({
     })
   }, [editorReady])
 
-  const results = failure?.results ?? outcome?.results ?? []
+  // A big result shows as it arrives; until its first part, the last run's stays.
+  const results = failure?.results ?? (running ? progress : null) ?? outcome?.results ?? []
   const shown = results[Math.min(activeResult, results.length - 1)]
+  // The result arriving in parts, while one does: the last of those so far.
+  const arriving = running ? (progress?.at(-1) ?? null) : null
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minW: '0', minH: '0' })}>
@@ -189,7 +194,7 @@ export function SqlWorkspace({
           ) : null}
           <DatabaseStartNote projectRef={projectRef} runStartupMs={outcome?.startupMs ?? null} />
           <span role="status" className={css({ flex: '1' })}>
-            {runStatus({ running, cancelled, failed: failure !== null, outcome, shown })}
+            {runStatus({ running, cancelled, failed: failure !== null, outcome, shown, arriving })}
           </span>
         </div>
         {failure ? (
@@ -208,7 +213,7 @@ export function SqlWorkspace({
             Sample rows from the mock platform: {shown.sampled.join(', ')} {shown.sampled.length === 1 ? 'belongs' : 'belong'} to a wrapper without a handler here, so the service was not called.
           </p>
         ) : null}
-        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} /> : null}
+        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} arriving={arriving === shown} /> : null}
       </section>
       <DestructiveQueryDialog
         open={snapshot.matches('confirming')}
@@ -227,13 +232,17 @@ function runStatus({
   failed,
   outcome,
   shown,
+  arriving,
 }: {
   running: boolean
   cancelled: boolean
   failed: boolean
   outcome: SqlRunOutcome | null
   shown: StatementResult | undefined
+  /** The result arriving in parts, while one does. */
+  arriving: StatementResult | null
 }): string {
+  if (arriving) return `Running… ${arriving.rows.length.toLocaleString()} ${arriving.rows.length === 1 ? 'row' : 'rows'} so far`
   if (running) return 'Running…'
   if (cancelled) return 'Query cancelled.'
   if (failed) return 'Query failed.'

@@ -34,7 +34,7 @@ describe('runScript', () => {
         return answer
       },
       signal,
-      () => clock,
+      { now: () => clock },
     )
     expect(outcome.results.map((r) => r.executionMs)).toEqual([2.5, 0.4])
     expect(outcome.startupMs).toBe(2400)
@@ -82,5 +82,30 @@ describe('runScript', () => {
       signal,
     )
     expect(outcome.results.map((r) => r.sampled)).toEqual([['stripe.customers'], undefined])
+  })
+
+  it('reports a big result as it arrives: the statements done, then the rows so far, limited, the first part at once and later ones no more than every interval', async () => {
+    let clock = 0
+    const progress: [number, number, boolean][][] = []
+    const parts = [[{ a: 1 }], [{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 2 }, { a: 3 }, { a: 4 }]]
+    const outcome = await runScript(
+      { sql: 'select 0 as a; select a from big', offset: 0, limit: 3 },
+      async (sql, _signal, onRows) => {
+        if (!sql.includes('big')) return timed([{ a: 0 }])
+        // Parts at 0, 100 and 300 ms: the second comes too soon after the first to be shown.
+        for (const [index, part] of parts.entries()) {
+          clock = [0, 100, 300][index]!
+          onRows(part)
+        }
+        return timed(parts[2]!)
+      },
+      signal,
+      { onProgress: (results) => progress.push(results.map((r) => [r.rows.length, r.executionMs ?? -1, r.hasMore])), now: () => clock },
+    )
+    expect(progress).toEqual([
+      [[1, 1, false], [1, -1, false]],
+      [[1, 1, false], [3, -1, true]],
+    ])
+    expect(outcome.results.map((r) => [r.rows.length, r.hasMore])).toEqual([[1, false], [3, true]])
   })
 })
