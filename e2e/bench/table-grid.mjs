@@ -212,10 +212,29 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
   const { context, page } = await signedInPage(browser)
   const organization = await apiFetch(page, '/platform/organizations/initech/projects')
   const ref = organization.body.projects.find((p) => p.name === 'Analytics warehouse').ref
+  // The database's start steps, marked on the page's timeline (src/lib/path-marks.ts).
+  await page.addInitScript(() => {
+    window.__studioPathMarks = true
+  })
   await page.goto(`${base}/project/${ref}/editor`)
   const generation = Date.now()
   await openTable(page, 'page_views')
   const generatedInMs = Date.now() - generation
+  // Where the time to the first rows went: the page up to asking for the database, PGlite's start from
+  // the snapshot (to the platform layer), the demo seed, the million-row fixture, then reading it.
+  const steps = await page.evaluate(() => {
+    const at = {}
+    for (const mark of performance.getEntriesByType('mark')) if (mark.name.startsWith('studio:path:database:')) at[mark.name.slice('studio:path:database:'.length)] ??= mark.startTime
+    return { ...at, now: performance.now() }
+  })
+  const step = (from, to) => (steps[from] !== undefined && steps[to] !== undefined ? Math.round(steps[to] - steps[from]) : null)
+  const fixtureSteps = {
+    pageToAsked: steps.asked === undefined ? null : Math.round(steps.asked),
+    databaseStart: step('asked', 'layer'),
+    seed: step('layer', 'seeded'),
+    largeTables: step('seeded', 'large-tables'),
+    largeTablesToRowsPainted: step('large-tables', 'now'),
+  }
 
   // Navigation (a click in the table list) to the first rows painted.
   const firstRows = []
@@ -355,6 +374,7 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
   await context.close()
   return {
     fixtureGeneratedInMs: generatedInMs,
+    fixtureStepsMs: fixtureSteps,
     millionRows: {
       navigationToFirstRowsPainted: { medianMs: Math.round(median(firstRows)), runsMs: firstRows.map(Math.round), goalMs: 300 },
       scrollTopToBottom: { ...millionScroll, goalFrameMsP95: 16.7 },

@@ -40,7 +40,10 @@ export function createProviderCache(
             await seedProjectDatabase(db, ref)
             markPath('database:seeded', ref)
             // Its rows point at the demo seed's customers, so it comes only with that seed.
-            if (options.largeTables?.(ref)) await ensureLargeTables(db)
+            if (options.largeTables?.(ref)) {
+              await ensureLargeTables(db)
+              markPath('database:large-tables', ref)
+            }
           }
         } catch (error) {
           await db.close().catch(() => undefined)
