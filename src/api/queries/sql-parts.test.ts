@@ -7,7 +7,7 @@ import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pg
 import { TEST_API_BASE } from '../../../mock-platform/testing'
 import { PG_META_HEADERS, PG_META_ROW_PARTS } from '../../constants'
 import { createApiClient } from '../client'
-import { executeTimedSql, executeTimedSqlInParts } from './sql'
+import { executeSql, executeTimedSql } from './sql'
 
 const fixtures = createPlatformFixtures()
 const demo = fixtures.users[0]!
@@ -55,16 +55,17 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
   it('hands over the rows so far after each part, and in the end the same rows as one answer', async () => {
     const count = PG_META_ROW_PARTS.firstBatchRows * 2 + 1
     const seen: number[] = []
-    const parted = await executeTimedSqlInParts(params(rowsQuery(count)), (rows) => seen.push(rows.length), client())
+    const parted = await executeTimedSql(params(rowsQuery(count)), { onRows: (rows) => seen.push(rows.length), client: client() })
     expect(seen).toEqual([PG_META_ROW_PARTS.firstBatchRows, count])
-    expect(parted.rows).toEqual((await executeTimedSql(params(rowsQuery(count)), client())).rows)
+    // The same rows as the platform's one JSON answer.
+    expect(parted.rows).toEqual(await executeSql(params(rowsQuery(count)), client()))
     expect(parted.executionMs).toBeGreaterThanOrEqual(0)
     expect(parted.startupMs).toBeNull()
   })
 
   it('a small result stays the platform\'s plain JSON answer: one part', async () => {
     const seen: number[] = []
-    const answer = await executeTimedSqlInParts(params(rowsQuery(3)), (rows) => seen.push(rows.length), client())
+    const answer = await executeTimedSql(params(rowsQuery(3)), { onRows: (rows) => seen.push(rows.length), client: client() })
     expect(seen).toEqual([3])
     expect(answer.rows.map((row) => row['g'])).toEqual([1, 2, 3])
   })
@@ -77,7 +78,7 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
       const text = await answer.text()
       return new Response(text.slice(0, text.indexOf('\n') + 1), { status: answer.status, headers: answer.headers })
     }
-    await expect(executeTimedSqlInParts(params(rowsQuery(count)), () => {}, client(firstLineOnly))).rejects.toThrow(
+    await expect(executeTimedSql(params(rowsQuery(count)), { client: client(firstLineOnly) })).rejects.toThrow(
       `The answer was cut off: ${PG_META_ROW_PARTS.firstBatchRows.toLocaleString()} of its ${count.toLocaleString()} rows arrived.`,
     )
     const secondLineBroken: typeof fetch = async (input, init) => {
@@ -85,10 +86,10 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
       const [first] = (await answer.text()).split('\n')
       return new Response(`${first}\n{"not": "rows"}\n`, { status: answer.status, headers: answer.headers })
     }
-    await expect(executeTimedSqlInParts(params(rowsQuery(count)), () => {}, client(secondLineBroken))).rejects.toThrow(/^Unexpected answer from the server/)
+    await expect(executeTimedSql(params(rowsQuery(count)), { client: client(secondLineBroken) })).rejects.toThrow(/^Unexpected answer from the server/)
   })
 
   it('an error is the platform\'s error answer, as before', async () => {
-    await expect(executeTimedSqlInParts(params('select nope'), () => {}, client())).rejects.toMatchObject({ code: 400, details: { code: '42703' } })
+    await expect(executeTimedSql(params('select nope'), { client: client() })).rejects.toMatchObject({ code: 400, details: { code: '42703' } })
   })
 })

@@ -47,7 +47,7 @@ afterAll(async () => {
   await platform.close()
 })
 
-const sql = (ref: string, query: string) => executeTimedSql({ ref, connectionString: platform.db.projects.findFirst((q) => q.where({ ref }))!.connectionString, query }, client)
+const sql = (ref: string, query: string) => executeTimedSql({ ref, connectionString: platform.db.projects.findFirst((q) => q.where({ ref }))!.connectionString, query }, { client })
 
 /** pg-meta's query call as the platform answers it, headers and all (the client reads only the body and timing). */
 function postQuery(ref: string, query: string) {

@@ -58,19 +58,16 @@ function answerNotes(headers: Headers | null): Omit<TimedRows, 'rows'> {
   return { executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null, sampled }
 }
 
-/** `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows. */
-export async function executeTimedSql(params: QueryParams, client: ApiClient = api): Promise<TimedRows> {
-  let headers: Headers | null = null
-  const rows = await postQuery(params, RowsSchema, client, (answered) => (headers = answered))
-  return { rows, ...answerNotes(headers) }
-}
-
 /**
- * `executeTimedSql` for a result that may be big: the server may answer in parts (PG_META_ROW_PARTS),
- * and `onRows` gets the rows so far after each, so the first can be shown before the last arrive.
- * The array it gets grows with each part. An answer with fewer rows than it announced is an error.
+ * `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows, for results
+ * that may be big: the server may answer in parts (PG_META_ROW_PARTS), and `onRows` gets the rows so
+ * far after each, so the first can be shown before the last arrive (the array grows with each part).
+ * An answer with fewer rows than it announced is an error, never a smaller result.
  */
-export async function executeTimedSqlInParts(params: QueryParams, onRows: (rows: readonly Record<string, unknown>[]) => void, client: ApiClient = api): Promise<TimedRows> {
+export async function executeTimedSql(
+  params: QueryParams,
+  { onRows, client = api }: { onRows?: (rows: readonly Record<string, unknown>[]) => void; client?: ApiClient } = {},
+): Promise<TimedRows> {
   let headers: Headers | null = null
   const rows: Record<string, unknown>[] = []
   await client.parts(queryPath(params.ref), {
@@ -81,9 +78,9 @@ export async function executeTimedSqlInParts(params: QueryParams, onRows: (rows:
     pgMeta: { connectionString: params.connectionString, applicationName: params.applicationName },
     onHeaders: (answered) => (headers = answered),
     onPart: (part) => {
-      // One at a time: spreading 10,000 rows into push's arguments would strain the stack.
+      // One at a time: spreading a part's tens of thousands of rows into push's arguments would strain the stack.
       for (const row of part) rows.push(row)
-      onRows(rows)
+      onRows?.(rows)
     },
   })
   const announced = (headers as Headers | null)?.get(PG_META_ROW_PARTS.rowCountHeader)

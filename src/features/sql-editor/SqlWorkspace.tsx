@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
-import { executeTimedSqlInParts, readCatalog } from '../../api/queries/sql'
+import { executeTimedSql, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
 import { formatDuration } from '../../lib/duration'
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
@@ -50,7 +50,7 @@ export function SqlWorkspace({
             runScript(
               input,
               (query, abort, onRows) =>
-                executeTimedSqlInParts({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, onRows),
+                executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, { onRows }),
               signal,
               { onProgress: input.onProgress },
             ),
