@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import type { MockScenario } from '../src/constants'
+import { MOCK_WORKER_CONTROL_WAIT, type MockScenario } from '../src/constants'
 import { browserStorage } from '../src/lib/storage'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { startLeaderTabCron } from './cron-hosting'
@@ -45,11 +45,12 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
   warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
-  await worker.start({
+  const registration = await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
     serviceWorker: { url: `${options.basePath}/mockServiceWorker.js` },
   })
+  await untilControlledBy(registration)
   return {
     platform,
     setScenario(scenario: MockScenario | null) {
@@ -66,3 +67,29 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
   }
 }
 export type BrowserMockPlatform = Awaited<ReturnType<typeof startBrowserMockPlatform>>
+
+/**
+ * The page's requests reach the mock only through the worker that controls the page. msw's worker
+ * unregisters itself when the last page it knows closes, and a same-tab navigation can race that
+ * (the new page not yet its client): the new page then registers a fresh worker and turns mocking on
+ * there, while the old one, unregistered, still controls the page and passes every request on to
+ * the server (404s from the dev or preview server; seen once in 40 navigations). The fresh worker
+ * claims the page as it activates: the app's first request waits for that, a short while at most.
+ */
+async function untilControlledBy(registration: ServiceWorkerRegistration | undefined): Promise<void> {
+  const container = navigator.serviceWorker
+  const active = registration?.active
+  if (!active || container.controller === active) return
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      container.removeEventListener('controllerchange', check)
+      resolve()
+    }
+    const check = () => {
+      if (container.controller === active) done()
+    }
+    const timer = setTimeout(done, MOCK_WORKER_CONTROL_WAIT)
+    container.addEventListener('controllerchange', check)
+  })
+}

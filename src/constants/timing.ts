@@ -65,6 +65,8 @@ export const SNIPPET_AUTOSAVE_DEBOUNCE = 1 * SECOND
 /** Not in SPEC: a failed snippet save is retried like a failed query, doubling from 1 s up to 30 s. */
 export const SNIPPET_SAVE_RETRY = { baseDelay: RETRY.baseDelay, maxDelay: RETRY.maxDelay } as const
 /** Not in SPEC: how long a deleted snippet can be brought back from the toast. */
+/** Not in SPEC: how long the embedded mock platform waits for its fresh service worker to take the page over (mock-platform/browser.ts). */
+export const MOCK_WORKER_CONTROL_WAIT = 2 * SECOND
 /** A big SQL result arriving in parts (PG_META_ROW_PARTS) is shown as it grows: its first part at once, then at most this often. */
 export const SQL_RESULT_PROGRESS_INTERVAL = 250
 export const SNIPPET_UNDO_DURATION = 8 * SECOND
