@@ -108,8 +108,8 @@ const savedPart = ({ context }: { context: AssistantContext }) => ({
 /**
  * The assistant of one project: whether its panel is open, its chats and the active one, and the
  * panel's extras. Every change to what is saved is written 500 ms after the last one, or at once
- * when the page goes (`persistence.flush`; the `persist`
- * action, provided by the app, writes browser storage and keeps the last 20 messages per chat).
+ * when the page goes (`persistence.flush`); the `persist` action, provided by the app, writes
+ * browser storage and keeps the last 20 messages per chat.
  */
 export const assistantMachine = setup({
   types: {

@@ -65,11 +65,11 @@ export const SNIPPET_AUTOSAVE_DEBOUNCE = 1 * SECOND
 /** Not in SPEC: a failed snippet save is retried like a failed query, doubling from 1 s up to 30 s. */
 export const SNIPPET_SAVE_RETRY = { baseDelay: RETRY.baseDelay, maxDelay: RETRY.maxDelay } as const
 /** Not in SPEC: how long a deleted snippet can be brought back from the toast. */
+export const SNIPPET_UNDO_DURATION = 8 * SECOND
+/** Not in SPEC: a big SQL result arriving in parts (PG_META_ROW_PARTS) is shown as it grows: its first part at once, then at most this often. */
+export const SQL_RESULT_PROGRESS_INTERVAL = 250
 /** Not in SPEC: how long the embedded mock platform waits for its fresh service worker to take the page over (mock-platform/browser.ts). */
 export const MOCK_WORKER_CONTROL_WAIT = 2 * SECOND
-/** A big SQL result arriving in parts (PG_META_ROW_PARTS) is shown as it grows: its first part at once, then at most this often. */
-export const SQL_RESULT_PROGRESS_INTERVAL = 250
-export const SNIPPET_UNDO_DURATION = 8 * SECOND
 
 /** A database webhook's timeout (the trigger's timeout_ms argument): the platform's form allows 1 to 10 s. */
 export const WEBHOOK_TIMEOUT_MS = { min: 1000, max: 10_000, default: 5000 } as const
