@@ -171,10 +171,15 @@ export function createApiClient(config: ClientConfig) {
     const { response, requestId } = await send(path, options)
     markPath('client:answered', requestId)
     options.onHeaders?.(response.headers)
-    const data = options.method === 'HEAD' ? undefined : await readBody(response, requestId)
+    return checkedBody<S>(response, requestId, path, options.schema, options.method === 'HEAD')
+  }
+
+  /** A JSON answer's body, read whole and checked against `schema` when there is one (a HEAD's has none). */
+  async function checkedBody<S extends v.GenericSchema | undefined>(response: Response, requestId: string, path: string, schema: S | undefined, head = false): Promise<Answer<S>> {
+    const data = head ? undefined : await readBody(response, requestId)
     markPath('client:parsed', requestId)
-    if (!options.schema) return data as Answer<S>
-    const output = checked(options.schema, data, path, response.status, requestId)
+    if (!schema) return data as Answer<S>
+    const output = checked(schema, data, path, response.status, requestId)
     markPath('client:validated', requestId)
     return output as Answer<S>
   }
@@ -192,13 +197,7 @@ export function createApiClient(config: ClientConfig) {
     const { response, requestId } = await send(path, { ...rest, method: 'POST', headers: { Accept: `${contentType}, application/json`, ...rest.headers } })
     markPath('client:answered', requestId)
     options.onHeaders?.(response.headers)
-    if (!response.headers.get('content-type')?.startsWith(contentType) || !response.body) {
-      const data = await readBody(response, requestId)
-      markPath('client:parsed', requestId)
-      onPart(checked(schema, data, path, response.status, requestId))
-      markPath('client:validated', requestId)
-      return
-    }
+    if (!response.headers.get('content-type')?.startsWith(contentType) || !response.body) return onPart(await checkedBody(response, requestId, path, schema))
     try {
       let first = true
       for await (const part of readJsonLines(response.body)) {
