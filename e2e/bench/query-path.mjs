@@ -83,7 +83,8 @@ async function runAndTime(page, sql, expectedRows) {
     const requestId = sent?.detail?.requestId
     const at = {}
     for (const mark of marks) if (mark.detail?.requestId === requestId && !(mark.name in at)) at[mark.name.slice('studio:path:'.length)] = mark.startTime
-    return { keyAt: window.__runKeyAt, paintedAt: window.__gridPaintedAt, firstRowsAt: window.__firstRowsAt, at, requestId }
+    const endTiming = marks.find((mark) => mark.detail?.requestId === requestId && mark.detail?.serverTiming !== undefined)?.detail.serverTiming ?? null
+    return { keyAt: window.__runKeyAt, paintedAt: window.__gridPaintedAt, firstRowsAt: window.__firstRowsAt, at, requestId, endTiming }
   })
 }
 
@@ -103,8 +104,12 @@ async function timedRun(page, sql, expectedRows) {
   const answering = page.waitForResponse((response) => /\/pg-meta\/[^/]+\/query$/.test(new URL(response.url()).pathname) && response.request().postData()?.includes(sql.slice(0, 40)), {
     timeout: 120_000,
   })
-  const { keyAt, paintedAt, firstRowsAt, at } = await runAndTime(page, sql, expectedRows)
-  const timing = serverTiming(await (await answering).headerValue('server-timing'))
+  const { keyAt, paintedAt, firstRowsAt, at, endTiming } = await runAndTime(page, sql, expectedRows)
+  const response = await answering
+  // An answer in parts gives its whole timing in its end line (the client marks it): the header left
+  // before the statement had finished.
+  const inParts = (await response.headerValue('content-type'))?.startsWith('application/jsonl')
+  const timing = serverTiming(inParts ? endTiming : await response.headerValue('server-timing'))
   const between = (from, to) => (at[from] !== undefined && at[to] !== undefined ? at[to] - at[from] : null)
   const statementOther = timing.exec !== undefined && timing.db !== undefined ? timing.exec - timing.db - (timing.decode ?? 0) : null
   return {
@@ -120,12 +125,16 @@ async function timedRun(page, sql, expectedRows) {
       decode: timing.decode ?? null,
       statementOther,
       serialize: timing.json ?? null,
+      // For an answer in parts: its first part.
       hopBack: between('handler:end', 'client:answered'),
       // A plain JSON answer: read, parsed, validated at once.
       bodyRead: between('client:answered', 'client:read'),
       jsonParse: between('client:read', 'client:parsed'),
       validation: between('client:parsed', 'client:validated'),
-      // An answer in parts (JSON lines): its first part read, parsed and validated; then the rest.
+      // An answer in parts (JSON lines), which starts while the statement runs: its first rows read from
+      // the database, the whole statement read, the first part read, parsed and validated; then the rest.
+      firstRowsFromDatabase: inParts ? between('handler:database', 'handler:end') : null,
+      statementRead: inParts ? between('handler:database', 'handler:rows') : null,
       firstPart: between('client:answered', 'client:first-part'),
       otherParts: between('client:first-part', 'client:validated'),
       renderAndPaint: at['client:validated'] !== undefined ? paintedAt - at['client:validated'] : null,

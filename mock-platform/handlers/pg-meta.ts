@@ -11,6 +11,7 @@ import {
 import { PermissionAction } from '../../src/lib/permissions'
 import { markPath } from '../../src/lib/path-marks'
 import { jsonLinesStream } from '../../src/lib/json-lines'
+import { splitStatements } from '../../src/lib/sql/statements'
 import { formatServerTiming, type ServerTimingMetric } from '../../src/lib/server-timing'
 import type { PlatformContext } from '../context'
 import { databaseStartState, openProjectDatabase } from '../database-start'
@@ -22,6 +23,7 @@ import { runPgMetaQuery, toPgMetaError } from '../postgres'
 import { formatPgError, type PgMetaErrorBody } from '../postgres/errors'
 import { READ_ONLY_SQLSTATE } from '../postgres/read-only'
 import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
+import { OTHER_RESULTS_MESSAGE, RowParts, type PartsEndLine } from './pg-meta-parts'
 import { authorizeProject, errorResponse, memberMay, readJson } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
@@ -47,6 +49,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       }
       const body = await readJson(request)
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
+      const query = body.query
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
       const { database, unlogged, startedInMs } = await openProjectDatabase(ctx, project, request)
       markPath('handler:database', requestId)
@@ -55,7 +58,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const parts: StatementTiming = { databaseMs: 0, decodeMs: 0 }
       let executed: number | null = null
       let serializeMs: number | null = null
-      const timing = () => {
+      const serverTiming = () => {
         const metrics: ServerTimingMetric[] = [{ name: PG_META_TIMING.execution, duration: (executed ?? performance.now()) - executing, description: 'Statement' }]
         if (startedInMs !== null) metrics.push({ name: PG_META_TIMING.startup, duration: startedInMs, description: 'Database start' })
         if (parts.databaseMs > 0) {
@@ -63,24 +66,43 @@ export function pgMetaHandlers(ctx: PlatformContext) {
           metrics.push({ name: PG_META_TIMING.decode, duration: parts.decodeMs, description: 'Decoding' })
         }
         if (serializeMs !== null) metrics.push({ name: PG_META_TIMING.serialize, duration: serializeMs, description: 'JSON body' })
-        return { [PG_META_TIMING.header]: formatServerTiming(metrics) }
+        return formatServerTiming(metrics)
       }
+      const timing = () => ({ [PG_META_TIMING.header]: serverTiming() })
+      const inParts = request.headers.get('accept')?.includes(PG_META_ROW_PARTS.contentType) === true
+      const answerInParts = (rowParts: RowParts, ending: Promise<PartsEndLine>) => {
+        markPath('handler:end', requestId)
+        return new HttpResponse(jsonLinesStream(rowParts.lines(ending)), { headers: { 'content-type': PG_META_ROW_PARTS.contentType, ...timing() } })
+      }
+      const endLine = (rowCount: number): PartsEndLine => ({ end: { rowCount, serverTiming: serverTiming() } })
       try {
+        // Rows handed on as the database reads them: only one statement's (several answer with the
+        // last one's rows, known at the end) and never a read-only run's (its statement is wrapped).
+        const live = inParts && parameters === undefined && !readOnly && splitStatements(query).length === 1 ? new RowParts() : null
         // A client that goes away (the editor's Cancel) cancels the statement where the database can.
-        const rows = await runPgMetaQuery(database, { query: body.query, parameters }, { signal: request.signal, timing: parts, readOnly })
-        executed = performance.now()
-        markPath('handler:rows', requestId)
-        // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
-        // Not in the user's own database: a real pg_net there has its own worker.
-        if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
-        if (rows.length > PG_META_ROW_PARTS.firstBatchRows && request.headers.get('accept')?.includes(PG_META_ROW_PARTS.contentType)) {
-          markPath('handler:end', requestId)
-          return new HttpResponse(jsonLinesStream(rowBatches(rows)), {
-            headers: { 'content-type': PG_META_ROW_PARTS.contentType, [PG_META_ROW_PARTS.rowCountHeader]: String(rows.length), ...timing() },
-          })
+        const finished = runPgMetaQuery(database, { query: body.query, parameters }, { signal: request.signal, timing: parts, readOnly, ...(live && { onRows: live.add }) }).then((rows) => {
+          executed = performance.now()
+          markPath('handler:rows', requestId)
+          // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
+          // Not in the user's own database: a real pg_net there has its own worker.
+          if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
+          return rows
+        })
+        // The first rows are in while the statement still runs: the answer starts, its end comes last.
+        if (live && (await live.firstPartBefore(finished))) {
+          const ending = finished.then(
+            (rows): PartsEndLine => (live.otherResults ? { status: 400, error: toPgMetaError(new Error(OTHER_RESULTS_MESSAGE)).body } : endLine(rows.length)),
+            (error: unknown): PartsEndLine => {
+              const { status, body: errorBody } = toPgMetaError(error, query)
+              return { error: errorBody, status }
+            },
+          )
+          return answerInParts(live, ending)
         }
+        const rows = await finished
+        if (inParts && rows.length > PG_META_ROW_PARTS.firstBatchRows) return answerInParts(RowParts.of(rows), Promise.resolve(endLine(rows.length)))
         const json = JSON.stringify(rows)
-        serializeMs = performance.now() - executed
+        serializeMs = performance.now() - executed!
         const response = new HttpResponse(json, { headers: { 'content-type': 'application/json', ...timing() } })
         markPath('handler:end', requestId)
         return response
@@ -126,14 +148,6 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       return HttpResponse.json([answer])
     }),
   ]
-}
-
-/** The rows in the batches of an answer in parts: a small first one, then larger ones. */
-function* rowBatches(rows: Record<string, unknown>[]): Generator<Record<string, unknown>[]> {
-  yield rows.slice(0, PG_META_ROW_PARTS.firstBatchRows)
-  for (let start = PG_META_ROW_PARTS.firstBatchRows; start < rows.length; start += PG_META_ROW_PARTS.batchRows) {
-    yield rows.slice(start, start + PG_META_ROW_PARTS.batchRows)
-  }
 }
 
 /** A write refused by the read-only transaction says why the member's SQL was read-only. */

@@ -5,6 +5,22 @@ import { joinBytes } from '../../src/lib/join-bytes.ts'
 type ExecProtocolStream = StudioPGlite['execProtocolStream']
 type ExecProtocol = StudioPGlite['execProtocol']
 type ExecProtocolRaw = StudioPGlite['execProtocolRaw']
+type ExecProtocolRawStream = StudioPGlite['execProtocolRawStream']
+
+/**
+ * The options of a raw stream the page asks for across the worker's RPC, which cannot carry a
+ * function: the name of a BroadcastChannel to post the answer's bytes on instead, then `{ end: true }`.
+ */
+export interface StreamToChannel {
+  streamTo: string
+}
+
+/**
+ * How many bytes are gathered before a post: few at first, so the first rows leave at once, then
+ * more (each post is a copy and a task on the page; Postgres hands over ~8 KB at a time).
+ */
+const FIRST_POST_BYTES = 32 * 1024
+const LARGEST_POST_BYTES = 1024 * 1024
 
 /** Where PGlite keeps the data directory in its file system (its `PGDATA`). */
 const DATA_DIR = '/pglite/data'
@@ -73,6 +89,47 @@ export class ErrorForwardingPGlite extends StudioPGlite {
       throw encodeWorkerError(error)
     })
     return joinBytes(chunks)
+  }
+
+  /**
+   * The page's streamed call (raw-pglite-worker.ts): the answer's bytes posted on the channel the
+   * page named as Postgres writes them, so the page reads the first rows while the rest are made.
+   * The end is posted on the same channel (the RPC's own answer may overtake the bytes). Other
+   * callers (PGlite itself) get PGlite's.
+   */
+  override async execProtocolRawStream(...args: Parameters<ExecProtocolRawStream>): ReturnType<ExecProtocolRawStream> {
+    const streamTo = (args[1] as Partial<StreamToChannel> | undefined)?.streamTo
+    if (typeof streamTo !== 'string' || this.#inStatement > 0) return super.execProtocolRawStream(...args)
+    const channel = new BroadcastChannel(streamTo)
+    let gathered: Uint8Array[] = []
+    let size = 0
+    let postAt = FIRST_POST_BYTES
+    const post = () => {
+      if (size === 0) return
+      channel.postMessage(joinBytes(gathered))
+      gathered = []
+      size = 0
+      postAt = Math.min(postAt * 2, LARGEST_POST_BYTES)
+    }
+    try {
+      await this.#asOneStatement(() =>
+        super.execProtocolRawStream(args[0], {
+          syncToFs: false,
+          onRawData: (chunk) => {
+            // A view of PGlite's own buffer, written over by the next chunk.
+            gathered.push(chunk.slice())
+            size += chunk.length
+            if (size >= postAt) post()
+          },
+        }),
+      )
+      post()
+    } catch (error) {
+      throw encodeWorkerError(error)
+    } finally {
+      channel.postMessage({ end: true })
+      channel.close()
+    }
   }
 
   /** One call of ours: PGlite's protocol calls inside it neither sync (syncToFs) nor take the raw path (execProtocolRaw). */

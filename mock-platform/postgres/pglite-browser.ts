@@ -7,7 +7,7 @@ import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { INITIAL_DATA_FILE } from './initial-data.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
-import { askingForRawAnswers } from './raw-pglite-worker.ts'
+import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
 import { seededTemplateFile } from './seeded-template.ts'
 import type { DatabaseProvider } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
@@ -36,6 +36,6 @@ export function createBrowserDatabaseProvider(options: BrowserProviderOptions = 
       // Read by our worker's init (pglite.worker.ts), which fetches them: PGliteWorker passes its options through.
       ...({ initialDataUrls } as object),
     })
-    return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError })
+    return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError, streamAnswer: streamingAnswers(pg) })
   }, options)
 }

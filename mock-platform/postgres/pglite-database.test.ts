@@ -3,7 +3,7 @@ import { toPgMetaError } from './errors.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
 import { createPGliteDatabase, type PGliteHandle } from './pglite-database.ts'
 import { runPgMetaQuery } from './query.ts'
-import { askingForRawAnswers } from './raw-pglite-worker.ts'
+import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
 import type { ProjectDatabase } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
 import { errorMessage } from '../../src/lib/error-message'
@@ -30,7 +30,9 @@ describe('PGlite database, as the browser provider builds it', () => {
       }
     }
     const handle: PGliteHandle = askingForRawAnswers(pg)
-    db = createPGliteDatabase(handle, { mapError: decodeWorkerError })
+    // The page's stream over its channel, as pglite-browser.ts wires it (the options cloned as by the RPC).
+    const streamAnswer = streamingAnswers({ execProtocolRawStream: (message, options) => pg.execProtocolRawStream(message, structuredClone(options)) })
+    db = createPGliteDatabase(handle, { mapError: decodeWorkerError, streamAnswer })
   }, 120_000)
 
   afterAll(async () => {
@@ -46,6 +48,30 @@ describe('PGlite database, as the browser provider builds it', () => {
     const missing = 'select * from x'
     const { body } = toPgMetaError(await runPgMetaQuery(db, { query: missing }).catch((caught: unknown) => caught), missing)
     expect(body.formattedError).toBe('ERROR:  42P01: relation "x" does not exist\nLINE 1: select * from x\n                      ^\n')
+  })
+
+  it('hands rows on as it reads them, and answers as it does without: fields, command, counts and every row', async () => {
+    const sql = `create temporary table s (id int); insert into s values (1), (2);
+      select g, md5(g::text) as hash, g % 2 = 0 as even, array[g, g + 1] as pair from generate_series(1, 20000) g; select 'last' as word`
+    const handed: { index: number; count: number }[] = []
+    const streamed = await db.exec(sql, { onRows: (rows, index) => handed.push({ index, count: rows.length }) })
+    expect(handed.length).toBeGreaterThan(2) // in batches, not all at once
+    expect(handed.filter((batch) => batch.index === 2).reduce((sum, batch) => sum + batch.count, 0)).toBe(20000)
+    expect(handed.at(-1)).toEqual({ index: 3, count: 1 })
+    const whole = await db.exec(sql.replace('temporary table s', 'temporary table s2').replace('into s ', 'into s2 '))
+    expect(streamed.map(({ command, affectedRows, fields }) => ({ command, affectedRows, fields }))).toEqual(whole.map(({ command, affectedRows, fields }) => ({ command, affectedRows, fields })))
+    expect(JSON.stringify(streamed.map((result) => result.rows)) === JSON.stringify(whole.map((result) => result.rows))).toBe(true)
+    expect(streamed[2]!.rows[1]).toEqual({ g: 2, hash: 'c81e728d9d4c2f636f067f89cc14862c', even: true, pair: [2, 3] })
+  })
+
+  it('throws an error that comes after rows were handed on, with its fields, and answers the next call', async () => {
+    const handed: number[] = []
+    const error = await db
+      .exec(`select 1 / (g - 5000) as q from generate_series(1, 9000) g`, { onRows: (rows) => handed.push(rows.length) })
+      .catch((caught: unknown) => caught)
+    expect(toPgMetaError(error).body).toMatchObject({ code: '22012', message: 'division by zero' })
+    expect(handed.reduce((sum, count) => sum + count, 0)).toBe(4999)
+    expect((await db.query('select 1 as ok')).rows).toEqual([{ ok: 1 }])
   })
 
   it('answers queries with parameters', async () => {

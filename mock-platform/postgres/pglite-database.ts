@@ -5,7 +5,9 @@ import type { PGliteInterface, QueryOptions, Results } from '@electric-sql/pglit
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { runReadOnly } from './read-only.ts'
 import { applyDatabaseSettingsSql, mayChangeSession, sessionResetSql } from './session.ts'
-import type { ProjectDatabase, QueryResult, StatementTiming } from './types.ts'
+import { AnswerStreamReader } from './raw-pglite-worker.ts'
+import { StreamedResults, simpleQueryMessage } from './streamed-results.ts'
+import type { ProjectDatabase, QueryResult, RunOptions, StatementTiming } from './types.ts'
 
 /** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
 export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close'> & {
@@ -17,10 +19,19 @@ export interface PGliteDatabaseOptions {
   onClose?: () => void
   /** Rebuilds errors that lost their fields on the way (the worker's RPC keeps only `message`). */
   mapError?: (error: unknown) => unknown
+  /**
+   * Sends a protocol message and hands over Postgres's answer bytes as they come (in order, cut
+   * anywhere), resolving once all are handed over: with it, `exec` can give rows before the last
+   * is read (`RunOptions.onRows`).
+   */
+  streamAnswer?: StreamAnswer
 }
+
+export type StreamAnswer = (message: Uint8Array, onBytes: (bytes: Uint8Array) => void) => Promise<void>
 
 export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOptions = {}): ProjectDatabase {
   const mapError = options.mapError ?? ((error: unknown) => error)
+  const { streamAnswer } = options
   // PGlite parses values itself; asking for text everywhere lets `decode.ts` treat it like a server.
   const rawOptions = (): QueryOptions => ({
     rowMode: 'array',
@@ -52,25 +63,63 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
     }
   })
 
-  const run = (execute: () => Promise<RawResult[]>, resetSession: boolean, timing?: StatementTiming): Promise<QueryResult[]> =>
+  // One call of ours at a time, its error mapped, and the session reset after it where it may have changed it.
+  const settled = <T>(task: () => Promise<T>, resetSession: boolean): Promise<T> =>
     exclusive(async () => {
       try {
-        const asked = performance.now()
-        const raw = await execute()
-        const answered = performance.now()
-        // Decoded before any reset: a type made in a transaction left open is still visible.
-        const decoded = await decoder.decode(raw)
-        if (timing) {
-          timing.databaseMs += answered - asked
-          timing.decodeMs += performance.now() - answered
-        }
-        return decoded
+        return await task()
       } catch (error) {
         throw mapError(error)
       } finally {
         if (resetSession) await pg.exec(sessionResetSql(await sessionUser)).catch(() => undefined)
       }
     })
+
+  const run = (execute: () => Promise<RawResult[]>, resetSession: boolean, timing?: StatementTiming): Promise<QueryResult[]> =>
+    settled(async () => {
+      const asked = performance.now()
+      const raw = await execute()
+      const answered = performance.now()
+      // Decoded before any reset: a type made in a transaction left open is still visible.
+      const decoded = await decoder.decode(raw)
+      if (timing) {
+        timing.databaseMs += answered - asked
+        timing.decodeMs += performance.now() - answered
+      }
+      return decoded
+    }, resetSession)
+
+  // The simple protocol with the answer read as it arrives: each batch of rows decoded and handed on
+  // in order, while Postgres still works on the rest.
+  const streamed = (send: StreamAnswer, sql: string, onRows: NonNullable<RunOptions['onRows']>, timing?: StatementTiming): Promise<QueryResult[]> =>
+    settled(async () => {
+      const asked = performance.now()
+      const reader = new AnswerStreamReader()
+      const results = new StreamedResults()
+      const decodedRows: Record<string, unknown>[][] = []
+      let decodeMs = 0
+      let decoding = Promise.resolve()
+      await send(simpleQueryMessage(sql), (bytes) => {
+        for (const { index, fields, rows } of results.add(reader.read(bytes))) {
+          decoding = decoding.then(async () => {
+            const started = performance.now()
+            const [decoded] = await decoder.decode([{ fields, rows }])
+            decodeMs += performance.now() - started
+            const kept = (decodedRows[index] ??= [])
+            for (const row of decoded!.rows) kept.push(row)
+            onRows(decoded!.rows, index)
+          })
+        }
+      })
+      await decoding
+      // Each result's fields, command and row count; its rows are the ones decoded on the way.
+      const answer = (await decoder.decode(results.finish().map((result) => ({ ...result, rows: [] })))).map((result, index) => ({ ...result, rows: decodedRows[index] ?? [] }))
+      if (timing) {
+        timing.databaseMs += performance.now() - asked - decodeMs
+        timing.decodeMs += decodeMs
+      }
+      return answer
+    }, mayChangeSession(sql))
 
   // One statement by the extended protocol, its error with its fields (read-only.ts needs the position).
   const runOne = async (sql: string, params: unknown[] = []): Promise<RawResult> => {
@@ -85,8 +134,11 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
 
   let closed = false
   return {
-    exec: (sql, options) =>
-      options?.readOnly ? readOnly(sql, undefined, options.timing) : run(async () => (await pg.exec(sql, rawOptions())).map(toRaw), mayChangeSession(sql), options?.timing),
+    exec: (sql, options) => {
+      if (options?.readOnly) return readOnly(sql, undefined, options.timing)
+      if (options?.onRows && streamAnswer) return streamed(streamAnswer, sql, options.onRows, options.timing)
+      return run(async () => (await pg.exec(sql, rawOptions())).map(toRaw), mayChangeSession(sql), options?.timing)
+    },
     query: async (sql, params = [], options) => {
       const [result] = options?.readOnly
         ? await readOnly(sql, params, options.timing)

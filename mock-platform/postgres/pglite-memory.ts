@@ -22,6 +22,10 @@ export function createMemoryDatabaseProvider(options: ProviderOptions = {}): Dat
     const pg = new StudioPGlite({ ...(initial ? { loadDataDir: initial } : {}), extensions: PRELOADED_EXTENSIONS })
     await pg.waitReady
     pg.writeExtensionFiles(files)
-    return createPGliteDatabase(pg, { onClose: forget })
+    return createPGliteDatabase(pg, {
+      onClose: forget,
+      // In process the bytes come while PGlite runs the statement, before the call returns: the same path as the browser's.
+      streamAnswer: (message, onBytes) => pg.execProtocolRawStream(message, { onRawData: (chunk) => onBytes(chunk.slice()) }),
+    })
   }, options)
 }

@@ -16,7 +16,8 @@ export interface PgMetaQueryBody {
  * only guards against a `ProjectDatabase` that hands back Dates, bigints or bytes anyway.
  *
  * Errors are thrown as they come; map them with `toPgMetaError(error, body.query)`. `options`: the
- * cancelling signal, Server-Timing's parts, and a read-only run (types.ts).
+ * cancelling signal, Server-Timing's parts, a read-only run, and rows handed on as the database
+ * reads them, where it can (types.ts), as pg-meta's values like the answer's.
  */
 export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody, options: RunOptions = {}): Promise<Record<string, unknown>[]> {
   // Like node-postgres, an empty parameter list still means the simple protocol.
@@ -24,9 +25,23 @@ export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody,
     const { rows } = await db.query(body.query, body.parameters, options)
     return rows.map(toJsonRow)
   }
-  const results = await db.exec(body.query, options)
-  const last = [...results].reverse().find((result) => result.rows.length !== 0)
-  return (last?.rows ?? []).map(toJsonRow)
+  const { onRows } = options
+  // Rows handed on while they arrive are made JSON-safe once, and kept for the answer.
+  const handedOn: Record<string, unknown>[][] = []
+  const results = await db.exec(body.query, {
+    ...options,
+    ...(onRows && {
+      onRows: (rows, index) => {
+        const json = rows.map(toJsonRow)
+        const kept = (handedOn[index] ??= [])
+        for (const row of json) kept.push(row)
+        onRows(json, index)
+      },
+    }),
+  })
+  const last = results.findLastIndex((result) => result.rows.length !== 0)
+  if (last === -1) return []
+  return handedOn[last] ?? results[last]!.rows.map(toJsonRow)
 }
 
 function toJsonRow(row: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { PGlite, protocol } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
-import { readAnswer } from './raw-pglite-worker.ts'
+import { AnswerStreamReader, readAnswer, streamingAnswers } from './raw-pglite-worker.ts'
+import { joinBytes } from '../../src/lib/join-bytes.ts'
 
 /** What PGlite's result building reads of a message, and an error's fields: the part to compare. */
 function readPart(message: unknown): unknown {
@@ -95,6 +96,42 @@ describe("the worker's raw answers (forwarding-pglite.ts)", () => {
       // Compared as text: a failing deep diff of 3,000 rows takes minutes to print.
       const rows = (messages: unknown[]) => JSON.stringify(asData(messages).filter((m) => (m as { name: string }).name === 'dataRow'))
       expect(rows(readAnswer(collected)) === rows(viaStream)).toBe(true)
+    } finally {
+      await worker.close()
+    }
+  })
+})
+
+describe('an answer read as it arrives', () => {
+  it('gives, cut anywhere, the messages readAnswer reads from the whole', async () => {
+    const pg = await PGlite.create()
+    try {
+      const bytes = await pg.execProtocolRaw(serialize.query(`select g, 'café ✓ ' || g as t from generate_series(1, 500) g; select nope`))
+      const whole = asData(readAnswer(bytes, { throwOnError: false }))
+      for (const size of [1, 3, 7, 64, 4096]) {
+        const reader = new AnswerStreamReader()
+        const read: unknown[] = []
+        for (let at = 0; at < bytes.length; at += size) read.push(...reader.read(bytes.subarray(at, at + size)))
+        expect(reader.unfinished).toBe(false)
+        expect(JSON.stringify(asData(read)) === JSON.stringify(whole)).toBe(true)
+      }
+    } finally {
+      await pg.close()
+    }
+  })
+
+  it("comes from the worker's PGlite over the channel the page names, then the end, as PGlite answers it whole", async () => {
+    const worker = new ErrorForwardingPGlite()
+    try {
+      await worker.waitReady
+      const sql = serialize.query('select g, repeat(md5(g::text), 20) from generate_series(1, 3000) g')
+      const whole = await worker.execProtocolRaw(sql)
+      // The page's PGliteWorker passes the options through its RPC (cloned: a name, no function).
+      const pageSide = { execProtocolRawStream: (message: Uint8Array, options: unknown) => worker.execProtocolRawStream(message, structuredClone(options) as never) }
+      const chunks: Uint8Array[] = []
+      await streamingAnswers(pageSide)(sql, (bytes) => chunks.push(bytes))
+      expect(chunks.length).toBeGreaterThan(1) // posted as it came, not as one
+      expect(Buffer.from(joinBytes(chunks)).equals(Buffer.from(whole))).toBe(true)
     } finally {
       await worker.close()
     }

@@ -12,6 +12,8 @@
  * Notifications are not dispatched (we LISTEN to nothing).
  */
 import type { PGliteWorker } from '@electric-sql/pglite/worker'
+import { joinBytes } from '../../src/lib/join-bytes.ts'
+import type { StreamToChannel } from './forwarding-pglite.ts'
 
 /** What PGlite's result building reads of a message (its `name`, and the fields of the four it uses). */
 export type AnswerMessage =
@@ -103,14 +105,22 @@ function noticeFields(reader: AnswerReader, end: number): Record<string, string>
   return fields
 }
 
-/** Postgres's answer bytes as the messages PGlite reads; the first error thrown unless `throwOnError` is false. */
-export function readAnswer(bytes: Uint8Array, options: { throwOnError?: boolean; onNotice?: (notice: object) => void } = {}): AnswerMessage[] {
+/**
+ * The whole messages at the start of `bytes`, as PGlite reads them; `consumed` is where an unfinished
+ * one begins (an answer read as it arrives is cut anywhere) and `error` the first ErrorResponse.
+ */
+function readMessages(bytes: Uint8Array, onNotice?: (notice: object) => void): { messages: AnswerMessage[]; consumed: number; error: Error | null } {
   const reader = new AnswerReader(bytes)
   const messages: AnswerMessage[] = []
   let error: Error | null = null
   while (reader.offset + 5 <= bytes.length) {
+    const start = reader.offset
     const type = bytes[reader.offset++]!
     const end = reader.offset + reader.int32()
+    if (end > bytes.length) {
+      reader.offset = start
+      break
+    }
     if (type === 0x44) {
       const count = reader.int16()
       const fields = new Array<string | null>(count)
@@ -146,7 +156,7 @@ export function readAnswer(bytes: Uint8Array, options: { throwOnError?: boolean;
         messages.push(databaseError)
       } else {
         const notice = { name: 'notice', message, ...fields }
-        options.onNotice?.(notice)
+        onNotice?.(notice)
         messages.push(notice)
       }
     } else {
@@ -154,8 +164,31 @@ export function readAnswer(bytes: Uint8Array, options: { throwOnError?: boolean;
     }
     reader.offset = end
   }
+  return { messages, consumed: reader.offset, error }
+}
+
+/** Postgres's answer bytes as the messages PGlite reads; the first error thrown unless `throwOnError` is false. */
+export function readAnswer(bytes: Uint8Array, options: { throwOnError?: boolean; onNotice?: (notice: object) => void } = {}): AnswerMessage[] {
+  const { messages, error } = readMessages(bytes, options.onNotice)
   if (error && options.throwOnError !== false) throw error
   return messages
+}
+
+/** An answer read as its bytes arrive, cut anywhere: each call gives the messages its bytes completed. Errors are messages here (`name: 'error'`). */
+export class AnswerStreamReader {
+  #pending: Uint8Array | null = null
+
+  read(bytes: Uint8Array): AnswerMessage[] {
+    const joined = this.#pending ? joinBytes([this.#pending, bytes]) : bytes
+    const { messages, consumed } = readMessages(joined)
+    this.#pending = consumed < joined.length ? joined.slice(consumed) : null
+    return messages
+  }
+
+  /** Whether bytes of an unfinished message are left over. */
+  get unfinished(): boolean {
+    return this.#pending !== null
+  }
 }
 
 /**
@@ -166,4 +199,40 @@ export function askingForRawAnswers<T extends Pick<PGliteWorker, 'execProtocolRa
   const rawAnswers = async (message: Uint8Array, options?: { throwOnError?: boolean }) => readAnswer(await pg.execProtocolRaw(message), options)
   pg.execProtocolStream = rawAnswers as unknown as T['execProtocolStream']
   return pg
+}
+
+/**
+ * The worker's answer as it is made (pglite-database.ts `StreamAnswer`): the worker posts its bytes
+ * on a BroadcastChannel named for this call (forwarding-pglite.ts), which reaches this page from its
+ * own worker and from another tab's leading one alike. Done once the RPC has answered and the end
+ * has been posted, in whichever order they come.
+ */
+export function streamingAnswers(pg: Pick<PGliteWorker, 'execProtocolRawStream'>): (message: Uint8Array, onBytes: (bytes: Uint8Array) => void) => Promise<void> {
+  return (message, onBytes) =>
+    new Promise<void>((resolve, reject) => {
+      const options: StreamToChannel = { streamTo: `studio-answer-${crypto.randomUUID()}` }
+      const channel = new BroadcastChannel(options.streamTo)
+      let ended = false
+      let answered = false
+      const settle = () => {
+        if (!ended || !answered) return
+        channel.close()
+        resolve()
+      }
+      channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+        if (data instanceof Uint8Array) return onBytes(data)
+        ended = true
+        settle()
+      }
+      pg.execProtocolRawStream(message, options as unknown as Parameters<PGliteWorker['execProtocolRawStream']>[1]).then(
+        () => {
+          answered = true
+          settle()
+        },
+        (error: unknown) => {
+          channel.close()
+          reject(error)
+        },
+      )
+    })
 }

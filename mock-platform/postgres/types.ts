@@ -27,6 +27,12 @@ export interface RunOptions {
    * may only read. One result per statement, as without it.
    */
   readOnly?: boolean
+  /**
+   * Rows as the database reads them, before the statement has finished, where it can tell them
+   * (PGlite, simple protocol, not read-only): each call the rows a result gained, decoded, with its
+   * index among the call's results. The call's own answer still holds every row.
+   */
+  onRows?: (rows: Record<string, unknown>[], resultIndex: number) => void
 }
 
 /** Milliseconds added up over a call's statements. */

@@ -56,6 +56,11 @@ function absolute(base: string, path: string, query: RequestOptions['query']): U
   return url
 }
 
+/** A line of an answer in parts that is no part (parts are arrays): its end, or an error. */
+function isObjectLine(line: unknown): line is Record<string, unknown> {
+  return typeof line === 'object' && line !== null && !Array.isArray(line)
+}
+
 async function readBody(response: Response, requestId?: string): Promise<unknown> {
   const text = await response.text()
   if (requestId) markPath('client:read', requestId)
@@ -123,7 +128,7 @@ export function createApiClient(config: ClientConfig) {
     const doFetch = config.fetch ?? globalThis.fetch
 
     let response: Response
-    markPath('client:sent', requestId, path)
+    markPath('client:sent', requestId, { path })
     try {
       response = await doFetch(absolute(base, path, options.query), {
         method,
@@ -186,22 +191,38 @@ export function createApiClient(config: ClientConfig) {
 
   /**
    * A POST whose answer may come in parts, JSON lines (`contentType`) the server chose to send for a
-   * big answer: each part is checked against `schema` and handed to `onPart` as it arrives. A plain
-   * JSON answer is one part.
+   * big answer: each part is checked against `schema` and handed to `onPart` as it arrives, until
+   * the end line (PG_META_ROW_PARTS), whose `end` is returned for the caller to check; an error line
+   * is thrown as the error it is, and a body that stops before its end line as one cut off. A plain
+   * JSON answer is one part, and returns null.
    */
   async function parts<S extends v.GenericSchema>(
     path: string,
     options: Omit<RequestOptions<S>, 'method' | 'schema'> & { schema: S; contentType: string; onPart: (part: v.InferOutput<S>) => void },
-  ): Promise<void> {
+  ): Promise<unknown> {
     const { schema, contentType, onPart, ...rest } = options
     const { response, requestId } = await send(path, { ...rest, method: 'POST', headers: { Accept: `${contentType}, application/json`, ...rest.headers } })
     markPath('client:answered', requestId)
     options.onHeaders?.(response.headers)
-    if (!response.headers.get('content-type')?.startsWith(contentType) || !response.body) return onPart(await checkedBody(response, requestId, path, schema))
+    if (!response.headers.get('content-type')?.startsWith(contentType) || !response.body) {
+      onPart(await checkedBody(response, requestId, path, schema))
+      return null
+    }
     try {
       let first = true
-      for await (const part of readJsonLines(response.body)) {
-        onPart(checked(schema, part, path, response.status, requestId))
+      for await (const line of readJsonLines(response.body)) {
+        if (isObjectLine(line) && 'end' in line) {
+          const end = line['end']
+          const serverTiming = isObjectLine(end) && typeof end['serverTiming'] === 'string' ? end['serverTiming'] : undefined
+          markPath('client:validated', requestId, serverTiming === undefined ? {} : { serverTiming })
+          return end
+        }
+        if (isObjectLine(line) && 'error' in line) {
+          const details = isObjectLine(line['error']) ? line['error'] : {}
+          const status = typeof line['status'] === 'number' ? line['status'] : response.status
+          throw new ApiError({ message: messageFromBody(details) ?? API_ERROR_MESSAGE.withStatus(status), code: status, requestId, details })
+        }
+        onPart(checked(schema, line, path, response.status, requestId))
         if (first) markPath('client:first-part', requestId)
         first = false
         // The fetch's own abort ends with its headers: a cancelled reader stops between parts.
@@ -211,7 +232,7 @@ export function createApiClient(config: ClientConfig) {
       if (error instanceof JsonLineError) throw new ApiError({ message: `Unexpected answer from the server for ${path}: ${error.message}`, code: response.status, requestId })
       throw error
     }
-    markPath('client:validated', requestId)
+    throw new ApiError({ message: `The answer from ${path} was cut off before its end.`, code: response.status, requestId })
   }
 
   return {

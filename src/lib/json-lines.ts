@@ -5,20 +5,26 @@
  */
 
 /**
- * A body of one line per value of `values`. Each line goes out once written and the next is written
- * in a later task, so a reader on the same thread (the page, under the browser's mock platform) has
- * the first before the last is written. A reader that cancels stops the writing.
+ * A body of one line per value of `values` (which may come as they are made). Each line goes out
+ * once written and the next is written in a later task, so a reader on the same thread (the page,
+ * under the browser's mock platform) has the first before the last is written. A reader that
+ * cancels stops the writing.
  */
-export function jsonLinesStream(values: Iterator<unknown>): ReadableStream<Uint8Array> {
+export function jsonLinesStream(values: AsyncIterable<unknown> | Iterable<unknown>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let cancelled = false
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      for (let next = values.next(); !next.done && !cancelled; next = values.next()) {
-        controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`))
-        await new Promise((resolve) => setTimeout(resolve, 0))
+      try {
+        for await (const value of values) {
+          if (cancelled) break
+          controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`))
+          await new Promise((resolve) => setTimeout(resolve, 0))
+        }
+        if (!cancelled) controller.close()
+      } catch (error) {
+        if (!cancelled) controller.error(error)
       }
-      if (!cancelled) controller.close()
     },
     cancel() {
       cancelled = true

@@ -12,13 +12,13 @@ describe('path marks', () => {
 
   it('leave the timeline alone unless the bench turned them on', () => {
     expect(pathMarksOn()).toBe(false)
-    markPath('client:sent', 'r1', '/platform/pg-meta/abc/query')
+    markPath('client:sent', 'r1', { path: '/platform/pg-meta/abc/query' })
     expect(performance.getEntriesByName('studio:path:client:sent')).toHaveLength(0)
   })
 
   it('name the step and carry the request id and path when on', () => {
     flags[PATH_MARKS_FLAG] = true
-    markPath('client:sent', 'r1', '/platform/pg-meta/abc/query')
+    markPath('client:sent', 'r1', { path: '/platform/pg-meta/abc/query' })
     const [mark] = performance.getEntriesByName('studio:path:client:sent') as PerformanceMark[]
     expect(mark?.detail).toEqual({ requestId: 'r1', path: '/platform/pg-meta/abc/query' })
   })

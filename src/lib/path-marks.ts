@@ -12,7 +12,10 @@ export function pathMarksOn(): boolean {
   return (globalThis as Record<string, unknown>)[PATH_MARKS_FLAG] === true
 }
 
-/** `studio:path:<step>` with the request id (and where it goes, when known), when the bench asked for marks. */
-export function markPath(step: string, requestId: string | null, path?: string): void {
-  if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, path } })
+/**
+ * `studio:path:<step>` with the request id, when the bench asked for marks; `notes`: where the request
+ * goes (`path`), or the server's timing an answer in parts gave at its end (`serverTiming`).
+ */
+export function markPath(step: string, requestId: string | null, notes: { path?: string; serverTiming?: string } = {}): void {
+  if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, ...notes } })
 }

@@ -5,7 +5,8 @@ import { issueAccessToken } from '../../../mock-platform/handlers/util'
 import { createMockPlatform, type MockPlatform } from '../../../mock-platform/platform'
 import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
 import { TEST_API_BASE } from '../../../mock-platform/testing'
-import { PG_META_HEADERS, PG_META_ROW_PARTS } from '../../constants'
+import { PG_META_HEADERS, PG_META_ROW_PARTS, PG_META_TIMING } from '../../constants'
+import { parseServerTiming } from '../../lib/server-timing'
 import { createApiClient } from '../client'
 import { executeSql, executeTimedSql } from './sql'
 
@@ -33,7 +34,7 @@ const params = (query: string) => ({ ref: project.ref, connectionString: platfor
 const rowsQuery = (count: number) => `select g, md5(g::text) as hash from generate_series(1, ${count}) g`
 
 describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
-  it('comes as JSON lines, the row count ahead: a small first batch, then larger ones', async () => {
+  it('comes as JSON lines: a small first batch, then larger ones, then the end with the row count and timing', async () => {
     const count = PG_META_ROW_PARTS.firstBatchRows + PG_META_ROW_PARTS.batchRows + 5
     const answer = await fetch(`${TEST_API_BASE}/platform/pg-meta/${project.ref}/query`, {
       method: 'POST',
@@ -46,10 +47,39 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
       body: JSON.stringify({ query: rowsQuery(count) }),
     })
     expect(answer.headers.get('content-type')).toBe(PG_META_ROW_PARTS.contentType)
-    expect(answer.headers.get(PG_META_ROW_PARTS.rowCountHeader)).toBe(String(count))
-    const lines = (await answer.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown[])
-    expect(lines.map((line) => line.length)).toEqual([PG_META_ROW_PARTS.firstBatchRows, PG_META_ROW_PARTS.batchRows, 5])
-    expect(lines[0]![0]).toEqual({ g: 1, hash: 'c4ca4238a0b923820dcc509a6f75849b' })
+    const lines = (await answer.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)
+    const end = lines.pop() as { end: { rowCount: number; serverTiming: string } }
+    const batches = lines as unknown[][]
+    // The first batch as soon as it is in; later ones as rows arrive, none larger than a batch.
+    expect(batches[0]).toHaveLength(PG_META_ROW_PARTS.firstBatchRows)
+    expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(PG_META_ROW_PARTS.batchRows)
+    expect(batches.flat()).toHaveLength(count)
+    expect(batches[0]![0]).toEqual({ g: 1, hash: 'c4ca4238a0b923820dcc509a6f75849b' })
+    expect(batches.at(-1)!.at(-1)).toEqual({ g: count, hash: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    expect(end.end.rowCount).toBe(count)
+    // Known only at the end: the statement's whole time.
+    expect(parseServerTiming(end.end.serverTiming).get(PG_META_TIMING.execution)).toBeGreaterThan(0)
+  })
+
+  it('a text of several statements answers in parts too, with the last rows-returning statement\'s rows', async () => {
+    const count = PG_META_ROW_PARTS.firstBatchRows * 2
+    const seen: number[] = []
+    const answer = await executeTimedSql(params(`select 1 as one; ${rowsQuery(count)}; select 2 where false`), { onRows: (rows) => seen.push(rows.length), client: client() })
+    expect(answer.rows).toHaveLength(count)
+    expect(answer.rows[count - 1]).toMatchObject({ g: count })
+    expect(seen[0]).toBe(PG_META_ROW_PARTS.firstBatchRows)
+  })
+
+  it('a statement that fails after its first rows went out ends with its error, which the client throws', async () => {
+    const seen: number[] = []
+    const failing = `select g, 1 / (g - ${PG_META_ROW_PARTS.firstBatchRows * 3}) as q from generate_series(1, ${PG_META_ROW_PARTS.firstBatchRows * 5}) g`
+    await expect(executeTimedSql(params(failing), { onRows: (rows) => seen.push(rows.length), client: client() })).rejects.toMatchObject({
+      code: 400,
+      message: 'division by zero',
+      details: { code: '22012', severity: 'ERROR' },
+    })
+    // The rows before the failing one were on their way: the first part had been handed over.
+    expect(seen[0]).toBe(PG_META_ROW_PARTS.firstBatchRows)
   })
 
   it('hands over the rows so far after each part, and in the end the same rows as one answer', async () => {
@@ -78,7 +108,14 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
       const text = await answer.text()
       return new Response(text.slice(0, text.indexOf('\n') + 1), { status: answer.status, headers: answer.headers })
     }
-    await expect(executeTimedSql(params(rowsQuery(count)), { client: client(firstLineOnly) })).rejects.toThrow(
+    await expect(executeTimedSql(params(rowsQuery(count)), { client: client(firstLineOnly) })).rejects.toThrow(/was cut off before its end\.$/)
+    // Lines lost in the middle: the end line's count says so.
+    const middleLost: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init)
+      const lines = (await answer.text()).trimEnd().split('\n')
+      return new Response(`${lines[0]}\n${lines.at(-1)}\n`, { status: answer.status, headers: answer.headers })
+    }
+    await expect(executeTimedSql(params(rowsQuery(count)), { client: client(middleLost) })).rejects.toThrow(
       `The answer was cut off: ${PG_META_ROW_PARTS.firstBatchRows.toLocaleString()} of its ${count.toLocaleString()} rows arrived.`,
     )
     const secondLineBroken: typeof fetch = async (input, init) => {

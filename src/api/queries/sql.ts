@@ -51,18 +51,24 @@ export interface TimedRows {
   sampled: string[]
 }
 
-/** What the answer's headers say about it: the server's timing (`Server-Timing`) and the sampled foreign tables. */
-function answerNotes(headers: Headers | null): Omit<TimedRows, 'rows'> {
-  const timing = parseServerTiming(headers?.get(PG_META_TIMING.header) ?? null)
+/** The end line of an answer in parts (PG_META_ROW_PARTS): its row count, and the server's timing, known only at the end. */
+const PartsEndSchema = v.object({ rowCount: v.number(), serverTiming: v.optional(v.string()) })
+
+/**
+ * What the answer says about itself: the server's timing (`Server-Timing`, or the end line's for an
+ * answer in parts: the header left before the statement had finished) and the sampled foreign tables.
+ */
+function answerNotes(headers: Headers | null, serverTiming?: string): Omit<TimedRows, 'rows'> {
+  const timing = parseServerTiming(serverTiming ?? headers?.get(PG_META_TIMING.header) ?? null)
   const sampled = (headers?.get(SAMPLE_ROWS_HEADER) ?? '').split(',').filter(Boolean)
   return { executionMs: timing.get(PG_META_TIMING.execution) ?? null, startupMs: timing.get(PG_META_TIMING.startup) ?? null, sampled }
 }
 
 /**
- * `executeSql` with the server's timing of the answer (`Server-Timing`) beside its rows, for results
- * that may be big: the server may answer in parts (PG_META_ROW_PARTS), and `onRows` gets the rows so
- * far after each, so the first can be shown before the last arrive (the array grows with each part).
- * An answer with fewer rows than it announced is an error, never a smaller result.
+ * `executeSql` with the server's timing of the answer beside its rows, for results that may be big:
+ * the server may answer in parts (PG_META_ROW_PARTS), and `onRows` gets the rows so far after each,
+ * so the first can be shown before the last arrive (the array grows with each part). An answer with
+ * fewer rows than its end line counts is an error, never a smaller result.
  */
 export async function executeTimedSql(
   params: QueryParams,
@@ -70,7 +76,7 @@ export async function executeTimedSql(
 ): Promise<TimedRows> {
   let headers: Headers | null = null
   const rows: Record<string, unknown>[] = []
-  await client.parts(queryPath(params.ref), {
+  const ended = await client.parts(queryPath(params.ref), {
     body: { query: params.query },
     schema: RowsSchema,
     contentType: PG_META_ROW_PARTS.contentType,
@@ -83,11 +89,13 @@ export async function executeTimedSql(
       onRows?.(rows)
     },
   })
-  const announced = (headers as Headers | null)?.get(PG_META_ROW_PARTS.rowCountHeader)
-  if (announced != null && Number(announced) !== rows.length) {
-    throw new ApiError({ message: `The answer was cut off: ${rows.length.toLocaleString()} of its ${Number(announced).toLocaleString()} rows arrived.` })
+  if (ended === null) return { rows, ...answerNotes(headers) }
+  const end = v.safeParse(PartsEndSchema, ended)
+  if (!end.success) throw new ApiError({ message: 'Unexpected answer from the server: its last line is not an end.' })
+  if (end.output.rowCount !== rows.length) {
+    throw new ApiError({ message: `The answer was cut off: ${rows.length.toLocaleString()} of its ${end.output.rowCount.toLocaleString()} rows arrived.` })
   }
-  return { rows, ...answerNotes(headers) }
+  return { rows, ...answerNotes(headers, end.output.serverTiming) }
 }
 
 /** The project's user columns, for editor completion (checked, never trusted). */
