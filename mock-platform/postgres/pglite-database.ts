@@ -99,18 +99,24 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
       const decodedRows: Record<string, unknown>[][] = []
       let decodeMs = 0
       let decoding = Promise.resolve()
-      await send(simpleQueryMessage(sql), (bytes) => {
-        for (const { index, fields, rows } of results.add(reader.read(bytes))) {
-          decoding = decoding.then(async () => {
-            const started = performance.now()
-            const [decoded] = await decoder.decode([{ fields, rows }])
-            decodeMs += performance.now() - started
-            const kept = (decodedRows[index] ??= [])
-            for (const row of decoded!.rows) kept.push(row)
-            onRows(decoded!.rows, index)
-          })
-        }
-      })
+      try {
+        await send(simpleQueryMessage(sql), (bytes) => {
+          for (const { index, fields, rows } of results.add(reader.read(bytes))) {
+            decoding = decoding.then(async () => {
+              const started = performance.now()
+              const [decoded] = await decoder.decode([{ fields, rows }])
+              decodeMs += performance.now() - started
+              const kept = (decodedRows[index] ??= [])
+              for (const row of decoded!.rows) kept.push(row)
+              onRows(decoded!.rows, index)
+            })
+          }
+        })
+      } catch (error) {
+        // The call failed on the way (the worker): that is the error, whatever decoding was left.
+        decoding.catch(() => undefined)
+        throw error
+      }
       await decoding
       // Each result's fields, command and row count; its rows are the ones decoded on the way.
       const answer = (await decoder.decode(results.finish().map((result) => ({ ...result, rows: [] })))).map((result, index) => ({ ...result, rows: decodedRows[index] ?? [] }))
