@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PRELOADED_EXTENSIONS } from './contrib-extensions.ts'
-import { INITIAL_DATA_FILE } from './initial-data.ts'
+import { INITDB_PARAMS, INITIAL_DATA_FILE } from './initial-data.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { ensurePlatformLayer } from './platform-layer.ts'
 import { SEEDED_TEMPLATE_SQL } from './seed-schema.ts'
@@ -26,7 +26,7 @@ export async function writeDataDirSnapshot(pg: PGlite, path: string): Promise<Bl
 
 /** Makes the snapshot (an initialised, empty cluster) and writes it whole or not at all. */
 export async function makeInitialData(path = INITIAL_DATA_PATH): Promise<Blob> {
-  const pg = new PGlite()
+  const pg = new PGlite({ initDbStartParams: [...INITDB_PARAMS] })
   try {
     await pg.waitReady
     return await writeDataDirSnapshot(pg, path)

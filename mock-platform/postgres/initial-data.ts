@@ -8,6 +8,15 @@
  */
 export const INITIAL_DATA_FILE = 'pglite-initial-data.tar.gz'
 
+/**
+ * initdb's arguments for our clusters: the write-ahead log in 1 MB segments instead of 16 MB. A
+ * database in the page persists by storing every file that changed whole in IndexedDB after each
+ * write, and the WAL segment being written always has. Measured in Chromium on the preview build, a
+ * one-row insert into a project database: 111–120 ms median with 16 MB segments, 27–28 ms with 1 MB
+ * (p90 155–171 → 62–84 ms); the seeded template's data directory 39 → 30 MB.
+ */
+export const INITDB_PARAMS: readonly string[] = ['--wal-segsize=1']
+
 let fetched: Promise<Blob | null> | null = null
 
 /** A snapshot as the browser fetches it; null when it is missing, empty, or the fetch fails. */

@@ -15,6 +15,7 @@ import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
 import { worker } from '@electric-sql/pglite/worker'
 import { PRELOADED_EXTENSIONS, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
+import { INITDB_PARAMS } from './initial-data.ts'
 import { shimExtensionFiles } from './shims/index.ts'
 
 /** Where PGlite's IndexedDB file system keeps an `idb://name` data directory. */
@@ -56,6 +57,8 @@ async function startDatabase(dataDir: string, initialDataUrls: readonly string[]
   const options = {
     dataDir,
     extensions: PRELOADED_EXTENSIONS,
+    // Only for a database made without a snapshot: the same cluster as the snapshot's.
+    initDbStartParams: [...INITDB_PARAMS],
     ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   }
