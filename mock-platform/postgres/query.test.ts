@@ -39,6 +39,14 @@ describe('runPgMetaQuery', () => {
     expect(db.exec).toHaveBeenCalledWith('select pg_sleep(10)', { signal })
   })
 
+  it('answers rows that are JSON already as they are, and makes the others so (a Date, a bigint, bytes, nested)', async () => {
+    const plain = { n: 1, s: 'x', b: true, z: null, j: { a: [1, 'y', null] } }
+    const odd = { at: new Date(Date.UTC(2026, 0, 1)), big: 12n, bytes: Uint8Array.from([222, 173]), nested: { list: [3n] }, gone: undefined }
+    const [first, second] = await runPgMetaQuery(fakeDatabase([result([plain, odd])]), { query: 'x' })
+    expect(first).toBe(plain)
+    expect(second).toEqual({ at: '2026-01-01T00:00:00.000Z', big: '12', bytes: '\\xdead', nested: { list: ['3'] }, gone: null })
+  })
+
   it('does not reorder the results it was given', async () => {
     const results = [result([{ a: 1 }]), result([{ b: 2 }])]
     await runPgMetaQuery(fakeDatabase(results), { query: 'x' })

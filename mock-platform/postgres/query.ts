@@ -44,10 +44,19 @@ export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody,
   return handedOn[last] ?? results[last]!.rows.map(toJsonRow)
 }
 
+/** The row as pg-meta sends it: itself when every value already is (decoded rows always are: no copy of a million rows), else a copy made so. */
 function toJsonRow(row: Record<string, unknown>): Record<string, unknown> {
+  if (Object.values(row).every(isJsonValue)) return row
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(row)) out[key] = toJsonValue(value)
   return out
+}
+
+/** Whether JSON.stringify keeps `value` as toJsonValue would make it. */
+function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return true
+  if (typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return false
+  return Array.isArray(value) ? value.every(isJsonValue) : Object.values(value).every(isJsonValue)
 }
 
 /** A value JSON.stringify keeps as pg-meta would send it. */
