@@ -42,6 +42,10 @@ export default defineConfig({
       { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/registrable-domain.ts', import.meta.url)) },
       // Monaco's diff editors: no screen shows a diff (src/features/sql-editor/monaco-left-out).
       { find: /^\.\.\/\.\.\/browser\/widget\/(multiDiffEditor\/multiDiffEditorWidget|diffEditor\/diffEditorWidget)\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/diff-editors.ts', import.meta.url)) },
+      // Monaco's GPU text rendering: off unless an editor turns it on, and none does.
+      { find: /^\.\/(gpu\/viewGpuContext|viewParts\/viewLinesGpu\/viewLinesGpu|viewParts\/rulersGpu\/rulersGpu|viewParts\/gpuMark\/gpuMark)\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/gpu-rendering.ts', import.meta.url)) },
+      // Monaco's quick input (command palette, pickers): no editor opens one.
+      { find: /^\.\/quickInput\/standaloneQuickInputService\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/quick-input.ts', import.meta.url)) },
     ],
   },
   // PGlite ships its own wasm and data files; pre-bundling would lose them. The database worker's
