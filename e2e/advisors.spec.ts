@@ -42,7 +42,7 @@ test('a public table without RLS: the security advisor flags it, its fix runs, a
   await expect(suggestion.getByRole('button', { name: 'Run fix' })).toHaveCount(0)
   await suggestion.getByRole('button', { name: 'Open in SQL editor' }).click()
   await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
-  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('"public"."advisor_orders"', { timeout: 30_000 })
+  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('"public"."advisor_orders"', { timeout: 60_000 })
   await expect(page.getByRole('heading', { level: 1, name: 'Fix: RLS enabled, no policy on public.advisor_orders' })).toBeVisible()
 
   // The project home counts the issues; the command menu reaches every advisor.

@@ -24,14 +24,14 @@ async function ask(page: Page, question: string) {
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).fill(question)
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
   // Streamed: busy while it arrives, then done.
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 })
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
 }
 
 test('open the panel from the URL, ask for SQL on a real table, run it there, insert it into the editor and run it', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new?aiAssistantPanelOpen=true` })
   await expect(panel(page)).toBeVisible()
   await expect(page.getByRole('button', { name: /Assistant/ })).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({ timeout: 45_000 })
   await expect(panel(page).getByRole('list', { name: 'Context' })).toContainText('Snippet: ')
 
   await ask(page, 'Write a select for the customers table, top 5')
@@ -112,7 +112,7 @@ test('a rate-limited answer waits the Retry-After seconds and arrives; the answe
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).fill('list tables')
   await panel(page).getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
   await expect(panel(page).getByRole('status')).toContainText('Too many requests: asking again in 1 s')
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 })
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
   await expect(lastAnswer(page)).toContainText('public.customers')
   await page.screenshot({ path: 'test-results/assistant-panel.png' })
 
@@ -122,6 +122,6 @@ test('a rate-limited answer waits the Retry-After seconds and arrives; the answe
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped')
   await expect(lastAnswer(page)).toContainText('Stopped.')
   await lastAnswer(page).getByRole('button', { name: 'Retry' }).click()
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 })
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
   await expect(lastAnswer(page).getByRole('table')).toContainText('email')
 })

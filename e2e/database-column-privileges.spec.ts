@@ -11,7 +11,7 @@ test('revoke SELECT on one column from anon, past the table-level grant, and see
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Database' }).click()
   await page.getByRole('navigation', { name: 'Database' }).getByRole('link', { name: 'Column privileges' }).click()
 
-  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveValue('anon', { timeout: 30_000 })
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveValue('anon', { timeout: 60_000 })
   await expect(page.getByRole('combobox', { name: 'Table' })).toHaveValue('customers')
   const email = page.getByRole('checkbox', { name: 'SELECT on email' })
   await expect(email).toBeChecked()

@@ -14,7 +14,7 @@ async function toggle(page: Page, name: string) {
 test('enable pg_trgm, use it in the SQL editor, then disable it with its dependents listed', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/database/extensions` })
   const row = page.getByRole('row', { name: 'pg_trgm' })
-  await expect(row.getByRole('switch')).not.toBeChecked({ timeout: 30_000 })
+  await expect(row.getByRole('switch')).not.toBeChecked({ timeout: 60_000 })
   // What the database cannot run is said, never offered as a switch that fails.
   await page.getByRole('searchbox', { name: 'Search extensions' }).fill('timescale')
   await expect(page.getByRole('row', { name: 'timescaledb' })).toContainText('Not available on this project')

@@ -6,7 +6,7 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
 
 test('turn webhooks on, create one (bad input told and kept), insert a row, see the call and its response', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/database/hooks` })
-  await page.getByRole('button', { name: 'Enable webhooks' }).click({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Enable webhooks' }).click({ timeout: 60_000 })
   await expect(page.getByText('No webhooks yet')).toBeVisible()
 
   await page.getByRole('button', { name: 'Create a webhook' }).click()

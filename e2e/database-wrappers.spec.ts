@@ -5,7 +5,7 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
 
 test('connect Stripe (a missing option told, the form kept), then read its foreign table here and in the SQL editor', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/database/wrappers` })
-  await expect(page.getByText('No wrappers yet')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('No wrappers yet')).toBeVisible({ timeout: 60_000 })
   await page.getByRole('button', { name: 'Connect a service' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect a service with a wrapper' })
   const key = dialog.getByLabel('Stripe secret key')

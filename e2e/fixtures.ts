@@ -33,7 +33,7 @@ export async function setMockScenario(page: Page, scenario: MockScenario | null)
  * Replaces the SQL editor's text as a person would: select everything, type. Escape closes a
  * completion list the typing opened, so a key pressed next reaches the editor.
  */
-export async function replaceSql(page: Page, sql: string, { timeout = 30_000 }: { timeout?: number } = {}) {
+export async function replaceSql(page: Page, sql: string, { timeout = 60_000 }: { timeout?: number } = {}) {
   const editor = page.getByTestId('sql-editor')
   await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout })
   await editor.click()

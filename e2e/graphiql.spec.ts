@@ -10,7 +10,7 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
  */
 async function runQuery(page: Page, query: string) {
   const editor = page.getByTestId('graphiql-query-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 60_000 })
   await editor.click()
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.insertText(query)
@@ -23,7 +23,7 @@ test('query a table in the explorer, insert through a mutation, then see the row
   // The schema is the live catalogue's: the docs list the project's tables.
   const docs = page.getByRole('complementary', { name: 'Schema docs' })
   await docs.getByRole('searchbox', { name: 'Search the schema' }).fill('customersColl')
-  await expect(docs.getByRole('button', { name: 'Query.customersCollection' })).toBeVisible({ timeout: 30_000 })
+  await expect(docs.getByRole('button', { name: 'Query.customersCollection' })).toBeVisible({ timeout: 60_000 })
 
   const result = page.getByTestId('graphiql-result')
   await runQuery(page, 'query FirstCustomers { customersCollection(first: 2, orderBy: [{id: AscNullsLast}]) { totalCount edges { node { id email } } } }')

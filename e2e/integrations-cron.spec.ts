@@ -6,7 +6,7 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
 
 test('enable cron, schedule select 1 every 2 seconds (a bad schedule told and kept), see a successful run in its history', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/integrations/cron` })
-  await page.getByRole('button', { name: 'Enable cron' }).click({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Enable cron' }).click({ timeout: 60_000 })
   await expect(page.getByText('No cron jobs yet')).toBeVisible()
 
   await page.getByRole('button', { name: 'Create a job' }).click()

@@ -28,7 +28,7 @@ async function firstHealthyProject(page: import('@playwright/test').Page) {
 
 test.describe('mock platform in the browser', () => {
   test('each project has a real Postgres that survives a reload', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(300_000)
     await signIn(page)
     await expect(page.getByRole('heading', { name: 'Your organizations' })).toBeVisible()
     const { ref, connection } = await firstHealthyProject(page)
@@ -60,12 +60,12 @@ test.describe('mock platform in the browser', () => {
     // Meanwhile the page says what is failing and when the next try is.
     await expect(page.getByText(/^The server is failing: Internal server error\. Trying again in [1-4] s\.$/)).toBeVisible()
     const failure = page.getByRole('alert').filter({ hasText: 'Your profile could not be loaded' })
-    await expect(failure).toBeVisible({ timeout: 20_000 })
+    await expect(failure).toBeVisible({ timeout: 45_000 })
     await expect(failure).toContainText('Internal server error')
     await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible()
     // Remembered for the tab.
     await page.goto('/organizations')
-    await expect(failure).toBeVisible({ timeout: 20_000 })
+    await expect(failure).toBeVisible({ timeout: 45_000 })
     await page.goto('/organizations?scenario=none')
     await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible()
   })
@@ -86,7 +86,7 @@ test.describe('mock platform in the browser', () => {
     await page.goto('/organizations?scenario=network-error')
     // While it retries and once it gives up (the alert, with Try again).
     await expect(page.getByText(/^Unable to reach the server\. Please check your network or try again later\. Trying again in [1-4] s\.$/)).toBeVisible()
-    await expect(page.getByRole('alert').filter({ hasText: 'Unable to reach the server. Please check your network or try again later.' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('alert').filter({ hasText: 'Unable to reach the server. Please check your network or try again later.' })).toBeVisible({ timeout: 45_000 })
     await page.goto('/organizations?scenario=none')
   })
 })

@@ -1,7 +1,7 @@
 import { expect, setMockScenario, signIn, test } from './fixtures'
 
 test('creating a project: weak then strong password, the new project comes up, then the free limit holds', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(150_000)
   await signIn(page, { returnTo: '/org/demo-free' })
   await page.getByRole('button', { name: 'New project' }).click()
   await expect(page).toHaveURL(/\/new\/demo-free$/)

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures'
 const STRONG_PASSWORD = 'violet-Tractor-91-lagoon!quill'
 
 async function createOrganization(page: Page, name: string) {
-  await expect(page.getByText('No organizations yet', { exact: true })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('No organizations yet', { exact: true })).toBeVisible({ timeout: 45_000 })
   await page.getByRole('link', { name: 'New organization' }).click()
   await expect(page).toHaveURL(/\/new$/)
   await expect(page.getByRole('heading', { name: 'Create a new organization' })).toBeVisible()
@@ -26,7 +26,7 @@ test('a new person signs up, creates an organization and reaches the new-project
   // An address that already has an account says so, and offers to sign in instead.
   await page.getByLabel('Email').fill('newcomer@example.com')
   await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD)
-  await expect(page.getByText('This password is strong.')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('This password is strong.')).toBeVisible({ timeout: 45_000 })
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'An account with this email address already exists.' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/sign-in')
@@ -36,11 +36,11 @@ test('a new person signs up, creates an organization and reaches the new-project
   await page.getByRole('button', { name: 'Sign up' }).click()
 
   // Signed in, with a profile created on the way, and nothing yet: the empty list offers the way on.
-  await expect(page).toHaveURL(/\/organizations$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/organizations$/, { timeout: 45_000 })
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
   await createOrganization(page, 'First Steps Ltd')
 
-  await expect(page).toHaveURL(/\/org\/first-steps-ltd$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/org\/first-steps-ltd$/, { timeout: 45_000 })
   await expect(page.getByRole('heading', { name: 'First Steps Ltd' })).toBeVisible()
   await expect(page.getByText('No projects yet', { exact: true })).toBeVisible()
   await page.getByRole('link', { name: 'New project' }).click()
@@ -50,7 +50,7 @@ test('a new person signs up, creates an organization and reaches the new-project
 
   // The account and its organization are still there after a reload (the mock platform keeps them).
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible({ timeout: 45_000 })
 })
 
 test('newcomer@example.com, with no organization, creates one and lands on it', async ({ page }) => {
@@ -59,7 +59,7 @@ test('newcomer@example.com, with no organization, creates one and lands on it', 
   await page.getByLabel('Password').fill(DEMO_CREDENTIALS.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await createOrganization(page, 'Newcomer Co')
-  await expect(page).toHaveURL(/\/org\/newcomer-co$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/org\/newcomer-co$/, { timeout: 45_000 })
   await expect(page.getByRole('heading', { name: 'Newcomer Co' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'New project' })).toHaveAttribute('href', '/new/newcomer-co')
 

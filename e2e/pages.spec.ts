@@ -122,14 +122,14 @@ const ORGANIZATION_PAGES = [
 
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(450_000)
     const loads = await signInAndSettle(page)
     for (const path of paths) await checkPage(page, loads, path)
   })
 }
 
 test('every project page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(450_000)
   const loads = await signInAndSettle(page)
   const project = `/project/${healthy.ref}`
   await checkPage(page, loads, project)
@@ -152,7 +152,7 @@ test('every project page: one main, nothing fails to load, accessible', async ({
 })
 
 test('every database tool page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(450_000)
   // SPEC §4: a preview flag is the text true in local storage under its key (column privileges is behind one).
   await page.addInitScript((key) => localStorage.setItem(key, 'true'), PREVIEW.columnPrivileges)
   const loads = await signInAndSettle(page)
@@ -169,7 +169,7 @@ test('every database tool page: one main, nothing fails to load, accessible', as
 
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
 test('every logs and advisor page: one main, nothing fails to load, accessible', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(450_000)
   const loads = await signInAndSettle(page)
   // Once the linter has run (the rules variant with its Dismiss buttons), and query performance with its statements.
   // The logs read the platform's log store: a paused project's logs open too.

@@ -126,7 +126,7 @@ test('a paused project shows the gate, and restores to a working SQL editor with
   await expect(page.getByRole('heading', { name: 'The project is being restored' })).toBeVisible()
   await expect(page.getByText('Checking status every 5 seconds…')).toBeVisible()
   // Healthy after a few polls: the editor opens by itself, with the text typed before the pause.
-  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('select 7 as seven', { timeout: 30_000 })
+  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('select 7 as seven', { timeout: 60_000 })
   await page.getByTestId('sql-editor').click()
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('gridcell', { name: '7' })).toBeVisible()
@@ -137,7 +137,7 @@ test('a project coming up opens its screen by itself once healthy', async ({ pag
   await expect(gate(page)).toHaveAttribute('data-project-state', 'waiting')
   await expect(page.getByRole('heading', { name: 'The project is coming up' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Tables' })).toHaveCount(0)
-  await expect(page.getByRole('navigation', { name: 'Tables' }).getByRole('region', { name: 'Schema public' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('navigation', { name: 'Tables' }).getByRole('region', { name: 'Schema public' })).toBeVisible({ timeout: 60_000 })
   await expect(gate(page)).toHaveCount(0)
 })
 

@@ -8,7 +8,7 @@ test('a project coming up turns healthy on screen without a reload', async ({ pa
   await expect(page.getByText('Coming up', { exact: true })).toBeVisible()
   await expect(page.getByText('Available once the project is up.')).toBeVisible()
   await expect(page.getByText('Checking status every 5 seconds…')).toBeVisible()
-  await expect(page.getByText('Healthy', { exact: true })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Healthy', { exact: true })).toBeVisible({ timeout: 45_000 })
   await expect(page.getByRole('button', { name: 'Copy connection string' })).toBeVisible()
   await expect(page.getByText('Checking status every 5 seconds…')).toBeHidden()
 })
@@ -91,7 +91,7 @@ test("a read-only member's insert is refused by the server, and the SQL editor s
   await runSql(page, "insert into customers (email, full_name) values ('read-only@example.com', 'Read Only')")
   const refusal = results.getByRole('alert')
   // The first statement waits for the project's database to start.
-  await expect(refusal).toContainText('ERROR: cannot execute INSERT in a read-only transaction', { timeout: 60_000 })
+  await expect(refusal).toContainText('ERROR: cannot execute INSERT in a read-only transaction', { timeout: 120_000 })
   await expect(refusal).toContainText('SQLSTATE 25006')
   await expect(refusal).toContainText(`HINT: ${SQL_READ_ONLY_MESSAGE.hint}`)
   await page.screenshot({ path: 'test-results/read-only-insert.png' })

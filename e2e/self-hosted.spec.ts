@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 
 test('self-hosted: no sign-in, only the default project, platform screens hidden, disabled features honoured', async ({ page, consoleErrors }) => {
   // Five full page loads, each starting the in-page platform again (7 s idle, 10-14 s beside three busy cores).
-  test.setTimeout(90_000)
+  test.setTimeout(225_000)
   await page.goto('/')
   await expect(page).toHaveURL(/\/project\/default$/)
   await expect(page.getByRole('heading', { name: 'Default Project' })).toBeVisible()

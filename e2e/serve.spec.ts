@@ -72,7 +72,7 @@ test.describe('records on the PostgreSQL server', () => {
   const RESTART_URL = `http://127.0.0.1:${RESTART_PORT}`
   const SCHEMA = `studio_platform_e2e_restart_${RESTART_PORT}`
   test.use({ baseURL: RESTART_URL })
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 450_000 })
 
   let dataDir: string
   let server: StudioServer | undefined

@@ -83,14 +83,14 @@ test('the text survives a reload before it was saved, a server error during save
   await expect(page).toHaveURL(UUID_PATH)
   // Reloaded at once, before the autosave had its pause: the draft has it.
   await page.reload()
-  await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('select 1 as typed_then_reloaded')
+  await expect.poll(() => editorText(page), { timeout: 45_000 }).toContain('select 1 as typed_then_reloaded')
   await expect(saveStatus(page)).toHaveText('Saved')
 
   await setMockScenario(page, 'server-error')
   await replaceSql(page, 'select 2 as through_a_500')
   await expect(saveStatus(page)).toContainText('Failed to save: Internal server error')
   await page.reload()
-  await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('select 2 as through_a_500')
+  await expect.poll(() => editorText(page), { timeout: 45_000 }).toContain('select 2 as through_a_500')
   await expect(page.getByRole('note')).toContainText('Restored your unsaved changes')
   await expect(saveStatus(page)).toHaveText('Saved')
 
@@ -98,12 +98,12 @@ test('the text survives a reload before it was saved, a server error during save
   await replaceSql(page, 'select 3 as through_an_outage')
   await expect(saveStatus(page)).toContainText('Failed to save: Unable to reach the server. Please check your network or try again later. Retrying in')
   // The delay grows (1, 2, 4, 8 s…): once it is long, "Retry now" is surely earlier than the automatic retry.
-  await expect(saveStatus(page)).toContainText(/Retrying in (8|16|30) s/, { timeout: 20_000 })
+  await expect(saveStatus(page)).toContainText(/Retrying in (8|16|30) s/, { timeout: 45_000 })
   await setMockScenario(page, null)
   await page.getByRole('button', { name: 'Retry now' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')
   await page.reload()
-  await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('select 3 as through_an_outage')
+  await expect.poll(() => editorText(page), { timeout: 45_000 }).toContain('select 3 as through_an_outage')
   await expect(page.getByRole('note')).toHaveCount(0)
 })
 
@@ -125,7 +125,7 @@ test('a snippet deleted elsewhere opens from its local copy with a notice', asyn
     { key: MOCK_CONTENT_STORAGE_KEY(false), snippetId: id },
   )
   await page.goto(path)
-  await expect(page.getByRole('alert').filter({ hasText: 'no longer exists on the server' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('alert').filter({ hasText: 'no longer exists on the server' })).toBeVisible({ timeout: 45_000 })
   await expect.poll(() => editorText(page)).toContain('select 8 as kept_locally')
   await page.getByRole('button', { name: 'Save it again' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')

@@ -6,9 +6,9 @@ const MB = 1_048_576
 
 test('upload by the picker (one too large refused before sending), cancel a big one mid-way, retry a failed one, then a bucket policy from a template', async ({ page }) => {
   // About 45 s alone: backoffs of 1 + 2 + 4 s and a slow 24 MB upload; room for a busy CI.
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   await signIn(page, { returnTo: `/project/${healthy.ref}/storage/buckets` })
-  await page.getByRole('button', { name: 'New bucket' }).first().click({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'New bucket' }).first().click({ timeout: 60_000 })
   const create = page.getByRole('dialog', { name: 'Create a bucket' })
   await create.getByLabel('Name').fill('uploads')
   // Ark's switch input is visually hidden: a person clicks its label.
@@ -44,7 +44,7 @@ test('upload by the picker (one too large refused before sending), cancel a big 
   await uploads.getByRole('button', { name: 'Clear finished' }).click()
   await setMockScenario(page, 'slow')
   await page.getByLabel('Choose files to upload').setInputFiles([{ name: 'video.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(24 * MB, 1) }])
-  await expect(row('video.bin')).toContainText(/MB of 24 MB/, { timeout: 20_000 })
+  await expect(row('video.bin')).toContainText(/MB of 24 MB/, { timeout: 45_000 })
   const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().includes('/objects/uploads/'))
   await row('video.bin').getByRole('button', { name: 'Cancel video.bin' }).click()
   await deleted
@@ -61,7 +61,7 @@ test('upload by the picker (one too large refused before sending), cancel a big 
 
   // Bucket policies: a template's CREATE POLICY shown before it runs, then listed.
   await page.getByRole('link', { name: 'Policies' }).click()
-  await page.getByRole('button', { name: 'New policy on uploads' }).click({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'New policy on uploads' }).click({ timeout: 45_000 })
   const dialog = page.getByRole('dialog', { name: 'New policy on uploads' })
   await dialog.getByRole('radio', { name: /Users read and write only their own folder/ }).check()
   await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText(`create policy "Own folder in uploads (select)"`)

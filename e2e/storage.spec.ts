@@ -29,10 +29,10 @@ async function putObject(page: Page, bucket: string, path: string, mimetype: str
 }
 
 test('buckets and files: create a bucket and a folder, preview an image, download a file byte for byte, move it into the folder, delete the folder; the preview flag moves the screen', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(225_000)
   await signIn(page, { returnTo: `/project/${healthy.ref}/storage/buckets` })
   const buckets = page.getByRole('navigation', { name: 'Buckets' })
-  await buckets.getByRole('button', { name: 'New bucket' }).click({ timeout: 30_000 })
+  await buckets.getByRole('button', { name: 'New bucket' }).click({ timeout: 60_000 })
 
   // The name is checked as it is typed; nothing is sent while it breaks a rule.
   const create = page.getByRole('dialog', { name: 'Create a bucket' })

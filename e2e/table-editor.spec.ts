@@ -218,10 +218,10 @@ const warehouse = createPlatformFixtures().projects.find((p) => p.largeTables)!
 
 test('a million rows: an estimate until counted, scroll far, Ctrl+End to the last row', async ({ page }) => {
   // The first use generates the table inside the project's Postgres.
-  test.setTimeout(180_000)
+  test.setTimeout(450_000)
   await signIn(page, { returnTo: `/project/${warehouse.ref}/editor` })
-  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'page_views', exact: true }).click({ timeout: 120_000 })
-  await expect(rowCount(page)).toHaveText('≈ 1,000,000 rows', { timeout: 30_000 })
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'page_views', exact: true }).click({ timeout: 240_000 })
+  await expect(rowCount(page)).toHaveText('≈ 1,000,000 rows', { timeout: 60_000 })
   await expect(cell(page, 2, 1)).toHaveText('1')
 
   // Halfway down: the rows there are read from an anchor, and they are the rows the position implies.
@@ -233,8 +233,8 @@ test('a million rows: an estimate until counted, scroll far, Ctrl+End to the las
   const firstShown = grid(page).locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])').first()
   // The scroll is handled on the next frame: until then the top rows are still there (their text
   // would pass the check below at once), so wait for the rows to move before reading them.
-  await expect.poll(async () => Number(await firstShown.getAttribute('aria-rowindex')), { timeout: 30_000 }).toBeGreaterThan(450_000)
-  await expect(firstShown.locator('[role=gridcell][aria-colindex="1"]')).toHaveText(/^\d+$/, { timeout: 30_000 })
+  await expect.poll(async () => Number(await firstShown.getAttribute('aria-rowindex')), { timeout: 60_000 }).toBeGreaterThan(450_000)
+  await expect(firstShown.locator('[role=gridcell][aria-colindex="1"]')).toHaveText(/^\d+$/, { timeout: 60_000 })
   const position = Number(await firstShown.getAttribute('aria-rowindex')) - 1
   expect(position).toBeGreaterThan(450_000)
   expect(position).toBeLessThan(550_000)

@@ -5,7 +5,7 @@ const healthy = createPlatformFixtures().projects.find((p) => p.organization_slu
 
 test('enable vault, add a secret (a taken name told, the form kept), reveal it, see only ciphertext in the table', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/settings/vault/secrets` })
-  await page.getByRole('button', { name: 'Enable Vault' }).click({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Enable Vault' }).click({ timeout: 60_000 })
   await page.getByRole('dialog', { name: 'Enable Vault' }).getByRole('button', { name: 'Enable Vault' }).click()
   await expect(page.getByText('No secrets yet')).toBeVisible()
 

@@ -29,5 +29,5 @@ export function watchConsole(page: Page) {
 }
 
 /** The fixtures' runSql, with the development server's first Monaco load (unbundled, slower) allowed for. */
-export const runSql = (page: Page, sql: string) => runSqlWithin(page, sql, { timeout: 45_000 })
+export const runSql = (page: Page, sql: string) => runSqlWithin(page, sql, { timeout: 90_000 })
 

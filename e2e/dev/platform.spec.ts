@@ -6,7 +6,7 @@ import { runSql, watchConsole } from './dev-ring'
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
 test('platform, dev server: sign in → organizations → a healthy project → SQL → a table → the assistant', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const errors = watchConsole(page)
   await signIn(page)
   await expect(page).toHaveURL(/\/organizations$/)
@@ -18,7 +18,7 @@ test('platform, dev server: sign in → organizations → a healthy project → 
 
   await page.getByRole('link', { name: 'SQL editor' }).first().click()
   await runSql(page, 'select count(*) as n from public.customers')
-  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row', { timeout: 30_000 })
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row', { timeout: 60_000 })
 
   await page.goto(`/project/${healthy.ref}/editor`)
   const tables = page.getByRole('navigation', { name: 'Tables' })
@@ -30,7 +30,7 @@ test('platform, dev server: sign in → organizations → a healthy project → 
   const panel = page.getByRole('complementary', { name: 'AI assistant' })
   await panel.getByRole('textbox', { name: 'Ask the assistant' }).fill('list my tables')
   await panel.getByRole('textbox', { name: 'Ask the assistant' }).press('Enter')
-  await expect(panel.getByRole('article', { name: 'Assistant answer' }).last()).toContainText('customers', { timeout: 30_000 })
+  await expect(panel.getByRole('article', { name: 'Assistant answer' }).last()).toContainText('customers', { timeout: 60_000 })
   expect(errors).toEqual([])
 })
 
