@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CUSTOM_CONTENT_SETTING } from './src/constants/custom-content'
 import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content'
+import { MONACO_LEFT_OUT } from './src/features/sql-editor/monaco-left-out/aliases'
 
 /**
  * SPEC §3 custom content: the JSON file named by STUDIO_CUSTOM_CONTENT, checked now so a wrong key
@@ -40,12 +41,8 @@ export default defineConfig({
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
       // msw's cookie jar asks tldts for registrable domains; the mock needs no public suffix list (~100 KB gzip).
       { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/registrable-domain.ts', import.meta.url)) },
-      // Monaco's diff editors: no screen shows a diff (src/features/sql-editor/monaco-left-out).
-      { find: /^\.\.\/\.\.\/browser\/widget\/(multiDiffEditor\/multiDiffEditorWidget|diffEditor\/diffEditorWidget)\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/diff-editors.ts', import.meta.url)) },
-      // Monaco's GPU text rendering: off unless an editor turns it on, and none does.
-      { find: /^\.\/(gpu\/viewGpuContext|viewParts\/viewLinesGpu\/viewLinesGpu|viewParts\/rulersGpu\/rulersGpu|viewParts\/gpuMark\/gpuMark)\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/gpu-rendering.ts', import.meta.url)) },
-      // Monaco's quick input (command palette, pickers): no editor opens one.
-      { find: /^\.\/quickInput\/standaloneQuickInputService\.js$/, replacement: fileURLToPath(new URL('./src/features/sql-editor/monaco-left-out/quick-input.ts', import.meta.url)) },
+      // Monaco's parts that no editor uses, each replaced by a stand-in (src/features/sql-editor/monaco-left-out).
+      ...MONACO_LEFT_OUT.map(({ specifier, standIn }) => ({ find: specifier, replacement: fileURLToPath(new URL(`./src/features/sql-editor/monaco-left-out/${standIn}`, import.meta.url)) })),
     ],
   },
   // PGlite ships its own wasm and data files; pre-bundling would lose them. The database worker's

@@ -3,16 +3,9 @@
  * place of Monaco's own (vite.config.ts aliases the two imports that reach them): ≈ 420 KB of
  * source kept out of the editor chunk. Creating one says why it is missing.
  */
-const missing = () => new Error('Monaco’s diff editors are not part of this build: no screen of Studio uses them.')
+import { leftOutClass } from './left-out'
 
-export class DiffEditorWidget {
-  constructor() {
-    throw missing()
-  }
-}
+const WHY = 'Monaco’s diff editors are not part of this build: no screen of Studio uses them.'
 
-export class MultiDiffEditorWidget {
-  constructor() {
-    throw missing()
-  }
-}
+export const DiffEditorWidget = leftOutClass(WHY)
+export const MultiDiffEditorWidget = leftOutClass(WHY)

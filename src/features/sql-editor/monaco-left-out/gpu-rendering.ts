@@ -4,28 +4,11 @@
  * the editor chunk (vite.config.ts aliases the four imports of Monaco's view that reach it). Monaco's
  * view builds these only when that option is on; doing so says why they are missing.
  */
-const missing = () => new Error('Monaco’s GPU rendering is not part of this build: no editor of Studio turns it on.')
+import { leftOutClass } from './left-out'
 
-export class ViewGpuContext {
-  constructor() {
-    throw missing()
-  }
-}
+const WHY = 'Monaco’s GPU rendering is not part of this build: no editor of Studio turns it on.'
 
-export class ViewLinesGpu {
-  constructor() {
-    throw missing()
-  }
-}
-
-export class RulersGpu {
-  constructor() {
-    throw missing()
-  }
-}
-
-export class GpuMarkOverlay {
-  constructor() {
-    throw missing()
-  }
-}
+export const ViewGpuContext = leftOutClass(WHY)
+export const ViewLinesGpu = leftOutClass(WHY)
+export const RulersGpu = leftOutClass(WHY)
+export const GpuMarkOverlay = leftOutClass(WHY)

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { MONACO_LEFT_OUT } from './aliases'
+import { StandaloneQuickInputService } from './quick-input'
+import { ViewGpuContext } from './gpu-rendering'
+import { DiffEditorWidget } from './diff-editors'
+
+// Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
+const monacoRoot = join(dirname(createRequire(import.meta.url).resolve('monaco-editor/editor/editor.api')), '..')
+const importSpecifiers = (module: string) => [...readFileSync(join(monacoRoot, module), 'utf8').matchAll(/^import .*? from '([^']+)';$/gm)].map((match) => match[1]!)
+
+describe('Monaco parts left out of the build', () => {
+  it.each(MONACO_LEFT_OUT.map((entry) => [entry.standIn, entry] as const))('%s: every importer still imports what the alias catches', (_standIn, entry) => {
+    for (const importer of entry.importers) {
+      expect(importSpecifiers(importer).filter((specifier) => entry.specifier.test(specifier)), importer).not.toEqual([])
+    }
+  })
+
+  it('says why a left-out part is missing when it is asked for', async () => {
+    expect(() => new ViewGpuContext()).toThrow('GPU rendering is not part of this build')
+    expect(() => new DiffEditorWidget()).toThrow('diff editors are not part of this build')
+    const quickInput = new StandaloneQuickInputService()
+    await expect(quickInput.pick()).rejects.toThrow('quick input is not part of this build')
+    expect(() => quickInput.createInputBox()).toThrow('quick input is not part of this build')
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * Parts of Monaco that no editor of Studio uses, replaced by stand-ins at build time (vite.config.ts
+ * turns each entry into an alias of the import specifier). `importers` are the Monaco modules whose
+ * imports the pattern is meant to catch: the test checks they still import it, so an update of
+ * Monaco that moves a part cannot put it back in the bundle unnoticed.
+ */
+export interface MonacoLeftOut {
+  /** An import specifier as Monaco writes it. */
+  specifier: RegExp
+  /** The stand-in, a file of this folder. */
+  standIn: string
+  /** Monaco modules (under monaco-editor/esm/vs/) that import it. */
+  importers: readonly string[]
+}
+
+export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
+  // Diff editors: no screen shows a diff.
+  {
+    specifier: /^\.\.\/\.\.\/browser\/widget\/(multiDiffEditor\/multiDiffEditorWidget|diffEditor\/diffEditorWidget)\.js$/,
+    standIn: 'diff-editors.ts',
+    importers: ['editor/standalone/browser/standaloneCodeEditor.js', 'editor/standalone/browser/standaloneEditor.js'],
+  },
+  // GPU text rendering: off unless an editor turns it on, and none does.
+  {
+    specifier: /^\.\/(gpu\/viewGpuContext|viewParts\/viewLinesGpu\/viewLinesGpu|viewParts\/rulersGpu\/rulersGpu|viewParts\/gpuMark\/gpuMark)\.js$/,
+    standIn: 'gpu-rendering.ts',
+    importers: ['editor/browser/view.js'],
+  },
+  // Quick input (command palette, pickers): no editor opens one.
+  {
+    specifier: /^\.\/quickInput\/standaloneQuickInputService\.js$/,
+    standIn: 'quick-input.ts',
+    importers: ['editor/standalone/browser/standaloneServices.js'],
+  },
+]
