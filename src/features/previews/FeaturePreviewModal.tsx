@@ -2,11 +2,12 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
-import { FEATURE_PREVIEW_DISCUSSION_BOARD, type FeaturePreview, type FeaturePreviewKey } from '../../constants'
+import { FEATURE_PREVIEW_DISCUSSION_BOARD, FEATURE_PREVIEWS, type FeaturePreview, type FeaturePreviewKey } from '../../constants'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
+import { LoadingState } from '../../ui/states'
 import { featurePreviewsActor } from './feature-previews-actor'
 import { useAvailablePreviews, useFeaturePreviewParam } from './use-previews'
 
@@ -68,7 +69,11 @@ function PreviewBrowser({
   onSelect: (key: string) => void
   onToggle: (key: FeaturePreviewKey) => void
 }) {
-  const { previews, enabled } = useAvailablePreviews()
+  const { previews, enabled, flagsLoading } = useAvailablePreviews()
+  // A link to a preview its remote flag may yet make available waits for the flags: showing the
+  // first preview meanwhile would put another preview's toggle under the person's pointer.
+  const awaited = flagsLoading && (previews.length === 0 || (selectedKey !== null && !previews.some((p) => p.key === selectedKey) && isPreviewKey(selectedKey)))
+  if (awaited) return <LoadingState label="Loading feature previews…" />
   if (previews.length === 0) {
     return (
       <div className={css({ p: '10', display: 'flex', flexDir: 'column', alignItems: 'center', gap: '2', textAlign: 'center' })}>
@@ -135,6 +140,10 @@ function PreviewBrowser({
       <PreviewDetail preview={selected} on={enabled[selected.key as FeaturePreviewKey] === true} onToggle={onToggle} />
     </div>
   )
+}
+
+function isPreviewKey(key: string): boolean {
+  return FEATURE_PREVIEWS.some((preview) => preview.key === key)
 }
 
 function StatusIcon({ on }: { on: boolean }) {

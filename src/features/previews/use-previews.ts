@@ -11,11 +11,12 @@ export function usePreviewCheck(): (key: FeaturePreviewKey) => boolean {
   return useCallback((key: FeaturePreviewKey) => isPreviewOn(key, context.enabled, context), [context])
 }
 
-/** The previews this dashboard may list, and which of them are on. */
+/** The previews this dashboard may list, which of them are on, and whether the remote flags (which may add some) are still loading. */
 export function useAvailablePreviews() {
   const previews = useSelector(featurePreviewsActor(), ({ context }) => availablePreviews(context), shallowKeys)
   const enabled = useSelector(featurePreviewsActor(), ({ context }) => context.enabled)
-  return { previews, enabled }
+  const flagsLoading = useSelector(featurePreviewsActor(), (snapshot) => snapshot.matches({ flags: 'loading' }))
+  return { previews, enabled, flagsLoading }
 }
 
 function shallowKeys(a: { key: string }[], b: { key: string }[]): boolean {
