@@ -1,5 +1,7 @@
+import { MemoryFS } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { changedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
+import { readInitialData } from './initial-data-node'
 
 /** Reads the data directory's root node as the worker's sync check does. */
 class InspectedPGlite extends ErrorForwardingPGlite {
@@ -35,4 +37,46 @@ describe('the data directory changed since a sync began', () => {
     expect(changedSince({ mtime: 1, contents: { a: { mtime: 5, contents: new Uint8Array() } } }, 3)).toBe(true)
     expect(changedSince({ mtime: 1, contents: { a: { mtime: 2, contents: new Uint8Array() } } }, 3)).toBe(false)
   })
+})
+
+/** A file system whose stores wait until the test lets them finish, and are counted. */
+class GatedStore extends MemoryFS {
+  stores = 0
+  #open: () => void = () => {}
+  #gate = new Promise<void>((resolve) => (this.#open = resolve))
+  override async syncToFs(): Promise<void> {
+    this.stores++
+    await this.#gate
+  }
+  open(): void {
+    this.#open()
+  }
+}
+
+const settled = async <T>(promise: Promise<T>, ms = 300): Promise<boolean> =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
+
+describe('a database loaded from a snapshot', () => {
+  it('is ready and answers reads while its first store runs; a write is answered only once that store and its own are done', async () => {
+    const snapshot = await readInitialData()
+    expect(snapshot, 'the start-up snapshot (npm run prepare)').not.toBeNull()
+    const fs = new GatedStore()
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! })
+    try {
+      expect(await settled(loaded.waitReady, 60_000)).toBe(true)
+      expect(fs.stores).toBe(1)
+      expect(await settled(loaded.query('select 1 as one'))).toBe(true)
+      expect(await settled(loaded.syncToFs())).toBe(true)
+      expect(fs.stores).toBe(1)
+
+      const write = loaded.exec('create table kept (id int)')
+      expect(await settled(write)).toBe(false)
+      fs.open()
+      await write
+      expect(fs.stores).toBe(2)
+    } finally {
+      fs.open()
+      await loaded.close()
+    }
+  }, 120_000)
 })

@@ -20,11 +20,36 @@ import { shimExtensionFiles } from './shims/index.ts'
 
 /** Where PGlite's IndexedDB file system keeps an `idb://name` data directory. */
 const idbDatabaseName = (dataDir: string) => `/pglite/${dataDir.slice('idb://'.length)}`
+/** The object store IDBFS keeps files in (Emscripten's `IDBFS.DB_STORE_NAME`). */
+const IDBFS_STORE = 'FILE_DATA'
 
+/**
+ * Whether IndexedDB holds a data directory for `dataDir`. IDBFS keeps each file under its path in
+ * one store; a page closed while a new database was first stored (forwarding-pglite.ts) leaves the
+ * IndexedDB database without a file, and that one starts from the snapshot again, not from initdb.
+ */
 async function databaseExists(dataDir: string): Promise<boolean> {
   if (!dataDir.startsWith('idb://')) return false
+  const name = idbDatabaseName(dataDir)
   const databases = await indexedDB.databases().catch(() => [])
-  return databases.some((database) => database.name === idbDatabaseName(dataDir))
+  if (!databases.some((database) => database.name === name)) return false
+  return new Promise((resolve) => {
+    const opening = indexedDB.open(name)
+    // Unsure: as before, an IndexedDB database that exists is taken as holding one.
+    opening.onerror = () => resolve(true)
+    opening.onsuccess = () => {
+      const db = opening.result
+      try {
+        const counting = db.transaction(IDBFS_STORE, 'readonly').objectStore(IDBFS_STORE).count(`${name}/PG_VERSION`)
+        counting.onsuccess = () => resolve(counting.result > 0)
+        counting.onerror = () => resolve(true)
+      } catch {
+        resolve(false) // no file store yet: nothing was ever stored
+      } finally {
+        db.close()
+      }
+    }
+  })
 }
 
 // Null when they cannot be had here: PGlite then fetches them itself, as it always could.
