@@ -4,9 +4,19 @@ import { logsPageProject, warmLogStore } from './log-store-warmup'
 
 const REF = 'abcdefghijklmnopqrst'
 
-function setUp(pathname: string) {
+/** `databaseStart`: the project database's start in progress when the warm-up first asks, if any. */
+function setUp(pathname: string, databaseStart: Promise<void> | null = null) {
   const warmed: string[] = []
-  const ctx = { logs: { warm: async (ref: string) => void warmed.push(ref) } } as unknown as PlatformContext
+  let starting = databaseStart
+  const databases = {
+    settled: async () => {
+      if (!starting) return false
+      await starting
+      starting = null
+      return true
+    },
+  }
+  const ctx = { logs: { warm: async (ref: string) => void warmed.push(ref) }, databases: async () => databases } as unknown as PlatformContext
   let listener: ((args: { request: Request }) => void) | null = null
   warmLogStore(ctx, { on: (_event, handler) => void (listener = handler) }, { pathname }, '')
   const answer = (url: string, headers: Record<string, string> = {}) => listener?.({ request: new Request(url, { headers }) })
@@ -27,20 +37,36 @@ describe('starting the log store ahead of its first read', () => {
     expect(setUp(`/project/${REF}/logs`).warmed).toEqual([REF])
   })
 
-  it("elsewhere, starts it when idle a while after a project's first signed-in request, once", () => {
+  it("elsewhere, starts it when idle a while after a project's first signed-in request, once", async () => {
     vi.useFakeTimers()
     vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 1))
     const { warmed, answer } = setUp('/org/acme')
     answer(`http://localhost/platform/projects/${REF}/settings`)
     answer('http://localhost/platform/profile', { authorization: 'Bearer t' })
-    vi.advanceTimersByTime(10_000)
+    await vi.advanceTimersByTimeAsync(10_000)
     // Neither a request without a session nor one about no project.
     expect(warmed).toEqual([])
     answer(`http://localhost/platform/projects/${REF}/settings`, { authorization: 'Bearer t' })
     answer(`http://localhost/platform/projects/${REF}/databases`, { authorization: 'Bearer t' })
-    vi.advanceTimersByTime(1000)
+    await vi.advanceTimersByTimeAsync(1000)
     expect(warmed).toEqual([])
-    vi.advanceTimersByTime(10_000)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(warmed).toEqual([REF])
+    vi.unstubAllGlobals()
+  })
+
+  it("counts the while from the project's own database having started: a second Postgres would slow its start", async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 1))
+    let started: () => void = () => {}
+    const { warmed, answer } = setUp('/org/acme', new Promise<void>((resolve) => (started = resolve)))
+    answer(`http://localhost/platform/projects/${REF}/settings`, { authorization: 'Bearer t' })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(warmed).toEqual([])
+    started()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(warmed, 'the first query has its time after the start').toEqual([])
+    await vi.advanceTimersByTimeAsync(10_000)
     expect(warmed).toEqual([REF])
     vi.unstubAllGlobals()
   })

@@ -4,12 +4,18 @@
  * a project's logs starts it at once (with the project's newest history); any other starts it
  * when the page is idle a while after the first signed-in request of a project, so opening Logs
  * later finds it ready, and a page that lives only moments (a quick visit, a test) never pays.
+ * The while counts from the project's own database having started, though: a second Postgres
+ * starting beside it takes the same cores (a new database takes 10 s and more on a busy 2-core
+ * machine) and delays the first query, which the person is waiting for, for the logs, which they may
+ * never open.
  */
 import type { PlatformContext } from '../context'
 import { projectOfPath } from './log-events'
 
-/** A page lives this long after a project's first signed-in request before the store starts in its idle time. */
+/** A page lives this long after a project's first signed-in request (and its database's start) before the store starts in its idle time. */
 const WARM_AFTER_MS = 4000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface TrafficEvents {
   on(event: 'response:mocked', listener: (args: { request: Request }) => void): void
@@ -38,6 +44,13 @@ export function warmLogStore(ctx: PlatformContext, events: TrafficEvents, locati
     const ref = projectOfPath(new URL(request.url).pathname)
     if (!ref) return
     scheduled = true
-    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => warm(ref)) : warm(ref)), WARM_AFTER_MS)
+    void (async () => {
+      await sleep(WARM_AFTER_MS)
+      const databases = await ctx.databases().catch(() => null)
+      // The database was starting: the while begins again where its start ended.
+      while (databases && (await databases.settled(ref))) await sleep(WARM_AFTER_MS)
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warm(ref))
+      else warm(ref)
+    })()
   })
 }

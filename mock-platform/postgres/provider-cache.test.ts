@@ -34,6 +34,32 @@ describe('createProviderCache', () => {
     await expect(provider.open('bad')).resolves.toBeDefined()
   })
 
+  it('settles a ref once its database has opened or failed to (true), and at once for a ref not opening (false)', async () => {
+    let finish: (db: ProjectDatabase) => void = () => {}
+    const open = vi.fn((_ref: string, forget: () => void) =>
+      new Promise<ProjectDatabase>((resolve) => (finish = resolve)).then((db) => ({ ...db, close: async () => forget() })),
+    )
+    const provider = createProviderCache(open, { seed: false })
+    await expect(provider.settled('idle')).resolves.toBe(false)
+    const opening = provider.open('one')
+    let settled: boolean | null = null
+    const waiting = provider.settled('one').then((waited) => (settled = waited))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(settled).toBeNull()
+    finish({ exec: async () => [], query: async () => ({ rows: [], fields: [] }), close: async () => undefined })
+    await waiting
+    expect(settled).toBe(true)
+    await opening
+    // Open now, not opening.
+    await expect(provider.settled('one')).resolves.toBe(false)
+
+    const failing = createProviderCache(async () => Promise.reject(new Error('no server')))
+    const failed = failing.open('bad')
+    await expect(failing.settled('bad')).resolves.toBe(true)
+    await expect(failed).rejects.toThrow('no server')
+    await expect(failing.settled('bad')).resolves.toBe(false)
+  })
+
   it('closes what failed to seed, and closes everything on closeAll', async () => {
     const close = vi.fn(async () => undefined)
     const failing = createProviderCache(async () => ({ exec: async () => Promise.reject(new Error('seed failed')), query: async () => ({ rows: [], fields: [] }), close }))

@@ -21,6 +21,8 @@ export function createProviderCache(
   options: ProviderOptions = {},
 ): DatabaseProvider {
   const databases = new Map<string, Promise<ProjectDatabase>>()
+  // The opens in progress (databases keeps them once done).
+  const starting = new Map<string, Promise<ProjectDatabase>>()
 
   return {
     open(ref) {
@@ -52,8 +54,17 @@ export function createProviderCache(
         return db
       })()
       databases.set(ref, opening)
-      opening.catch(forget)
+      starting.set(ref, opening)
+      opening.catch(forget).finally(() => {
+        if (starting.get(ref) === opening) starting.delete(ref)
+      })
       return opening
+    },
+    async settled(ref) {
+      const opening = starting.get(ref)
+      if (!opening) return false
+      await opening.catch(() => undefined)
+      return true
     },
     async closeAll() {
       const open = [...databases.values()]

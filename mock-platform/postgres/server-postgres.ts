@@ -78,6 +78,10 @@ export function createUserDatabaseProvider(databaseUrl: string, projectRef: stri
       opened ??= openDatabase(databaseUrl, { ...options, connectionTimeoutMillis }, () => (opened = null))
       return Promise.resolve(opened)
     },
+    // Its pool opens no connection ahead: nothing to wait for.
+    async settled() {
+      return false
+    },
     async closeAll() {
       await opened?.close()
     },

@@ -54,5 +54,7 @@ export interface ProjectDatabase {
 export interface DatabaseProvider {
   /** The database of one project ref, created and seeded on first use, the same instance afterwards. */
   open(ref: string): Promise<ProjectDatabase>
+  /** Settles once the ref's database has opened (started, seeded) or failed to, with true; at once with false when it is not opening. */
+  settled(ref: string): Promise<boolean>
   closeAll(): Promise<void>
 }

@@ -26,6 +26,7 @@ function slowStartingProvider(): DatabaseProvider {
       if (!database) opening.set(ref, (database = delay(EXTRA_START_MS).then(() => inner.open(ref))))
       return database
     },
+    settled: (ref) => inner.settled(ref),
     closeAll: () => inner.closeAll(),
   }
 }
