@@ -6,6 +6,7 @@ import { MONACO_LEFT_OUT } from './aliases'
 import { StandaloneQuickInputService } from './quick-input'
 import { ViewGpuContext } from './gpu-rendering'
 import { DiffEditorWidget } from './diff-editors'
+import { CodeActionController, getCodeActions, GotoDefinitionAtPositionEditorContribution, isOnColorDecorator, MarkerController } from './hover-extras'
 
 // Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
 const monacoRoot = join(dirname(createRequire(import.meta.url).resolve('monaco-editor/editor/editor.api')), '..')
@@ -24,5 +25,15 @@ describe('Monaco parts left out of the build', () => {
     const quickInput = new StandaloneQuickInputService()
     await expect(quickInput.pick()).rejects.toThrow('quick input is not part of this build')
     expect(() => quickInput.createInputBox()).toThrow('quick input is not part of this build')
+  })
+
+  it("answers the hover as Monaco does when a feature has nothing to offer: no controller, no colour, no quick fix", async () => {
+    expect(GotoDefinitionAtPositionEditorContribution.get()).toBeNull()
+    expect(CodeActionController.get()).toBeNull()
+    expect(MarkerController.get()).toBeNull()
+    expect(isOnColorDecorator()).toBe(false)
+    const actions = await getCodeActions()
+    expect(actions.validActions).toEqual([])
+    expect(() => actions.dispose()).not.toThrow()
   })
 })

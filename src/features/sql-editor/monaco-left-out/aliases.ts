@@ -26,6 +26,18 @@ export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
     standIn: 'gpu-rendering.ts',
     importers: ['editor/browser/view.js'],
   },
+  // The hover's extras (colour picker, inlay hints, go to definition, quick fixes, problem navigation): no language here offers them.
+  {
+    specifier:
+      /^\.\.\/\.\.\/(gotoSymbol\/browser\/link\/goToDefinitionAtPosition|colorPicker\/browser\/hoverColorPicker\/hoverColorPicker(Participant)?|inlayHints\/browser\/inlayHintsHover|codeAction\/browser\/codeAction(Controller)?|gotoError\/browser\/gotoError)\.js$/,
+    standIn: 'hover-extras.ts',
+    importers: [
+      'editor/contrib/hover/browser/hoverActions.js',
+      'editor/contrib/hover/browser/contentHoverController.js',
+      'editor/contrib/hover/browser/contentHoverRendered.js',
+      'editor/contrib/hover/browser/markerHoverParticipant.js',
+    ],
+  },
   // Quick input (command palette, pickers): no editor opens one.
   {
     specifier: /^\.\/quickInput\/standaloneQuickInputService\.js$/,
