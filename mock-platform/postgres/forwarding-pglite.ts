@@ -155,10 +155,10 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   /**
    * The first sync of a database loaded from a snapshot stores its whole data directory (≈ 1,000
    * files, 30 MB) in IndexedDB: 3.4 s of a new project's start in Chromium on a 2-core machine
-   * (2026-11-27). It runs in the background: a read answers
-   * meanwhile (nothing it could lose), a write's sync waits for it first, so nothing written is
-   * answered before it is stored. IDBFS stores in one transaction: a page closed before it ends
-   * leaves no data directory at all, and the next start loads the snapshot again (pglite.worker.ts).
+   * (2026-11-27). It runs in the background: a read answers meanwhile (nothing it could lose), a
+   * write's sync waits for it first, so nothing written is answered before it is stored. IDBFS
+   * stores in one transaction: a page closed before it ends leaves no data directory at all, and
+   * the next start loads the snapshot again (pglite.worker.ts).
    */
   override async syncToFs(): Promise<void> {
     if (this.#inStatement > 0) return
