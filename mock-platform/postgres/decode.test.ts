@@ -109,6 +109,23 @@ describe('ResultDecoder', () => {
     expect([insert?.command, create?.command, select?.command]).toEqual(['INSERT', 'CREATE', 'SELECT'])
   })
 
+  it('makes every column name the row\'s own key: `__proto__` and `constructor` too', async () => {
+    const decoder = new ResultDecoder(async () => new Map())
+    const [result] = await decoder.decode([
+      {
+        fields: [
+          { name: '__proto__', dataTypeID: OID.int4 },
+          { name: 'constructor', dataTypeID: OID.text },
+        ],
+        rows: [['1', 'c']],
+      },
+    ])
+    const row = result!.rows[0]!
+    expect(Object.keys(row)).toEqual(['__proto__', 'constructor'])
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype)
+    expect(JSON.stringify(row)).toBe('{"__proto__":1,"constructor":"c"}')
+  })
+
   it('reads the lookup rows', () => {
     expect(readArrayTypeLookup([['90001', '90000', ','], ['603', '600', ';']])).toEqual(
       new Map([

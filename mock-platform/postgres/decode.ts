@@ -14,6 +14,7 @@
  * - arrays → JS arrays (nested for several dimensions) of the element values above
  * - anything else (text, uuid, enums, ranges, composites, geometry…) → Postgres text
  */
+import { setOwnValue } from '../../src/lib/own-record.ts'
 import type { QueryField, QueryResult } from './types.ts'
 
 type Decoder = (text: string) => unknown
@@ -112,12 +113,13 @@ export class ResultDecoder {
     const decoders = fields.map((field) => this.#decoderFor(field.dataTypeID))
     const decoded: QueryResult = {
       fields: fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
-      // Duplicate column names keep the last value, as pg and PGlite object rows do.
+      // Duplicate column names keep the last value, as pg and PGlite object rows do; every name is
+      // the row's own key (a column may be called `__proto__`).
       rows: rows.map((values) => {
         const row: Record<string, unknown> = {}
         fields.forEach((field, index) => {
           const value = values[index]
-          row[field.name] = value === null || value === undefined ? null : (decoders[index] ?? identity)(value)
+          setOwnValue(row, field.name, value === null || value === undefined ? null : (decoders[index] ?? identity)(value))
         })
         return row
       }),

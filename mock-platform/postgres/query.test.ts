@@ -62,4 +62,10 @@ describe('toJsonValue', () => {
     expect(toJsonValue(Uint8Array.from([222, 173]))).toBe('\\xdead')
     expect(toJsonValue([undefined, [3n]])).toEqual([null, ['3']])
   })
+
+  it('keeps every key of an object it copies as its own, `__proto__` too', () => {
+    const copied = toJsonValue(JSON.parse('{"__proto__": 1, "at": "x"}') as object) as object
+    expect(Object.keys(copied)).toEqual(['__proto__', 'at'])
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype)
+  })
 })

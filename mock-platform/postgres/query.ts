@@ -1,3 +1,4 @@
+import { setOwnValue } from '../../src/lib/own-record.ts'
 import type { ProjectDatabase, RunOptions } from './types.ts'
 
 export interface PgMetaQueryBody {
@@ -48,7 +49,7 @@ export async function runPgMetaQuery(db: ProjectDatabase, body: PgMetaQueryBody,
 function toJsonRow(row: Record<string, unknown>): Record<string, unknown> {
   if (Object.values(row).every(isJsonValue)) return row
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(row)) out[key] = toJsonValue(value)
+  for (const [key, value] of Object.entries(row)) setOwnValue(out, key, toJsonValue(value))
   return out
 }
 
@@ -72,7 +73,7 @@ export function toJsonValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toJsonValue)
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {}
-    for (const [key, member] of Object.entries(value)) out[key] = toJsonValue(member)
+    for (const [key, member] of Object.entries(value)) setOwnValue(out, key, toJsonValue(member))
     return out
   }
   return value

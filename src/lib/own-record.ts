@@ -27,6 +27,15 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefin
   return hasOwnKey(record, key) ? record![key] : undefined
 }
 
+/**
+ * Sets `key` on `record` as its own property, as JSON.parse would: assigning `__proto__` would set
+ * the record's prototype instead (and a column called so would vanish from a row).
+ */
+export function setOwnValue(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
+  else record[key] = value
+}
+
 /** A new record with `key` set to `value` (last in iteration order when new). */
 export function withOwnValue<T>(record: Readonly<Record<string, T>>, key: string, value: T): OwnRecord<T> {
   const next = ownRecord(Object.entries(record))
