@@ -106,15 +106,28 @@ async function timedRun(page, sql, expectedRows) {
   })
   const { keyAt, paintedAt, firstRowsAt, at, endTiming } = await runAndTime(page, sql, expectedRows)
   const response = await answering
+  // What travelled: the body's bytes (rows in columns for an answer in parts). Playwright keeps no
+  // body of a streamed answer: then the page's resource timing tells its size.
+  const answerBytes = await response.body().then(
+    (body) => body.length,
+    () =>
+      page.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').findLast((resource) => /\/pg-meta\/[^/]+\/query$/.test(new URL(resource.name).pathname))
+        return entry && entry.decodedBodySize > 0 ? entry.decodedBodySize : null
+      }),
+  )
   // An answer in parts gives its whole timing in its end line (the client marks it): the header left
   // before the statement had finished.
   const inParts = (await response.headerValue('content-type'))?.startsWith('application/jsonl')
   const timing = serverTiming(inParts ? endTiming : await response.headerValue('server-timing'))
   const between = (from, to) => (at[from] !== undefined && at[to] !== undefined ? at[to] - at[from] : null)
+  // BENCH_PATH_RUNS=1: each run's marks on stderr (ms from Ctrl+Enter), for where a slow run lost its time.
+  if (process.env.BENCH_PATH_RUNS) console.error(JSON.stringify({ firstRows: Math.round(firstRowsAt - keyAt), all: Math.round(paintedAt - keyAt), marks: Object.fromEntries(Object.entries(at).map(([k, t]) => [k, Math.round(t - keyAt)])) }))
   const statementOther = timing.exec !== undefined && timing.db !== undefined ? timing.exec - timing.db - (timing.decode ?? 0) : null
   return {
     totalMs: paintedAt - keyAt,
     firstRowsMs: firstRowsAt - keyAt,
+    answerBytes,
     paintedAt,
     databaseStartMs: timing.startup ?? null,
     parts: {
@@ -169,6 +182,8 @@ function summarize(runs, postgresMs) {
     runsMs: runs.map((run) => Math.round(run.totalMs)),
     // The first rows on screen: before the last arrive when the answer comes in parts.
     ctrlEnterToFirstRowsMedianMs: median(runs.map((run) => run.firstRowsMs)),
+    firstRowsRunsMs: runs.map((run) => Math.round(run.firstRowsMs)),
+    answerBytes: median(runs.map((run) => run.answerBytes)),
     // Medians of each part (they need not add up to the median total exactly).
     breakdownMedianMs: { postgresExecution: postgresMs, ...parts },
   }

@@ -1,4 +1,5 @@
 import { PG_META_ROW_PARTS } from '../../src/constants'
+import { toRowColumns, type RowColumns } from '../../src/lib/row-columns'
 import type { PgMetaErrorBody } from '../postgres/errors'
 
 type Row = Record<string, unknown>
@@ -12,7 +13,7 @@ export type PartsEndLine = { end: { rowCount: number; serverTiming: string } } |
 /**
  * The rows of one statement's answer as the database reads them (`add`, given as `onRows`), written
  * as the lines of PG_META_ROW_PARTS: the first batch once it is in, then whatever has arrived since
- * (at most a batch a line), then the end line. Rows of any later result are not this answer's:
+ * (at most a batch a line), each in columns, then the end line. Rows of any later result are not this answer's:
  * they are counted, and the handler says so instead of sending a mixed answer.
  */
 export class RowParts {
@@ -53,7 +54,7 @@ export class RowParts {
   }
 
   /** The lines, rows first as they arrive, `ending` last. */
-  async *lines(ending: Promise<PartsEndLine>): AsyncGenerator<Row[] | PartsEndLine> {
+  async *lines(ending: Promise<PartsEndLine>): AsyncGenerator<RowColumns | PartsEndLine> {
     let ended = null as PartsEndLine | null
     void ending.then((line) => {
       ended = line
@@ -65,7 +66,7 @@ export class RowParts {
       if (sent < this.rows.length && (sent > 0 || this.rows.length >= size || ended)) {
         const batch = this.rows.slice(sent, sent + size)
         sent += batch.length
-        yield batch
+        yield toRowColumns(batch)
         continue
       }
       if (ended) break

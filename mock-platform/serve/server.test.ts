@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, PG_META_HEADERS, PG_META_ROW_PARTS, RUNTIME_CONFIG_ELEMENT_ID, SQL_READ_ONLY_MESSAGE } from '../../src/constants'
+import type { RowColumns } from '../../src/lib/row-columns'
 import { issueAccessToken } from '../handlers/util'
 import { readOnlyRoleName } from '../postgres/server-read-only'
 import type { ServeConfig } from './config'
@@ -123,9 +124,9 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
     })
     expect(parts.headers.get('content-type')).toBe(PG_META_ROW_PARTS.contentType)
     const lines = (await parts.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)
-    // The user's own server answers whole (node-postgres): the rows in two batches, then the end line.
-    expect(lines.slice(0, -1).map((line) => (line as unknown[]).length)).toEqual([PG_META_ROW_PARTS.firstBatchRows, 1])
-    expect(lines[1]).toEqual([{ g: count }])
+    // The user's own server answers whole (node-postgres): the rows in two batches (in columns), then the end line.
+    expect(lines.slice(0, -1).map((line) => (line as RowColumns).rowCount)).toEqual([PG_META_ROW_PARTS.firstBatchRows, 1])
+    expect(lines[1]).toEqual({ rowCount: 1, columns: ['g'], values: [[count]] })
     expect(lines[2]).toMatchObject({ end: { rowCount: count } })
   }, 60_000)
 

@@ -56,7 +56,7 @@ function absolute(base: string, path: string, query: RequestOptions['query']): U
   return url
 }
 
-/** A line of an answer in parts that is no part (parts are arrays): its end, or an error. */
+/** A line of an answer in parts that may be its end or an error (the caller's schema reads parts). */
 function isObjectLine(line: unknown): line is Record<string, unknown> {
   return typeof line === 'object' && line !== null && !Array.isArray(line)
 }

@@ -134,12 +134,14 @@ export const PG_META_TIMING = {
 } as const
 /**
  * A big pg-meta `/query` answer in parts, for a client that accepts them (the SQL editor): JSON
- * lines, each a batch of rows (an array), so the first rows paint before the last are even read from
- * the database. The first batch is small (painted at once), the rest no larger than `batchRows`
- * (fewer parses and renders). An answer of at most one first batch stays the platform's plain JSON
- * array. What is known only at the end comes last, as one object line: `{"end": {"rowCount": N,
- * "serverTiming": "…"}}` (a client tells a whole answer from one cut short by it), or
- * `{"error": {…pg-meta's error body}, "status": 400}` when the statement failed after its first rows.
+ * lines, each a batch of rows in columns (`{"rowCount": N, "columns": [names], "values": [[a
+ * column's values], …]}`, src/lib/row-columns.ts), so the first rows paint before the last are even
+ * read from the database. The first batch is small (painted at once), the rest no larger than
+ * `batchRows` (fewer parses and renders). An answer of at most one first batch stays the platform's
+ * plain JSON array of row objects. What is known only at the end comes last, as one object line:
+ * `{"end": {"rowCount": N, "serverTiming": "…"}}` (a client tells a whole answer from one cut short
+ * by it), or `{"error": {…pg-meta's error body}, "status": 400}` when the statement failed after
+ * its first rows.
  */
 export const PG_META_ROW_PARTS = {
   contentType: 'application/jsonl',

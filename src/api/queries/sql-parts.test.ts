@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../../fixtures/platform'
 import { issueAccessToken } from '../../../mock-platform/handlers/util'
@@ -6,6 +7,7 @@ import { createMockPlatform, type MockPlatform } from '../../../mock-platform/pl
 import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
 import { TEST_API_BASE } from '../../../mock-platform/testing'
 import { PG_META_HEADERS, PG_META_ROW_PARTS, PG_META_TIMING } from '../../constants'
+import { fromRowColumns, RowColumnsSchema, type RowColumns } from '../../lib/row-columns'
 import { parseServerTiming } from '../../lib/server-timing'
 import { createApiClient } from '../client'
 import { executeSql, executeTimedSql } from './sql'
@@ -49,13 +51,17 @@ describe('a big SQL result in parts (PG_META_ROW_PARTS)', () => {
     expect(answer.headers.get('content-type')).toBe(PG_META_ROW_PARTS.contentType)
     const lines = (await answer.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)
     const end = lines.pop() as { end: { rowCount: number; serverTiming: string } }
-    const batches = lines as unknown[][]
+    // Each batch in columns: the names once, then a column's values.
+    const batches = lines as RowColumns[]
+    for (const batch of batches) expect(v.safeParse(RowColumnsSchema, batch).success).toBe(true)
+    expect(batches[0]!.columns).toEqual(['g', 'hash'])
     // The first batch as soon as it is in; later ones as rows arrive, none larger than a batch.
-    expect(batches[0]).toHaveLength(PG_META_ROW_PARTS.firstBatchRows)
-    expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(PG_META_ROW_PARTS.batchRows)
-    expect(batches.flat()).toHaveLength(count)
-    expect(batches[0]![0]).toEqual({ g: 1, hash: 'c4ca4238a0b923820dcc509a6f75849b' })
-    expect(batches.at(-1)!.at(-1)).toEqual({ g: count, hash: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    expect(batches[0]!.rowCount).toBe(PG_META_ROW_PARTS.firstBatchRows)
+    expect(Math.max(...batches.map((batch) => batch.rowCount))).toBeLessThanOrEqual(PG_META_ROW_PARTS.batchRows)
+    const rows = batches.flatMap(fromRowColumns)
+    expect(rows).toHaveLength(count)
+    expect(rows[0]).toEqual({ g: 1, hash: 'c4ca4238a0b923820dcc509a6f75849b' })
+    expect(rows.at(-1)).toEqual({ g: count, hash: expect.stringMatching(/^[0-9a-f]{32}$/) })
     expect(end.end.rowCount).toBe(count)
     // Known only at the end: the statement's whole time.
     expect(parseServerTiming(end.end.serverTiming).get(PG_META_TIMING.execution)).toBeGreaterThan(0)

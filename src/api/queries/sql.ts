@@ -1,12 +1,15 @@
 import * as v from 'valibot'
 import { PG_META_ROW_PARTS, PG_META_TIMING, SAMPLE_ROWS_HEADER } from '../../constants'
 import { ownKeyedObjectSchema } from '../../lib/own-record'
+import { fromRowColumns, RowColumnsSchema } from '../../lib/row-columns'
 import { parseServerTiming } from '../../lib/server-timing'
 import { api, type ApiClient } from '../client'
 import { ApiError } from '../errors'
 
 // Keyed by column names, which are the user's: every column kept (even `constructor`), read by own keys.
 const RowsSchema = v.array(ownKeyedObjectSchema)
+/** A part of an answer in parts is rows in columns; a plain JSON answer, rows. */
+const RowsPartSchema = v.union([RowsSchema, RowColumnsSchema])
 const CatalogSchema = v.array(v.object({ schema: v.string(), table: v.string(), column: v.string(), type: v.string() }))
 const EnabledAnswerSchema = v.array(v.object({ enabled: v.boolean() }))
 
@@ -78,14 +81,14 @@ export async function executeTimedSql(
   const rows: Record<string, unknown>[] = []
   const ended = await client.parts(queryPath(params.ref), {
     body: { query: params.query },
-    schema: RowsSchema,
+    schema: RowsPartSchema,
     contentType: PG_META_ROW_PARTS.contentType,
     signal: params.signal,
     pgMeta: { connectionString: params.connectionString, applicationName: params.applicationName },
     onHeaders: (answered) => (headers = answered),
     onPart: (part) => {
       // One at a time: spreading a part's tens of thousands of rows into push's arguments would strain the stack.
-      for (const row of part) rows.push(row)
+      for (const row of Array.isArray(part) ? part : fromRowColumns(part)) rows.push(row)
       onRows?.(rows)
     },
   })
