@@ -115,15 +115,15 @@ describe('ResultDecoder', () => {
       {
         fields: [
           { name: '__proto__', dataTypeID: OID.int4 },
-          { name: 'constructor', dataTypeID: OID.text },
+          { name: 'constructor', dataTypeID: OID.bool },
         ],
-        rows: [['1', 'c']],
+        rows: [['1', 't']],
       },
     ])
     const row = result!.rows[0]!
     expect(Object.keys(row)).toEqual(['__proto__', 'constructor'])
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype)
-    expect(JSON.stringify(row)).toBe('{"__proto__":1,"constructor":"c"}')
+    expect(JSON.stringify(row)).toBe('{"__proto__":1,"constructor":true}')
   })
 
   it('reads the lookup rows', () => {
