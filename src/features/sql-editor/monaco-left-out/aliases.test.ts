@@ -6,6 +6,7 @@ import { MONACO_LEFT_OUT } from './aliases'
 import { StandaloneQuickInputService } from './quick-input'
 import { ViewGpuContext } from './gpu-rendering'
 import { DiffEditorWidget } from './diff-editors'
+import { IListService, ListService } from './list-service'
 import { CodeActionController, getCodeActions, GotoDefinitionAtPositionEditorContribution, isOnColorDecorator, MarkerController } from './hover-extras'
 
 // Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
@@ -25,6 +26,13 @@ describe('Monaco parts left out of the build', () => {
     const quickInput = new StandaloneQuickInputService()
     await expect(quickInput.pick()).rejects.toThrow('quick input is not part of this build')
     expect(() => quickInput.createInputBox()).toThrow('quick input is not part of this build')
+  })
+
+  it('keeps a list service registered under its id, answering as Monaco\'s does with no list registered', () => {
+    expect(String(IListService)).toBe('listService')
+    const lists = new ListService()
+    expect(lists.lastFocusedList).toBeUndefined()
+    expect(() => lists.register().dispose()).not.toThrow()
   })
 
   it("answers the hover as Monaco does when a feature has nothing to offer: no controller, no colour, no quick fix", async () => {

@@ -38,6 +38,12 @@ export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
       'editor/contrib/hover/browser/markerHoverParticipant.js',
     ],
   },
+  // The list service and, through it, the tree and table widgets: no editor shows a workbench list or tree.
+  {
+    specifier: /^\.\.\/\.\.\/\.\.\/platform\/list\/browser\/listService\.js$/,
+    standIn: 'list-service.ts',
+    importers: ['editor/standalone/browser/standaloneServices.js'],
+  },
   // Quick input (command palette, pickers): no editor opens one.
   {
     specifier: /^\.\/quickInput\/standaloneQuickInputService\.js$/,
