@@ -7,6 +7,7 @@ import { StandaloneQuickInputService } from './quick-input'
 import { ViewGpuContext } from './gpu-rendering'
 import { DiffEditorWidget } from './diff-editors'
 import { IListService, ListService } from './list-service'
+import { CopyPasteController } from './copy-paste'
 import { CodeActionController, getCodeActions, GotoDefinitionAtPositionEditorContribution, isOnColorDecorator, MarkerController } from './hover-extras'
 
 // Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
@@ -33,6 +34,10 @@ describe('Monaco parts left out of the build', () => {
     const lists = new ListService()
     expect(lists.lastFocusedList).toBeUndefined()
     expect(() => lists.register().dispose()).not.toThrow()
+  })
+
+  it('answers a paste as an editor without the copy-paste contribution does: no controller', () => {
+    expect(CopyPasteController.get()).toBeNull()
   })
 
   it("answers the hover as Monaco does when a feature has nothing to offer: no controller, no colour, no quick fix", async () => {

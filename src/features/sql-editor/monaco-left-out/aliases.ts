@@ -44,6 +44,12 @@ export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
     standIn: 'list-service.ts',
     importers: ['editor/standalone/browser/standaloneServices.js'],
   },
+  // The copy-paste controller (paste edits, "Paste As…"): never registered here; the clipboard contribution only asks for it.
+  {
+    specifier: /^\.\.\/\.\.\/dropOrPasteInto\/browser\/copyPasteController\.js$/,
+    standIn: 'copy-paste.ts',
+    importers: ['editor/contrib/clipboard/browser/clipboard.js'],
+  },
   // Quick input (command palette, pickers): no editor opens one.
   {
     specifier: /^\.\/quickInput\/standaloneQuickInputService\.js$/,
