@@ -13,8 +13,8 @@ export type PartsEndLine = { end: { rowCount: number; serverTiming: string } } |
 /**
  * The rows of one statement's answer as the database reads them (`add`, given as `onRows`), written
  * as the lines of PG_META_ROW_PARTS: the first batch once it is in, then whatever has arrived since
- * (at most a batch a line), each in columns, then the end line. Rows of any later result are not this answer's:
- * they are counted, and the handler says so instead of sending a mixed answer.
+ * (at most a batch a line), each in columns, then the end line. Rows of any later result are not
+ * this answer's: they are counted, and the handler says so instead of sending a mixed answer.
  */
 export class RowParts {
   readonly rows: Row[] = []

@@ -3,10 +3,10 @@ import { setOwnValue } from './own-record'
 
 /**
  * Rows in columns: the compact form a big SQL result travels in (PG_META_ROW_PARTS). Each column's
- * name is written once instead of once a row, and its values as one array: for
- * `select g, md5(g::text)` ≈ 40 % fewer bytes and JSON written 2–4× faster than row objects, parsed
- * and made into rows again in about the same time. A part is checked column by column: the check
- * costs the same for ten rows or a million.
+ * name is written once instead of once a row, and its values as one array: 100,000 rows of
+ * `select g, md5(g::text)` are 4.09 MB instead of 5.29, and JSON writes columns 2–4× faster than
+ * row objects (node, 2–10 columns); parsing and making rows again costs about what parsing row
+ * objects did. A part is checked column by column: the check costs the same for ten rows or a million.
  */
 export interface RowColumns {
   /** How many rows: every column has as many values (and a result without columns still has rows). */
