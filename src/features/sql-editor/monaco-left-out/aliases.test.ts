@@ -8,6 +8,7 @@ import { ViewGpuContext } from './gpu-rendering'
 import { DiffEditorWidget } from './diff-editors'
 import { IListService, ListService } from './list-service'
 import { CopyPasteController } from './copy-paste'
+import { SelectBox } from './select-box'
 import { CodeActionController, getCodeActions, GotoDefinitionAtPositionEditorContribution, isOnColorDecorator, MarkerController } from './hover-extras'
 
 // Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
@@ -24,6 +25,7 @@ describe('Monaco parts left out of the build', () => {
   it('says why a left-out part is missing when it is asked for', async () => {
     expect(() => new ViewGpuContext()).toThrow('GPU rendering is not part of this build')
     expect(() => new DiffEditorWidget()).toThrow('diff editors are not part of this build')
+    expect(() => new SelectBox()).toThrow('select box is not part of this build')
     const quickInput = new StandaloneQuickInputService()
     await expect(quickInput.pick()).rejects.toThrow('quick input is not part of this build')
     expect(() => quickInput.createInputBox()).toThrow('quick input is not part of this build')

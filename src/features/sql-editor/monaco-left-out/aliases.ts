@@ -50,6 +50,12 @@ export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
     standIn: 'copy-paste.ts',
     importers: ['editor/contrib/clipboard/browser/clipboard.js'],
   },
+  // The select box of action bars: no editor's toolbar or menu has a drop-down.
+  {
+    specifier: /^(\.\.\/selectBox|\.\.\/\.\.\/\.\.\/base\/browser\/ui\/selectBox)\/selectBox\.js$/,
+    standIn: 'select-box.ts',
+    importers: ['base/browser/ui/actionbar/actionViewItems.js', 'platform/actions/browser/menuEntryActionViewItem.js'],
+  },
   // Quick input (command palette, pickers): no editor opens one.
   {
     specifier: /^\.\/quickInput\/standaloneQuickInputService\.js$/,
