@@ -9,6 +9,7 @@ import { DiffEditorWidget } from './diff-editors'
 import { IListService, ListService } from './list-service'
 import { CopyPasteController } from './copy-paste'
 import { SelectBox } from './select-box'
+import { Minimap } from './minimap'
 import { CodeActionController, getCodeActions, GotoDefinitionAtPositionEditorContribution, isOnColorDecorator, MarkerController } from './hover-extras'
 
 // Monaco's package maps `monaco-editor/X` to esm/vs/X.js.
@@ -36,6 +37,16 @@ describe('Monaco parts left out of the build', () => {
     const lists = new ListService()
     expect(lists.lastFocusedList).toBeUndefined()
     expect(() => lists.register().dispose()).not.toThrow()
+  })
+
+  it('runs the minimap as the view part Monaco\'s is when turned off: registered for events, never rendering', () => {
+    const handlers = new Set<unknown>()
+    const context = { addEventHandler: (handler: unknown) => handlers.add(handler), removeEventHandler: (handler: unknown) => handlers.delete(handler) }
+    const minimap = new Minimap(context)
+    expect(handlers.has(minimap)).toBe(true)
+    expect(minimap.shouldRender()).toBe(false)
+    minimap.dispose()
+    expect(handlers.size).toBe(0)
   })
 
   it('answers a paste as an editor without the copy-paste contribution does: no controller', () => {

@@ -26,6 +26,12 @@ export const MONACO_LEFT_OUT: readonly MonacoLeftOut[] = [
     standIn: 'gpu-rendering.ts',
     importers: ['editor/browser/view.js'],
   },
+  // The minimap: every editor here turns it off.
+  {
+    specifier: /^\.\/viewParts\/minimap\/minimap\.js$/,
+    standIn: 'minimap.ts',
+    importers: ['editor/browser/view.js'],
+  },
   // The hover's extras (colour picker, inlay hints, go to definition, quick fixes, problem navigation): no language here offers them.
   {
     specifier:
