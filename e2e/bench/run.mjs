@@ -55,9 +55,15 @@ function routeSizes() {
   return { entryGzipBytes: entry, dashboardChromeGzipBytes: chrome, mockPlatform, routeGzipBytes: routes }
 }
 
-/** Raw and gzip bytes of the Monaco chunk (what the SQL editor route loads lazily) and of its worker. */
+/**
+ * Raw and gzip bytes of the Monaco chunk (what the SQL editor route loads lazily) and of its worker.
+ * The build splits Monaco over the chunk and shared chunks it imports: `loadedGzipBytes` is all the
+ * editor loads beyond the entry bundle, the figure the issue's goal (≤ 600 KB) is about.
+ */
 function monacoSizes() {
   const key = 'src/features/sql-editor/monaco.ts'
+  const entrySeen = new Set()
+  chunkCost(Object.keys(manifest).find((k) => manifest[k].isEntry), entrySeen)
   const files = readdirSync('dist/assets')
   const worker = files.find((f) => f.startsWith('editor.worker') && f.endsWith('.js'))
   const size = (file) => {
@@ -67,6 +73,7 @@ function monacoSizes() {
   const css = files.filter((f) => f.endsWith('.css') && /editor|monaco/i.test(f)).map((f) => size(`assets/${f}`))
   return {
     chunk: manifest[key] ? size(manifest[key].file) : null,
+    loadedGzipBytes: manifest[key] ? chunkCost(key, entrySeen) : null,
     worker: worker ? size(`assets/${worker}`) : null,
     css,
   }
