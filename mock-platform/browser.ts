@@ -7,6 +7,7 @@ import { startDatabaseOfPage } from './database-start'
 import { observeTraffic } from './logs/log-events'
 import { fetchLogStoreInitialData } from './logs/log-store-initial-data'
 import { warmLogStore } from './logs/log-store-warmup'
+import { isGoneMockWorkerUpdate } from './mock-worker-update'
 import { createMockPlatform } from './platform'
 import { createIndexedDbByteStore } from './storage/byte-store-browser'
 import { fillStorageFolder, type FillFolderOptions } from './storage/fixture'
@@ -45,11 +46,12 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
   warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
-  const registration = await worker.start({
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-    serviceWorker: { url: `${options.basePath}/mockServiceWorker.js` },
+  const workerUrl = `${options.basePath}/mockServiceWorker.js`
+  const absoluteWorkerUrl = new URL(workerUrl, window.location.href).href
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isGoneMockWorkerUpdate(event.reason, absoluteWorkerUrl)) event.preventDefault()
   })
+  const registration = await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: workerUrl } })
   await untilControlledBy(registration)
   return {
     platform,
