@@ -1,6 +1,7 @@
 /**
  * The column privileges screen's SQL on a seeded database (part of `database-suite.ts`). Roles are
  * the cluster's on a real server: every role made here is dropped again, and its grants with it.
+ * There the project's owner may not make roles (server-tenancy.ts): the platform makes them.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { columnPrivilegesSql, privilegeChangesSql, privilegeRelationsSql, privilegeRolesSql, type PrivilegeTarget } from '../../src/lib/sql/column-privileges.ts'
@@ -31,6 +32,7 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
   describe('column privileges', () => {
     let db: ProjectDatabase
     const run = (query: string) => runPgMetaQuery(db, { query })
+    const asPlatform = async (query: string) => void (db.asPlatform ? await db.asPlatform(query) : await run(query))
     const privileges = async (target: PrivilegeTarget) => (await run(columnPrivilegesSql(target)))[0]?.['privileges'] as PrivilegesAnswer | null
     const column = (answer: PrivilegesAnswer | null, name: string) => answer?.columns.find((c) => c.name === name)
     const can = async (role: string, relation: string, name: string, privilege: string) =>
@@ -41,7 +43,7 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
       await run(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade`)
       for (const role of [ODD_ROLE, SUPER_ROLE]) {
         const exists = await run(`select 1 from pg_catalog.pg_roles where rolname = ${sqlLiteral(role)}`)
-        if (exists.length > 0) await run(`drop owned by ${sqlIdent(role)}; drop role ${sqlIdent(role)}`)
+        if (exists.length > 0) await asPlatform(`drop owned by ${sqlIdent(role)}; drop role ${sqlIdent(role)}`)
       }
     }
 
@@ -51,7 +53,7 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
 
     it('offers the API roles first, then the user’s, never Postgres’s own, a superuser or the platform’s internal ones', async () => {
       await cleanUp()
-      await run(`create role ${sqlIdent(ODD_ROLE)} nologin; create role ${sqlIdent(SUPER_ROLE)} superuser nologin`)
+      await asPlatform(`create role ${sqlIdent(ODD_ROLE)} nologin; create role ${sqlIdent(SUPER_ROLE)} superuser nologin`)
       try {
         const names = (await run(privilegeRolesSql)).map((row) => row['name'])
         expect(names.slice(0, 3)).toEqual(['anon', 'authenticated', 'service_role'])
@@ -96,8 +98,8 @@ export function describeColumnPrivilegesSuite(database: () => ProjectDatabase): 
       await cleanUp()
       const target = { role: ODD_ROLE, schema: ODD_SCHEMA, table: ODD_TABLE }
       const relation = `${sqlIdent(ODD_SCHEMA)}.${sqlIdent(ODD_TABLE)}`
-      await run(`create role ${sqlIdent(ODD_ROLE)} nologin;
-        create schema ${sqlIdent(ODD_SCHEMA)};
+      await asPlatform(`create role ${sqlIdent(ODD_ROLE)} nologin`)
+      await run(`create schema ${sqlIdent(ODD_SCHEMA)};
         create table ${relation} (id int primary key, "select" text, "e-mail ""work""" text, "full name" text);
         grant usage on schema ${sqlIdent(ODD_SCHEMA)} to ${sqlIdent(ODD_ROLE)};
         grant select, update on table ${relation} to ${sqlIdent(ODD_ROLE)};`)

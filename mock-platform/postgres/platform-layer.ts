@@ -21,11 +21,12 @@
  */
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
+import { privateSchemaSql } from './private-schema.ts'
 import { STORAGE_LAYER_SQL } from './storage-layer.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 5
+export const PLATFORM_LAYER_VERSION = 6
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -33,8 +34,15 @@ export const API_ROLES = PLATFORM_API_ROLES
 /** The database's search path on the platform. */
 export const PLATFORM_SEARCH_PATH = '"$user", public, extensions'
 
-const ROLES_SQL = `
+/**
+ * The API roles, made where missing (roles belong to the cluster). The grants to `authenticator`
+ * only where missing too: on a real server the layer runs as the project's owner (server-tenancy.ts),
+ * which may not grant these roles, after the platform's admin ran this part.
+ */
+export const PLATFORM_ROLES_SQL = `
 do $layer$
+declare
+  api_role text;
 begin
   if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon') then
     create role anon nologin noinherit;
@@ -51,9 +59,13 @@ begin
   if not exists (select 1 from pg_catalog.pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin login createrole createdb replication bypassrls;
   end if;
+  foreach api_role in array array['anon', 'authenticated', 'service_role'] loop
+    if not pg_catalog.pg_has_role('authenticator', api_role, 'member') then
+      execute format('grant %I to authenticator', api_role);
+    end if;
+  end loop;
 end
 $layer$;
-grant anon, authenticated, service_role to authenticator;
 `
 
 const SCHEMAS_SQL = `
@@ -172,7 +184,7 @@ create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
 
 /** The whole layer as one text (it runs as one implicit transaction). */
 export function platformLayerSql(): string {
-  return `${ROLES_SQL}\n${SCHEMAS_SQL}\n${STORAGE_LAYER_SQL}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
+  return `${PLATFORM_ROLES_SQL}\n${SCHEMAS_SQL}\n${STORAGE_LAYER_SQL}\n${privateSchemaSql(SEED_MARKER_SCHEMA)}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
 }
 
 /** The version a database has, 0 when it has none. */

@@ -17,7 +17,8 @@
  *   multiple commands into a prepared statement"): our splitter only decides where to cut, and a
  *   wrong cut fails, it never runs two statements. After each statement the transaction must still
  *   be ours: the xid Postgres assigned it, which no later transaction can have. If it is not, the
- *   run stops before the next statement.
+ *   run stops before the next statement. And it must still be read-only: Postgres 15 takes
+ *   `reset transaction_read_only` inside it (the reset value is off), so that stops the run too.
  * - The caller ends with `rollback` and, where the session outlives the call, resets it: whatever a
  *   version of Postgres still lets a read-only transaction do (15 lets `lo_create` through) is undone.
  *
@@ -46,6 +47,16 @@ export class ReadOnlyTransactionEnded extends Error {
   }
 }
 
+/** Where the run stopped because a statement made its transaction read-write. */
+export class ReadOnlyTransactionMadeReadWrite extends Error {
+  readonly code = READ_ONLY_SQLSTATE
+  readonly severity = 'ERROR'
+  readonly hint = SQL_READ_ONLY_MESSAGE.hint
+  constructor(readonly position: string) {
+    super(SQL_READ_ONLY_MESSAGE.madeReadWrite)
+  }
+}
+
 /**
  * The statements of `sql` each inside the one read-only transaction, one result per statement run;
  * with `params` (even none), `sql` is one statement bound to them, as `ProjectDatabase.query` runs
@@ -63,9 +74,10 @@ export async function runReadOnly(runOne: RunOneStatement, sql: string, params: 
       throw withScriptPosition(error, sql, statement.start)
     }
     const next = statements[index + 1]
-    if (next && (await currentTransaction(runOne, 'pg_current_xact_id_if_assigned')) !== xid) {
-      throw new ReadOnlyTransactionEnded(String(characterOffset(sql, next.start) + 1))
-    }
+    const now = await transactionState(runOne)
+    if (next && now.xid !== xid) throw new ReadOnlyTransactionEnded(String(characterOffset(sql, next.start) + 1))
+    // Postgres 15 lets `reset transaction_read_only` make the open transaction read-write again.
+    if (now.xid === xid && !now.readOnly) throw new ReadOnlyTransactionMadeReadWrite(String(characterOffset(sql, statement.start) + 1))
   }
   return results
 }
@@ -73,6 +85,11 @@ export async function runReadOnly(runOne: RunOneStatement, sql: string, params: 
 async function currentTransaction(runOne: RunOneStatement, read: 'pg_current_xact_id' | 'pg_current_xact_id_if_assigned'): Promise<string | null> {
   const { rows } = await runOne(`select pg_catalog.${read}()::text`)
   return rows[0]?.[0] ?? null
+}
+
+async function transactionState(runOne: RunOneStatement): Promise<{ xid: string | null; readOnly: boolean }> {
+  const { rows } = await runOne(`select pg_catalog.pg_current_xact_id_if_assigned()::text, pg_catalog.current_setting('transaction_read_only')`)
+  return { xid: rows[0]?.[0] ?? null, readOnly: rows[0]?.[1] === 'on' }
 }
 
 /** Postgres counts characters (code points) from 1; the splitter's offsets are UTF-16 units. */

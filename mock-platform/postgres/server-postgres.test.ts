@@ -4,8 +4,9 @@ import { SUITE_REF, describeDatabaseSuite } from './database-suite.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
 import { seedProjectDatabase } from './seed.ts'
-import { createServerDatabaseProvider, databaseUrlFor, projectDatabaseName } from './server-postgres.ts'
-import { readOnlyRoleName } from './server-read-only.ts'
+import { createServerDatabaseProvider, createUserDatabaseProvider, databaseUrlFor, projectDatabaseName } from './server-postgres.ts'
+import { ensurePlatformLayer } from './platform-layer.ts'
+import { projectRoles } from './server-tenancy.ts'
 import type { ProjectDatabase } from './types.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 
@@ -66,7 +67,7 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
   describe('read-only runs', () => {
     const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
     afterAll(() => provider.closeAll())
-    const reader = readOnlyRoleName(PREFIXES.main)
+    const { reader } = projectRoles(projectDatabaseName(SUITE_REF, PREFIXES.main))
     const readOnly = (db: ProjectDatabase, query: string) => runPgMetaQuery(db, { query }, { readOnly: true })
 
     it('run as a role of their own that is no superuser, and stay it', async () => {
@@ -86,13 +87,15 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
       await expect(readOnly(db, "select pg_catalog.pg_read_file('postgresql.conf')")).rejects.toMatchObject({ code: '42501' })
     })
 
-    it('read every table, row-level security or not, and the statistics', async () => {
+    it('read every table the owner makes, row-level security or not, but not the statistics of other databases', async () => {
       const db = await provider.open(SUITE_REF)
       await db.exec('drop table if exists public.read_only_rls; create table public.read_only_rls (id int); insert into public.read_only_rls values (1), (2); alter table public.read_only_rls enable row level security')
       try {
         expect(await readOnly(db, 'select count(*)::int as n from public.read_only_rls')).toEqual([{ n: 2 }])
         expect(await readOnly(db, 'select count(*)::int as n from auth.users')).toEqual(await runPgMetaQuery(db, { query: 'select count(*)::int as n from auth.users' }))
-        expect(await readOnly(db, "select pg_catalog.pg_has_role('pg_read_all_stats', 'usage') as stats")).toEqual([{ stats: true }])
+        expect(await readOnly(db, "select pg_catalog.pg_has_role('pg_read_all_stats', 'usage') as stats, pg_catalog.pg_has_role('pg_read_all_data', 'usage') as everything")).toEqual([
+          { stats: false, everything: false },
+        ])
       } finally {
         await db.exec('drop table public.read_only_rls')
       }
@@ -114,6 +117,44 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
         await again.closeAll()
       }
     })
+  })
+
+  describe('a database an older Studio made as the admin', () => {
+    const ref = 'adoptedsuite'
+    const name = projectDatabaseName(ref, PREFIXES.main)
+    const roles = projectRoles(name)
+    afterAll(() => dropDatabases([ref]))
+
+    it("is handed to the project's owner at its next open: its tables are the owner's, the reader reads them, not the platform's private ones", async () => {
+      await dropDatabases([ref])
+      const admin = new pg.Client({ connectionString: url })
+      await admin.connect()
+      await admin.query(`create database ${sqlIdent(name)}`).finally(() => admin.end())
+      // What an older Studio did: layer and demo data as DATABASE_URL's own user.
+      const asAdmin = createUserDatabaseProvider(databaseUrlFor(url, name), ref)
+      const old = await asAdmin.open(ref)
+      await ensurePlatformLayer(old)
+      await seedProjectDatabase(old, ref)
+      await old.exec('create function public.adopted_answer() returns int language sql as $$ select 42 $$; create type public.adopted_mood as enum (\'ok\')')
+      await asAdmin.closeAll()
+
+      const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
+      try {
+        const db = await provider.open(ref)
+        const owners = await db.query(`select pg_catalog.pg_get_userbyid(d.datdba) as database,
+            (select pg_catalog.pg_get_userbyid(relowner) from pg_catalog.pg_class where oid = 'public.customers'::regclass) as customers,
+            (select pg_catalog.pg_get_userbyid(nspowner) from pg_catalog.pg_namespace where nspname = 'inventory') as inventory,
+            (select pg_catalog.pg_get_userbyid(proowner) from pg_catalog.pg_proc where proname = 'adopted_answer') as answer,
+            (select pg_catalog.pg_get_userbyid(typowner) from pg_catalog.pg_type where typname = 'adopted_mood') as mood
+           from pg_catalog.pg_database d where d.datname = current_database()`)
+        expect(owners.rows).toEqual([{ database: roles.owner, customers: roles.owner, inventory: roles.owner, answer: roles.owner, mood: roles.owner }])
+        await db.exec('alter table public.customers add column adopted boolean; alter table public.customers drop column adopted')
+        expect(await runPgMetaQuery(db, { query: 'select count(*)::int > 0 as reads from inventory.products' }, { readOnly: true })).toEqual([{ reads: true }])
+        await expect(runPgMetaQuery(db, { query: 'select * from studio_meta.wrapper_secrets' }, { readOnly: true })).rejects.toMatchObject({ code: '42501' })
+      } finally {
+        await provider.closeAll()
+      }
+    }, 120_000)
   })
 
   describe('persistence', () => {

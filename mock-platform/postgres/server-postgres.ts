@@ -1,17 +1,18 @@
 /**
  * Project databases on a real PostgreSQL server (`DATABASE_URL`): one database per ref, named
- * `studio_<ref>`, created on first use as the URL's user (who needs CREATEDB) and seeded once; or,
- * served self-hosted, the URL's own database as the one project's, untouched. Read-only runs
- * connect as a role of their own that may only read (server-read-only.ts).
+ * `studio_<ref>`, made on first use by the URL's user (the platform's admin) and owned by the
+ * project's own role, as whom its layer, demo data and every statement of the user run; read-only
+ * runs connect as the project's read-only role (server-tenancy.ts). Or, served self-hosted, the
+ * URL's own database as the one project's, untouched and used as the URL's user.
  */
 import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
 import { runReadOnly } from './read-only.ts'
-import { ensureReadOnlyRole, readOnlyRoleName, readOnlyUrl } from './server-read-only.ts'
+import { prepareSharedServer, provisionProjectDatabase, roleUrl, withAdmin } from './server-tenancy.ts'
+import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
 import { mayChangeSession } from './session.ts'
-import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import type { DatabaseProvider, ProjectDatabase, RunOptions } from './types.ts'
 
 export interface ServerDatabaseOptions extends ProviderOptions {
@@ -44,23 +45,32 @@ const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000
 
 export function createServerDatabaseProvider(databaseUrl: string, options: ServerDatabaseOptions = {}): DatabaseProvider {
   const connectionTimeoutMillis = options.connectionTimeoutMillis ?? DEFAULT_CONNECTION_TIMEOUT_MS
-  const reader = readOnlyRoleName(options.databasePrefix)
-  // Once per provider; a failure is asked again at the next open.
-  let readerReady: Promise<void> | null = null
-  const ensureReader = () => {
-    readerReady ??= ensureReadOnlyRole(databaseUrl, reader, connectionTimeoutMillis).catch((error: unknown) => {
-      readerReady = null
+  // Once per provider; a failure is tried again at the next open.
+  let prepared: Promise<void> | null = null
+  const prepare = () =>
+    (prepared ??= prepareSharedServer(databaseUrl, { databasePrefix: options.databasePrefix, connectionTimeoutMillis }).catch((error: unknown) => {
+      prepared = null
       throw error
-    })
-    return readerReady
-  }
+    }))
   return createProviderCache(async (ref, forget) => {
+    await prepare()
     const name = projectDatabaseName(ref, options.databasePrefix)
-    await ensureDatabase(databaseUrl, name, connectionTimeoutMillis)
-    const poolOf = (url: string) => openPool(url, options.poolSize, connectionTimeoutMillis)
-    // The reader's role and connections come with the first read-only run: most projects never see one.
-    const pools = { owner: poolOf(databaseUrlFor(databaseUrl, name)), reader: poolOf(databaseUrlFor(readOnlyUrl(databaseUrl, reader), name)) }
-    return createPoolDatabase(pools, ensureReader, forget, () => new pg.Client({ connectionString: databaseUrlFor(databaseUrl, name), connectionTimeoutMillis }))
+    const provision = () => provisionProjectDatabase(databaseUrl, name, connectionTimeoutMillis)
+    const roles = await provision()
+    const projectUrl = databaseUrlFor(databaseUrl, name)
+    const poolOf = (role: string) => openPool(roleUrl(projectUrl, role), options.poolSize, connectionTimeoutMillis)
+    return createPoolDatabase({
+      pools: { owner: poolOf(roles.owner), reader: poolOf(roles.reader) },
+      onClose: forget,
+      // The admin's own connection: it may cancel any backend.
+      connect: () => new pg.Client({ connectionString: projectUrl, connectionTimeoutMillis }),
+      // A role whose password was changed (a user may change their own) is brought back, once.
+      reprovision: async () => void (await provision()),
+      platformRun: async (sql) => {
+        const answer: unknown = await withAdmin(databaseUrl, connectionTimeoutMillis, (admin) => admin.query({ text: sql, rowMode: 'array', types: RAW_TEXT }), name)
+        return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
+      },
+    })
   }, options)
 }
 
@@ -103,24 +113,7 @@ function openPool(url: string, poolSize: number | undefined, connectionTimeoutMi
 function openDatabase(url: string, options: Pick<ServerDatabaseOptions, 'poolSize'> & { connectionTimeoutMillis: number }, forget: () => void): ProjectDatabase {
   const { connectionTimeoutMillis } = options
   const pool = openPool(url, options.poolSize, connectionTimeoutMillis)
-  return createPoolDatabase({ owner: pool, reader: pool }, () => Promise.resolve(), forget, () => new pg.Client({ connectionString: url, connectionTimeoutMillis }))
-}
-
-async function ensureDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis })
-  admin.on('error', () => undefined) // a dropped connection shows up as the failing query instead
-  await admin.connect()
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_catalog.pg_database where datname = $1', [name])
-    if (rowCount) return
-    await admin.query(`create database ${sqlIdent(name)}`).catch((error: unknown) => {
-      // Someone else (another process, a parallel open) created it in between: fine. A race can
-      // also surface as a unique violation on pg_database's name index.
-      if (!(error instanceof pg.DatabaseError && (error.code === '42P04' || error.code === '23505'))) throw error
-    })
-  } finally {
-    await admin.end()
-  }
+  return createPoolDatabase({ pools: { owner: pool, reader: pool }, onClose: forget, connect: () => new pg.Client({ connectionString: url, connectionTimeoutMillis }) })
 }
 
 /**
@@ -140,18 +133,41 @@ async function cancelBackend(connect: () => pg.Client, pid: number): Promise<voi
   }
 }
 
-function createPoolDatabase(pools: { owner: pg.Pool; reader: pg.Pool }, ensureReader: () => Promise<void>, onClose: () => void, connect: () => pg.Client): ProjectDatabase {
+interface PoolDatabaseParts {
+  /** The owner's (every run but a read-only one) and the reader's; the user's own database has one for both. */
+  pools: { owner: pg.Pool; reader: pg.Pool }
+  onClose: () => void
+  /** A connection of its own that may cancel the pools' backends. */
+  connect: () => pg.Client
+  /** Brings the roles back to what they must be, when one could not sign in. */
+  reprovision?: () => Promise<void>
+  /** Runs as the platform's admin in this database (ProjectDatabase.asPlatform). */
+  platformRun?: (sql: string) => Promise<RawResult[]>
+}
+
+/** SQLSTATE of a failed password sign-in. */
+const INVALID_PASSWORD = '28P01'
+
+function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun }: PoolDatabaseParts): ProjectDatabase {
   const decoder = new ResultDecoder(async (oids) => {
     const result = await pools.owner.query({ text: arrayTypeLookupSql(oids), rowMode: 'array' })
     return readArrayTypeLookup(result.rows)
   })
+  const connectTo = async (pool: pg.Pool) => {
+    try {
+      return await pool.connect()
+    } catch (error) {
+      if (!reprovision || !(error instanceof pg.DatabaseError) || error.code !== INVALID_PASSWORD) throw error
+      await reprovision()
+      return pool.connect()
+    }
+  }
 
   /** `values` undefined: simple protocol (several statements, one result each); else extended. `readOnly`: read-only.ts, as the reader. */
   const run = async (sql: string, values: unknown[] | undefined, runOptions: RunOptions = {}): Promise<RawResult[]> => {
     const { signal, readOnly = false } = runOptions
     signal?.throwIfAborted()
-    if (readOnly) await ensureReader()
-    const client = await (readOnly ? pools.reader : pools.owner).connect()
+    const client = await connectTo(readOnly ? pools.reader : pools.owner)
     let destroy = mayChangeSession(sql)
     // `processID` is the backend's pid (not in @types/pg's Client type).
     const pid = (client as unknown as { processID?: number }).processID
@@ -182,13 +198,26 @@ function createPoolDatabase(pools: { owner: pg.Pool; reader: pg.Pool }, ensureRe
     }
   }
 
+  /** The owner's text, with the platform's help where it asked for what only the platform may do (platform-statements.ts). */
+  const runAsOwner = async (sql: string, runOptions: RunOptions = {}): Promise<RawResult[]> => {
+    try {
+      return await run(sql, undefined, runOptions)
+    } catch (error) {
+      if (!platformRun || runOptions.readOnly || !isInsufficientPrivilege(error)) throw error
+      const done = await runWithPlatform(platformRun, sql, (rest) => run(rest, undefined, runOptions))
+      if (!done) throw error
+      return done.answer
+    }
+  }
+
   let closed = false
   return {
-    exec: async (sql, runOptions) => decoder.decode(await run(sql, undefined, runOptions)),
+    exec: async (sql, runOptions) => decoder.decode(await runAsOwner(sql, runOptions)),
     query: async (sql, params = [], runOptions) => {
       const [result] = await decoder.decode(await run(sql, params, runOptions))
       return result ?? { rows: [], fields: [] }
     },
+    ...(platformRun && { asPlatform: async (sql: string) => decoder.decode(await platformRun(sql)) }),
     close: async () => {
       if (closed) return
       closed = true

@@ -48,6 +48,13 @@ export interface ProjectDatabase {
   exec(sql: string, options?: RunOptions): Promise<QueryResult[]>
   /** Runs one statement with $1.. parameters. */
   query(sql: string, params?: unknown[], options?: RunOptions): Promise<QueryResult>
+  /**
+   * On a shared server, where the user's SQL runs as the project's own role: runs as the platform's
+   * admin (server-tenancy.ts), for tests that set up what only the platform may (a role). No handler
+   * is given it: what the platform does on a user's request is decided inside the database's own
+   * runs (platform-statements.ts). Absent where the user's SQL runs with every right (PGlite).
+   */
+  asPlatform?(sql: string): Promise<QueryResult[]>
   close(): Promise<void>
 }
 

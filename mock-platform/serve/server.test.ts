@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, PG_META_HEADERS, PG_META_ROW_PARTS, RUNTIME_CONFIG_ELEMENT_ID, SQL_READ_ONLY_MESSAGE } from '../../src/constants'
 import type { RowColumns } from '../../src/lib/row-columns'
 import { issueAccessToken } from '../handlers/util'
-import { readOnlyRoleName } from '../postgres/server-read-only'
+import { projectDatabaseName } from '../postgres/server-address'
+import { projectRoles } from '../postgres/server-tenancy'
 import type { ServeConfig } from './config'
 import { SECRET_FILE } from './secret'
 import { startStudioServer, type StudioServer } from './server'
@@ -144,7 +145,7 @@ describe.runIf(databaseUrl)('npm run serve on a PostgreSQL server (DATABASE_URL)
         body: JSON.stringify({ query }),
       })
     const who = await run('select current_user as who, (select count(*)::int from public.customers) > 0 as reads')
-    expect(await who.json()).toEqual([{ who: readOnlyRoleName(DATABASE_PREFIX), reads: true }])
+    expect(await who.json()).toEqual([{ who: projectRoles(projectDatabaseName(ref, DATABASE_PREFIX)).reader, reads: true }])
     const insert = await run("commit; insert into public.customers (email, full_name) values ('served@example.com', 'Served')")
     expect(insert.status).toBe(400)
     expect(await insert.json()).toMatchObject({ code: '25006', hint: SQL_READ_ONLY_MESSAGE.hint })

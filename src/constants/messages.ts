@@ -164,6 +164,7 @@ export const SQL_READ_ONLY_MESSAGE = {
   hint: 'Your role in this organization can only read this project’s database: statements that change it are refused.',
   transactionEnded:
     'cannot run more statements once the read-only transaction has ended (COMMIT, ROLLBACK, END or PREPARE TRANSACTION): your role can only read this project’s database',
+  madeReadWrite: 'cannot make the read-only transaction read-write: your role can only read this project’s database',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

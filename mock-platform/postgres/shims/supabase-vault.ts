@@ -9,6 +9,8 @@
  * `@extschema:pgcrypto@` is pgcrypto's schema (Postgres 16+ fills it in for an extension script;
  * `installShim` does on a server where the script runs as plain SQL).
  */
+import { privateSchemaSql } from '../private-schema.ts'
+
 export const SUPABASE_VAULT_VERSION = '0.3.1'
 
 const PGCRYPTO = '@extschema:pgcrypto@'
@@ -110,10 +112,9 @@ begin
 end
 $fn$;
 
--- As on the platform: the dashboard's role and service_role, never the API's anon or signed-in users.
-revoke all on schema vault from public;
-revoke all on all tables in schema vault from public, anon, authenticated;
-revoke all on all functions in schema vault from public, anon, authenticated;
+-- As on the platform: the dashboard's role and service_role, never the API's anon or signed-in users,
+-- nor a read-only member's role (granted what the owner makes, but not this: private-schema.ts).
+${privateSchemaSql('vault')}
 grant usage on schema vault to service_role;
 grant select, insert, update, delete on vault.secrets, vault.decrypted_secrets to service_role;
 -- A view's caller needs EXECUTE on the functions it calls: _decrypt is what reading decrypted_secrets takes.

@@ -30,6 +30,9 @@ export const privilegeRolesSql = `select r.rolname as name
  where not r.rolsuper
    and r.rolname !~ '^pg_'
    and r.rolname not in (${list(PLATFORM_INTERNAL_ROLES)})
+   -- Roles that own a database or were let into one are databases' own (on a shared server, every project's two).
+   and not exists (select 1 from pg_catalog.pg_database d where d.datdba = r.oid)
+   and not exists (select 1 from pg_catalog.pg_database d, pg_catalog.aclexplode(d.datacl) a where a.grantee = r.oid)
  order by coalesce(array_position(array[${list(PLATFORM_API_ROLES)}]::text[], r.rolname::text), ${PLATFORM_API_ROLES.length + 1}), r.rolname;`
 
 /**
