@@ -157,6 +157,7 @@ export const PERMISSION_MESSAGE = {
   writeStorage: 'upload, move or delete files, or create, change or delete buckets',
   readStorage: 'view this project’s storage',
   changeStorageSettings: 'change this project’s storage settings',
+  shareSnippets: 'share SQL snippets with the project',
 } as const
 
 /** SPEC §6 on the server: a member whose role may not change the database runs SQL read-only. */
@@ -164,6 +165,17 @@ export const SQL_READ_ONLY_MESSAGE = {
   hint: 'Your role in this organization can only read this project’s database: statements that change it are refused.',
   transactionEnded:
     'cannot run more statements once the read-only transaction has ended (COMMIT, ROLLBACK, END or PREPARE TRANSACTION): your role can only read this project’s database',
+} as const
+
+/** Snippets and folders are their owner's (PLATFORM-API §4): what the server answers anyone else. */
+export const CONTENT_MESSAGE = {
+  snippetNotFound: 'Content not found',
+  folderMissing: 'Folder not found',
+  idTaken: 'Content with this id already exists',
+  folderNotFound: 'Folder not found in this project',
+  parentFolderNotFound: 'Parent folder not found in this project',
+  notYourFolder: 'This folder is another member’s: only its owner may rename or delete it.',
+  notYourSnippet: 'This snippet is another member’s: only its owner may change or delete it.',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

@@ -13,4 +13,6 @@ export const PERMISSION_RESOURCES = {
   triggers: 'triggers',
   /** Buckets, objects and uploads; the storage settings are its admin variant. */
   storage: 'storage',
+  /** Snippets and reports members save, the platform's name for them: sharing one needs its creation. */
+  userContent: 'user_content',
 } as const
