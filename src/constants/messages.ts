@@ -157,6 +157,7 @@ export const PERMISSION_MESSAGE = {
   writeStorage: 'upload, move or delete files, or create, change or delete buckets',
   readStorage: 'view this project’s storage',
   changeStorageSettings: 'change this project’s storage settings',
+  changeApiSchemas: 'change which schemas the project’s API exposes',
   shareSnippets: 'share SQL snippets with the project',
 } as const
 
