@@ -159,6 +159,7 @@ export const PERMISSION_MESSAGE = {
   changeStorageSettings: 'change this project’s storage settings',
   changeApiSchemas: 'change which schemas the project’s API exposes',
   shareSnippets: 'share SQL snippets with the project',
+  runGraphqlAsServiceRole: 'run GraphQL as service_role',
 } as const
 
 /** SPEC §6 on the server: a member whose role may not change the database runs SQL read-only. */
@@ -177,6 +178,23 @@ export const CONTENT_MESSAGE = {
   parentFolderNotFound: 'Parent folder not found in this project',
   notYourFolder: 'This folder is another member’s: only its owner may rename or delete it.',
   notYourSnippet: 'This snippet is another member’s: only its owner may change or delete it.',
+} as const
+
+/**
+ * The GraphQL endpoint (PLATFORM-API §7) on the server: the role comes only from a token the
+ * platform signed, and a member who may only read runs read-only.
+ */
+export const GRAPHQL_MESSAGE = {
+  readOnlyMutation: 'Your role in this organization can only read this project’s database: GraphQL runs read-only for you, and mutations are refused.',
+  readOnlyExplorer: 'Your role in this organization can only read this project’s database: GraphQL runs read-only for you, as anon or authenticated.',
+  badHeader: 'Invalid authorization header: expected "Bearer <JWT>"',
+  unsigned: 'Invalid JWT: unsigned tokens (alg "none") are refused; use a key from the project’s API settings or the role picker',
+  algorithm: 'Invalid JWT: alg must be HS256',
+  badSignature: 'Invalid JWT: its signature does not match this project’s JWT secret',
+  notJson: 'Invalid JWT: its payload is not JSON',
+  notObject: 'Invalid JWT: its payload is not an object',
+  role: (roles: readonly string[]) => `Invalid JWT: role must be one of ${roles.join(', ')}`,
+  expired: 'JWT expired',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */
