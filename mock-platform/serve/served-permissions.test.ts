@@ -11,6 +11,7 @@ import { FIXTURE_FOLDER_NAME } from '../../fixtures/demo-world'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS } from '../../fixtures/platform'
 import { CONTENT_MESSAGE, DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_MESSAGE } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
+import type { ServeConfig } from './config'
 import { startStudioServer, type StudioServer } from './server'
 
 const databaseUrl = process.env['DATABASE_URL']
@@ -27,7 +28,7 @@ describe.runIf(databaseUrl)('npm run serve decides who may write (DATABASE_URL)'
     const distDir = join(root, 'dist')
     await mkdir(distDir, { recursive: true })
     await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-    const config = { mode: 'platform', databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: null, disabledFeatures: [] } as const
+    const config: ServeConfig = { mode: 'platform', databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), distDir, secret: null, allowedOrigin: null, disabledFeatures: [] }
     running = await startStudioServer({ config, databasePrefix: DATABASE_PREFIX, platformSchema: PLATFORM_SCHEMA })
   }, 60_000)
   afterAll(async () => {
