@@ -5,6 +5,10 @@
  * `request.jwt.claims` (so grants and row-level security decide, as on the platform), then read
  * back by graphql-js's `execute`, which shapes the answer and its errors. A failed statement fails
  * the whole request and rolls everything back, mutations included.
+ *
+ * `readOnly` (a member who may only read, SPEC §6): a mutation is refused before anything runs, and
+ * a query runs through the database's read-only run (postgres/read-only.ts), so Postgres itself
+ * refuses whatever would write; the run always ends rolled back.
  */
 import {
   execute,
@@ -27,6 +31,7 @@ import { schemaFor } from './schema-cache.ts'
 import { mutationFieldSql } from './sql-mutation.ts'
 import { queryFieldSql, type CompileContext } from './sql-select.ts'
 import { errorMessage } from '../../src/lib/error-message'
+import { GRAPHQL_MESSAGE } from '../../src/constants/messages.ts'
 
 export interface GraphqlRequest {
   query?: unknown
@@ -71,7 +76,14 @@ function parseRequest(request: GraphqlRequest): { document: DocumentNode; variab
   }
 }
 
-export async function runGraphql(database: ProjectDatabase, request: GraphqlRequest, claims: TokenClaims, signal?: AbortSignal): Promise<GraphqlAnswer> {
+export interface RunGraphqlOptions {
+  /** Run read-only: no mutation, every statement in the database's read-only run. */
+  readOnly?: boolean
+  signal?: AbortSignal
+}
+
+export async function runGraphql(database: ProjectDatabase, request: GraphqlRequest, claims: TokenClaims, options: RunGraphqlOptions = {}): Promise<GraphqlAnswer> {
+  const { readOnly = false, signal } = options
   const parsed = parseRequest(request)
   if (!('document' in parsed)) return parsed
   const { document, variables, operationName } = parsed
@@ -84,6 +96,7 @@ export async function runGraphql(database: ProjectDatabase, request: GraphqlRequ
     return failure(new GraphQLError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.'))
   }
   if (operation.operation === 'subscription') return failure(new GraphQLError('Subscriptions are not supported', { nodes: operation }))
+  if (readOnly && operation.operation === 'mutation') return { data: null, errors: [new GraphQLError(GRAPHQL_MESSAGE.readOnlyMutation, { nodes: operation }).toJSON()] }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables)
   if (coerced.errors) return failure(...coerced.errors)
 
@@ -94,7 +107,8 @@ export async function runGraphql(database: ProjectDatabase, request: GraphqlRequ
   const rootType = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType()
   if (!rootType) return failure(new GraphQLError(`This schema has no ${operation.operation} type`))
 
-  // begin, set role, the claims: the fields' statements follow these three.
+  // (begin,) set role, the claims: the fields' statements follow these. The read-only run opens its own transaction.
+  const preamble = readOnly ? 2 : 3
   const statements: string[] = []
   const planned: PlannedField[] = []
   try {
@@ -103,13 +117,13 @@ export async function runGraphql(database: ProjectDatabase, request: GraphqlRequ
         if (operation.operation === 'mutation') {
           const compiled = mutationFieldSql(context, field, index)
           if (!compiled) return
-          planned.push({ responseKey: field.responseKey, result: 3 + statements.length })
+          planned.push({ responseKey: field.responseKey, result: preamble + statements.length })
           statements.push(compiled.statement)
           if (compiled.guard) statements.push(compiled.guard)
         } else {
           const statement = queryFieldSql(context, field)
           if (statement === null) return
-          planned.push({ responseKey: field.responseKey, result: 3 + statements.length })
+          planned.push({ responseKey: field.responseKey, result: preamble + statements.length })
           statements.push(statement)
         }
       } catch (error) {
@@ -122,15 +136,10 @@ export async function runGraphql(database: ProjectDatabase, request: GraphqlRequ
 
   const rootValue = Object.create(null) as Record<string, unknown>
   if (statements.length) {
-    const script = [
-      operation.operation === 'mutation' ? 'begin' : 'begin transaction read only',
-      `set local role ${sqlIdent(claims.role)}`,
-      `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
-      ...statements,
-      'commit',
-    ].join(';\n')
+    const asCaller = [`set local role ${sqlIdent(claims.role)}`, `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`, ...statements]
+    const script = readOnly ? asCaller : [operation.operation === 'mutation' ? 'begin' : 'begin transaction read only', ...asCaller, 'commit']
     try {
-      const results = await database.exec(`${script};`, { signal })
+      const results = await database.exec(`${script.join(';\n')};`, { signal, readOnly })
       for (const field of planned) rootValue[field.responseKey] = results[field.result]?.rows[0]?.['value'] ?? null
     } catch (error) {
       const message = errorMessage(error)

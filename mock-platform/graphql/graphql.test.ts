@@ -1,18 +1,16 @@
 /** The GraphQL API (pg_graphql's names and behaviour) against a seeded in-memory PGlite. */
 import { getNamedType, isObjectType } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { roleToken, readAuthorization, type ApiRole, type TokenClaims } from '../../src/lib/graphql-token.ts'
+import { GRAPHQL_MESSAGE } from '../../src/constants/messages.ts'
+import type { ApiRole, TokenClaims } from '../../src/lib/graphql-token.ts'
 import { createMemoryDatabaseProvider } from '../postgres/pglite-memory.ts'
 import { suiteDatabase } from '../postgres/suite-database.ts'
 import { runGraphql, schemaFor } from './index.ts'
 
 const db = suiteDatabase(createMemoryDatabaseProvider, 'graphqltest')
 
-const claimsOf = (role: ApiRole, sub?: string): TokenClaims => {
-  const read = readAuthorization(`Bearer ${roleToken(role, { sub, lifetimeSeconds: 60 })}`)
-  if (!read.claims) throw new Error(read.error)
-  return read.claims
-}
+/** The claims of a token the platform signs for `role` (project-jwt.ts reads them; the endpoint checks them). */
+const claimsOf = (role: ApiRole, sub?: string): TokenClaims => ({ role, ...(sub ? { sub, aud: 'authenticated' } : {}) })
 
 async function gql(query: string, options: { role?: ApiRole; sub?: string; variables?: Record<string, unknown> } = {}) {
   return runGraphql(db(), { query, variables: options.variables }, claimsOf(options.role ?? 'service_role', options.sub))
@@ -236,5 +234,42 @@ describe('roles and row-level security', () => {
     expect(mine['gqlNotesCollection'].edges.map((e: { node: { body: string } }) => e.node.body)).toEqual(['first', 'from graphql'])
     // service_role bypasses row-level security, as on the platform.
     expect((await data('{ gqlNotesCollection { totalCount } }'))['gqlNotesCollection'].totalCount).toBe(3)
+  })
+})
+
+describe('read-only (a member who may only read)', () => {
+  beforeAll(async () => {
+    // A policy whose check writes: reading the table would leave a row behind, were the run not read-only.
+    await db().exec(`create table public.gql_read_log (at timestamptz not null default now());
+      create function public.gql_log_read() returns boolean language plpgsql volatile as $$ begin insert into public.gql_read_log default values; return true; end $$;
+      create table public.gql_watched (id int primary key);
+      alter table public.gql_watched enable row level security;
+      create policy "logged" on public.gql_watched for select to authenticated using (public.gql_log_read());
+      grant all on public.gql_read_log to authenticated;
+      insert into public.gql_watched values (1);`)
+  })
+
+  afterAll(async () => {
+    await db().exec('drop table public.gql_watched; drop function public.gql_log_read(); drop table public.gql_read_log')
+  })
+
+  it('answers queries, as the role of the claims', async () => {
+    const answer = await runGraphql(db(), { query: '{ customersCollection { totalCount } }' }, claimsOf('anon'), { readOnly: true })
+    expect(answer).toEqual({ data: { customersCollection: { totalCount: Number(await scalar('select count(*) from public.customers')) } } })
+  })
+
+  it('refuses a mutation before anything runs, saying it is read-only', async () => {
+    const before = await scalar('select count(*) from public.customers')
+    const answer = await runGraphql(db(), { query: 'mutation { insertIntoCustomersCollection(objects: [{email: "ro@example.com", fullName: "Ro"}]) { affectedCount } }' }, claimsOf('service_role'), { readOnly: true })
+    expect(answer.data).toBeNull()
+    expect(answer.errors?.map((error) => error.message)).toEqual([GRAPHQL_MESSAGE.readOnlyMutation])
+    expect(await scalar('select count(*) from public.customers')).toBe(before)
+  })
+
+  it('has Postgres refuse a query that would write (a policy that logs reads), and nothing is written', async () => {
+    const answer = await runGraphql(db(), { query: '{ gqlWatchedCollection { totalCount } }' }, claimsOf('authenticated', '00000000-0000-4000-8000-000000000042'), { readOnly: true })
+    expect(answer.data).toBeNull()
+    expect(answer.errors?.[0]?.message).toBe('cannot execute INSERT in a read-only transaction')
+    expect(Number(await scalar('select count(*) from public.gql_read_log'))).toBe(0)
   })
 })

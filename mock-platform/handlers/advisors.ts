@@ -24,6 +24,13 @@ const ADVISOR_RULES_PERMISSION: RequiredPermission = {
   what: PERMISSION_MESSAGE.manageAdvisorRules,
 }
 
+/** What changing the exposed schemas needs: the platform's check on its API settings screen (owner and admin). */
+const POSTGREST_CONFIG_PERMISSION: RequiredPermission = {
+  action: PermissionAction.UPDATE,
+  resource: PERMISSION_RESOURCES.postgrestConfig,
+  what: PERMISSION_MESSAGE.changeApiSchemas,
+}
+
 const categoryOf = (name: string) => LINT_DEFINITIONS.find((lint) => lint.name === name)?.categories[0] ?? null
 
 /**
@@ -108,7 +115,7 @@ export function advisorHandlers(ctx: PlatformContext) {
 
     http.patch('*/platform/projects/:ref/config/postgrest', async ({ request, params }) => {
       const ref = String(params.ref)
-      const { denied } = await authorizeProject(ctx, request, ref)
+      const { denied } = await authorizeProject(ctx, request, ref, { permission: POSTGREST_CONFIG_PERMISSION })
       if (denied) return denied
       const parsed = v.safeParse(PostgrestPatchSchema, await readJson(request))
       if (!parsed.success) return errorResponse(400, parsed.issues[0].message)

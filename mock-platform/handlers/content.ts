@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
-import { persistContent, restoreContent } from '../content-persistence'
+import { CONTENT_MESSAGE } from '../../src/constants'
+import { persistContent } from '../content-persistence'
 import type { PlatformContext } from '../context'
-import type { MockFolder, MockProject, MockSnippet } from '../db'
-import { authenticate, authorizeProject, errorResponse, readJson } from './util'
-
-const UuidSchema = v.pipe(v.string(), v.uuid())
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(256, 'Name must be 256 characters or fewer'))
+import type { MockSnippet } from '../db'
+import { contentFolderHandlers } from './content-folders'
+import { contentScope, idsParam, invalid, NameSchema, publicSnippet, UuidSchema } from './content-scope'
+import { errorResponse, readJson } from './util'
 
 const SnippetWriteSchema = v.object({
   id: v.optional(UuidSchema),
@@ -18,53 +18,16 @@ const SnippetWriteSchema = v.object({
   favorite: v.optional(v.boolean()),
   content: v.optional(v.object({ sql: v.string(), content_id: v.optional(v.string()), schema_version: v.optional(v.literal('1.0')) })),
 })
-const FolderCreateSchema = v.object({ name: NameSchema, parent_id: v.nullish(UuidSchema), parentId: v.nullish(UuidSchema) })
-const FolderRenameSchema = v.object({ name: NameSchema })
-
-/** Drops what only the mock knows before answering. */
-function publicSnippet({ project_ref: _ref, ...snippet }: MockSnippet) {
-  return snippet
-}
-function publicFolder({ project_ref: _ref, ...folder }: MockFolder) {
-  return folder
-}
-function withoutBody({ content: _content, ...snippet }: ReturnType<typeof publicSnippet>) {
-  return snippet
-}
-
-function invalid(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) {
-  return errorResponse(400, issues[0].message)
-}
-
-/** A signed-in member's view of one project's content: who they are and what they may see. */
-async function contentScope(ctx: PlatformContext, request: Request, ref: string) {
-  const { project, denied } = await authorizeProject(ctx, request, ref)
-  if (denied) return { denied }
-  const { user } = authenticate(ctx, request)
-  const profile = ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: user!.id }))
-  if (!profile) return { denied: errorResponse(404, "User's profile not found") }
-  await restoreContent(ctx)
-  const visible = (item: { owner_id: number; visibility?: string }) => item.visibility !== 'user' || item.owner_id === profile.id
-  return { project: project as MockProject, ownerId: profile.id, visible, denied: undefined }
-}
-
-function idsParam(request: Request): string[] {
-  return (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean)
-}
 
 /** SQL snippets and their folders (PLATFORM-API §4), kept across reloads in the browser. */
 export function contentHandlers(ctx: PlatformContext) {
   const now = () => new Date().toISOString()
 
-  function folderBelongs(ref: string, folderId: string | null | undefined) {
-    return !folderId || ctx.db.folders.findFirst((q) => q.where({ id: folderId, project_ref: ref })) !== undefined
-  }
-
   return [
     http.get('*/platform/projects/:ref/content', async ({ request, params }) => {
       const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
+      const { scope, denied } = await contentScope(ctx, request, ref)
+      if (denied) return denied
       const url = new URL(request.url)
       const name = url.searchParams.get('name')?.toLowerCase()
       const favorite = url.searchParams.get('favorite')
@@ -85,8 +48,8 @@ export function contentHandlers(ctx: PlatformContext) {
 
     http.get('*/platform/projects/:ref/content/count', async ({ request, params }) => {
       const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
+      const { scope, denied } = await contentScope(ctx, request, ref)
+      if (denied) return denied
       const name = new URL(request.url).searchParams.get('name')?.toLowerCase()
       const mine = ctx.db.snippets
         .findMany((q) => q.where({ project_ref: ref }))
@@ -101,10 +64,10 @@ export function contentHandlers(ctx: PlatformContext) {
 
     http.get('*/platform/projects/:ref/content/item/:id', async ({ request, params }) => {
       const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
+      const { scope, denied } = await contentScope(ctx, request, ref)
+      if (denied) return denied
       const snippet = ctx.db.snippets.findFirst((q) => q.where({ project_ref: ref, id: String(params.id) }))
-      if (!snippet || !scope.visible(snippet)) return errorResponse(404, 'Content not found')
+      if (!snippet || !scope.visible(snippet)) return errorResponse(404, CONTENT_MESSAGE.snippetNotFound)
       return HttpResponse.json(publicSnippet(snippet))
     }),
 
@@ -112,17 +75,21 @@ export function contentHandlers(ctx: PlatformContext) {
     ...(['post', 'put'] as const).map((method) =>
       http[method]('*/platform/projects/:ref/content', async ({ request, params }) => {
         const ref = String(params.ref)
-        const scope = await contentScope(ctx, request, ref)
-        if (scope.denied) return scope.denied
+        const { scope, denied } = await contentScope(ctx, request, ref)
+        if (denied) return denied
         const parsed = v.safeParse(SnippetWriteSchema, await readJson(request))
         if (!parsed.success) return invalid(parsed.issues)
         const body = parsed.output
         if (method === 'put' && !body.id) return errorResponse(400, 'id is required to update content')
-        if (!folderBelongs(ref, body.folder_id)) return errorResponse(400, 'Folder not found in this project')
+        // Only into a folder of one's own (content-scope.ts): another member's is not there for them.
+        if (body.folder_id && !scope.ownFolder(body.folder_id)) return errorResponse(400, CONTENT_MESSAGE.folderNotFound)
         const id = body.id ?? crypto.randomUUID()
         const existing = ctx.db.snippets.findFirst((q) => q.where({ id }))
-        if (existing && (existing.project_ref !== ref || existing.owner_id !== scope.ownerId)) return errorResponse(403, 'You cannot change this content')
-        if (existing && method === 'post') return errorResponse(409, 'Content with this id already exists')
+        if (existing && existing.project_ref !== ref) return errorResponse(409, CONTENT_MESSAGE.idTaken)
+        if (existing && existing.owner_id !== scope.ownerId) return errorResponse(403, CONTENT_MESSAGE.notYourSnippet)
+        if (existing && method === 'post') return errorResponse(409, CONTENT_MESSAGE.idTaken)
+        const refused = body.visibility === 'user' ? undefined : scope.refuseSharing()
+        if (refused) return refused
         const timestamp = now()
         const values: MockSnippet = {
           id,
@@ -148,113 +115,22 @@ export function contentHandlers(ctx: PlatformContext) {
 
     http.delete('*/platform/projects/:ref/content', async ({ request, params }) => {
       const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
+      const { scope, denied } = await contentScope(ctx, request, ref)
+      if (denied) return denied
       const ids = idsParam(request)
       if (ids.length === 0) return errorResponse(400, 'ids is required')
-      const deleted = ids.filter((id) => {
-        const snippet = ctx.db.snippets.findFirst((q) => q.where({ id, project_ref: ref }))
-        if (!snippet || snippet.owner_id !== scope.ownerId) return false
+      // What the member cannot see is not there for them; another member's shared snippet refuses the whole request.
+      const named = ids.flatMap((id) => ctx.db.snippets.findFirst((q) => q.where({ id, project_ref: ref })) ?? []).filter(scope.visible)
+      if (named.some((snippet) => snippet.owner_id !== scope.ownerId)) return errorResponse(403, CONTENT_MESSAGE.notYourSnippet)
+      const deleted = named.map(({ id }) => {
         ctx.db.snippets.delete((q) => q.where({ id }))
-        return true
+        return id
       })
       persistContent(ctx)
       return HttpResponse.json(deleted.map((id) => ({ id })))
     }),
 
-    http.get('*/platform/projects/:ref/content/folders', async ({ request, params }) => {
-      const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
-      return HttpResponse.json({ data: folderListing(ctx, ref, null, scope.visible, new URL(request.url).searchParams.get('name')) })
-    }),
-
-    http.get('*/platform/projects/:ref/content/folders/:id', async ({ request, params }) => {
-      const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
-      if (!folderBelongs(ref, String(params.id))) return errorResponse(404, 'Folder not found')
-      return HttpResponse.json({ data: folderListing(ctx, ref, String(params.id), scope.visible, new URL(request.url).searchParams.get('name')) })
-    }),
-
-    http.post('*/platform/projects/:ref/content/folders', async ({ request, params }) => {
-      const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
-      const parsed = v.safeParse(FolderCreateSchema, await readJson(request))
-      if (!parsed.success) return invalid(parsed.issues)
-      const parentId = parsed.output.parent_id ?? parsed.output.parentId ?? null
-      if (!folderBelongs(ref, parentId)) return errorResponse(400, 'Parent folder not found in this project')
-      const clash = ctx.db.folders.findFirst((q) => q.where({ project_ref: ref, parent_id: parentId, name: parsed.output.name }))
-      if (clash) return errorResponse(400, `A folder named "${parsed.output.name}" already exists here`)
-      const folder = await ctx.db.folders.create({
-        id: crypto.randomUUID(),
-        name: parsed.output.name,
-        owner_id: scope.ownerId,
-        parent_id: parentId,
-        project_id: scope.project.id,
-        project_ref: ref,
-      })
-      persistContent(ctx)
-      return HttpResponse.json(publicFolder(folder), { status: 201 })
-    }),
-
-    http.patch('*/platform/projects/:ref/content/folders/:id', async ({ request, params }) => {
-      const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
-      const id = String(params.id)
-      const folder = ctx.db.folders.findFirst((q) => q.where({ id, project_ref: ref }))
-      if (!folder) return errorResponse(404, 'Folder not found')
-      const parsed = v.safeParse(FolderRenameSchema, await readJson(request))
-      if (!parsed.success) return invalid(parsed.issues)
-      const name = parsed.output.name
-      const clash = ctx.db.folders.findFirst((q) => q.where({ project_ref: ref, parent_id: folder.parent_id, name }))
-      if (clash && clash.id !== id) return errorResponse(400, `A folder named "${name}" already exists here`)
-      await ctx.db.folders.update((q) => q.where({ id }), { data: (f) => void (f.name = name) })
-      persistContent(ctx)
-      return HttpResponse.json({ data: folderListing(ctx, ref, id, scope.visible, null) })
-    }),
-
-    http.delete('*/platform/projects/:ref/content/folders', async ({ request, params }) => {
-      const ref = String(params.ref)
-      const scope = await contentScope(ctx, request, ref)
-      if (scope.denied) return scope.denied
-      const ids = idsParam(request)
-      if (ids.length === 0) return errorResponse(400, 'ids is required')
-      // A folder goes with everything inside it, nested folders included.
-      const doomed = new Set(ids.filter((id) => folderBelongs(ref, id)))
-      let grew = true
-      while (grew) {
-        grew = false
-        for (const folder of ctx.db.folders.findMany((q) => q.where({ project_ref: ref }))) {
-          if (folder.parent_id && doomed.has(folder.parent_id) && !doomed.has(folder.id)) {
-            doomed.add(folder.id)
-            grew = true
-          }
-        }
-      }
-      for (const id of doomed) {
-        ctx.db.snippets.deleteMany((q) => q.where({ project_ref: ref, folder_id: id }))
-        ctx.db.folders.delete((q) => q.where({ id }))
-      }
-      persistContent(ctx)
-      return HttpResponse.json([...doomed].map((id) => ({ id })))
-    }),
+    ...contentFolderHandlers(ctx),
   ]
 }
 
-function folderListing(ctx: PlatformContext, ref: string, parentId: string | null, visible: (s: MockSnippet) => boolean, name: string | null) {
-  const needle = name?.toLowerCase()
-  const folders = ctx.db.folders
-    .findMany((q) => q.where({ project_ref: ref, parent_id: parentId }))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map(publicFolder)
-  const contents = ctx.db.snippets
-    .findMany((q) => q.where({ project_ref: ref, folder_id: parentId }))
-    .filter(visible)
-    .filter((s) => !needle || s.name.toLowerCase().includes(needle))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((s) => withoutBody(publicSnippet(s)))
-  return { folders, contents }
-}

@@ -172,6 +172,15 @@ describe('the other changes the dashboard guards, checked again by the server', 
     expect(ctx().db.projects.findFirst((q) => q.where({ ref: readOnly.ref }))?.status).toBe('ACTIVE_HEALTHY')
   })
 
+  it("refuses to change which schemas the project's API exposes (403, the setting stays)", async () => {
+    const config = `/platform/projects/${readOnly.ref}/config/postgrest`
+    const before = await (await call(config)).json()
+    const answer = await post(config, { db_schema: 'public, private_data' }, 'PATCH')
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toEqual(denied(PERMISSION_MESSAGE.changeApiSchemas))
+    expect(await (await call(config)).json()).toEqual(before)
+  })
+
   it('still reads what the role may read (the GitHub connection, the advisor rules)', async () => {
     expect((await call('/platform/organizations/readonly-co/integrations/github')).status).toBe(200)
     expect((await call(`/platform/projects/${readOnly.ref}/notifications/advisor/exceptions`)).status).toBe(200)

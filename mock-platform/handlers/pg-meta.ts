@@ -1,14 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import {
   API_ERROR_MESSAGE,
-  PERMISSION_RESOURCES,
   PG_META_HEADERS,
   PG_META_ROW_PARTS,
   PG_META_TIMING,
   SAMPLE_ROWS_HEADER,
   SQL_READ_ONLY_MESSAGE,
 } from '../../src/constants'
-import { PermissionAction } from '../../src/lib/permissions'
 import { markPath } from '../../src/lib/path-marks'
 import { jsonLinesStream } from '../../src/lib/json-lines'
 import { splitStatements } from '../../src/lib/sql/statements'
@@ -24,7 +22,7 @@ import { formatPgError, type PgMetaErrorBody } from '../postgres/errors'
 import { READ_ONLY_SQLSTATE } from '../postgres/read-only'
 import { installRefusedShim, isExtensionNotAvailable } from '../postgres/shims/create-extension'
 import { OTHER_RESULTS_MESSAGE, RowParts, type PartsEndLine } from './pg-meta-parts'
-import { authorizeProject, errorResponse, memberMay, readJson } from './util'
+import { authorizeProject, errorResponse, mayChangeProjectData, readJson } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 /** pg-meta over each project's own real Postgres (PLATFORM-API §5). */
@@ -38,10 +36,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       const { user, project, denied } = await authorizeProject(ctx, request, ref, { outsiders: 403, active: true })
       if (denied) return denied
       // SPEC §6, decided here: a member who may not change the database has the database refuse it (read-only.ts).
-      const readOnly = !memberMay(ctx, user.id, PermissionAction.TENANT_SQL_ADMIN_WRITE, PERMISSION_RESOURCES.sql, {
-        organizationSlug: project.organization_slug,
-        projectRef: ref,
-      })
+      const readOnly = !mayChangeProjectData(ctx, user.id, project)
       // SPEC §8: without the encrypted connection the database cannot be reached.
       const connection = request.headers.get(PG_META_HEADERS.connection)
       if (!connection || connection !== project.connectionString) {

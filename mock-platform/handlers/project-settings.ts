@@ -1,14 +1,11 @@
 import { http, HttpResponse } from 'msw'
-import { COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER_PORTS } from '../../src/constants'
+import { API_KEY_LIFETIME_SECONDS, COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER_PORTS } from '../../src/constants'
 import { connectionUri } from '../../src/lib/connection-string'
 import type { PlatformContext } from '../context'
 import type { MockProject } from '../db'
 import { projectDatabaseName } from '../postgres/server-address'
-import { authorizeProject } from './util'
-import { roleToken } from '../../src/lib/graphql-token'
-
-// The keys live as long as a real project's do (ten years from its creation).
-const API_KEY_LIFETIME_SECONDS = 10 * 365 * 24 * 3600
+import { signRoleToken } from '../project-jwt'
+import { authorizeProject, mayChangeProjectData } from './util'
 
 /** The platform's default database and role on every project. */
 const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
@@ -64,11 +61,16 @@ function poolerEntries(ctx: PlatformContext, project: MockProject) {
 
 export function projectSettingsHandlers(ctx: PlatformContext) {
   return [
-    // PLATFORM-API §3 `GET …/settings`; no JWT secret. The keys are the API roles' tokens (the GraphQL endpoint takes them).
+    // PLATFORM-API §3 `GET …/settings`; no JWT secret. The keys are the API roles' tokens, signed with
+    // the project's secret (the GraphQL endpoint takes them); the service_role key only for a member
+    // who may run as it (handlers/graphql.ts), as the platform shows it only to those who may write.
     http.get('*/platform/projects/:ref/settings', async ({ request, params }) => {
-      const { project, denied } = await authorizeProject(ctx, request, String(params.ref))
+      const { user, project, denied } = await authorizeProject(ctx, request, String(params.ref))
       if (denied || !project) return denied
       const direct = directAddress(ctx, project)
+      const createdAt = Date.parse(project.inserted_at)
+      const apiKey = (role: 'anon' | 'service_role') => signRoleToken(ctx, project.ref, { role }, API_KEY_LIFETIME_SECONDS, createdAt)
+      const serviceKey = mayChangeProjectData(ctx, user.id, project) ? [{ name: 'service_role key', tags: 'service_role', api_key: await apiKey('service_role') }] : []
       return HttpResponse.json({
         ref: project.ref,
         name: project.name,
@@ -84,10 +86,7 @@ export function projectSettingsHandlers(ctx: PlatformContext) {
         db_ip_addr_config: direct.ipConfig,
         ssl_enforced: false,
         app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: 'public' },
-        service_api_keys: [
-          { name: 'anon key', tags: 'anon,public', api_key: roleToken('anon', { lifetimeSeconds: API_KEY_LIFETIME_SECONDS, now: Date.parse(project.inserted_at) }) },
-          { name: 'service_role key', tags: 'service_role', api_key: roleToken('service_role', { lifetimeSeconds: API_KEY_LIFETIME_SECONDS, now: Date.parse(project.inserted_at) }) },
-        ],
+        service_api_keys: [{ name: 'anon key', tags: 'anon,public', api_key: await apiKey('anon') }, ...serviceKey],
       })
     }),
     http.get('*/platform/projects/:ref/config/supavisor', async ({ request, params }) => {

@@ -1,8 +1,8 @@
 import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth-sessions'
 import type { PlatformContext } from '../context'
-import { PERMISSION_MESSAGE, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
-import { can, type PermissionScope } from '../../src/lib/permissions'
+import { PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
+import { can, PermissionAction, type PermissionScope } from '../../src/lib/permissions'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
 /** Platform errors are `{ message }` bodies (PLATFORM-API §0). */
@@ -130,6 +130,14 @@ export interface RequiredPermission {
 export function memberMay(ctx: PlatformContext, userId: string, action: string, resource: string, scope: PermissionScope): boolean {
   if (ctx.selfHosted) return true
   return can(ctx.db.permissions.findMany((q) => q.where({ gotrue_id: userId })), action, resource, scope)
+}
+
+/**
+ * Whether the member may change the project's data (SPEC §6: tenant SQL admin write on its SQL):
+ * without it their SQL and GraphQL run read-only.
+ */
+export function mayChangeProjectData(ctx: PlatformContext, userId: string, project: { organization_slug: string; ref: string }): boolean {
+  return memberMay(ctx, userId, PermissionAction.TENANT_SQL_ADMIN_WRITE, PERMISSION_RESOURCES.sql, { organizationSlug: project.organization_slug, projectRef: project.ref })
 }
 
 /** The 403 answer when the member may not, else undefined. */

@@ -157,6 +157,9 @@ export const PERMISSION_MESSAGE = {
   writeStorage: 'upload, move or delete files, or create, change or delete buckets',
   readStorage: 'view this project’s storage',
   changeStorageSettings: 'change this project’s storage settings',
+  changeApiSchemas: 'change which schemas the project’s API exposes',
+  shareSnippets: 'share SQL snippets with the project',
+  runGraphqlAsServiceRole: 'run GraphQL as service_role',
 } as const
 
 /** SPEC §6 on the server: a member whose role may not change the database runs SQL read-only. */
@@ -165,6 +168,34 @@ export const SQL_READ_ONLY_MESSAGE = {
   transactionEnded:
     'cannot run more statements once the read-only transaction has ended (COMMIT, ROLLBACK, END or PREPARE TRANSACTION): your role can only read this project’s database',
   madeReadWrite: 'cannot make the read-only transaction read-write: your role can only read this project’s database',
+} as const
+
+/** Snippets and folders are their owner's (PLATFORM-API §4): what the server answers anyone else. */
+export const CONTENT_MESSAGE = {
+  snippetNotFound: 'Content not found',
+  folderMissing: 'Folder not found',
+  idTaken: 'Content with this id already exists',
+  folderNotFound: 'Folder not found in this project',
+  parentFolderNotFound: 'Parent folder not found in this project',
+  notYourFolder: 'This folder is another member’s: only its owner may rename or delete it.',
+  notYourSnippet: 'This snippet is another member’s: only its owner may change or delete it.',
+} as const
+
+/**
+ * The GraphQL endpoint (PLATFORM-API §7) on the server: the role comes only from a token the
+ * platform signed, and a member who may only read runs read-only.
+ */
+export const GRAPHQL_MESSAGE = {
+  readOnlyMutation: 'Your role in this organization can only read this project’s database: GraphQL runs read-only for you, and mutations are refused.',
+  readOnlyExplorer: 'Your role in this organization can only read this project’s database: GraphQL runs read-only for you, as anon or authenticated.',
+  badHeader: 'Invalid authorization header: expected "Bearer <JWT>"',
+  unsigned: 'Invalid JWT: unsigned tokens (alg "none") are refused; use a key from the project’s API settings or the role picker',
+  algorithm: 'Invalid JWT: alg must be HS256',
+  badSignature: 'Invalid JWT: its signature does not match this project’s JWT secret',
+  notJson: 'Invalid JWT: its payload is not JSON',
+  notObject: 'Invalid JWT: its payload is not an object',
+  role: (roles: readonly string[]) => `Invalid JWT: role must be one of ${roles.join(', ')}`,
+  expired: 'JWT expired',
 } as const
 
 /** SPEC §6: an organization that requires MFA sends users without it to its home page. */

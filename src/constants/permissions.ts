@@ -13,4 +13,8 @@ export const PERMISSION_RESOURCES = {
   triggers: 'triggers',
   /** Buckets, objects and uploads; the storage settings are its admin variant. */
   storage: 'storage',
+  /** Which schemas the project's API exposes (PostgREST's `db_schema`), the platform's name for it. */
+  postgrestConfig: 'custom_config_postgrest',
+  /** Snippets and reports members save, the platform's name for them: sharing one needs its creation. */
+  userContent: 'user_content',
 } as const

@@ -42,6 +42,7 @@ export const queryKeys = {
   databaseRelations: (ref: string) => ['projects', ref, 'database', 'relations'] as const,
   /** The GraphQL schema as one caller (a role, or the token in the explorer's headers) sees it: under the catalogue it is built from. */
   graphqlIntrospection: (ref: string, caller: string) => ['projects', ref, 'database', 'graphql', caller] as const,
+  graphqlRoleToken: (ref: string, role: string) => ['projects', ref, 'graphql-token', role] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

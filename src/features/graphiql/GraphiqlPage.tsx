@@ -3,11 +3,10 @@ import { buildClientSchema, parse, print } from 'graphql'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useParams } from 'wouter'
-import { graphqlIntrospectionQuery, postGraphql } from '../../api/queries/graphql'
+import { graphqlIntrospectionQuery, graphqlRoleTokenQuery, postGraphql } from '../../api/queries/graphql'
 import { queryKeys } from '../../api/queries/keys'
-import { profileQuery } from '../../api/queries/profile'
-import { PLATFORM_API_ROLES } from '../../constants'
-import type { ApiRole } from '../../lib/graphql-token'
+import { GRAPHQL_MESSAGE, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
+import { graphqlRolesFor, type ApiRole } from '../../lib/graphql-token'
 import { MODIFIER_LABEL } from '../../lib/keyboard'
 import { Button } from '../../ui/button'
 import { inputClass, ValueOptions } from '../../ui/field'
@@ -18,6 +17,7 @@ import { ExplorerSidePanel, type SidePanelKind } from './ExplorerSidePanel'
 import { headerAuthorization, operationAt, parseHeaders, parseVariables, requestHeaders, starterQuery } from './request-parts'
 import { ResultPane, type RunOutcome } from './ResultPane'
 import { errorMessage } from '../../lib/error-message'
+import { useDatabaseWritePermission } from '../database'
 
 /** /project/{ref}/api/graphiql and /project/{ref}/database/graphiql (SPEC §2): the GraphQL explorer. */
 export default function GraphiqlPage() {
@@ -34,15 +34,19 @@ type BottomTab = 'variables' | 'headers'
 /**
  * The explorer: a query editor checked against the schema the endpoint introspects for the chosen
  * role, variables and headers, a run (⌘/Ctrl+Enter), its answer, the schema's docs and the
- * project's past runs. It runs as the role picked (or the token the headers give): a member who may
- * only read the dashboard can still send a mutation, and the database's grants and policies decide.
+ * project's past runs. It runs as the role picked, with a token the platform signs for it (or the
+ * token the headers give). The server decides what a member may take (SPEC §6): one who may only
+ * read runs read-only, as anon or authenticated, and the picker offers just those.
  */
 export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
   const queryClient = useQueryClient()
-  const sub = useQuery({ ...profileQuery(), enabled: false }).data?.gotrue_id
   const [history, setHistory] = useState<HistoryEntry[]>(() => readHistory(ref))
   const latest = history[0]
-  const [role, setRole] = useState<ApiRole>(latest?.role ?? 'service_role')
+  const writePermission = useDatabaseWritePermission(ref, PERMISSION_RESOURCES.sql, PERMISSION_MESSAGE.runGraphqlAsServiceRole)
+  const roles = graphqlRolesFor(writePermission.allowed)
+  const [picked, setPicked] = useState<ApiRole | null>(latest?.role ?? null)
+  // A role the member may not take (a past run's, from when they could) falls back to their highest.
+  const role = picked !== null && roles.includes(picked) ? picked : roles[roles.length - 1]!
   const [variablesText, setVariablesText] = useState(latest?.variables ?? '')
   const [headersText, setHeadersText] = useState('')
   const [bottomTab, setBottomTab] = useState<BottomTab>('variables')
@@ -54,9 +58,15 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
   const headers = useMemo(() => parseHeaders(headersText), [headersText])
   const override = headers.value ? headerAuthorization(headers.value) : null
   const caller = override === null ? role : `token:${override}`
+  /** The headers of a call: the user's, with the platform's token for the role unless they carry their own. */
+  const headersFor = useCallback(
+    async (user: Readonly<Record<string, string>>) => requestHeaders(headerAuthorization(user) === null ? await queryClient.fetchQuery(graphqlRoleTokenQuery(ref, role)) : null, user),
+    [queryClient, ref, role],
+  )
   const introspection = useQuery({
-    ...graphqlIntrospectionQuery(ref, caller, () => requestHeaders(role, headers.value ?? {}, sub)),
-    enabled: headers.error === undefined,
+    ...graphqlIntrospectionQuery(ref, caller, () => headersFor(headers.value ?? {})),
+    // Which role is this member's to take is known once their permissions are.
+    enabled: headers.error === undefined && !writePermission.loading,
   })
   const built = useMemo(() => {
     if (!introspection.data) return { schema: null, problem: null }
@@ -74,8 +84,9 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
 
   const run = useMutation({
     mutationFn: async (request: { query: string; variables: Record<string, unknown>; operationName: string | null; headers: Record<string, string> }) => {
+      const sent = await headersFor(request.headers)
       const started = performance.now()
-      const answer = await postGraphql(ref, { query: request.query, variables: request.variables, operationName: request.operationName }, request.headers)
+      const answer = await postGraphql(ref, { query: request.query, variables: request.variables, operationName: request.operationName }, sent)
       return { answer, ms: performance.now() - started }
     },
   })
@@ -91,7 +102,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
     }
     const operation = operationAt(query, editors.current.query?.cursorOffset() ?? 0)
     run.mutate(
-      { query, variables: variables.value, operationName: operation?.name ?? null, headers: requestHeaders(role, userHeaders.value, sub) },
+      { query, variables: variables.value, operationName: operation?.name ?? null, headers: userHeaders.value },
       {
         onSuccess: ({ answer, ms }) => {
           setOutcome({ kind: 'answer', answer, ms })
@@ -104,7 +115,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
         onError: (error) => setOutcome({ kind: 'refused', message: errorMessage(error) }),
       },
     )
-  }, [run, role, sub, ref, variablesText, headersText, queryClient])
+  }, [run, role, ref, variablesText, headersText, queryClient])
 
   const prettify = () => {
     const editor = editors.current.query
@@ -120,7 +131,7 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
     editors.current.query?.setValue(entry.query)
     editors.current.variables?.setValue(entry.variables)
     setVariablesText(entry.variables)
-    setRole(entry.role)
+    setPicked(entry.role)
   }
 
   const togglePanel = (kind: SidePanelKind) => setPanel((current) => (current === kind ? null : kind))
@@ -139,9 +150,9 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
             value={role}
             disabled={override !== null}
             title={override !== null ? 'The x-graphql-authorization header decides the role' : undefined}
-            onChange={(event) => setRole(event.target.value as ApiRole)}
+            onChange={(event) => setPicked(event.target.value as ApiRole)}
           >
-            <ValueOptions values={PLATFORM_API_ROLES} />
+            <ValueOptions values={roles} />
           </select>
         </label>
         <Button variant="primary" onClick={runNow} loading={run.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">
@@ -155,6 +166,11 @@ export function GraphiqlScreen({ projectRef: ref }: { projectRef: string }) {
           History
         </Button>
       </header>
+      {!writePermission.allowed && !writePermission.loading && writePermission.error === null ? (
+        <p role="note" className={css({ px: '4', py: '1.5', fontSize: 'xs', bg: 'info.subtle', color: 'fg.muted' })}>
+          {GRAPHQL_MESSAGE.readOnlyExplorer}
+        </p>
+      ) : null}
       {override !== null ? (
         <p role="note" className={css({ px: '4', py: '1.5', fontSize: 'xs', bg: 'info.subtle', color: 'fg.muted' })}>
           The x-graphql-authorization header in Headers decides the role, not the picker.

@@ -1,6 +1,6 @@
 /**
  * What the explorer sends, built from what the user typed: variables and headers as JSON objects,
- * the operation under the cursor, and the caller's token (src/lib/graphql-token.ts).
+ * the operation under the cursor, and the caller's token (the platform signs it for the picked role).
  *
  * Decisions:
  * - Headers the dashboard itself sends (our Authorization above all) cannot be set here: they
@@ -10,8 +10,7 @@
  * - Records keyed by header names are prototype-free (a header called `constructor` is a header).
  */
 import { parse, Kind, type IntrospectionQuery } from 'graphql'
-import { GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_TOKEN_LIFETIME_SECONDS } from '../../constants'
-import { roleToken, type ApiRole } from '../../lib/graphql-token'
+import { GRAPHQL_AUTHORIZATION_HEADER } from '../../constants'
 import { ownRecord, type OwnRecord } from '../../lib/own-record'
 import { errorMessage } from '../../lib/error-message'
 
@@ -56,12 +55,10 @@ export function headerAuthorization(headers: Readonly<Record<string, string>>): 
   return Object.hasOwn(headers, GRAPHQL_AUTHORIZATION_HEADER) ? headers[GRAPHQL_AUTHORIZATION_HEADER]! : null
 }
 
-/** The headers of one call: the user's, with the role's token unless they set their own. */
-export function requestHeaders(role: ApiRole, headers: Readonly<Record<string, string>>, sub: string | undefined, now = Date.now()): OwnRecord<string> {
+/** The headers of one call: the user's, with the picked role's token (null: none) unless they set their own. */
+export function requestHeaders(roleToken: string | null, headers: Readonly<Record<string, string>>): OwnRecord<string> {
   const merged = ownRecord(Object.entries(headers))
-  if (headerAuthorization(headers) === null) {
-    merged[GRAPHQL_AUTHORIZATION_HEADER] = `Bearer ${roleToken(role, { sub: role === 'authenticated' ? sub : undefined, lifetimeSeconds: GRAPHQL_TOKEN_LIFETIME_SECONDS, now })}`
-  }
+  if (headerAuthorization(headers) === null && roleToken !== null) merged[GRAPHQL_AUTHORIZATION_HEADER] = `Bearer ${roleToken}`
   return merged
 }
 
