@@ -29,6 +29,7 @@ export const ESCAPES = [
   `set session characteristics as transaction read write; ${INSERT}`,
   `reset all; ${INSERT}`,
   `reset transaction_read_only; ${INSERT}`,
+  `do $$ begin execute 'reset transaction_read_only'; ${INSERT}; end $$`,
   `begin read write; ${INSERT}`,
   `start transaction read write; ${INSERT}`,
   `savepoint s; release savepoint s; ${INSERT}`,

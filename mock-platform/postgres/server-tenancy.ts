@@ -10,8 +10,9 @@
  * - `<database>_read_only`: the SQL of a member who may only read (read-only.ts). It reads what the
  *   owner makes (default privileges, so tables made later too), never the platform's private
  *   schemas (`studio_meta`, `vault`: private-schema.ts), never other databases' statistics (no
- *   `pg_monitor` or `pg_read_all_stats`). A member of no API role: each of those may write. BYPASSRLS,
- *   so it sees the rows the owner's SQL editor shows.
+ *   `pg_monitor` or `pg_read_all_stats`). A member of `anon` and `authenticated` (never
+ *   `service_role`), in a read-only transaction. BYPASSRLS, so it sees the rows the owner's SQL
+ *   editor shows.
  *
  * Only these two roles may connect to the database (CONNECT is revoked from PUBLIC), and neither
  * may connect to the platform's records database. Their passwords are derived from DATABASE_URL
@@ -94,8 +95,11 @@ async function ensureProjectRoles(admin: pg.Client, databaseUrl: string, roles: 
       await admin.query(`alter role ${sqlIdent(role)} with ${attributes} connection limit ${limit} password ${sqlLiteral(projectRolePassword(databaseUrl, role))}`)
     }
     await admin.query(`grant anon, authenticated, service_role to ${owner}`)
-    // None of the API roles: each may write (anon and authenticated are granted the public tables), service_role reads Vault.
-    await admin.query(`revoke anon, authenticated, service_role from ${reader}`)
+    // Run as anon or a signed-in user, as GraphQL's role picker and "run as" do (row-level security
+    // decides which rows), never as service_role: it reads Vault. Those roles may write the public
+    // tables, so what keeps this one from writing is its read-only transaction (read-only.ts).
+    await admin.query(`grant anon, authenticated to ${reader}`)
+    await admin.query(`revoke service_role from ${reader}`)
     // Not what keeps it from writing (read-only.ts does), one more wall should anything else use it.
     await admin.query(`alter role ${reader} set default_transaction_read_only = on`)
     await admin.query('commit')

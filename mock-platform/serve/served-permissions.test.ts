@@ -13,6 +13,7 @@ import { CONTENT_MESSAGE, DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQ
 import { issueAccessToken } from '../handlers/util'
 import type { ServeConfig } from './config'
 import { startStudioServer, type StudioServer } from './server'
+import { dropServed } from './testing'
 
 const databaseUrl = process.env['DATABASE_URL']
 /** Apart from the databases and records of a running server and of the other serve tests. */
@@ -107,6 +108,19 @@ describe.runIf(databaseUrl)('npm run serve decides who may write (DATABASE_URL)'
     expect(await customerCount(ref)).toBe(before)
   }, 60_000)
 
+  it("answers a read-only member's GraphQL query, read-only, as authenticated or anon", async () => {
+    const { ref } = projectOf('readonly-co')
+    const anon = (await (await asDemo(`/platform/projects/${ref}/api/graphql/token`, { method: 'POST', body: JSON.stringify({ role: 'anon' }) })).json()) as { token: string }
+    for (const authorization of [undefined, `Bearer ${anon.token}`]) {
+      const answer = (await (await graphql(DEMO_CREDENTIALS.email, ref, '{ customersCollection { totalCount } }', authorization)).json()) as {
+        data: { customersCollection: { totalCount: unknown } } | null
+        errors?: unknown
+      }
+      expect(answer.errors, authorization).toBeUndefined()
+      expect(typeof answer.data?.customersCollection.totalCount).toBe('number')
+    }
+  }, 60_000)
+
   it('refuses an unsigned (alg none) token claiming service_role with 401; a token the server signed works', async () => {
     const { ref } = projectOf('readonly-co')
     const acme = projectOf('acme-corp').ref
@@ -126,14 +140,6 @@ describe.runIf(databaseUrl)('npm run serve decides who may write (DATABASE_URL)'
   }, 60_000)
 })
 
-async function dropTestDatabases(url: string) {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    await admin.query(`drop schema if exists "${PLATFORM_SCHEMA}" cascade`)
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
-    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
-  } finally {
-    await admin.end()
-  }
+function dropTestDatabases(url: string) {
+  return dropServed(url, DATABASE_PREFIX, PLATFORM_SCHEMA)
 }
