@@ -3,7 +3,7 @@ import { API_KEY_LIFETIME_SECONDS, COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER
 import { connectionUri } from '../../src/lib/connection-string'
 import type { PlatformContext } from '../context'
 import type { MockProject } from '../db'
-import { projectDatabaseName } from '../postgres/server-address'
+import { projectDatabaseName, projectRoles } from '../postgres/server-address'
 import { signRoleToken } from '../project-jwt'
 import { authorizeProject, mayChangeProjectData } from './util'
 
@@ -19,7 +19,10 @@ const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
 function directAddress(ctx: PlatformContext, project: MockProject) {
   if (ctx.databaseServer) {
     const { host, port, user, database } = ctx.databaseServer
-    return { host, port, name: ctx.userDatabase ? database : projectDatabaseName(project.ref), user, ipConfig: 'ipv4' }
+    // A project's SQL runs as its own role there (server-tenancy.ts); self-hosted, as the URL's user.
+    if (ctx.userDatabase) return { host, port, name: database, user, ipConfig: 'ipv4' }
+    const name = projectDatabaseName(project.ref)
+    return { host, port, name, user: projectRoles(name).owner, ipConfig: 'ipv4' }
   }
   const host = ctx.selfHosted ? 'localhost' : (project.db_host ?? `db.${project.ref}.example.co`)
   return { host, port: DIRECT_CONNECTION_PORT, ...DEFAULT_DATABASE, ipConfig: ctx.selfHosted ? 'ipv4' : 'ipv6' }

@@ -10,6 +10,24 @@ export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
   return name
 }
 
+/**
+ * The two roles a project database has of its own on a shared server (server-tenancy.ts): its owner,
+ * as whom the user's SQL runs, and the read-only members' role.
+ */
+export interface ProjectRoles {
+  owner: string
+  reader: string
+}
+
+export function projectRoles(databaseName: string): ProjectRoles {
+  const role = (suffix: string) => {
+    const name = `${databaseName}_${suffix}`
+    if (name.length > 63) throw new RangeError(`Project database name too long for its roles: ${databaseName}`)
+    return name
+  }
+  return { owner: role('owner'), reader: role('read_only') }
+}
+
 /** The server a DATABASE_URL names: host, port, user and database. The password is dropped here, never carried on. */
 export interface DatabaseServerAddress {
   host: string

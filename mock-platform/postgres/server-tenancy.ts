@@ -24,24 +24,12 @@ import pg from 'pg'
 import { sqlIdent, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { PLATFORM_ROLES_SQL } from './platform-layer.ts'
 import { adoptDatabaseSql } from './server-adoption.ts'
+import { projectRoles, type ProjectRoles } from './server-address.ts'
 
-/** The roles a project database has of its own. */
-export interface ProjectRoles {
-  owner: string
-  reader: string
-}
+export { projectRoles, type ProjectRoles }
 
 /** Connections each project role may hold at once: a tenant cannot exhaust the server's (`max_connections`). */
 export const PROJECT_ROLE_CONNECTION_LIMIT = { owner: 20, reader: 10 } as const
-
-export function projectRoles(databaseName: string): ProjectRoles {
-  const role = (suffix: string) => {
-    const name = `${databaseName}_${suffix}`
-    if (name.length > 63) throw new RangeError(`Project database name too long for its roles: ${databaseName}`)
-    return name
-  }
-  return { owner: role('owner'), reader: role('read_only') }
-}
 
 /** A project role's password: the same for every process with this DATABASE_URL, unknown without it. */
 export function projectRolePassword(databaseUrl: string, role: string): string {
