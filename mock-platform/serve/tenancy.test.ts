@@ -3,12 +3,14 @@
  * the cluster's superuser, reach the platform's records or another tenant's database; a read-only
  * member must read neither Vault's key nor another tenant's running SQL.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
 import { projectDatabaseName } from '../postgres/server-address'
 import { installShim, SUPABASE_VAULT } from '../postgres/shims/index'
-import { projectRoles } from '../postgres/server-tenancy'
+import { platformAdminRequiredMessage, projectRoles } from '../postgres/server-tenancy'
+import { sqlIdent } from '../../src/lib/sql/quote'
 import { apiAs, signUp, startTestServer, type TestServer } from './testing'
 
 const databaseUrl = process.env['DATABASE_URL']
@@ -78,7 +80,7 @@ describe.runIf(databaseUrl)('the served Studio, tried as an attacker would (DATA
   it('gets dblink from the platform, but dblink reaches neither the records nor another tenant without a password', async () => {
     expect((await attacker.sql(ref, 'create extension if not exists dblink with schema extensions')).status).toBe(200)
     expect(rowsOf(await attacker.sql(ref, `select extname from pg_catalog.pg_extension where extname = 'dblink'`))).toEqual([{ extname: 'dblink' }])
-    const records = new URL(databaseUrl!).pathname.slice(1) || 'postgres'
+    const records = recordsDatabase()
     const victim = projectDatabaseName(victimRef, PREFIX)
     for (const target of [`dbname=${records} user=postgres`, `dbname=${records}`, `dbname=${victim} user=${projectRoles(victim).owner}`]) {
       const answer = await attacker.sql(ref, `select * from extensions.dblink('${target}', 'select email from ${SCHEMA}.users') as t(email text)`)
@@ -139,5 +141,43 @@ describe.runIf(databaseUrl)('the served Studio, tried as an attacker would (DATA
       expect(rowsOf(seen)).toEqual([{ seen: 0 }])
       expect((await running).status).toBe(200)
     })
+  })
+})
+
+const recordsDatabase = () => decodeURIComponent(new URL(databaseUrl!).pathname.slice(1)) || 'postgres'
+
+describe.runIf(databaseUrl)('npm run serve on a DATABASE_URL whose user is no superuser', () => {
+  const role = `studio_tenancy_test_not_super_${process.pid}`
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      await admin.query(`revoke connect on database ${sqlIdent(recordsDatabase())} from ${sqlIdent(role)}`).catch(() => undefined)
+      await admin.query(`drop role if exists ${sqlIdent(role)}`)
+    } finally {
+      await admin.end()
+    }
+  })
+
+  it('does not start, and says what it needs', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      await admin.query(`create role ${sqlIdent(role)} login createdb createrole password 'not-super-1'`)
+      // It may connect (the server keeps everyone else out of the records' database): what it lacks is the superuser.
+      await admin.query(`grant connect on database ${sqlIdent(recordsDatabase())} to ${sqlIdent(role)}`)
+    } finally {
+      await admin.end()
+    }
+    const url = new URL(databaseUrl!)
+    url.username = role
+    url.password = 'not-super-1'
+    const previous = process.env['DATABASE_URL']
+    process.env['DATABASE_URL'] = url.toString()
+    try {
+      await expect(startTestServer(`${PREFIX}ns_`, `${SCHEMA}_ns`)).rejects.toThrow(platformAdminRequiredMessage(role))
+    } finally {
+      process.env['DATABASE_URL'] = previous
+    }
   })
 })
