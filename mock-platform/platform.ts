@@ -50,8 +50,9 @@ export interface MockPlatformOptions {
   tokenSigning?: TokenSigning | null
   /**
    * Keeps every record beyond the process (`npm run serve`: records/postgres-records.ts): fills the
-   * collections from the store, or runs `seed` when it holds nothing yet and stores what it made,
-   * then writes each change through. Absent: the demo world is seeded in memory on every start.
+   * collections from the store, or runs `seed` when it holds nothing yet and stores what it made;
+   * then each request's changes are stored in one transaction before memory changes. Absent: the
+   * demo world is seeded in memory on every start.
    */
   recordStore?: (db: MockDatabase, seed: () => Promise<void>) => Promise<RecordPersistence>
   /** Hashes passwords before they are kept (`npm run serve`); kept as given when absent. */
@@ -87,7 +88,8 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   let provider: Promise<DatabaseProvider> | undefined
   const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
   const ctx: PlatformContext = {
-    db,
+    // Served, handlers see the records through the store: a request's own changes until they commit.
+    db: recordPersistence?.collections ?? db,
     databases: () => (provider ??= options.databases(seeding)),
     latency: options.latency ?? 0,
     clockOffset: 0,
