@@ -45,6 +45,19 @@ export interface PasswordHashing {
   verify(password: string, kept: string): Promise<boolean>
 }
 
+/**
+ * Keeps bearer tokens (refresh tokens, join-link tokens) as digests (served: records/token-digests.ts),
+ * so the records database holds nothing that can be presented.
+ */
+export interface TokenKeeping {
+  /** What is kept of a token. */
+  digest(token: string): string
+  /** `token` sealed so that only a holder of `key` (the token it replaces) can open it. */
+  seal(token: string, key: string): string
+  /** Opens what `seal` made with the same key. */
+  open(sealed: string, key: string): string
+}
+
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
 export interface PlatformContext {
   db: MockDatabase
@@ -80,4 +93,6 @@ export interface PlatformContext {
   recordPersistence: RecordPersistence | null
   /** Hashes passwords before they are kept (served); null keeps them as given (the embedded demo world). */
   passwordHashing: PasswordHashing | null
+  /** Keeps bearer tokens as digests (served); null keeps them as given (embedded: the page's own storage). */
+  tokenKeeping: TokenKeeping | null
 }
