@@ -8,7 +8,9 @@ import { keptRecord } from './kept-record'
  * token; each refresh swaps it for a new one (rotation) and revokes the old; a revoked token shown
  * again after the reuse interval is taken for a stolen one and revokes the session's whole family.
  * Kept beside the other records (kept-record.ts): in the browser every tab's platform reads the same
- * local storage, so a token one tab swapped is known to the others and survives a reload.
+ * local storage, so a token one tab swapped is known to the others and survives a reload. Served,
+ * tokens are kept as digests (ctx.tokenKeeping, records/token-digests.ts): `token` and `parent` hold
+ * digests, and a swapped token keeps its successor sealed under itself in `child`.
  */
 const SessionRecordSchema = v.object({
   id: v.string(),
@@ -18,13 +20,17 @@ const SessionRecordSchema = v.object({
   revoked: v.boolean(),
 })
 const RefreshTokenRecordSchema = v.object({
+  /** The token as kept: itself, or its digest when the platform keeps tokens as digests. */
   token: v.string(),
   session_id: v.string(),
-  /** The token this one was swapped for (null for the first of a session). */
+  /** The token this one was swapped for, as kept (null for the first of a session). */
   parent: v.nullable(v.string()),
   /** When it was swapped (ms, the platform's clock); null while it is the session's current token. */
   revoked_at: v.nullable(v.number()),
+  /** Kept as digests: the token this one was swapped for, sealed so that only this one's holder opens it. */
+  child: v.optional(v.nullable(v.string())),
 })
+type RefreshTokenRecord = v.InferOutput<typeof RefreshTokenRecordSchema>
 const AuthSessionsSchema = v.object({ sessions: v.array(SessionRecordSchema), refreshTokens: v.array(RefreshTokenRecordSchema) })
 type AuthSessions = v.InferOutput<typeof AuthSessionsSchema>
 
@@ -50,13 +56,16 @@ export const REFRESH_REFUSAL = {
 } as const
 export type RefreshRefusal = (typeof REFRESH_REFUSAL)[keyof typeof REFRESH_REFUSAL]
 
+/** What is kept of a refresh token. */
+const keptToken = (ctx: PlatformContext, token: string) => (ctx.tokenKeeping ? ctx.tokenKeeping.digest(token) : token)
+
 /** Starts a session for the user: its id (the access token names it) and its first refresh token. */
 export function startAuthSession(ctx: PlatformContext, userId: string): { sessionId: string; refreshToken: string } {
   const sessionId = crypto.randomUUID()
   const refreshToken = newRefreshToken()
   store.update(ctx, (kept) => {
     kept.sessions.push({ id: sessionId, user_id: userId, created_at: platformNow(ctx), revoked: false })
-    kept.refreshTokens.push({ token: refreshToken, session_id: sessionId, parent: null, revoked_at: null })
+    kept.refreshTokens.push({ token: keptToken(ctx, refreshToken), session_id: sessionId, parent: null, revoked_at: null })
   })
   return { sessionId, refreshToken }
 }
@@ -72,8 +81,9 @@ export function rotateRefreshToken(
 ): { refused: RefreshRefusal } | { refused: null; userId: string; sessionId: string; refreshToken: string } {
   const now = platformNow(ctx)
   let outcome: ReturnType<typeof rotateRefreshToken> = { refused: REFRESH_REFUSAL.notFound }
+  const presentedAsKept = keptToken(ctx, token)
   store.update(ctx, (kept) => {
-    const presented = kept.refreshTokens.find((t) => t.token === token)
+    const presented = kept.refreshTokens.find((t) => t.token === presentedAsKept)
     if (!presented) return
     const session = kept.sessions.find((s) => s.id === presented.session_id)
     if (!session) return void (outcome = { refused: REFRESH_REFUSAL.noSession })
@@ -81,19 +91,42 @@ export function rotateRefreshToken(
     const current = kept.refreshTokens.find((t) => t.session_id === session.id && t.revoked_at === null)
     if (presented.revoked_at !== null) {
       if (current && now - presented.revoked_at <= REFRESH_TOKEN_REUSE_INTERVAL_SECONDS * 1000) {
-        outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: current.token }
+        const currentToken = successorToken(ctx, kept.refreshTokens, presented, token, current)
+        // Kept before tokens were sealed: the current one cannot be given back, and no family is revoked for that.
+        if (currentToken === null) return void (outcome = { refused: REFRESH_REFUSAL.alreadyUsed })
+        outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: currentToken }
         return
       }
       session.revoked = true
       return void (outcome = { refused: REFRESH_REFUSAL.alreadyUsed })
     }
     presented.revoked_at = now
-    const next = { token: newRefreshToken(), session_id: session.id, parent: presented.token, revoked_at: null }
-    kept.refreshTokens.push(next)
+    const nextToken = newRefreshToken()
+    if (ctx.tokenKeeping) presented.child = ctx.tokenKeeping.seal(nextToken, token)
+    kept.refreshTokens.push({ token: keptToken(ctx, nextToken), session_id: session.id, parent: presented.token, revoked_at: null })
     forgetOldTokens(kept, session.id)
-    outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: next.token }
+    outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: nextToken }
   })
   return outcome
+}
+
+/**
+ * The session's current token, given a token swapped before it: kept as given it is there to read;
+ * kept as digests, each swapped token opens its successor's seal, from the presented one to the current.
+ */
+function successorToken(ctx: PlatformContext, tokens: RefreshTokenRecord[], presented: RefreshTokenRecord, presentedToken: string, current: RefreshTokenRecord): string | null {
+  const keeping = ctx.tokenKeeping
+  if (!keeping) return current.token
+  let [entry, token]: [RefreshTokenRecord | undefined, string] = [presented, presentedToken]
+  // Each step moves to a later token of the session: at most as many steps as it keeps.
+  for (let steps = 0; entry && steps < tokens.length; steps++) {
+    if (entry === current) return token
+    if (!entry.child) return null
+    token = keeping.open(entry.child, token)
+    const digest = keeping.digest(token)
+    entry = tokens.find((t) => t.token === digest)
+  }
+  return null
 }
 
 /** Whether the session an access token names may still act: it exists and its family is not revoked. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { MOCK_CONTENT_STORAGE_KEY } from '../src/constants'
+import { MOCK_CONTENT_STORAGE_KEY, UNSTORABLE_TEXT_MESSAGE } from '../src/constants'
 import { createMockPlatform } from './platform'
 import { MemoryStorage } from '../src/test/memory-storage'
 import { useNodeMockPlatform } from './testing'
@@ -74,6 +74,20 @@ describe('content endpoints', () => {
     const deleted = await call(`${base}/folders?ids=${folder.id}`, { method: 'DELETE' })
     expect(await deleted.json()).toEqual([{ id: folder.id }])
     expect((await call(`${base}/item/${id}`)).status).toBe(404)
+  })
+
+  it('refuse text PostgreSQL cannot store as the served platform does: 400 naming the field, nothing kept', async () => {
+    const id = crypto.randomUUID()
+    const nul = await call(base, { method: 'PUT', ...json(snippetBody(id, 'Nul', 'select 1\u0000')) })
+    expect(nul.status).toBe(400)
+    expect(await nul.json()).toEqual({ message: UNSTORABLE_TEXT_MESSAGE('content.sql', 'U+0000') })
+    expect((await call(`${base}/item/${id}`)).status).toBe(404)
+    expect((await call(base, { method: 'PUT', ...json(snippetBody(id, 'Kept', 'select 2')) })).status).toBe(201)
+    // An update with half a surrogate pair: the snippet stays as it was, in memory and in browser storage.
+    const half = await call(base, { method: 'PUT', ...json(snippetBody(id, 'Half \udc00', 'select 3')) })
+    expect(await half.json()).toEqual({ message: UNSTORABLE_TEXT_MESSAGE('name', 'U+DC00') })
+    expect(await (await call(`${base}/item/${id}`)).json()).toMatchObject({ name: 'Kept', content: { sql: 'select 2' } })
+    expect(storage.getItem(MOCK_CONTENT_STORAGE_KEY(false))).not.toContain('select 3')
   })
 
   it('answer 401 without a session and 404 for a project the user cannot reach', async () => {

@@ -17,15 +17,24 @@ export interface ContentPersistence {
 
 /**
  * Where the platform's records outlive the process: PostgreSQL when served (records/); absent when
- * embedded, where they live in the page's memory and local storage as before.
+ * embedded, where they live in the page's memory and local storage as before. Served, a request is a
+ * unit of work: its changes are stored in one transaction and reach memory only once that commits.
  */
 export interface RecordPersistence {
-  /** A kept record (kept-record.ts) as the store held it at start, or undefined. */
-  keptAtStart(key: string): unknown
-  /** Stores a kept record whole after a change; the answer of the request making it waits for this. */
+  /** The collections as the running request sees them (its own changes over the committed records); the committed ones outside a request. */
+  collections: MockDatabase
+  /** A kept record (kept-record.ts) as the running request sees it, or undefined. */
+  kept(key: string): unknown
+  /** Changes a kept record whole, as part of the running request's changes (throws outside a request). */
   keep(key: string, record: unknown): void
-  /** Runs one request's handling; `stored` settles once what it changed is stored, rejecting when a write failed. */
-  track<T>(handle: () => Promise<T>): Promise<{ result: T; stored: Promise<void> }>
+  /**
+   * Runs one request's handling as a unit of work and resolves once its changes are stored and
+   * applied, or none were made. `commits` says from its result whether they are kept at all (a
+   * server error's are not). Rejects with a RecordRefusal (records/refusals.ts) when they are not
+   * kept; `handle` may run twice (a collision with another request's changes), so it must read its
+   * request afresh each time.
+   */
+  track<T>(handle: () => Promise<T>, commits?: (result: T) => boolean): Promise<T>
   /** Waits for the writes under way, then lets the store go. */
   close(): Promise<void>
 }
@@ -34,6 +43,19 @@ export interface RecordPersistence {
 export interface PasswordHashing {
   hash(password: string): Promise<string>
   verify(password: string, kept: string): Promise<boolean>
+}
+
+/**
+ * Keeps bearer tokens (refresh tokens, join-link tokens) as digests (served: records/token-digests.ts),
+ * so the records database holds nothing that can be presented.
+ */
+export interface TokenKeeping {
+  /** What is kept of a token. */
+  digest(token: string): string
+  /** `token` sealed so that only a holder of `key` (the token it replaces) can open it. */
+  seal(token: string, key: string): string
+  /** Opens what `seal` made with the same key. */
+  open(sealed: string, key: string): string
 }
 
 /** Everything a handler may touch: the records, the per-project Postgres, and the knobs tests turn. */
@@ -71,4 +93,6 @@ export interface PlatformContext {
   recordPersistence: RecordPersistence | null
   /** Hashes passwords before they are kept (served); null keeps them as given (the embedded demo world). */
   passwordHashing: PasswordHashing | null
+  /** Keeps bearer tokens as digests (served); null keeps them as given (embedded: the page's own storage). */
+  tokenKeeping: TokenKeeping | null
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
 import { recordRequest } from './logs/log-events'
 import type { MockPlatform } from './platform'
-import { RECORD_NOT_STORED_MESSAGE } from '../src/constants'
+import { RecordNotStored, RecordRefusal } from './records/refusals'
 
 /** A request body longer than the server takes (answered 413). */
 export class BodyTooLargeError extends Error {
@@ -67,17 +67,18 @@ export async function answerWithPlatform(
     return writeJson(outgoing, 413, { message: `Request body too large (over ${error.limitBytes} bytes)` }, options.headers)
   }
   const begun = performance.now()
-  const handled = platform.ctx.recordPersistence
-    ? await platform.ctx.recordPersistence.track(() => getResponse(platform.handlers(), request))
-    : { result: await getResponse(platform.handlers(), request), stored: Promise.resolve() }
-  const response = handled.result
+  const persistence = platform.ctx.recordPersistence
+  let response: Response | undefined
   try {
-    // A success means stored: the answer waits for the request's writes, and one that failed is an error.
-    await handled.stored
+    // Each run reads a fresh copy of the request: a unit of work may run it twice (records/record-units.ts).
+    const answer = () => getResponse(platform.handlers(), request.clone())
+    // A success means stored: the answer waits for the request's changes to commit; a server error keeps none.
+    response = persistence ? await persistence.track(answer, (result) => result !== undefined && result.type !== 'error' && result.status < 500) : await answer()
   } catch (error) {
-    console.error('A change could not be stored:', error)
+    if (!(error instanceof RecordRefusal)) throw error
+    if (error instanceof RecordNotStored) console.error('A change could not be stored:', error.cause)
     if (outgoing.destroyed) return
-    return writeJson(outgoing, 500, { message: RECORD_NOT_STORED_MESSAGE }, options.headers)
+    return writeJson(outgoing, error.status, { message: error.message }, options.headers)
   }
   if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
   if (outgoing.destroyed) return

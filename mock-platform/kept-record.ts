@@ -12,8 +12,9 @@ export interface KeptRecord<T> {
 
 /**
  * A record kept in the browser's local storage where the mock platform has it (the page's platform,
- * the storage that keeps snippets), in memory per platform otherwise (node), and written through to
- * the platform's record store when it has one (served: PostgreSQL, read back at start). In the browser every
+ * the storage that keeps snippets), in memory per platform otherwise (node), or in the platform's
+ * record store when it has one (served: PostgreSQL, changed with the request's other records and
+ * seen by others once they commit, records/record-units.ts). In the browser every
  * read goes to storage afresh, so what another page of the same browser wrote (a popup, another
  * tab) is seen at once and survives a reload. Either way a read returns a copy parsed by `schema`,
  * so records keyed by data stay prototype-free (ownRecordSchema) and a caller's changes are not
@@ -31,26 +32,26 @@ export function keptRecord<S extends v.GenericSchema>(
 
   function read(ctx: PlatformContext): Record {
     const storage = ctx.contentPersistence?.storage
+    if (ctx.recordPersistence) return fromRecordStore(ctx.recordPersistence.kept(key)) ?? empty()
     // A structured clone has plain objects again: parsing makes the records prototype-free.
-    if (!storage) return v.parse(schema, structuredClone(inMemory.get(ctx) ?? keptAtStart(ctx) ?? empty()))
+    if (!storage) return v.parse(schema, structuredClone(inMemory.get(ctx) ?? empty()))
     return readStored(storage, key, schema) ?? empty()
   }
 
-  /** What the record store held at start; one that no longer parses reads as empty, as in local storage. */
-  function keptAtStart(ctx: PlatformContext): Record | undefined {
-    const stored = ctx.recordPersistence?.keptAtStart(key)
+  /** A copy of what the record store holds; one that no longer parses reads as empty, as in local storage. */
+  function fromRecordStore(stored: unknown): Record | undefined {
     if (stored === undefined) return undefined
-    const parsed = v.safeParse(schema, stored)
+    const parsed = v.safeParse(schema, structuredClone(stored))
     return parsed.success ? parsed.output : undefined
   }
 
   function write(ctx: PlatformContext, record: Record): void {
     const storage = ctx.contentPersistence?.storage
+    // A copy: the caller's later changes to its record are not kept until it updates again.
+    if (ctx.recordPersistence) ctx.recordPersistence.keep(key, structuredClone(record))
+    else if (!storage) inMemory.set(ctx, structuredClone(record))
     // A full or blocked storage costs persistence only, never the answer.
-    if (!storage) {
-      inMemory.set(ctx, structuredClone(record))
-      ctx.recordPersistence?.keep(key, record)
-    } else if (isEmpty?.(record)) removeStored(storage, key)
+    else if (isEmpty?.(record)) removeStored(storage, key)
     else writeStored(storage, key, record)
   }
 

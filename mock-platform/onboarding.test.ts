@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, NEW_ORGANIZATION_MESSAGE, PASSWORD_MESSAGE, PLAN_LIMITS, SIGN_UP_MESSAGE } from '../src/constants'
+import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, NEW_ORGANIZATION_MESSAGE, PASSWORD_MESSAGE, PLAN_LIMITS, SIGN_UP_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/constants'
 import { MemoryStorage } from '../src/test/memory-storage'
 import { CREATE_ORGANIZATION_ERROR, organizationSlugFor } from './handlers/organizations'
 import { createMockPlatform } from './platform'
@@ -144,6 +144,16 @@ describe('POST /platform/organizations', () => {
     expect(await createOrganization(token, { name: 'Big', tier: 'tier_enterprise' })).toMatchObject({ status: 400, body: { message: CREATE_ORGANIZATION_ERROR.enterprise } })
     expect(await createOrganization(token, { name: 'Odd', tier: 'tier_free', kind: 'ALIEN' })).toMatchObject({ status: 400 })
     expect((await createOrganization('', { name: 'Anonymous', tier: 'tier_free' })).status).toBe(401)
+  })
+
+  it('refuses a name PostgreSQL cannot store as the served platform does: no organization, no owner permission, nothing kept', async () => {
+    const token = await signIn('newcomer@example.com', DEMO_CREDENTIALS.password)
+    const { db } = platform.mock.platform
+    const [organizations, permissions] = [db.organizations.count(), db.permissions.count()]
+    const kept = storage.getItem(MOCK_ACCOUNTS_STORAGE_KEY)
+    expect(await createOrganization(token, { name: 'Evil\u0000Corp', tier: 'tier_free' })).toEqual({ status: 400, body: { message: UNSTORABLE_TEXT_MESSAGE('name', 'U+0000') } })
+    expect([db.organizations.count(), db.permissions.count()]).toEqual([organizations, permissions])
+    expect(storage.getItem(MOCK_ACCOUNTS_STORAGE_KEY)).toBe(kept)
   })
 })
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'msw'
 import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './account-store'
-import type { PasswordHashing, PlatformContext, RecordPersistence } from './context'
+import type { PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
 import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron-hosting'
@@ -50,12 +50,15 @@ export interface MockPlatformOptions {
   tokenSigning?: TokenSigning | null
   /**
    * Keeps every record beyond the process (`npm run serve`: records/postgres-records.ts): fills the
-   * collections from the store, or runs `seed` when it holds nothing yet and stores what it made,
-   * then writes each change through. Absent: the demo world is seeded in memory on every start.
+   * collections from the store, or runs `seed` when it holds nothing yet and stores what it made;
+   * then each request's changes are stored in one transaction before memory changes. Absent: the
+   * demo world is seeded in memory on every start.
    */
   recordStore?: (db: MockDatabase, seed: () => Promise<void>) => Promise<RecordPersistence>
   /** Hashes passwords before they are kept (`npm run serve`); kept as given when absent. */
   passwordHashing?: PasswordHashing | null
+  /** Keeps bearer tokens (refresh, join links) as digests (`npm run serve`); kept as given when absent. */
+  tokenKeeping?: TokenKeeping | null
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -74,20 +77,31 @@ async function hashSeededPasswords(db: MockDatabase, hashing: PasswordHashing): 
   }
 }
 
+/** The demo world's join links, kept as digests like every other token (the fixtures hold them in the clear). */
+async function digestSeededInvitationTokens(db: MockDatabase, keeping: TokenKeeping): Promise<void> {
+  for (const invitation of db.invitations.all()) {
+    const token = keeping.digest(invitation.token)
+    await db.invitations.update(invitation, { data: (i) => void (i.token = token) })
+  }
+}
+
 /** One mock platform: seeded records, handlers, and the knobs that tests and the dev toolbar turn. */
 export async function createMockPlatform(options: MockPlatformOptions) {
   const db = createMockDatabase()
   const passwordHashing = options.passwordHashing ?? null
+  const tokenKeeping = options.tokenKeeping ?? null
   const seed = async () => {
     await seedMockDatabase(db, options.selfHosted ? createSelfHostedFixtures({ demoContent: !options.userDatabase }) : createPlatformFixtures())
     if (passwordHashing) await hashSeededPasswords(db, passwordHashing)
+    if (tokenKeeping) await digestSeededInvitationTokens(db, tokenKeeping)
   }
   const recordPersistence = options.recordStore ? await options.recordStore(db, seed) : null
   if (!recordPersistence) await seed()
   let provider: Promise<DatabaseProvider> | undefined
   const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
   const ctx: PlatformContext = {
-    db,
+    // Served, handlers see the records through the store: a request's own changes until they commit.
+    db: recordPersistence?.collections ?? db,
     databases: () => (provider ??= options.databases(seeding)),
     latency: options.latency ?? 0,
     clockOffset: 0,
@@ -104,6 +118,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     tokenSigning: options.tokenSigning ?? null,
     recordPersistence,
     passwordHashing,
+    tokenKeeping,
     databaseOpened: (ref) => {
       // A real pg_cron in the user's database runs its own jobs; the mock's worker would run them twice.
       if (!ctx.userDatabase && (options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)

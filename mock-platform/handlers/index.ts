@@ -19,9 +19,10 @@ import { projectSettingsHandlers } from './project-settings'
 import { storageHandlers } from './storage'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
+import { unstorableTextHandler } from './unstorable-text'
 
 export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords) {
-  return [
+  const handlers = [
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
     ...organizationHandlers(ctx),
@@ -43,4 +44,6 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...consentHandlers(ctx),
     ...systemHandlers(ctx, records),
   ]
+  // Before any of them: a body PostgreSQL cannot store is refused before a handler changes anything.
+  return [unstorableTextHandler(() => handlers), ...handlers]
 }

@@ -18,9 +18,10 @@ const PATH = '*/platform/organizations/:slug/members/invitations/:token'
 export function invitationHandlers(ctx: PlatformContext) {
   const now = () => Date.now() + ctx.clockOffset
 
-  /** An invitation that can still be used: right organization, not accepted yet. */
+  /** An invitation that can still be used: right organization, not accepted yet. Served, tokens are kept as digests. */
   function openInvitation(slug: string, token: string) {
-    return ctx.db.invitations.findFirst((q) => q.where({ token, organization_slug: slug, accepted: false }))
+    const kept = ctx.tokenKeeping ? ctx.tokenKeeping.digest(token) : token
+    return ctx.db.invitations.findFirst((q) => q.where({ token: kept, organization_slug: slug, accepted: false }))
   }
 
   const isMember = (userId: string, slug: string) => isOrganizationMember(ctx, userId, slug)

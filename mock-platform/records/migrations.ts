@@ -18,6 +18,9 @@ export interface Migration {
 // Written out, not read from record-tables.ts: a released migration must not change when a collection is added.
 const COLLECTION_TABLES_AT_VERSION_1 = ['users', 'profiles', 'organizations', 'projects', 'permissions', 'overdue_invoices', 'snippets', 'folders', 'invoices', 'invitations', 'support_tickets']
 
+// Likewise the kept record of auth sessions (MOCK_AUTH_SESSIONS_STORAGE_KEY when migration 2 was written).
+const AUTH_SESSIONS_KEY_AT_VERSION_2 = 'studio.mock-platform.auth-sessions'
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -30,6 +33,33 @@ export const MIGRATIONS: readonly Migration[] = [
         ),
         `create table ${schema}.kept_records (key text primary key, record jsonb not null)`,
       ].join(';\n'),
+  },
+  {
+    version: 2,
+    name: 'bearer tokens kept as SHA-256 digests',
+    // records/token-digests.ts does the same in JavaScript: the digest is hex SHA-256 of the token, and
+    // a swapped refresh token seals its successor (the one whose parent it is) under itself.
+    sql: (schema) => `
+create function pg_temp.studio_digest(token text) returns text language sql immutable strict
+  as $$ select encode(sha256(convert_to(token, 'UTF8')), 'hex') $$;
+create function pg_temp.studio_seal(token text, key text) returns text language sql immutable strict
+  as $$ select string_agg(lpad(to_hex(get_byte(plain, i) # get_byte(pad, i)), 2, '0'), '' order by i)
+        from (select convert_to(token, 'UTF8') as plain, sha256(convert_to('studio refresh token seal' || chr(10) || key, 'UTF8')) as pad) as parts,
+             generate_series(0, octet_length(plain) - 1) as i $$;
+update ${schema}.kept_records as kept set record = jsonb_set(kept.record, '{refreshTokens}', (
+  select coalesce(jsonb_agg(swapped.entry || jsonb_build_object(
+    'token', pg_temp.studio_digest(swapped.entry->>'token'),
+    'parent', pg_temp.studio_digest(swapped.entry->>'parent'),
+    'child', (select pg_temp.studio_seal(successor.entry->>'token', swapped.entry->>'token')
+              from jsonb_array_elements(kept.record->'refreshTokens') as successor(entry)
+              where successor.entry->>'parent' = swapped.entry->>'token' limit 1)
+  ) order by swapped.n), '[]'::jsonb)
+  from jsonb_array_elements(kept.record->'refreshTokens') with ordinality as swapped(entry, n)))
+where kept.key = '${AUTH_SESSIONS_KEY_AT_VERSION_2}' and jsonb_typeof(kept.record->'refreshTokens') = 'array';
+update ${schema}.invitations set record = jsonb_set(record, '{token}', to_jsonb(pg_temp.studio_digest(record->>'token')))
+where jsonb_typeof(record->'token') = 'string';
+drop function pg_temp.studio_seal(text, text);
+drop function pg_temp.studio_digest(text)`,
   },
 ]
 

@@ -223,7 +223,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       await admin.query(`alter table "${schema}".snippets add constraint refuse_all check (false) not valid`)
       const body = { id: crypto.randomUUID(), name: 'Unsaved', type: 'sql', content: { sql: 'select 1' } }
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-      // A change made at the same moment is stored all the same (write-queue.test.ts: even in the same batch).
+      // A change made at the same moment is stored all the same: each request commits on its own (record-units.test.ts).
       const [refused, organization] = await Promise.all([
         api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body }),
         api<{ id: number }>(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Beside the refusal', tier: 'tier_free' } }),
@@ -233,8 +233,10 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       expect(logged).toHaveBeenCalledWith('A change could not be stored:', expect.objectContaining({ constraint: 'refuse_all' }))
       logged.mockRestore()
       expect(refused).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })
+      // The refused snippet left no trace: saved again, it is made (201), not replaced.
+      expect((await api(server, `/platform/projects/${ref}/content/item/${body.id}`, { token })).status).toBe(404)
       await admin.query(`alter table "${schema}".snippets drop constraint refuse_all`)
-      expect((await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })).status).toBe(200)
+      expect((await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })).status).toBe(201)
       const { rows } = await admin.query(`select 1 from "${schema}".snippets where key = $1`, [body.id])
       expect(rows).toHaveLength(1)
     } finally {

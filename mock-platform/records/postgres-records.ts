@@ -1,8 +1,9 @@
 /**
  * The platform's records on the PostgreSQL server (`npm run serve`): a schema of their own
  * (`studio_platform` by default) in DATABASE_URL's database, one table per collection, made by the
- * migrations at start. The collections in memory stay what handlers read; every change to them
- * (their create, update and delete hooks) and to kept records is written through (write-queue.ts).
+ * migrations at start. The collections in memory are what handlers read; a request's changes to them
+ * and to kept records are written in one transaction, and reach memory only once it commits
+ * (record-units.ts).
  */
 import pg from 'pg'
 import type { RecordPersistence } from '../context'
@@ -11,7 +12,8 @@ import { PLATFORM_RECORDS_SCHEMA } from '../../src/constants/platform'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
-import { createWriteQueue, KEPT_RECORDS_TABLE, type WriteQueue } from './write-queue'
+import { createRecordUnits } from './record-units'
+import { KEPT_RECORDS_TABLE, unitWriter } from './unit-writer'
 import { errorMessage } from '../../src/lib/error-message'
 
 export const DEFAULT_PLATFORM_SCHEMA = PLATFORM_RECORDS_SCHEMA
@@ -20,15 +22,8 @@ export interface PostgresRecordsOptions {
   databaseUrl: string
   /** The schema the records live in (tests keep theirs apart from a running server's). */
   schema?: string
-  /** Connections for writes (default 2: batches are written one at a time). */
+  /** Connections for writes (default 2: commits are written one at a time). */
   poolSize?: number
-}
-
-/** What the collection hooks (@msw/data) hand their listeners, as far as the store reads it. */
-interface CollectionHooks {
-  on(type: 'create', listener: (event: { data: { record: unknown } }) => void): void
-  on(type: 'update', listener: (event: { data: { prevRecord: unknown; nextRecord: unknown } }) => void): void
-  on(type: 'delete', listener: (event: { data: { deletedRecord: unknown } }) => void): void
 }
 
 /**
@@ -61,14 +56,14 @@ export function postgresRecords(options: PostgresRecordsOptions) {
       await pool.end()
       throw error
     }
-    const queue = createWriteQueue(pool, schemaName)
-    writeThrough(db, queue)
+    const units = createRecordUnits(db, kept, unitWriter(pool, schemaName))
     return {
-      keptAtStart: (key) => kept.get(key),
-      keep: (key, record) => queue.upsert(KEPT_RECORDS_TABLE, key, record),
-      track: (handle) => queue.track(handle),
+      collections: units.collections,
+      kept: units.kept,
+      keep: units.keep,
+      track: units.track,
       async close() {
-        await queue.settled()
+        await units.settled()
         await pool.end()
       },
     }
@@ -117,21 +112,5 @@ async function storeWholeCollections(client: pg.ClientBase, schema: string, db: 
   } catch (error) {
     await client.query('rollback').catch(() => undefined)
     throw error
-  }
-}
-
-/** Every later change of a collection's records goes to the store (a changed key moves the row). */
-function writeThrough(db: MockDatabase, queue: WriteQueue): void {
-  for (const name of COLLECTION_NAMES) {
-    const table = COLLECTION_TABLES[name]
-    const hooks = db[name].hooks as unknown as CollectionHooks
-    hooks.on('create', ({ data }) => queue.upsert(table, recordKey(name, data.record), data.record))
-    hooks.on('update', ({ data }) => {
-      const before = recordKey(name, data.prevRecord)
-      const after = recordKey(name, data.nextRecord)
-      if (before !== after) queue.remove(table, before)
-      queue.upsert(table, after, data.nextRecord)
-    })
-    hooks.on('delete', ({ data }) => queue.remove(table, recordKey(name, data.deletedRecord)))
   }
 }

@@ -18,6 +18,7 @@ import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
 import { postgresRecords } from '../records/postgres-records'
 import { scryptPasswordHashing } from '../records/scrypt-passwords'
+import { sha256TokenKeeping } from '../records/token-digests'
 import type { LogDatabase } from '../logs/log-store'
 import { createStaticFiles } from './static-files'
 
@@ -87,6 +88,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     logDatabase: () => openDiskLogDatabase(join(config.dataDir, 'log-store')),
     durableLogs: true,
     passwordHashing: scryptPasswordHashing,
+    // Refresh and join-link tokens as SHA-256 digests: the records database holds none that works.
+    tokenKeeping: sha256TokenKeeping,
   })
   try {
     assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)

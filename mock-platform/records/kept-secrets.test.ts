@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_CREDENTIALS, MOCK_AUTH_SESSIONS_STORAGE_KEY } from '../../src/constants'
+import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../fixtures/platform'
+import { SECRET_FILE } from '../serve/secret'
+import type { StudioServer } from '../serve/server'
+import { api, foundIn, servedRoot, signIn, startServed, storedText } from './served-testing'
+
+const databaseUrl = process.env['DATABASE_URL']
+const SCHEMA_PREFIX = `studio_secrets_test_${process.pid}_`
+const DATABASE_PREFIX = 'studio_secrets_test_'
+
+describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', () => {
+  let root: { root: string; remove: () => Promise<void> }
+  let admin: pg.Client
+  let schemas = 0
+  const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
+  const start = (schema: string) => startServed({ databaseUrl: databaseUrl!, root: root.root, schema, databasePrefix: DATABASE_PREFIX })
+  const refresh = (server: StudioServer, token: string) =>
+    api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } })
+
+  beforeAll(async () => {
+    root = await servedRoot()
+    admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+  })
+  afterAll(async () => {
+    const { rows } = await admin.query<{ nspname: string }>('select nspname from pg_catalog.pg_namespace where starts_with(nspname, $1)', [SCHEMA_PREFIX])
+    for (const { nspname } of rows) await admin.query(`drop schema "${nspname}" cascade`)
+    const databases = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
+    for (const { datname } of databases.rows) await admin.query(`drop database if exists "${datname}" with (force)`)
+    await admin.end()
+    await root.remove()
+  })
+
+  it('keeps no refresh token it answered, and each still renews (within the reuse interval, and over a restart)', async () => {
+    const schema = newSchema()
+    let server = await start(schema)
+    try {
+      const first = (await signIn(server, DEMO_CREDENTIALS)).refresh_token
+      const renewed = await refresh(server, first)
+      expect(renewed.status).toBe(200)
+      const second = renewed.body.refresh_token
+      expect(second).not.toBe(first)
+      // Two tabs renewing at once: the token just swapped answers the session's current one.
+      expect((await refresh(server, first)).body.refresh_token).toBe(second)
+      const stored = await storedText(admin, schema)
+      expect(stored).toContain(MOCK_AUTH_SESSIONS_STORAGE_KEY)
+      expect(foundIn(stored, [first, second])).toEqual([])
+
+      await server.close()
+      server = await start(schema)
+      const third = await refresh(server, second)
+      expect(third.status).toBe(200)
+      expect(foundIn(await storedText(admin, schema), [third.body.refresh_token])).toEqual([])
+      expect((await api(server, '/platform/profile', { token: third.body.access_token })).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+
+  it('keeps no join-link token in the clear, and the links still open', async () => {
+    const schema = newSchema()
+    const server = await start(schema)
+    try {
+      const stored = await storedText(admin, schema)
+      expect(foundIn(stored, Object.values(FIXTURE_INVITATIONS).map((i) => i.token))).toEqual([])
+      const { access_token } = await signIn(server, DEMO_CREDENTIALS)
+      const { token, slug } = FIXTURE_INVITATIONS.valid
+      const invitation = await api<{ token_does_not_exist: boolean; organization_name: string }>(server, `/platform/organizations/${slug}/members/invitations/${token}`, { token: access_token })
+      expect(invitation.body).toMatchObject({ token_does_not_exist: false, organization_name: expect.any(String) })
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+
+  it('never writes the signing secret to the records database', async () => {
+    const schema = newSchema()
+    const server = await start(schema)
+    try {
+      const { access_token } = await signIn(server, DEMO_CREDENTIALS)
+      expect((await api(server, '/platform/organizations', { method: 'POST', token: access_token, body: { name: 'Secretive', tier: 'tier_free' } })).status).toBe(201)
+      const secret = (await readFile(join(root.root, schema, SECRET_FILE), 'utf8')).trim()
+      expect(secret.length).toBeGreaterThan(20)
+      expect(foundIn(await storedText(admin, schema), [secret])).toEqual([])
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+
+  it('turns the plain tokens an earlier version kept into digests (migration 2): its sessions and join links still work', async () => {
+    const schema = newSchema()
+    let server = await start(schema)
+    await server.close()
+    // What an earlier version kept: a session of the demo user with its tokens in the clear (one
+    // swapped a moment ago, one current), the join links' tokens as given, no migration 2 applied.
+    const demo = createPlatformFixtures().users.find((u) => u.email === DEMO_CREDENTIALS.email)!
+    const [swapped, current] = ['plainSwappedToken000001', 'plainCurrentToken000002']
+    const sessions = {
+      sessions: [{ id: crypto.randomUUID(), user_id: demo.id, created_at: Date.now() - 60_000, revoked: false }],
+      refreshTokens: [
+        { token: swapped, session_id: '', parent: null, revoked_at: Date.now() },
+        { token: current, session_id: '', parent: swapped, revoked_at: null },
+      ],
+    }
+    for (const token of sessions.refreshTokens) token.session_id = sessions.sessions[0]!.id
+    await admin.query(`insert into "${schema}".kept_records (key, record) values ($1, $2) on conflict (key) do update set record = excluded.record`, [MOCK_AUTH_SESSIONS_STORAGE_KEY, sessions])
+    const { invitations } = createPlatformFixtures()
+    await admin.query(`update "${schema}".invitations i set record = jsonb_set(i.record, '{token}', to_jsonb(f.token)) from unnest($1::int[], $2::text[]) as f(id, token) where i.key = f.id::text`, [
+      invitations.map((i) => i.id),
+      invitations.map((i) => i.token),
+    ])
+    await admin.query(`delete from "${schema}".schema_migrations where version >= 2`)
+    expect(foundIn(await storedText(admin, schema), [current, FIXTURE_INVITATIONS.valid.token])).toEqual([current, FIXTURE_INVITATIONS.valid.token])
+
+    server = await start(schema)
+    try {
+      const stored = await storedText(admin, schema)
+      expect(foundIn(stored, [swapped, current, ...Object.values(FIXTURE_INVITATIONS).map((i) => i.token)])).toEqual([])
+      // The token swapped a moment ago still answers the current one (its seal was made by the migration).
+      expect((await refresh(server, swapped)).body.refresh_token).toBe(current)
+      const renewed = await refresh(server, current)
+      expect(renewed.status).toBe(200)
+      expect(renewed.body.refresh_token).not.toBe(current)
+      const { token, slug } = FIXTURE_INVITATIONS.valid
+      const invitation = await api<{ token_does_not_exist: boolean }>(server, `/platform/organizations/${slug}/members/invitations/${token}`, { token: renewed.body.access_token })
+      expect(invitation.body.token_does_not_exist).toBe(false)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,131 @@
+/**
+ * All or nothing, memory after the commit: each request runs as a unit of work (unit-of-work.ts)
+ * over copies of what it touches; when it has answered, its changes are written to the store in one
+ * transaction, and only once that commits do they become the records everyone reads. A request that
+ * throws, answers a server error, holds text PostgreSQL cannot store, or whose write fails, leaves
+ * nothing behind, in memory or in the store.
+ *
+ * Concurrency: requests run side by side, each seeing the committed records plus its own changes.
+ * Commits take turns (one at a time, in the order they reach the store), so memory changes in the
+ * order the store did. A commit checks first that nothing it changes was committed by another
+ * request since this one read it (the records are never changed in place, so "the same record
+ * object" is the version); if something was, nothing is written and the request runs once more, this
+ * time alone (no other commit until it is done), where nothing can change under it. Two requests
+ * changing one record therefore both count (two projects made at once in one organization), as if
+ * one had run after the other. What a request only read is not checked (like REPEATABLE READ).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { RecordPersistence } from '../context'
+import type { MockDatabase } from '../db'
+import { findUnstorableText } from '../../src/lib/storable-text'
+import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
+import { RecordCollision, RecordNotStored, UnstorableTextRefusal } from './refusals'
+import { applyChanges, UnitOfWork, type UnitChanges } from './unit-of-work'
+
+/** Writes one unit's changes in one transaction, or throws having written none of them. */
+export type UnitWriter = (changes: UnitChanges) => Promise<void>
+
+type CollectionHooks = { on(type: 'create' | 'update' | 'delete', listener: () => void): void }
+
+/** Records changed outside any unit would be in memory only: refused loudly instead. */
+function refuseChangesOutsideRequests(live: MockDatabase): void {
+  for (const name of COLLECTION_NAMES) {
+    const hooks = live[name].hooks as unknown as CollectionHooks
+    for (const type of ['create', 'update', 'delete'] as const) {
+      hooks.on(type, () => {
+        throw new Error(`A platform record (${COLLECTION_TABLES[name]}) was changed outside a request's unit of work: only those are stored (records/record-units.ts)`)
+      })
+    }
+  }
+}
+
+/** The first text PostgreSQL cannot store in the changes, refused before anything is written. */
+function refuseUnstorableText(changes: UnitChanges): void {
+  const written = [
+    ...changes.collections.flatMap((change) => [...change.updated, ...change.appended].map(({ record }) => ({ where: COLLECTION_TABLES[change.name], record }))),
+    ...changes.kept.map(({ key, record }) => ({ where: key, record })),
+  ]
+  for (const { where, record } of written) {
+    const found = findUnstorableText(record)
+    if (found) throw new UnstorableTextRefusal(found.field || where, found.character)
+  }
+}
+
+const isEmpty = (changes: UnitChanges) => changes.collections.length === 0 && changes.kept.length === 0
+
+/**
+ * The record store's side of `RecordPersistence`: `collections` is what handlers use as `ctx.db`
+ * (a request's own view inside `track`, the committed records outside), kept records likewise.
+ */
+export function createRecordUnits(live: MockDatabase, committedKept: Map<string, unknown>, write: UnitWriter): Omit<RecordPersistence, 'close'> & { settled(): Promise<void> } {
+  const units = new AsyncLocalStorage<UnitOfWork>()
+  let lastCommit: Promise<unknown> = Promise.resolve()
+  /** One commit (or lone run) at a time, in the order asked. */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = lastCommit.then(work)
+    lastCommit = turn.catch(() => undefined)
+    return turn
+  }
+
+  refuseChangesOutsideRequests(live)
+  const collections = {} as MockDatabase
+  for (const name of COLLECTION_NAMES) {
+    Object.defineProperty(collections, name, { enumerable: true, get: () => units.getStore()?.collection(name) ?? live[name] })
+  }
+
+  async function commit(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
+    const collided = unit.collision(changes)
+    if (collided) throw new RecordCollision(collided)
+    try {
+      await write(changes)
+    } catch (error) {
+      throw new RecordNotStored(error)
+    }
+    applyChanges(live, committedKept, changes)
+  }
+
+  async function attempt<T>(handle: () => Promise<T>, commits: (result: T) => boolean, alone: boolean): Promise<T> {
+    const unit = new UnitOfWork(live, committedKept)
+    try {
+      let result: T
+      try {
+        result = await units.run(unit, handle)
+      } finally {
+        unit.close()
+      }
+      if (!commits(result)) return result
+      const changes = unit.changes()
+      if (isEmpty(changes)) return result
+      refuseUnstorableText(changes)
+      await (alone ? commit(unit, changes) : inTurn(() => commit(unit, changes)))
+      return result
+    } finally {
+      unit.release()
+    }
+  }
+
+  return {
+    collections,
+    kept: (key) => {
+      const unit = units.getStore()
+      return unit ? unit.kept(key) : committedKept.get(key)
+    },
+    keep: (key, record) => {
+      const unit = units.getStore()
+      if (!unit) throw new Error(`The kept record ${key} was changed outside a request's unit of work: only those are stored (records/record-units.ts)`)
+      unit.keep(key, record)
+    },
+    async track(handle, commits = () => true) {
+      try {
+        return await attempt(handle, commits, false)
+      } catch (error) {
+        if (!(error instanceof RecordCollision)) throw error
+      }
+      // Once more with every other commit held back: nothing it reads can change before it commits.
+      return inTurn(() => attempt(handle, commits, true))
+    },
+    async settled() {
+      await lastCommit
+    },
+  }
+}

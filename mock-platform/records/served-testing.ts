@@ -1,0 +1,114 @@
+/**
+ * For the record store's tests: `npm run serve` started on a schema of DATABASE_URL's database of
+ * the test's own, spoken to over HTTP, and its records database read or cut off as an attacker would.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server, type Socket, connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type pg from 'pg'
+import type { ServeConfig } from '../serve/config'
+import { startStudioServer, type StudioServer } from '../serve/server'
+import { COLLECTION_NAMES } from './record-tables'
+import { sqlIdent } from '../../src/lib/sql/quote'
+
+/** A directory with a built page to serve; `remove` deletes it. */
+export async function servedRoot(): Promise<{ root: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'studio-records-'))
+  await mkdir(join(root, 'dist'), { recursive: true })
+  await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+  return { root, remove: () => rm(root, { recursive: true, force: true }) }
+}
+
+/** A platform server on `schema`, its data directory (secret, log store) the schema's unless one is named. */
+export function startServed(options: { databaseUrl: string; root: string; schema: string; databasePrefix: string; dataDir?: string }) {
+  const { databaseUrl, root, schema, databasePrefix } = options
+  const config: ServeConfig = {
+    mode: 'platform',
+    databaseUrl,
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: join(root, options.dataDir ?? schema),
+    distDir: join(root, 'dist'),
+    secret: null,
+    allowedOrigin: null,
+    disabledFeatures: [],
+  }
+  return startStudioServer({ config, platformSchema: schema, databasePrefix, signInLimit: { attempts: 1000, windowMs: 60_000 } })
+}
+
+/** One call of the platform API; the body is sent as JSON (a lone surrogate goes as its escape, as JSON.stringify writes it). */
+export async function api<T = unknown>(server: StudioServer, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (init.token) headers.authorization = `Bearer ${init.token}`
+  const answer = await fetch(`${server.url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+  const text = await answer.text()
+  return { status: answer.status, body: (text ? JSON.parse(text) : null) as T }
+}
+
+export async function signIn(server: StudioServer, credentials: { email: string; password: string }) {
+  const answer = await api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=password', { method: 'POST', body: credentials })
+  if (answer.status !== 200) throw new Error(`Signing in as ${credentials.email} answered ${answer.status}`)
+  return answer.body
+}
+
+/** The collections a server holds in memory, as plain data. */
+export const collectionsOf = (server: StudioServer) =>
+  JSON.parse(JSON.stringify(Object.fromEntries(COLLECTION_NAMES.map((name) => [name, server.platform.db[name].all()])))) as Record<string, unknown[]>
+
+/** Every row of every table of the schema, as text: what someone who can read the records database reads. */
+export async function storedText(client: pg.ClientBase, schema: string): Promise<string> {
+  const { rows: tables } = await client.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1 order by 1', [schema])
+  const parts: string[] = []
+  for (const { table_name } of tables) {
+    const { rows } = await client.query<{ row: string }>(`select t::text as row from ${sqlIdent(schema)}.${sqlIdent(table_name)} t`)
+    parts.push(...rows.map((r) => r.row))
+  }
+  return parts.join('\n')
+}
+
+/** Which of the secrets appear in the stored text (none should): named, rather than the whole text printed. */
+export const foundIn = (stored: string, secrets: readonly string[]) => secrets.filter((secret) => stored.includes(secret))
+
+/**
+ * A TCP relay in front of the PostgreSQL server: a server started on its address reaches the records
+ * database only through it, so `cut` is an outage for that server alone (the shared server stays up)
+ * and `restore` ends it.
+ */
+export async function databaseRelay(databaseUrl: string) {
+  const target = new URL(databaseUrl)
+  const sockets = new Set<Socket>()
+  let server: Server | null = null
+  let port = 0
+
+  async function listen(): Promise<void> {
+    const relay = createServer((incoming) => {
+      const outgoing = connect(Number(target.port || 5432), target.hostname)
+      for (const socket of [incoming, outgoing]) {
+        sockets.add(socket)
+        socket.on('close', () => sockets.delete(socket))
+        socket.on('error', () => undefined)
+      }
+      incoming.pipe(outgoing).pipe(incoming)
+    })
+    await new Promise<void>((resolve, reject) => {
+      relay.once('error', reject)
+      relay.listen(port, '127.0.0.1', () => resolve())
+    })
+    port = (relay.address() as { port: number }).port
+    server = relay
+  }
+
+  async function cut(): Promise<void> {
+    const relay = server
+    server = null
+    for (const socket of sockets) socket.destroy()
+    if (relay) await new Promise<void>((resolve) => relay.close(() => resolve()))
+  }
+
+  await listen()
+  const url = new URL(databaseUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String(port)
+  return { url: url.toString(), cut, restore: listen, close: cut }
+}

@@ -1,0 +1,160 @@
+/**
+ * One request's changes to the platform's records, kept apart from the committed ones until its
+ * commit. A collection the request touches is copied on first touch (the array of record references,
+ * not the records: @msw/data never changes a record in place, an update makes a new one), and the
+ * request reads and writes its copy with @msw/data's own queries and updates. At commit the copy is
+ * compared with the snapshot it started from: that is the change, and the snapshot is what the
+ * request saw, so a key another commit changed since means the two requests collided.
+ */
+import { createMockDatabase, type MockDatabase } from '../db'
+import { recordKey, type CollectionName } from './record-tables'
+
+/** A record as a collection holds it. */
+type StoredRecord = object
+
+/** What a unit changed in one collection, in the order the store and memory must apply it. */
+export interface CollectionChange {
+  name: CollectionName
+  /** Keys whose records are gone (deleted, or moved to a new key). */
+  deleted: string[]
+  /** Records changed where they are (an update): same key, same place in the list. */
+  updated: { key: string; record: StoredRecord }[]
+  /** Records made (or deleted and made again, which moves them to the end), in the order made. */
+  appended: { key: string; record: StoredRecord; recreated: boolean }[]
+}
+
+export interface UnitChanges {
+  collections: CollectionChange[]
+  kept: { key: string; record: unknown }[]
+}
+
+/** The array a collection keeps its records in: `all()` hands out the array itself (@msw/data 1.x), which a copy and a commit change directly. */
+export function recordsArray(collection: { all(): readonly StoredRecord[] }): StoredRecord[] {
+  const records = collection.all()
+  if (records !== collection.all()) throw new Error('@msw/data no longer hands out the array of a collection: the record store cannot copy or commit collections')
+  return records as StoredRecord[]
+}
+
+interface CollectionCopy {
+  /** The committed records when the request first touched the collection, by key. */
+  base: Map<string, StoredRecord>
+  /** Keys of records deleted in the copy (a record made again under one of them moves to the end). */
+  removed: Set<string>
+}
+
+interface KeptCopy {
+  base: unknown
+  next?: { record: unknown }
+}
+
+export class UnitOfWork {
+  private scratch: MockDatabase | null = null
+  private readonly copies = new Map<CollectionName, CollectionCopy>()
+  private readonly keptCopies = new Map<string, KeptCopy>()
+  private closed = false
+
+  constructor(
+    private readonly live: MockDatabase,
+    private readonly committedKept: Map<string, unknown>,
+  ) {}
+
+  /** The request's own copy of a collection (made on first touch); the committed one once the unit is closed. */
+  collection<Name extends CollectionName>(name: Name): MockDatabase[Name] {
+    if (this.closed) return this.live[name]
+    this.scratch ??= createMockDatabase()
+    const copy = this.scratch[name]
+    if (!this.copies.has(name)) {
+      const committed = recordsArray(this.live[name])
+      const copied = recordsArray(copy)
+      for (const record of committed) copied.push(record)
+      const removed = new Set<string>()
+      const hooks = copy.hooks as unknown as { on(type: 'delete', listener: (event: { data: { deletedRecord: unknown } }) => void): void }
+      hooks.on('delete', ({ data }) => void removed.add(recordKey(name, data.deletedRecord)))
+      this.copies.set(name, { base: new Map(committed.map((record) => [recordKey(name, record), record])), removed })
+    }
+    return copy
+  }
+
+  /** A kept record as this request sees it: its own change, else what was committed when it first looked (the committed one once closed). */
+  kept(key: string): unknown {
+    if (this.closed) return this.committedKept.get(key)
+    const copy = this.keptCopy(key)
+    return copy.next ? copy.next.record : copy.base
+  }
+
+  keep(key: string, record: unknown): void {
+    if (this.closed) throw new Error(`The kept record ${key} was changed after its request was answered: the change is not stored`)
+    this.keptCopy(key).next = { record }
+  }
+
+  private keptCopy(key: string): KeptCopy {
+    let copy = this.keptCopies.get(key)
+    if (!copy) this.keptCopies.set(key, (copy = { base: this.committedKept.get(key) }))
+    return copy
+  }
+
+  /** Ends the request's view: later reads see the committed records, later changes fail. */
+  close(): void {
+    this.closed = true
+  }
+
+  /** Lets the copies go once the unit is committed or discarded (a timer started in the request keeps the unit as its context). */
+  release(): void {
+    this.scratch = null
+    this.copies.clear()
+    this.keptCopies.clear()
+  }
+
+  /** What the request changed, compared with what it started from. */
+  changes(): UnitChanges {
+    const collections: CollectionChange[] = []
+    for (const [name, { base, removed }] of this.copies) {
+      const change: CollectionChange = { name, deleted: [], updated: [], appended: [] }
+      const final = recordsArray(this.scratch![name])
+      const finalKeys = new Set<string>()
+      for (const record of final) {
+        const key = recordKey(name, record)
+        finalKeys.add(key)
+        const before = base.get(key)
+        if (before === record) continue
+        if (before !== undefined && !removed.has(key)) change.updated.push({ key, record })
+        else change.appended.push({ key, record, recreated: before !== undefined })
+      }
+      for (const key of base.keys()) if (!finalKeys.has(key)) change.deleted.push(key)
+      if (change.deleted.length + change.updated.length + change.appended.length > 0) collections.push(change)
+    }
+    const kept = [...this.keptCopies].flatMap(([key, copy]) => (copy.next ? [{ key, record: copy.next.record }] : []))
+    return { collections, kept }
+  }
+
+  /** The first key of `changes` that another commit changed since this request first looked at it, or null. */
+  collision(changes: UnitChanges): string | null {
+    for (const change of changes.collections) {
+      const { base } = this.copies.get(change.name)!
+      const committed = new Map(recordsArray(this.live[change.name]).map((record) => [recordKey(change.name, record), record]))
+      const keys = [...change.deleted, ...change.updated.map((u) => u.key), ...change.appended.map((a) => a.key)]
+      const changed = keys.find((key) => committed.get(key) !== base.get(key))
+      if (changed !== undefined) return `${change.name} ${changed}`
+    }
+    const changedKept = changes.kept.find(({ key }) => this.committedKept.get(key) !== this.keptCopies.get(key)!.base)
+    return changedKept ? `kept record ${changedKept.key}` : null
+  }
+}
+
+/** Makes committed changes the records everyone sees: in one synchronous step, so no request sees half of them. */
+export function applyChanges(live: MockDatabase, committedKept: Map<string, unknown>, changes: UnitChanges): void {
+  for (const change of changes.collections) {
+    const records = recordsArray(live[change.name])
+    const gone = new Set([...change.deleted, ...change.appended.filter((a) => a.recreated).map((a) => a.key)])
+    const updated = new Map(change.updated.map((u) => [u.key, u.record]))
+    const next: StoredRecord[] = []
+    for (const record of records) {
+      const key = recordKey(change.name, record)
+      if (!gone.has(key)) next.push(updated.get(key) ?? record)
+    }
+    for (const { record } of change.appended) next.push(record)
+    records.length = 0
+    for (const record of next) records.push(record)
+  }
+  for (const { key, record } of changes.kept) committedKept.set(key, record)
+}
