@@ -165,6 +165,21 @@ export function platformAdminRequiredMessage(user: string): string {
   )
 }
 
+/** DATABASE_URL's user must be a superuser (start-up says so before anything is changed); answers its database's name. */
+async function assertPlatformAdmin(admin: pg.Client): Promise<string> {
+  const { rows } = await admin.query<{ name: string; super: boolean; database: string }>(
+    'select current_user as name, rolsuper as super, current_database() as database from pg_catalog.pg_roles where rolname = current_user',
+  )
+  const me = rows[0]!
+  if (!me.super) throw new Error(platformAdminRequiredMessage(me.name))
+  return me.database
+}
+
+/** Start-up's check: nothing changed yet. */
+export function checkPlatformAdmin(databaseUrl: string, connectionTimeoutMillis: number): Promise<void> {
+  return withAdmin(databaseUrl, connectionTimeoutMillis, async (admin) => void (await assertPlatformAdmin(admin)))
+}
+
 /**
  * Once per server, before the first project: DATABASE_URL's user must be a superuser; no project role
  * may connect to the platform's own database (its records); and the one read-only role older
@@ -173,12 +188,8 @@ export function platformAdminRequiredMessage(user: string): string {
  */
 export async function prepareSharedServer(databaseUrl: string, options: { databasePrefix?: string; connectionTimeoutMillis: number }): Promise<void> {
   await withAdmin(databaseUrl, options.connectionTimeoutMillis, async (admin) => {
-    const { rows } = await admin.query<{ name: string; super: boolean; database: string }>(
-      'select current_user as name, rolsuper as super, current_database() as database from pg_catalog.pg_roles where rolname = current_user',
-    )
-    const me = rows[0]!
-    if (!me.super) throw new Error(platformAdminRequiredMessage(me.name))
-    await admin.query(`revoke connect, temporary on database ${sqlIdent(me.database)} from public`)
+    const database = await assertPlatformAdmin(admin)
+    await admin.query(`revoke connect, temporary on database ${sqlIdent(database)} from public`)
     const retired = `${options.databasePrefix ?? 'studio_'}read_only`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
     const { rowCount } = await admin.query('select 1 from pg_catalog.pg_roles where rolname = $1', [retired])
     if (!rowCount) return

@@ -162,7 +162,10 @@ describe.runIf(adminUrl)("STUDIO_MODE=self-hosted npm run serve: a Studio for th
   })
 
   it('refuses to start on records of the other mode, saying which', async () => {
-    await expect(startStudioServer({ config: { ...config, mode: 'platform', dataDir: join(root, 'data-platform') } })).rejects.toThrow(
+    // As a superuser, which the platform needs (it says so first otherwise), on the same database and records.
+    const asAdmin = new URL(adminUrl!)
+    asAdmin.pathname = `/${NAME}`
+    await expect(startStudioServer({ config: { ...config, mode: 'platform', databaseUrl: asAdmin.toString(), dataDir: join(root, 'data-platform') } })).rejects.toThrow(
       `The schema ${PLATFORM_RECORDS_SCHEMA} of DATABASE_URL's database holds the records of a self-hosted Studio (STUDIO_MODE=self-hosted); this one is platform.`,
     )
   }, 60_000)

@@ -70,7 +70,7 @@ export async function startStudioServer(options: StudioServerOptions) {
   const secret = config.secret ?? kept!.secret
   const { databaseUrl } = config
   // Told at start, not at the first project: DATABASE_URL's user must be able to do the platform's work.
-  if (!selfHosted) await (await import('../postgres/server-tenancy')).prepareSharedServer(databaseUrl, { databasePrefix: options.databasePrefix, connectionTimeoutMillis: 10_000 })
+  if (!selfHosted) await (await import('../postgres/server-tenancy')).checkPlatformAdmin(databaseUrl, 10_000)
   const platform = await createMockPlatform({
     databases: async (seeding) => {
       const { createServerDatabaseProvider, createUserDatabaseProvider } = await import('../postgres/server-postgres')
