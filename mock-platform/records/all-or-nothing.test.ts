@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
-import { api, collectionsOf, databaseRelay, servedRoot, signIn, startServed } from './served-testing'
+import { collectionsOf, databaseRelay, startServed } from './served-testing'
+import { api, dropServed, signIn, standInBuild } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']
 /** Apart from a running server's `studio_platform` and `studio_` databases (the e2e serve ring). */
@@ -20,17 +21,14 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
   const start = (schema: string, url = databaseUrl!) => startServed({ databaseUrl: url, root: root.root, schema, databasePrefix: DATABASE_PREFIX })
 
   beforeAll(async () => {
-    root = await servedRoot()
+    root = await standInBuild()
     admin = new pg.Client({ connectionString: databaseUrl })
     await admin.connect()
   })
   afterAll(async () => {
-    const { rows } = await admin.query<{ nspname: string }>('select nspname from pg_catalog.pg_namespace where starts_with(nspname, $1)', [SCHEMA_PREFIX])
-    for (const { nspname } of rows) await admin.query(`drop schema "${nspname}" cascade`)
-    const databases = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
-    for (const { datname } of databases.rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     await admin.end()
     await root.remove()
+    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
   })
 
   const snippetPath = `/platform/projects/${ACME_REF}/content`

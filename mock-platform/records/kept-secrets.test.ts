@@ -6,7 +6,8 @@ import { DEMO_CREDENTIALS, MOCK_AUTH_SESSIONS_STORAGE_KEY } from '../../src/cons
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../fixtures/platform'
 import { SECRET_FILE } from '../serve/secret'
 import type { StudioServer } from '../serve/server'
-import { api, foundIn, servedRoot, signIn, startServed, storedText } from './served-testing'
+import { foundIn, startServed, storedText } from './served-testing'
+import { api, dropServed, signIn, standInBuild } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']
 const SCHEMA_PREFIX = `studio_secrets_test_${process.pid}_`
@@ -22,17 +23,14 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
     api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } })
 
   beforeAll(async () => {
-    root = await servedRoot()
+    root = await standInBuild()
     admin = new pg.Client({ connectionString: databaseUrl })
     await admin.connect()
   })
   afterAll(async () => {
-    const { rows } = await admin.query<{ nspname: string }>('select nspname from pg_catalog.pg_namespace where starts_with(nspname, $1)', [SCHEMA_PREFIX])
-    for (const { nspname } of rows) await admin.query(`drop schema "${nspname}" cascade`)
-    const databases = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
-    for (const { datname } of databases.rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     await admin.end()
     await root.remove()
+    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
   })
 
   it('keeps no refresh token it answered, and each still renews (within the reuse interval, and over a restart)', async () => {

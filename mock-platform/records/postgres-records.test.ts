@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, RECORD_NOT_STORED_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
-import type { ServeConfig } from '../serve/config'
-import { startStudioServer, type StudioServer } from '../serve/server'
+import type { StudioServer } from '../serve/server'
+import { api, dropServed, signIn, standInBuild } from '../serve/testing'
+import { collectionsOf, startServed } from './served-testing'
 import { migrate, MIGRATIONS, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 
@@ -21,44 +19,24 @@ describe.skipIf(databaseUrl)('platform records without DATABASE_URL', () => {
 })
 
 describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_URL)', () => {
-  let root: string
+  let root: Awaited<ReturnType<typeof standInBuild>>
   let admin: pg.Client
   let schemas = 0
   const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'studio-records-'))
-    await mkdir(join(root, 'dist'), { recursive: true })
-    await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    root = await standInBuild()
     admin = new pg.Client({ connectionString: databaseUrl })
     await admin.connect()
   })
   afterAll(async () => {
-    const { rows } = await admin.query<{ nspname: string }>('select nspname from pg_catalog.pg_namespace where starts_with(nspname, $1)', [SCHEMA_PREFIX])
-    for (const { nspname } of rows) await admin.query(`drop schema "${nspname}" cascade`)
-    const databases = await admin.query<{ datname: string }>('select datname from pg_catalog.pg_database where starts_with(datname, $1)', [DATABASE_PREFIX])
-    for (const { datname } of databases.rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     await admin.end()
-    await rm(root, { recursive: true, force: true })
+    await root.remove()
+    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
   })
 
   /** A server on the schema; its data directory (secret, log store) is the schema's unless one is named. */
-  const start = (schema: string, dataDir = schema) => {
-    const config: ServeConfig = { mode: 'platform', databaseUrl: databaseUrl!, host: '127.0.0.1', port: 0, dataDir: join(root, dataDir), distDir: join(root, 'dist'), secret: null, allowedOrigin: null, disabledFeatures: [] }
-    return startStudioServer({ config, platformSchema: schema, databasePrefix: DATABASE_PREFIX, signInLimit: { attempts: 1000, windowMs: 60_000 } })
-  }
-
-  async function api<T = unknown>(server: StudioServer, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (init.token) headers.authorization = `Bearer ${init.token}`
-    const answer = await fetch(`${server.url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
-    const text = await answer.text()
-    return { status: answer.status, body: (text ? JSON.parse(text) : null) as T }
-  }
-  /** The collections a server holds, as plain data. */
-  const collectionsOf = (server: StudioServer) => JSON.parse(JSON.stringify(Object.fromEntries(COLLECTION_NAMES.map((name) => [name, server.platform.db[name].all()])))) as Record<string, unknown>
-  const signIn = async (server: StudioServer, credentials: { email: string; password: string }) =>
-    (await api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=password', { method: 'POST', body: credentials })).body
+  const start = (schema: string, dataDir = schema) => startServed({ databaseUrl: databaseUrl!, root: root.root, schema, databasePrefix: DATABASE_PREFIX, dataDir })
 
   it('migrates once: a second run applies nothing, two runs at once take turns under the lock', async () => {
     const schema = newSchema()

@@ -2,23 +2,13 @@
  * For the record store's tests: `npm run serve` started on a schema of DATABASE_URL's database of
  * the test's own, spoken to over HTTP, and its records database read or cut off as an attacker would.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server, type Socket, connect } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ServeConfig } from '../serve/config'
 import { startStudioServer, type StudioServer } from '../serve/server'
 import { COLLECTION_NAMES } from './record-tables'
 import { sqlIdent } from '../../src/lib/sql/quote'
-
-/** A directory with a built page to serve; `remove` deletes it. */
-export async function servedRoot(): Promise<{ root: string; remove: () => Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), 'studio-records-'))
-  await mkdir(join(root, 'dist'), { recursive: true })
-  await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-  return { root, remove: () => rm(root, { recursive: true, force: true }) }
-}
 
 /** A platform server on `schema`, its data directory (secret, log store) the schema's unless one is named. */
 export function startServed(options: { databaseUrl: string; root: string; schema: string; databasePrefix: string; dataDir?: string }) {
@@ -35,21 +25,6 @@ export function startServed(options: { databaseUrl: string; root: string; schema
     disabledFeatures: [],
   }
   return startStudioServer({ config, platformSchema: schema, databasePrefix, signInLimit: { attempts: 1000, windowMs: 60_000 } })
-}
-
-/** One call of the platform API; the body is sent as JSON (a lone surrogate goes as its escape, as JSON.stringify writes it). */
-export async function api<T = unknown>(server: StudioServer, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (init.token) headers.authorization = `Bearer ${init.token}`
-  const answer = await fetch(`${server.url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
-  const text = await answer.text()
-  return { status: answer.status, body: (text ? JSON.parse(text) : null) as T }
-}
-
-export async function signIn(server: StudioServer, credentials: { email: string; password: string }) {
-  const answer = await api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=password', { method: 'POST', body: credentials })
-  if (answer.status !== 200) throw new Error(`Signing in as ${credentials.email} answered ${answer.status}`)
-  return answer.body
 }
 
 /** The collections a server holds in memory, as plain data. */

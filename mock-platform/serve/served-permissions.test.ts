@@ -141,5 +141,5 @@ describe.runIf(databaseUrl)('npm run serve decides who may write (DATABASE_URL)'
 })
 
 function dropTestDatabases(url: string) {
-  return dropServed(url, DATABASE_PREFIX, PLATFORM_SCHEMA)
+  return dropServed(url, { databasePrefix: DATABASE_PREFIX, schema: PLATFORM_SCHEMA })
 }
