@@ -45,12 +45,33 @@ export function writeJson(outgoing: ServerResponse, status: number, body: unknow
   outgoing.end(JSON.stringify(body))
 }
 
+/**
+ * A server's own rule around the handlers (the served sign-in limit): `before` may answer instead of
+ * them; `after` is told what they answered.
+ */
+export interface RequestScreen {
+  before(request: Request): Promise<Response | null>
+  after(request: Request, response: Response): void
+}
+
+/** Writes a fetch Response to node's answer, streamed (the assistant's server-sent events go out as they are produced). */
+async function writeResponse(outgoing: ServerResponse, response: Response, headers: Record<string, string>) {
+  outgoing.writeHead(response.status, { ...headers, ...Object.fromEntries(response.headers) })
+  if (!response.body) return void outgoing.end()
+  const reader = response.body.getReader()
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    if (outgoing.destroyed) return void reader.cancel()
+    outgoing.write(part.value)
+  }
+  outgoing.end()
+}
+
 /** Answers one request with the platform's handlers; `headers` (CORS) go on every answer. */
 export async function answerWithPlatform(
   platform: MockPlatform,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  options: { origin: string; headers: Record<string, string>; bodyLimitBytes?: number },
+  options: { origin: string; headers: Record<string, string>; bodyLimitBytes?: number; screen?: RequestScreen },
 ) {
   // The client hanging up before the answer (a cancelled query) aborts the request the handlers see.
   const hangUp = new AbortController()
@@ -66,6 +87,8 @@ export async function answerWithPlatform(
     outgoing.setHeader('connection', 'close')
     return writeJson(outgoing, 413, { message: `Request body too large (over ${error.limitBytes} bytes)` }, options.headers)
   }
+  const refusal = await options.screen?.before(request)
+  if (refusal) return writeResponse(outgoing, refusal, options.headers)
   const begun = performance.now()
   const handled = platform.ctx.recordPersistence
     ? await platform.ctx.recordPersistence.track(() => getResponse(platform.handlers(), request))
@@ -79,18 +102,13 @@ export async function answerWithPlatform(
     if (outgoing.destroyed) return
     return writeJson(outgoing, 500, { message: RECORD_NOT_STORED_MESSAGE }, options.headers)
   }
-  if (response && response.type !== 'error') recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
+  if (response && response.type !== 'error') {
+    recordRequest(platform.ctx, request, response.clone(), performance.now() - begun)
+    options.screen?.after(request, response)
+  }
   if (outgoing.destroyed) return
   if (!response || response.type === 'error') {
     return writeJson(outgoing, response ? 502 : 404, { message: response ? 'Network error' : `No mock for ${incoming.method} ${incoming.url}` }, options.headers)
   }
-  outgoing.writeHead(response.status, { ...options.headers, ...Object.fromEntries(response.headers) })
-  if (!response.body) return void outgoing.end()
-  // Streamed answers (the assistant's server-sent events) go out as they are produced.
-  const reader = response.body.getReader()
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    if (outgoing.destroyed) return void reader.cancel()
-    outgoing.write(part.value)
-  }
-  outgoing.end()
+  await writeResponse(outgoing, response, options.headers)
 }

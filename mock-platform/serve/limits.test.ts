@@ -16,6 +16,19 @@ describe('the sign-in rate limit', () => {
   })
 })
 
+describe('a counter that counts failures only', () => {
+  it('asks without counting, and takes back what turned out not to count', () => {
+    const limiter = createRateLimiter({ attempts: 2, windowMs: 60_000, now: () => 0 })
+    expect(limiter.refusal('a@example.com')).toBeNull()
+    limiter.count('a@example.com')
+    limiter.count('a@example.com')
+    expect(limiter.refusal('a@example.com')).toEqual({ retryAfterSeconds: 60 })
+    limiter.release('a@example.com')
+    expect(limiter.refusal('a@example.com')).toBeNull()
+    expect(limiter.refusal('b@example.com')).toBeNull()
+  })
+})
+
 describe('CORS', () => {
   it('answers only the configured origin; none configured means same-origin only', () => {
     expect(corsHeadersFor('https://evil.example', null)).toEqual({ vary: 'origin' })

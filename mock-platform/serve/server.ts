@@ -13,7 +13,9 @@ import { createMockPlatform, type MockPlatform } from '../platform'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
-import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, DEFAULT_SIGN_UP_LIMIT } from './constants'
+import { answerPreflight, corsHeadersFor, createRateLimiter, refuseSignUpFlood } from './limits'
+import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
 import { postgresRecords } from '../records/postgres-records'
@@ -24,7 +26,10 @@ import { createStaticFiles } from './static-files'
 export interface StudioServerOptions {
   config: ServeConfig
   bodyLimitBytes?: number
+  /** Failed password sign-ins per account and per client address in a window (sign-in-limit.ts). */
   signInLimit?: { attempts: number; windowMs: number }
+  /** Sign-ups per client address in a window. */
+  signUpLimit?: { attempts: number; windowMs: number }
   /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
   databasePrefix?: string
   /** The schema of DATABASE_URL's database the platform's records live in (default `studio_platform`). */
@@ -93,18 +98,20 @@ export async function startStudioServer(options: StudioServerOptions) {
     throw error
   }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
-  const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
+  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
+  const signUpLimiter = createRateLimiter(options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
     if (!isApiPath(incoming.url)) return serveStatic(incoming, outgoing)
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
-    if (refuseSignInFlood(signInLimiter, incoming, outgoing, cors)) return
+    if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors)) return
     await answerWithPlatform(platform, incoming, outgoing, {
       origin: `http://localhost:${port}`,
       headers: cors,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
     })
   }
 
