@@ -4,6 +4,13 @@
 export const DEFAULT_BODY_LIMIT_BYTES = 50 * 1024 * 1024
 
 /**
+ * A caller without a session may send no more than this, whatever the path: the calls that need no
+ * session (sign-in, sign-up, the provider's callback, password check, telemetry, error reports) take
+ * small bodies, and any other call would answer 401 after reading all of it.
+ */
+export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024
+
+/**
  * Failed password sign-ins allowed per account (email) and per client address in one window; past
  * that, sign-ins of that account or from that address are answered 429 until the window ends.
  */
@@ -14,3 +21,18 @@ export const DEFAULT_SIGN_UP_LIMIT = { attempts: 20, windowMs: 5 * 60_000 }
 
 /** Past this many windows kept, the ended ones go, so a flood of addresses cannot keep memory. */
 export const RATE_WINDOWS_PRUNE_AT = 10_000
+
+/**
+ * The calls that need no session, each counted per client address when made without one (beside
+ * sign-in and sign-up, limited above): each keeps something or costs the server's CPU. The reads
+ * that need no session (time, flags, consent categories, incident status, served storage objects)
+ * keep nothing and are not counted.
+ */
+export const PUBLIC_CALL_LIMITS: readonly { path: string; attempts: number; windowMs: number }[] = [
+  // Scoring one password takes up to 0.7 s of CPU (zxcvbn at the 99-character rule): the form asks a few times a sign-up.
+  { path: '/api/platform/profile/password-check', attempts: 20, windowMs: 60_000 },
+  { path: '/api/platform/error-reports', attempts: 30, windowMs: 60_000 },
+  { path: '/api/platform/telemetry/event', attempts: 60, windowMs: 60_000 },
+  { path: '/api/auth/v1/callback', attempts: 20, windowMs: 60_000 },
+  { path: '/api/mock/echo', attempts: 60, windowMs: 60_000 },
+]

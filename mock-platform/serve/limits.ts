@@ -1,6 +1,6 @@
 /** What `npm run serve` refuses before any handler runs: oversized bodies, sign-up floods, foreign origins. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { RATE_WINDOWS_PRUNE_AT } from './constants'
+import { PUBLIC_CALL_LIMITS, RATE_WINDOWS_PRUNE_AT } from './constants'
 
 /** The answer to a key over its limit: the whole seconds until its window ends. */
 export interface RateRefusal {
@@ -67,6 +67,21 @@ export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessag
   const refused = tooManyAttempts(verdict)
   outgoing.writeHead(refused.status, { ...headers, ...refused.headers }).end(refused.body)
   return true
+}
+
+/** The per-address counters of the calls that need no session (PUBLIC_CALL_LIMITS), by path. */
+export function createPublicCallLimits(limits = PUBLIC_CALL_LIMITS) {
+  const byPath = new Map(limits.map(({ path, ...limit }) => [path, createRateLimiter(limit)]))
+  /** Answers 429 with Retry-After for such a call, made without a session, over the address's limit; true when it answered. */
+  return function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean): boolean {
+    const limiter = byPath.get((incoming.url ?? '/').split('?')[0]!)
+    if (!limiter || signedIn || incoming.method === 'GET' || incoming.method === 'HEAD') return false
+    const verdict = limiter.take(incoming.socket.remoteAddress ?? 'unknown')
+    if (verdict.allowed) return false
+    outgoing.writeHead(429, { ...headers, 'content-type': 'application/json', 'retry-after': String(verdict.retryAfterSeconds) })
+    outgoing.end(JSON.stringify({ message: `Too many requests. Try again in ${verdict.retryAfterSeconds} seconds.` }))
+    return true
+  }
 }
 
 const CORS_HEADERS = {

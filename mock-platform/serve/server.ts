@@ -9,12 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { answerWithPlatform, writeJson } from '../http-bridge'
+import { authorizationClaims } from '../handlers/util'
 import { createMockPlatform, type MockPlatform } from '../platform'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
-import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, DEFAULT_SIGN_UP_LIMIT } from './constants'
-import { answerPreflight, corsHeadersFor, createRateLimiter, refuseSignUpFlood } from './limits'
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, DEFAULT_SIGN_UP_LIMIT, PUBLIC_BODY_LIMIT_BYTES } from './constants'
+import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
@@ -100,17 +101,24 @@ export async function startStudioServer(options: StudioServerOptions) {
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
   const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
   const signUpLimiter = createRateLimiter(options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
+  const refusePublicFlood = createPublicCallLimits()
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
+  // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
+  const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
     if (!isApiPath(incoming.url)) return serveStatic(incoming, outgoing)
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
+    const signedIn = isSignedIn(incoming)
     if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors)) return
+    if (refusePublicFlood(incoming, outgoing, cors, signedIn)) return
     await answerWithPlatform(platform, incoming, outgoing, {
       origin: `http://localhost:${port}`,
       headers: cors,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      // A caller without a session may send only what the calls that need none take.
+      bodyLimitBytes: signedIn ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES),
       screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
     })
   }
