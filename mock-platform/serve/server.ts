@@ -91,6 +91,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     logDatabase: () => openDiskLogDatabase(join(config.dataDir, 'log-store')),
     durableLogs: true,
     passwordHashing: scryptPasswordHashing,
+    // The stand-ins that let anyone in without a password answer only when named (STUDIO_MOCK_PROVIDERS).
+    mockProviders: config.mockProviders ?? [],
   })
   try {
     assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)
