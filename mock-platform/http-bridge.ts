@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
 import { recordRequest } from './logs/log-events'
 import type { MockPlatform } from './platform'
-import { RECORD_NOT_STORED_MESSAGE } from '../src/constants'
+import { isDatabaseUnavailable } from './postgres/errors'
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, RECORD_NOT_STORED_MESSAGE } from '../src/constants'
 
 /** A request body longer than the server takes (answered 413). */
 export class BodyTooLargeError extends Error {
@@ -90,9 +91,19 @@ export async function answerWithPlatform(
   const refusal = await options.screen?.before(request)
   if (refusal) return writeResponse(outgoing, refusal, options.headers)
   const begun = performance.now()
-  const handled = platform.ctx.recordPersistence
-    ? await platform.ctx.recordPersistence.track(() => getResponse(platform.handlers(), request))
-    : { result: await getResponse(platform.handlers(), request), stored: Promise.resolve() }
+  // A database that cannot be reached (the project's, or the records' store) is 503 with Retry-After: try again soon.
+  const unavailable = (message: string) =>
+    writeJson(outgoing, 503, { message }, { ...options.headers, 'retry-after': String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS) })
+  let handled: { result: Awaited<ReturnType<typeof getResponse>>; stored: Promise<void> }
+  try {
+    handled = platform.ctx.recordPersistence
+      ? await platform.ctx.recordPersistence.track(() => getResponse(platform.handlers(), request))
+      : { result: await getResponse(platform.handlers(), request), stored: Promise.resolve() }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    console.error('A database could not be reached:', error)
+    return outgoing.destroyed ? undefined : unavailable(DATABASE_UNAVAILABLE_MESSAGE.database)
+  }
   const response = handled.result
   try {
     // A success means stored: the answer waits for the request's writes, and one that failed is an error.
@@ -100,6 +111,7 @@ export async function answerWithPlatform(
   } catch (error) {
     console.error('A change could not be stored:', error)
     if (outgoing.destroyed) return
+    if (isDatabaseUnavailable(error)) return unavailable(DATABASE_UNAVAILABLE_MESSAGE.changeNotSaved)
     return writeJson(outgoing, 500, { message: RECORD_NOT_STORED_MESSAGE }, options.headers)
   }
   if (response && response.type !== 'error') {

@@ -28,8 +28,8 @@ export function databaseHandlers(ctx: PlatformContext, { echo }: { echo: boolean
         await installShim(database, PG_NET)
         await database.exec(SUPABASE_FUNCTIONS_SQL)
       } catch (error) {
-        const { status, body } = toPgMetaError(error, SUPABASE_FUNCTIONS_SQL)
-        return HttpResponse.json(body, { status })
+        const { status, body, headers } = toPgMetaError(error, SUPABASE_FUNCTIONS_SQL)
+        return HttpResponse.json(body, { status, headers })
       }
       return new HttpResponse(null, { status: 201 })
     }),
