@@ -36,3 +36,46 @@ export const PUBLIC_CALL_LIMITS: readonly { path: string; attempts: number; wind
   { path: '/api/auth/v1/callback', attempts: 20, windowMs: 60_000 },
   { path: '/api/mock/echo', attempts: 60, windowMs: 60_000 },
 ]
+
+/** On every answer, page and API alike. */
+export const SECURITY_HEADERS = {
+  // A file is what its content type says (an uploaded object served as text is never run as a script).
+  'x-content-type-options': 'nosniff',
+  // For browsers without CSP frame-ancestors: no other site may frame Studio (clickjacking).
+  'x-frame-options': 'DENY',
+  // Other sites learn only the origin, never a path (a project ref) or a query (a signed object URL's token).
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const
+
+/**
+ * The served page's policy: its own scripts, workers and calls only (the API is on this origin; the
+ * run-time config's <script type="application/json"> is data, not run), framed by no one.
+ * - style-src 'unsafe-inline': Monaco puts its theme and decorations in <style> elements it makes at
+ *   run time, and Ark UI's positioning writes style attributes; neither takes a nonce.
+ * - blob: for img, media, object and frame: storage objects' previews are blob URLs of bytes fetched
+ *   with the session, a PDF's in an <object> (which Chromium's viewer loads as a frame).
+ * - img-src https://github.com and its avatar host: the code-hosting avatar (SPEC §7); data: icons.
+ * - worker-src 'self': Monaco's editor worker is a file of the build (a blob worker only when a build
+ *   loads the editor from VITE_EDITOR_ASSETS_URL, which this policy does not allow).
+ */
+export const PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://github.com https://avatars.githubusercontent.com",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "media-src 'self' blob:",
+  "object-src blob:",
+  'frame-src blob:',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ')
+
+/**
+ * The API's answers load, run and frame nothing: JSON needs no more, and a served storage object of
+ * any type (an uploaded HTML file opened by its URL) runs in a sandbox with no script and no origin.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox"

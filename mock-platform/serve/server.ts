@@ -14,7 +14,15 @@ import { createMockPlatform, type MockPlatform } from '../platform'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
-import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, DEFAULT_SIGN_UP_LIMIT, PUBLIC_BODY_LIMIT_BYTES } from './constants'
+import {
+  API_CONTENT_SECURITY_POLICY,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_SIGN_IN_LIMIT,
+  DEFAULT_SIGN_UP_LIMIT,
+  PAGE_CONTENT_SECURITY_POLICY,
+  PUBLIC_BODY_LIMIT_BYTES,
+  SECURITY_HEADERS,
+} from './constants'
 import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
@@ -110,7 +118,11 @@ export async function startStudioServer(options: StudioServerOptions) {
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
-    if (!isApiPath(incoming.url)) return serveStatic(incoming, outgoing)
+    const api = isApiPath(incoming.url)
+    // Set before any answer is written, so every one carries them (refusals and failures too).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value)
+    outgoing.setHeader('content-security-policy', api ? API_CONTENT_SECURITY_POLICY : PAGE_CONTENT_SECURITY_POLICY)
+    if (!api) return serveStatic(incoming, outgoing)
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
     const signedIn = isSignedIn(incoming)
