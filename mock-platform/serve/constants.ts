@@ -4,11 +4,14 @@
 export const DEFAULT_BODY_LIMIT_BYTES = 50 * 1024 * 1024
 
 /**
- * A caller without a session may send no more than this, whatever the path: the calls that need no
- * session (sign-in, sign-up, the provider's callback, password check, telemetry, error reports) take
- * small bodies, and any other call would answer 401 after reading all of it.
+ * The calls that need no session (sign-in, sign-up, the provider's callback, password check,
+ * telemetry, error reports, the echo) take no more than this from anyone, and a caller without a
+ * session may send no more anywhere: any other call would answer 401 after reading all of it.
  */
 export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024
+
+/** Sign-in and sign-up: with PUBLIC_CALL_LIMITS' paths below, the calls that need no session and take a body. */
+export const SIGN_IN_AND_UP_PATHS = ['/api/auth/v1/token', '/api/auth/v1/signup'] as const
 
 /**
  * Failed password sign-ins allowed per account (email) and per client address in one window; past

@@ -57,6 +57,12 @@ describe.runIf(databaseUrl)('what the served platform takes and keeps from calle
     expect(await answer.json()).toEqual([{ size: MB }])
   }, 60_000)
 
+  it('holds the calls that need no session to the small limit even for a signed-in caller', async () => {
+    const auth = { authorization: `Bearer ${tokenOfDemo()}` }
+    const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(PUBLIC_BODY_LIMIT_BYTES) })
+    for (const path of PUBLIC_POSTS) expect((await post(path, body, auth)).status, path).toBe(413)
+  })
+
   it('refuses a report over its own limit from a signed-in caller too', async () => {
     const auth = { authorization: `Bearer ${tokenOfDemo()}` }
     const report = JSON.stringify({ id: 'big', message: 'x'.repeat(REPORT_BODY_LIMIT_BYTES), tags: {} })

@@ -21,7 +21,9 @@ import {
   DEFAULT_SIGN_UP_LIMIT,
   PAGE_CONTENT_SECURITY_POLICY,
   PUBLIC_BODY_LIMIT_BYTES,
+  PUBLIC_CALL_LIMITS,
   SECURITY_HEADERS,
+  SIGN_IN_AND_UP_PATHS,
 } from './constants'
 import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
@@ -115,6 +117,10 @@ export async function startStudioServer(options: StudioServerOptions) {
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
   const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
+  // The calls that need no session take small bodies from anyone; a caller without a session may send no more anywhere.
+  const publicPaths = new Set<string>([...SIGN_IN_AND_UP_PATHS, ...PUBLIC_CALL_LIMITS.map((limit) => limit.path)])
+  const bodyLimitOf = (incoming: IncomingMessage, signedIn: boolean) =>
+    signedIn && !publicPaths.has((incoming.url ?? '/').split('?')[0]!) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
@@ -131,8 +137,7 @@ export async function startStudioServer(options: StudioServerOptions) {
     await answerWithPlatform(platform, incoming, outgoing, {
       origin: `http://localhost:${port}`,
       headers: cors,
-      // A caller without a session may send only what the calls that need none take.
-      bodyLimitBytes: signedIn ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES),
+      bodyLimitBytes: bodyLimitOf(incoming, signedIn),
       screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
     })
   }
