@@ -10,8 +10,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 50 * 1024 * 1024
  */
 export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024
 
-/** Sign-in and sign-up: with PUBLIC_CALL_LIMITS' paths below, the calls that need no session and take a body. */
-export const SIGN_IN_AND_UP_PATHS = ['/api/auth/v1/token', '/api/auth/v1/signup'] as const
+/** Sign-in and sign-up: with PUBLIC_CALL_LIMITS' calls below, the calls that need no session and take a body (limits.ts: `isCall`). */
+export const SIGN_IN_AND_UP_CALLS = ['/auth/v1/token', '/auth/v1/signup'] as const
 
 /**
  * Failed password sign-ins allowed per account (email) and per client address in one window; past
@@ -31,13 +31,13 @@ export const RATE_WINDOWS_PRUNE_AT = 10_000
  * that need no session (time, flags, consent categories, incident status, served storage objects)
  * keep nothing and are not counted.
  */
-export const PUBLIC_CALL_LIMITS: readonly { path: string; attempts: number; windowMs: number }[] = [
+export const PUBLIC_CALL_LIMITS: readonly { call: string; attempts: number; windowMs: number }[] = [
   // Scoring one password takes up to 0.7 s of CPU (zxcvbn at the 99-character rule): the form asks a few times a sign-up.
-  { path: '/api/platform/profile/password-check', attempts: 20, windowMs: 60_000 },
-  { path: '/api/platform/error-reports', attempts: 30, windowMs: 60_000 },
-  { path: '/api/platform/telemetry/event', attempts: 60, windowMs: 60_000 },
-  { path: '/api/auth/v1/callback', attempts: 20, windowMs: 60_000 },
-  { path: '/api/mock/echo', attempts: 60, windowMs: 60_000 },
+  { call: '/platform/profile/password-check', attempts: 20, windowMs: 60_000 },
+  { call: '/platform/error-reports', attempts: 30, windowMs: 60_000 },
+  { call: '/platform/telemetry/event', attempts: 60, windowMs: 60_000 },
+  { call: '/auth/v1/callback', attempts: 20, windowMs: 60_000 },
+  { call: '/mock/echo', attempts: 60, windowMs: 60_000 },
 ]
 
 /** On every answer, page and API alike. */

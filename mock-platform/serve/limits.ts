@@ -2,6 +2,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PUBLIC_CALL_LIMITS, RATE_WINDOWS_PRUNE_AT } from './constants'
 
+/**
+ * Whether a request path makes the call named by `suffix` (`/auth/v1/token`) as the handlers'
+ * patterns (a wildcard, then the call) match it: after any prefix, in any case, with or without a
+ * trailing slash, dot segments resolved. A limit that matched the path exactly would let
+ * `/api//auth/v1/Token/` pass uncounted.
+ */
+export function isCall(url: string | undefined, suffix: string): boolean {
+  let pathname: string
+  try {
+    pathname = new URL(url ?? '/', 'http://localhost').pathname
+  } catch {
+    return false
+  }
+  return pathname.toLowerCase().replace(/\/+$/, '').endsWith(suffix)
+}
+
 /** The answer to a key over its limit: the whole seconds until its window ends. */
 export interface RateRefusal {
   retryAfterSeconds: number
@@ -56,12 +72,9 @@ export function tooManyAttempts(refusal: RateRefusal): { status: 429; headers: R
   }
 }
 
-const SIGN_UP_PATH = /^\/api\/auth\/v1\/signup$/
-
 /** Answers 429 with Retry-After for a sign-up over the address's limit; true when it answered. */
 export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>): boolean {
-  const path = (incoming.url ?? '/').split('?')[0]!
-  if (incoming.method !== 'POST' || !SIGN_UP_PATH.test(path)) return false
+  if (incoming.method !== 'POST' || !isCall(incoming.url, '/auth/v1/signup')) return false
   const verdict = limiter.take(incoming.socket.remoteAddress ?? 'unknown')
   if (verdict.allowed) return false
   const refused = tooManyAttempts(verdict)
@@ -69,12 +82,12 @@ export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessag
   return true
 }
 
-/** The per-address counters of the calls that need no session (PUBLIC_CALL_LIMITS), by path. */
+/** The per-address counters of the calls that need no session (PUBLIC_CALL_LIMITS), one per call. */
 export function createPublicCallLimits(limits = PUBLIC_CALL_LIMITS) {
-  const byPath = new Map(limits.map(({ path, ...limit }) => [path, createRateLimiter(limit)]))
+  const limiters = limits.map(({ call, ...limit }) => ({ call, limiter: createRateLimiter(limit) }))
   /** Answers 429 with Retry-After for such a call, made without a session, over the address's limit; true when it answered. */
   return function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean): boolean {
-    const limiter = byPath.get((incoming.url ?? '/').split('?')[0]!)
+    const limiter = limiters.find(({ call }) => isCall(incoming.url, call))?.limiter
     if (!limiter || signedIn || incoming.method === 'GET' || incoming.method === 'HEAD') return false
     const verdict = limiter.take(incoming.socket.remoteAddress ?? 'unknown')
     if (verdict.allowed) return false

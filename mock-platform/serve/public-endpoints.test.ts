@@ -61,6 +61,7 @@ describe.runIf(databaseUrl)('what the served platform takes and keeps from calle
     const auth = { authorization: `Bearer ${tokenOfDemo()}` }
     const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(PUBLIC_BODY_LIMIT_BYTES) })
     for (const path of PUBLIC_POSTS) expect((await post(path, body, auth)).status, path).toBe(413)
+    expect((await post('/api//auth/v1/signup/', body, auth)).status).toBe(413)
   })
 
   it('refuses a report over its own limit from a signed-in caller too', async () => {
@@ -87,16 +88,22 @@ describe.runIf(databaseUrl)('what the served platform takes and keeps from calle
 
   it('counts the calls that need no session per address, when made without one', async () => {
     const auth = { authorization: `Bearer ${tokenOfDemo()}` }
-    for (const { path, attempts } of PUBLIC_CALL_LIMITS) {
+    for (const { call, attempts } of PUBLIC_CALL_LIMITS) {
+      const path = `/api${call}`
       const body = path.endsWith('password-check') ? JSON.stringify({ password: 'correct horse' }) : '{}'
       const from = (address: string, headers: Record<string, string> = {}) =>
         requestFrom(address, `${served.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
       const statuses = new Set<number>()
-      for (let call = 0; call < attempts; call += 1) statuses.add((await from('127.0.0.6')).status)
+      for (let n = 0; n < attempts; n += 1) statuses.add((await from('127.0.0.6')).status)
       expect([...statuses].some((status) => status === 429), path).toBe(false)
       const refused = await from('127.0.0.6')
       expect(refused.status, path).toBe(429)
       expect(Number(refused.headers['retry-after']), path).toBeGreaterThan(0)
+      // Nor by another spelling of the path that the handler answers all the same (any prefix, any case, a trailing slash).
+      for (const spelled of [`/api/x${call}`, `/api${call.toUpperCase()}/`]) {
+        const answer = await requestFrom('127.0.0.6', `${served.server.url}${spelled}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        expect(answer.status, spelled).toBe(429)
+      }
       // Another address has its own count; a signed-in caller is not counted.
       expect((await from('127.0.0.7')).status, path).not.toBe(429)
       expect((await from('127.0.0.6', auth)).status, path).not.toBe(429)

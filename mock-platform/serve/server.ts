@@ -23,9 +23,9 @@ import {
   PUBLIC_BODY_LIMIT_BYTES,
   PUBLIC_CALL_LIMITS,
   SECURITY_HEADERS,
-  SIGN_IN_AND_UP_PATHS,
+  SIGN_IN_AND_UP_CALLS,
 } from './constants'
-import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, refuseSignUpFlood } from './limits'
+import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, isCall, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
@@ -118,9 +118,9 @@ export async function startStudioServer(options: StudioServerOptions) {
   // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
   const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
   // The calls that need no session take small bodies from anyone; a caller without a session may send no more anywhere.
-  const publicPaths = new Set<string>([...SIGN_IN_AND_UP_PATHS, ...PUBLIC_CALL_LIMITS.map((limit) => limit.path)])
+  const publicCalls = [...SIGN_IN_AND_UP_CALLS, ...PUBLIC_CALL_LIMITS.map((limit) => limit.call)]
   const bodyLimitOf = (incoming: IncomingMessage, signedIn: boolean) =>
-    signedIn && !publicPaths.has((incoming.url ?? '/').split('?')[0]!) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
+    signedIn && !publicCalls.some((call) => isCall(incoming.url, call)) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {

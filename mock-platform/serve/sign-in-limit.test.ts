@@ -60,6 +60,11 @@ describe.runIf(databaseUrl)('the served sign-in limit', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
     expect(JSON.parse(locked.text)).toMatchObject({ error_code: 'over_request_rate_limit' })
     expect((await signInFrom('127.0.0.3', url(), NEWCOMER)).status).toBe(429)
+    // Nor by another spelling of the path that the auth handler answers all the same (any prefix, any case, a trailing slash).
+    for (const path of ['/api//auth/v1/token', '/api/auth/v1/Token/', '/api/platform/auth/v1/token']) {
+      const spelled = await requestFrom('127.0.0.3', `${url()}${path}?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) })
+      expect(spelled.status, path).toBe(429)
+    }
 
     // The locked-out account, from an address that failed nothing: refused; another account from there is answered.
     expect((await signInFrom('127.0.0.4', url())).status).toBe(429)

@@ -6,15 +6,12 @@
  * keeps the session while someone else's guesses have the address or the account locked out.
  */
 import type { RequestScreen } from '../http-bridge'
-import { SERVED_API_BASE } from './index-html'
-import { createRateLimiter, tooManyAttempts } from './limits'
-
-const TOKEN_PATH = `${SERVED_API_BASE}/auth/v1/token`
+import { createRateLimiter, isCall, tooManyAttempts } from './limits'
 
 /** The account a password sign-in names (as the auth handler reads it: trimmed, lower case), '' when none; null for any other request. */
 async function passwordSignInAccount(request: Request): Promise<string | null> {
   const url = new URL(request.url)
-  if (request.method !== 'POST' || url.pathname !== TOKEN_PATH || url.searchParams.get('grant_type') !== 'password') return null
+  if (request.method !== 'POST' || !isCall(request.url, '/auth/v1/token') || url.searchParams.get('grant_type') !== 'password') return null
   const body: unknown = await request
     .clone()
     .json()
