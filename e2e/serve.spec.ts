@@ -5,8 +5,16 @@ import pg from 'pg'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEFAULT_DIST_DIR } from '../mock-platform/serve/config'
 import { startStudioServer, type StudioServer } from '../mock-platform/serve/server'
-import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS } from '../src/constants'
-import { expect, replaceSql, signIn, test } from './fixtures'
+import { PAGE_CONTENT_SECURITY_POLICY } from '../mock-platform/serve/constants'
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  DEMO_CREDENTIALS,
+  PERMISSION_MESSAGE,
+  PG_META_HEADERS,
+  RUNTIME_CONFIG_ELEMENT_ID,
+} from '../src/constants'
+import { expect, replaceSql, runSql, signIn, test } from './fixtures'
 
 /**
  * The ring of `npm run serve`: the production build served by its own platform process on a real
@@ -44,6 +52,73 @@ test("a mock service worker left on the origin by an embedded visit is unregiste
   await page.reload()
   await expect(page.getByLabel('Email')).toBeVisible()
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
+})
+
+test('the served page runs under its Content-Security-Policy with no violation: sign-in, the SQL editor and its worker, the table editor', async ({ page, consoleErrors }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
+  })
+  // Chromium says each refusal on the console too (a worker's included, which the page's event does not see).
+  const refusals: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refusals.push(message.text())
+  })
+  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.slice())
+
+  const signInPage = await page.goto('/sign-in')
+  expect(signInPage!.headers()['content-security-policy']).toBe(PAGE_CONTENT_SECURITY_POLICY)
+  expect(signInPage!.headers()['x-frame-options']).toBe('DENY')
+  // No script in the page but the build's module files and the run-time config, which is data.
+  const scripts = await page.locator('script').evaluateAll((elements) => elements.map((element) => ({ src: element.getAttribute('src'), type: element.getAttribute('type'), id: element.id })))
+  expect(scripts.filter((script) => !script.src && !(script.type === 'application/json' && script.id))).toEqual([])
+  expect(scripts.map((script) => script.id)).toContain(RUNTIME_CONFIG_ELEMENT_ID)
+
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await runSql(page, 'select 1 as one')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row')
+  // Monaco's editor worker, started as Monaco starts it: it loads under the policy (its own answer carries it too).
+  const workerStarted = page.waitForEvent('worker')
+  await page.evaluate(() => void window.MonacoEnvironment!.getWorker('workerMain.js', 'editorWorkerService'))
+  expect((await workerStarted).url()).toMatch(/\/assets\/editor\.worker-[\w-]+\.js$/)
+
+  await page.goto(`/project/${healthy.ref}/editor`)
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('region', { name: 'Schema public' }).getByRole('link', { name: 'customers', exact: true }).click()
+  await expect(page.getByRole('grid', { name: 'Rows' }).getByRole('gridcell').first()).toBeVisible()
+  await page.getByRole('tab', { name: 'Structure' }).click()
+  await expect(page.getByRole('region', { name: 'Columns' })).toBeVisible()
+
+  expect(await violations()).toEqual([])
+  expect(refusals).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test("a project's database that goes away mid-statement: the SQL editor says it cannot be reached and when to try again", async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await runSql(page, 'select pg_sleep(30) as outage_probe')
+  // The server's administrator ends the statement's connection (SQLSTATE 57P01): this statement's only.
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await admin.connect()
+  try {
+    await expect
+      .poll(async () => {
+        const { rows } = await admin.query<{ ended: boolean }>(
+          "select pg_terminate_backend(pid) as ended from pg_stat_activity where query like '%outage_probe%' and pid <> pg_backend_pid()",
+        )
+        return rows.filter((row) => row.ended).length
+      })
+      .toBe(1)
+  } finally {
+    await admin.end()
+  }
+  const failure = page.getByRole('region', { name: 'Results' }).getByRole('alert')
+  await expect(failure).toContainText(DATABASE_UNAVAILABLE_MESSAGE.database)
+  await expect(failure).toContainText('SQLSTATE 57P01')
+  await expect(failure).toContainText(DATABASE_UNAVAILABLE_MESSAGE.retryHint(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
+  // Back: the next statement is answered.
+  await runSql(page, 'select 2 as two')
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row')
 })
 
 test("someone outside the project's organization is refused its database by the server (403); a member is answered", async ({ request }) => {

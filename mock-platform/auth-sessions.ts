@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MOCK_AUTH_SESSIONS_STORAGE_KEY, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS } from '../src/constants'
+import { MOCK_AUTH_SESSIONS_STORAGE_KEY, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, SESSIONS_PER_USER_LIMIT } from '../src/constants'
 import type { PlatformContext } from './context'
 import { keptRecord } from './kept-record'
 
@@ -59,13 +59,22 @@ export type RefreshRefusal = (typeof REFRESH_REFUSAL)[keyof typeof REFRESH_REFUS
 /** What is kept of a refresh token. */
 const keptToken = (ctx: PlatformContext, token: string) => (ctx.tokenKeeping ? ctx.tokenKeeping.digest(token) : token)
 
-/** Starts a session for the user: its id (the access token names it) and its first refresh token. */
+/**
+ * Starts a session for the user: its id (the access token names it) and its first refresh token.
+ * Past SESSIONS_PER_USER_LIMIT the user's oldest sessions end, so signing in again and again keeps no
+ * more (the served sign-in limit counts only failures).
+ */
 export function startAuthSession(ctx: PlatformContext, userId: string): { sessionId: string; refreshToken: string } {
   const sessionId = crypto.randomUUID()
   const refreshToken = newRefreshToken()
   store.update(ctx, (kept) => {
     kept.sessions.push({ id: sessionId, user_id: userId, created_at: platformNow(ctx), revoked: false })
     kept.refreshTokens.push({ token: keptToken(ctx, refreshToken), session_id: sessionId, parent: null, revoked_at: null })
+    const ofUser = kept.sessions.filter((s) => s.user_id === userId)
+    if (ofUser.length <= SESSIONS_PER_USER_LIMIT) return
+    const ended = new Set(ofUser.slice(0, ofUser.length - SESSIONS_PER_USER_LIMIT).map((s) => s.id))
+    kept.sessions = kept.sessions.filter((s) => !ended.has(s.id))
+    kept.refreshTokens = kept.refreshTokens.filter((t) => !ended.has(t.session_id))
   })
   return { sessionId, refreshToken }
 }

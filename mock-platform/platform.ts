@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'msw'
-import { MOCK_CONTENT_STORAGE_KEY, type MockScenario } from '../src/constants'
+import { MOCK_CONTENT_STORAGE_KEY, MOCK_PROVIDERS, type MockProvider, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './account-store'
 import type { PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
@@ -59,6 +59,8 @@ export interface MockPlatformOptions {
   passwordHashing?: PasswordHashing | null
   /** Keeps bearer tokens (refresh, join links) as digests (`npm run serve`); kept as given when absent. */
   tokenKeeping?: TokenKeeping | null
+  /** The stand-ins for other services that answer (MOCK_PROVIDERS): all when absent (embedded); served, only those named. */
+  mockProviders?: readonly MockProvider[]
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -129,7 +131,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
   if (options.durableLogs) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
-  const baseHandlers = createPlatformHandlers(ctx, records)
+  const baseHandlers = createPlatformHandlers(ctx, records, new Set(options.mockProviders ?? MOCK_PROVIDERS))
 
   return {
     ctx,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACCESS_TOKEN_LIFETIME_SECONDS, DEMO_CREDENTIALS, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS } from '../../src/constants'
+import { ACCESS_TOKEN_LIFETIME_SECONDS, DEMO_CREDENTIALS, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, SESSIONS_PER_USER_LIMIT } from '../../src/constants'
 import { useNodeMockPlatform } from '../testing'
 import { issueAccessToken } from './util'
 
@@ -30,6 +30,18 @@ describe('the auth service: sessions that renew', () => {
     const claims = JSON.parse(atob(answer.access_token.slice('mock.'.length))) as Record<string, unknown>
     expect(claims).toEqual({ sub: answer.user.id, exp: answer.expires_at, session_id: expect.any(String) })
   })
+
+  it(`keeps at most ${SESSIONS_PER_USER_LIMIT} sessions a user: a sign-in past that ends the oldest`, async () => {
+    // Sign-ins that succeed are not counted by the served sign-in limit: each must not keep a session for ever.
+    const sessions: TokenAnswer[] = []
+    for (let n = 0; n <= SESSIONS_PER_USER_LIMIT; n += 1) sessions.push(await signIn())
+    const [oldest, next] = sessions as [TokenAnswer, TokenAnswer]
+    expect((await permissions(oldest.access_token)).status).toBe(401)
+    expect(await (await refresh(oldest.refresh_token)).json()).toMatchObject({ error_code: 'refresh_token_not_found' })
+    expect((await permissions(next.access_token)).status).toBe(200)
+    expect((await permissions(sessions.at(-1)!.access_token)).status).toBe(200)
+    await logout(sessions.at(-1)!.access_token, 'global')
+  }, 60_000)
 
   it('keeps the wrong-password and unknown-grant answers', async () => {
     const wrong = await post('/auth/v1/token?grant_type=password', { ...DEMO_CREDENTIALS, password: 'nope' })

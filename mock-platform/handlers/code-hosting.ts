@@ -45,8 +45,9 @@ export function issueAuthorizationCode(accountId: number, clientId: string, now 
   return CODE_PREFIX + btoa(JSON.stringify({ account_id: accountId, client_id: clientId, exp: now + CODE_LIFETIME_MS } satisfies CodePayload))
 }
 
-function readAuthorizationCode(code: unknown, now = Date.now()): FixtureCodeHostingAccount | null {
-  if (typeof code !== 'string' || !code.startsWith(CODE_PREFIX)) return null
+/** The account a code names; null for a made-up or expired one, and for any code while the mock provider, their only issuer, is off. */
+function readAuthorizationCode(code: unknown, providerOn: boolean, now = Date.now()): FixtureCodeHostingAccount | null {
+  if (!providerOn || typeof code !== 'string' || !code.startsWith(CODE_PREFIX)) return null
   try {
     const payload = JSON.parse(atob(code.slice(CODE_PREFIX.length))) as Partial<CodePayload>
     if (typeof payload.exp !== 'number' || payload.exp <= now) return null
@@ -79,8 +80,10 @@ function accountAnswer(account: FixtureCodeHostingAccount) {
  * The code-hosting provider (GitHub) as the mock plays it, the auth service's half of signing in
  * through it, and the platform's connection of an organization to it. The provider's pages are
  * the dashboard's own mock routes (a navigation never reaches a service worker); they call these.
+ * With `provider` off (served, unless STUDIO_MOCK_PROVIDERS names it) the provider does not answer
+ * and no code is taken: its codes are not signed, so anyone could make one for any of its accounts.
  */
-export function codeHostingHandlers(ctx: PlatformContext) {
+export function codeHostingHandlers(ctx: PlatformContext, { provider }: { provider: boolean }) {
   /** The signed-in member and the organization of a request, or the answer to send instead. */
   /** A member of the organization; for a change (`write`), one who may change its GitHub connection, as the dashboard checks. */
   async function member(request: Request, slug: unknown, write = false) {
@@ -92,46 +95,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
   }
 
   return [
-    // The provider: its accounts, the authorise and install buttons, avatars.
-    http.get(`${PROVIDER}/api/accounts`, async () => {
-      await withLatency(ctx)
-      return HttpResponse.json(
-        FIXTURE_CODE_HOSTING_ACCOUNTS.map((a) => ({
-          ...accountAnswer(a),
-          email: a.email,
-          verified: a.verified,
-          repositories: a.repositories.map((r) => r.name),
-        })),
-      )
-    }),
-    http.post(`${PROVIDER}/login/oauth/authorize`, async ({ request }) => {
-      await withLatency(ctx)
-      const body = await readJson(request)
-      const account = accountById(body.account_id)
-      if (!account) return errorResponse(404, CODE_HOSTING_ERROR.unknownAccount)
-      const redirect = sameOriginUrl(body.redirect_uri, request)
-      if (!redirect || typeof body.client_id !== 'string' || body.client_id === '') return errorResponse(400, CODE_HOSTING_ERROR.badRedirect)
-      redirect.searchParams.set('code', issueAuthorizationCode(account.id, body.client_id))
-      if (typeof body.state === 'string') redirect.searchParams.set('state', body.state)
-      return HttpResponse.json({ location: redirect.href })
-    }),
-    http.post(`${PROVIDER}/api/installations`, async ({ request }) => {
-      await withLatency(ctx)
-      const account = accountById((await readJson(request)).account_id)
-      if (!account) return errorResponse(404, CODE_HOSTING_ERROR.unknownAccount)
-      updateCodeHostingStore(ctx, (store) => {
-        if (!hasOwnKey(store.installations, String(account.id))) store.installations[String(account.id)] = { id: account.installationId, account_id: account.id, created_at: new Date().toISOString() }
-      })
-      return HttpResponse.json({ installation_id: account.installationId }, { status: 201 })
-    }),
-    http.get(`${PROVIDER}/:file`, ({ params, request }) => {
-      const match = /^(.+)\.png$/.exec(String(params.file))
-      if (!match?.[1]) return undefined
-      const size = Number(new URL(request.url).searchParams.get('size')) || CODE_HOSTING_AVATAR_SIZE
-      return new HttpResponse(identiconSvg(decodeURIComponent(match[1]), Math.min(Math.max(size, 16), 460)), {
-        headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' },
-      })
-    }),
+    ...(provider ? providerHandlers(ctx) : []),
 
     // The auth service's callback: the provider sent the browser back with a code (or an error).
     http.post('*/auth/v1/callback', async ({ request }) => {
@@ -143,7 +107,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
         return HttpResponse.json({ location: target.href })
       }
       if (typeof body.error === 'string') return fail(body.error, typeof body.error_description === 'string' ? body.error_description : body.error)
-      const account = readAuthorizationCode(body.code)
+      const account = readAuthorizationCode(body.code, provider)
       if (!account) return fail('server_error', 'Unable to exchange external code')
       // GoTrue cannot confirm an account whose provider email is unverified (SPEC §8's known text).
       if (!account.verified) return fail('server_error', SIGN_IN_MESSAGE.unverifiedProviderError)
@@ -166,7 +130,7 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const body = await readJson(request)
       const { slug, denied } = await member(request, body.organization_slug, true)
       if (denied) return denied
-      const account = readAuthorizationCode(body.code)
+      const account = readAuthorizationCode(body.code, provider)
       if (!account) return errorResponse(400, CODE_HOSTING_ERROR.invalidCode)
       updateCodeHostingStore(ctx, (store) => {
         store.connections[slug] = { account_id: account.id, connected_at: new Date().toISOString() }
@@ -215,6 +179,51 @@ export function codeHostingHandlers(ctx: PlatformContext) {
       const account = accountById(ownValue(store.connections, slug)?.account_id)
       if (!account || !hasOwnKey(store.installations, String(account.id))) return errorResponse(404, CODE_HOSTING_ERROR.notInstalled)
       return HttpResponse.json(account.repositories.map((r) => ({ ...r, full_name: `${account.login}/${r.name}` })))
+    }),
+  ]
+}
+
+/** The provider itself: its accounts, the authorise and install buttons, avatars. */
+function providerHandlers(ctx: PlatformContext) {
+  return [
+    http.get(`${PROVIDER}/api/accounts`, async () => {
+      await withLatency(ctx)
+      return HttpResponse.json(
+        FIXTURE_CODE_HOSTING_ACCOUNTS.map((a) => ({
+          ...accountAnswer(a),
+          email: a.email,
+          verified: a.verified,
+          repositories: a.repositories.map((r) => r.name),
+        })),
+      )
+    }),
+    http.post(`${PROVIDER}/login/oauth/authorize`, async ({ request }) => {
+      await withLatency(ctx)
+      const body = await readJson(request)
+      const account = accountById(body.account_id)
+      if (!account) return errorResponse(404, CODE_HOSTING_ERROR.unknownAccount)
+      const redirect = sameOriginUrl(body.redirect_uri, request)
+      if (!redirect || typeof body.client_id !== 'string' || body.client_id === '') return errorResponse(400, CODE_HOSTING_ERROR.badRedirect)
+      redirect.searchParams.set('code', issueAuthorizationCode(account.id, body.client_id))
+      if (typeof body.state === 'string') redirect.searchParams.set('state', body.state)
+      return HttpResponse.json({ location: redirect.href })
+    }),
+    http.post(`${PROVIDER}/api/installations`, async ({ request }) => {
+      await withLatency(ctx)
+      const account = accountById((await readJson(request)).account_id)
+      if (!account) return errorResponse(404, CODE_HOSTING_ERROR.unknownAccount)
+      updateCodeHostingStore(ctx, (store) => {
+        if (!hasOwnKey(store.installations, String(account.id))) store.installations[String(account.id)] = { id: account.installationId, account_id: account.id, created_at: new Date().toISOString() }
+      })
+      return HttpResponse.json({ installation_id: account.installationId }, { status: 201 })
+    }),
+    http.get(`${PROVIDER}/:file`, ({ params, request }) => {
+      const match = /^(.+)\.png$/.exec(String(params.file))
+      if (!match?.[1]) return undefined
+      const size = Number(new URL(request.url).searchParams.get('size')) || CODE_HOSTING_AVATAR_SIZE
+      return new HttpResponse(identiconSvg(decodeURIComponent(match[1]), Math.min(Math.max(size, 16), 460)), {
+        headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' },
+      })
     }),
   ]
 }

@@ -1,3 +1,4 @@
+import type { MockProvider } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { advisorHandlers } from './advisors'
 import { assistantHandlers } from './assistant'
@@ -21,7 +22,8 @@ import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 import { unstorableTextHandler } from './unstorable-text'
 
-export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords) {
+/** The platform's handlers; `mockProviders`: the stand-ins for other services that answer (off ones are not there at all). */
+export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords, mockProviders: ReadonlySet<MockProvider>) {
   const handlers = [
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
@@ -33,13 +35,13 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...projectSettingsHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
-    ...databaseHandlers(ctx),
+    ...databaseHandlers(ctx, { echo: mockProviders.has('webhook-echo') }),
     ...graphqlHandlers(ctx),
     ...storageHandlers(ctx),
     ...logHandlers(ctx),
     ...advisorHandlers(ctx),
     ...assistantHandlers(ctx),
-    ...codeHostingHandlers(ctx),
+    ...codeHostingHandlers(ctx, { provider: mockProviders.has('code-hosting') }),
     ...supportHandlers(ctx),
     ...consentHandlers(ctx),
     ...systemHandlers(ctx, records),

@@ -46,7 +46,14 @@ export function pgMetaHandlers(ctx: PlatformContext) {
       if (typeof body.query !== 'string' || body.query.trim() === '') return errorResponse(400, 'query is required')
       const query = body.query
       const parameters = Array.isArray(body.parameters) ? body.parameters : undefined
-      const { database, unlogged, startedInMs } = await openProjectDatabase(ctx, project, request)
+      let opened: Awaited<ReturnType<typeof openProjectDatabase>>
+      try {
+        opened = await openProjectDatabase(ctx, project, request)
+      } catch (error) {
+        // A database that cannot be reached is 503 with Retry-After, in pg-meta's shape (errors.ts).
+        return pgMetaErrorAnswer(error, query)
+      }
+      const { database, unlogged, startedInMs } = opened
       markPath('handler:database', requestId)
       // Timed around the database's own work only: not the start above, not the wait for this handler.
       const executing = performance.now()
@@ -111,12 +118,11 @@ export function pgMetaHandlers(ctx: PlatformContext) {
           try {
             if (await installRefusedShim(database, body.query)) return HttpResponse.json([], { headers: timing() })
           } catch (failure) {
-            const { status, body: errorBody } = toPgMetaError(failure, body.query)
-            return HttpResponse.json(errorBody, { status, headers: timing() })
+            return pgMetaErrorAnswer(failure, body.query, timing())
           }
         }
-        const { status, body: errorBody } = toPgMetaError(error, body.query)
-        return HttpResponse.json(readOnly ? withReadOnlyHint(errorBody, body.query) : errorBody, { status, headers: timing() })
+        const { status, body: errorBody, headers } = toPgMetaError(error, body.query)
+        return HttpResponse.json(readOnly ? withReadOnlyHint(errorBody, body.query) : errorBody, { status, headers: { ...timing(), ...headers } })
       }
     }),
 
@@ -166,11 +172,16 @@ async function sampleRowsAnswer(
   try {
     sampled = await answerWithSampleRows(database, query, parameters, signal)
   } catch (failure) {
-    const { status, body } = toPgMetaError(failure, query)
-    return HttpResponse.json(body, { status, headers: timing() })
+    return pgMetaErrorAnswer(failure, query, timing())
   }
   if (sampled) return HttpResponse.json(sampled.rows, { headers: { ...timing(), [SAMPLE_ROWS_HEADER]: sampled.sampled.join(',') } })
-  const { status, body } = toPgMetaError(error, query)
+  const { status, body, headers } = toPgMetaError(error, query)
   const message = sampleRowsRefusal(body.message)
-  return HttpResponse.json({ ...body, message, error: message }, { status, headers: timing() })
+  return HttpResponse.json({ ...body, message, error: message }, { status, headers: { ...timing(), ...headers } })
+}
+
+/** pg-meta's answer for an error (errors.ts), with its Retry-After when the database cannot be reached. */
+function pgMetaErrorAnswer(error: unknown, query: string, headers: Record<string, string> = {}) {
+  const { status, body, headers: errorHeaders } = toPgMetaError(error, query)
+  return HttpResponse.json(body, { status, headers: { ...headers, ...errorHeaders } })
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { PROFILE_MESSAGE } from '../../src/constants'
+import { PASSWORD_MESSAGE, PASSWORD_RULES, PROFILE_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { profileFor } from '../db'
 import { scorePassword } from '../password-strength'
@@ -37,6 +37,8 @@ export function profileHandlers(ctx: PlatformContext) {
       await withLatency(ctx)
       const body = await readJson(request)
       if (typeof body.password !== 'string') return errorResponse(400, 'password is required')
+      // The form never asks past the rule (SPEC §5), and scoring a longer one costs seconds of CPU.
+      if (body.password.length > PASSWORD_RULES.maxLength) return errorResponse(400, PASSWORD_MESSAGE.tooLong)
       const { score, warning, suggestions } = await scorePassword(body.password)
       return HttpResponse.json({ result: { score, feedback: { warning, suggestions } } })
     }),

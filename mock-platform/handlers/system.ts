@@ -1,12 +1,33 @@
 import { http, HttpResponse } from 'msw'
-import { INCIDENT_STATUS_PATH } from '../../src/constants'
+import { INCIDENT_STATUS_PATH, KEPT_REPORTS_LIMIT, REPORT_BODY_LIMIT_BYTES } from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { readJson, withLatency } from './util'
+import { errorResponse, withLatency } from './util'
 
-/** What the mock platform was told, kept so tests can read it. */
+/** What the mock platform was told, kept so tests can read it: the newest KEPT_REPORTS_LIMIT of each. */
 export interface PlatformRecords {
   telemetry: unknown[]
   errorReports: unknown[]
+}
+
+/**
+ * A report or event as sent (an object; anything else is kept as `{}`, as before), or the 413 answer
+ * for one over REPORT_BODY_LIMIT_BYTES: both calls need no session, so neither may hold much.
+ */
+async function readReport(request: Request): Promise<{ report: Record<string, unknown>; refused?: undefined } | { refused: Response }> {
+  const bytes = await request.arrayBuffer()
+  if (bytes.byteLength > REPORT_BODY_LIMIT_BYTES) return { refused: errorResponse(413, `Report too large (over ${REPORT_BODY_LIMIT_BYTES} bytes)`) }
+  try {
+    const body: unknown = JSON.parse(new TextDecoder().decode(bytes))
+    return { report: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {} }
+  } catch {
+    return { report: {} }
+  }
+}
+
+/** Keeps the newest reports only: the oldest go once there are KEPT_REPORTS_LIMIT. */
+function keep(list: unknown[], report: unknown) {
+  list.push(report)
+  if (list.length > KEPT_REPORTS_LIMIT) list.splice(0, list.length - KEPT_REPORTS_LIMIT)
 }
 
 /** The remote flags the previews of SPEC §5 depend on. Fly projects have no analytics or vector buckets. */
@@ -33,11 +54,15 @@ export function systemHandlers(ctx: PlatformContext, records: PlatformRecords) {
     }),
     http.post('*/platform/telemetry/event', async ({ request }) => {
       await withLatency(ctx)
-      records.telemetry.push(await readJson(request))
+      const read = await readReport(request)
+      if (read.refused) return read.refused
+      keep(records.telemetry, read.report)
       return new HttpResponse(null, { status: 201 })
     }),
     http.post('*/platform/error-reports', async ({ request }) => {
-      records.errorReports.push(await readJson(request))
+      const read = await readReport(request)
+      if (read.refused) return read.refused
+      keep(records.errorReports, read.report)
       return new HttpResponse(null, { status: 201 })
     }),
   ]

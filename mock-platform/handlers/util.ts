@@ -60,7 +60,12 @@ export function readAccessToken(token: string, signing: TokenSigning | null = nu
 
 /** The bearer token's claims, when it is valid now (the platform's clock) and its session has not ended. */
 export function bearerClaims(ctx: PlatformContext, request: Request): { userId: string; sessionId: string | null } | null {
-  const match = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')
+  return authorizationClaims(ctx, request.headers.get('authorization'))
+}
+
+/** The claims of an Authorization header's bearer token, as `bearerClaims` reads them (the served server asks before reading a body). */
+export function authorizationClaims(ctx: PlatformContext, authorization: string | null | undefined): { userId: string; sessionId: string | null } | null {
+  const match = /^Bearer (.+)$/.exec(authorization ?? '')
   const claims = match?.[1] ? readAccessTokenClaims(match[1], ctx.tokenSigning, platformNow(ctx)) : null
   // Tokens without a session (made by tests, or by the platform before sessions) stay good until they expire.
   if (claims?.sessionId && !isSessionLive(ctx, claims.sessionId)) return null

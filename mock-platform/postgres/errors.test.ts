@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { toPgMetaError } from './errors.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/constants'
+import { isDatabaseUnavailable, toPgMetaError } from './errors.ts'
+import { refusedConnectionError } from './refused-connection.ts'
 
 /** The fields a Postgres ErrorResponse carries, as PGlite and node-postgres expose them. */
 const dbError = (fields: Record<string, string>) => Object.assign(new Error(fields['message']), { severity: 'ERROR', ...fields })
@@ -66,20 +68,55 @@ describe('toPgMetaError', () => {
   it('maps pg-meta statuses', () => {
     expect(toPgMetaError(new Error('Query read timeout')).status).toBe(408)
     expect(toPgMetaError(dbError({ message: 'sorry, too many clients already', code: '53300', severity: 'FATAL' })).status).toBe(503)
-    expect(toPgMetaError(new Error('Connection terminated due to connection timeout')).status).toBe(504)
-    expect(toPgMetaError(new Error('timeout exceeded when trying to connect')).status).toBe(504)
     expect(toPgMetaError(dbError({ message: 'canceling statement due to statement timeout', code: '57014' })).status).toBe(400)
+    expect(toPgMetaError(dbError({ message: 'relation "x" does not exist', code: '42P01' })).headers).toEqual({})
+  })
+
+  it('answers a database that cannot be reached as unavailable (503, Retry-After), not as the query\'s fault', async () => {
+    const unavailable = [
+      // The server stopped or went away: admin shutdown, crash shutdown, cannot connect now; the connection classes.
+      dbError({ message: 'terminating connection due to administrator command', code: '57P01', severity: 'FATAL' }),
+      dbError({ message: 'terminating connection because of crash of another server process', code: '57P02', severity: 'FATAL' }),
+      dbError({ message: 'the database system is shutting down', code: '57P03', severity: 'FATAL' }),
+      dbError({ message: 'connection failure', code: '08006', severity: 'FATAL' }),
+      dbError({ message: 'could not connect', code: '08001', severity: 'FATAL' }),
+      // pg-meta's and node-postgres's own words for a connection that timed out or broke.
+      new Error('Connection terminated due to connection timeout'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      // A real refusal: node-postgres connecting to a port nothing listens on.
+      await refusedConnectionError(),
+    ]
+    for (const error of unavailable) {
+      const { status, body, headers } = toPgMetaError(error, 'select 1')
+      const cause = (error as Error).message
+      expect(isDatabaseUnavailable(error), cause).toBe(true)
+      expect(status, cause).toBe(503)
+      expect(headers, cause).toEqual({ 'retry-after': String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS) })
+      expect(body.message, cause).toBe(DATABASE_UNAVAILABLE_MESSAGE.database)
+      // What the database or the driver said stays, for whoever runs the server.
+      expect(body.detail, cause).toBe(cause)
+      expect(body.formattedError, cause).toContain(`DETAIL:  ${cause}`)
+      expect(body.hint, cause).toBe(DATABASE_UNAVAILABLE_MESSAGE.retryHint(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
+      expect(body.code, cause).toMatch(/^(08|57P|53)/)
+    }
+    for (const error of [dbError({ message: 'canceling statement due to user request', code: '57014' }), new Error('Query read timeout'), new Error('boom')]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(false)
+    }
   })
 
   it('answers for errors that are not from the database', () => {
     expect(toPgMetaError(new Error('Query read timeout'))).toEqual({
       status: 408,
       body: { error: 'Query read timeout', message: 'Query read timeout', formattedError: 'Query read timeout', code: 'XX000', severity: 'ERROR' },
+      headers: {},
     })
     expect(toPgMetaError(new Error('Connection terminated due to connection timeout')).body.code).toBe('08006')
     expect(toPgMetaError('boom').body.message).toBe('boom')
     expect(toPgMetaError(undefined).body.message).toBe('Unknown error')
-    // A node error code is not a SQLSTATE.
-    expect(toPgMetaError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).body.code).toBe('XX000')
+    // A node error code is not a SQLSTATE: a refused connection is a connection failure.
+    expect(toPgMetaError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).body.code).toBe('08006')
+    expect(toPgMetaError(Object.assign(new Error('something else'), { code: 'ENOENT' })).body.code).toBe('XX000')
   })
 })

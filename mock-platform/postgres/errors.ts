@@ -1,7 +1,10 @@
 /**
  * Errors shaped like pg-meta's `/query` answers (PLATFORM-API.md §5; postgres-meta `src/lib/db.ts`
- * and `translateErrorToResponseCode`).
+ * and `translateErrorToResponseCode`). One departure: a database that cannot be reached (refused,
+ * timed out, shut down) is 503 with Retry-After, never the 400 of a bad query, nor pg-meta's 504 for
+ * a connection timeout (the client's retry then waits as the server asks).
  */
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/constants'
 
 export interface PgMetaErrorBody {
   /** `formattedError` for database errors, the message otherwise (pg-meta: `formattedError ?? message`). */
@@ -9,7 +12,7 @@ export interface PgMetaErrorBody {
   message: string
   /** psql style: `ERROR:  42P01: relation "x" does not exist\nLINE 1: …\n        ^\n`. */
   formattedError: string
-  /** SQLSTATE; for failures without one: `08006` (connection) or `XX000`. */
+  /** SQLSTATE; for failures without one: `08006` (the database cannot be reached) or `XX000`. */
   code: string
   /** 1-based character offset into the query text. */
   position?: string
@@ -32,6 +35,48 @@ export interface PgMetaErrorBody {
 export interface PgMetaError {
   status: number
   body: PgMetaErrorBody
+  /** Retry-After for a database that cannot be reached (503); none otherwise. */
+  headers: Record<string, string>
+}
+
+/**
+ * SQLSTATEs of a server that is going or gone, or takes no connection now: the connection exceptions
+ * (class 08), admin shutdown, crash shutdown, cannot connect now (57P01–57P03), too many connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
+/** Node's socket errors for a server that is not there or went away. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])
+/** pg-meta's, node-postgres's and pg-pool's words for a connection that could not be made or broke (they carry no code). */
+const UNAVAILABLE_WORDS = /connection timeout|timeout expired|timeout exceeded when trying to connect|Connection terminated|too many clients/
+
+const isSqlState = (code: string | undefined): code is string => code !== undefined && /^[0-9A-Z]{5}$/.test(code)
+
+/** Whether an error says the database cannot be reached now (rather than that the statement was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const fields = isObject(error) ? error : {}
+  const code = stringField(fields, 'code')
+  // A database error is judged by its SQLSTATE alone: its message is the user's to word (raise exception …).
+  if (isSqlState(code) && stringField(fields, 'severity') !== undefined) return UNAVAILABLE_SQLSTATE.test(code)
+  if (code !== undefined && UNAVAILABLE_SOCKET_CODES.has(code)) return true
+  return UNAVAILABLE_WORDS.test(stringField(fields, 'message') ?? '')
+}
+
+/** The answer for a database that cannot be reached: 503 with Retry-After, saying so; what the database or driver said is the detail. */
+function unavailableError(fields: Record<string, unknown>, message: string): PgMetaError {
+  const code = stringField(fields, 'code')
+  const seconds = DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS
+  const body: PgMetaErrorBody = {
+    error: '',
+    message: DATABASE_UNAVAILABLE_MESSAGE.database,
+    formattedError: '',
+    code: isSqlState(code) ? code : '08006',
+    severity: stringField(fields, 'severity') ?? 'ERROR',
+    detail: message,
+    hint: DATABASE_UNAVAILABLE_MESSAGE.retryHint(seconds),
+  }
+  body.formattedError = formatPgError(body)
+  body.error = body.formattedError
+  return { status: 503, body, headers: { 'retry-after': String(seconds) } }
 }
 
 /** The fields of a Postgres ErrorResponse, as PGlite and node-postgres name them. */
@@ -65,15 +110,13 @@ const OPTIONAL_FIELDS = DATABASE_ERROR_FIELDS.filter((f): f is OptionalField => 
 export function toPgMetaError(error: unknown, sql?: string): PgMetaError {
   const fields = isObject(error) ? error : {}
   const message = stringField(fields, 'message') ?? (typeof error === 'string' ? error : 'Unknown error')
+  if (isDatabaseUnavailable(error)) return unavailableError(fields, message)
   const code = stringField(fields, 'code')
   const severity = stringField(fields, 'severity')
-  const status = statusFor(message, code)
+  const status = message.includes('Query read timeout') ? 408 : 400
 
-  if (code === undefined || severity === undefined || !/^[0-9A-Z]{5}$/.test(code)) {
-    return {
-      status,
-      body: { error: message, message, formattedError: message, code: status >= 503 ? '08006' : 'XX000', severity: 'ERROR' },
-    }
+  if (severity === undefined || !isSqlState(code)) {
+    return { status, body: { error: message, message, formattedError: message, code: 'XX000', severity: 'ERROR' }, headers: {} }
   }
 
   const body: PgMetaErrorBody = { error: '', message, formattedError: '', code, severity }
@@ -83,7 +126,7 @@ export function toPgMetaError(error: unknown, sql?: string): PgMetaError {
   }
   body.formattedError = formatPgError(body, sql ?? stringField(fields, 'query'))
   body.error = body.formattedError
-  return { status, body }
+  return { status, body, headers: {} }
 }
 
 /** psql's layout of an error: severity, SQLSTATE, message, the offending line with a caret, then details. */
@@ -101,17 +144,6 @@ export function formatPgError(error: Omit<PgMetaErrorBody, 'error' | 'formattedE
   if (error.internalQuery !== undefined) text += `QUERY:  ${error.internalQuery}\n`
   if (error.where !== undefined) text += `CONTEXT:  ${error.where}\n`
   return text
-}
-
-/** pg-meta's statuses: 400 unless the failure is about time or capacity. */
-function statusFor(message: string, code: string | undefined): number {
-  if (message.includes('Query read timeout')) return 408
-  if (message.includes('too many clients') || code === '53300') return 503
-  // pg-meta's 'Connection terminated due to connection timeout', and pg's and pg-pool's own wordings.
-  if (/connection timeout|timeout expired|timeout exceeded when trying to connect|ETIMEDOUT/.test(message) || code === 'ETIMEDOUT') {
-    return 504
-  }
-  return 400
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SELF_HOSTED_DIST_DIR, readServeConfig } from './config'
+import { MOCK_PROVIDERS } from '../../src/constants'
+import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SELF_HOSTED_DIST_DIR, mockProvidersWarning, readServeConfig } from './config'
 
 const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/postgres'
 
@@ -17,7 +18,7 @@ describe("npm run serve's settings", () => {
     const read = readServeConfig({ DATABASE_URL })
     expect(read).toMatchObject({
       ok: true,
-      config: { mode: 'platform', databaseUrl: DATABASE_URL, host: DEFAULT_HOST, port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null, disabledFeatures: [] },
+      config: { mode: 'platform', databaseUrl: DATABASE_URL, host: DEFAULT_HOST, port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, distDir: DEFAULT_DIST_DIR, secret: null, allowedOrigin: null, disabledFeatures: [], mockProviders: [] },
     })
     expect(DEFAULT_HOST).toBe('127.0.0.1')
     expect(DEFAULT_PORT).toBe(8080)
@@ -72,6 +73,31 @@ describe("npm run serve's settings", () => {
       expect(readServeConfig({ DATABASE_URL, STUDIO_MODE: 'self-hosted', VITE_DISABLED_FEATURES: 'theme:switch,theme:swtich' })).toEqual({
         ok: false,
         problems: [expect.stringMatching(/^VITE_DISABLED_FEATURES names unknown features \(theme:swtich\); known: project_creation:all, .*theme:switch/)],
+      })
+    })
+  })
+
+  describe('STUDIO_MOCK_PROVIDERS', () => {
+    it('none unless named: the mock providers let anyone in without a password', () => {
+      for (const STUDIO_MOCK_PROVIDERS of [undefined, '', ' , ']) {
+        expect(readServeConfig({ DATABASE_URL, STUDIO_MOCK_PROVIDERS }), String(STUDIO_MOCK_PROVIDERS)).toMatchObject({ ok: true, config: { mockProviders: [] } })
+      }
+      expect(mockProvidersWarning([])).toBeNull()
+    })
+
+    it('turns on each one named, and start-up warns naming them and what they let in', () => {
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MOCK_PROVIDERS: ' code-hosting ' })).toMatchObject({ ok: true, config: { mockProviders: ['code-hosting'] } })
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MOCK_PROVIDERS: MOCK_PROVIDERS.join(',') })).toMatchObject({ ok: true, config: { mockProviders: [...MOCK_PROVIDERS] } })
+      const warning = mockProvidersWarning(['code-hosting'])!
+      expect(warning).toMatch(/^WARNING/)
+      expect(warning).toContain('STUDIO_MOCK_PROVIDERS=code-hosting')
+      expect(warning).toContain('without a password')
+    })
+
+    it('an unknown name is a settings error naming the known ones', () => {
+      expect(readServeConfig({ DATABASE_URL, STUDIO_MOCK_PROVIDERS: 'code-hosting,github' })).toEqual({
+        ok: false,
+        problems: [`STUDIO_MOCK_PROVIDERS names unknown mock providers (github); known: ${MOCK_PROVIDERS.join(', ')}.`],
       })
     })
   })

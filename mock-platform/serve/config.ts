@@ -1,7 +1,7 @@
 /** `npm run serve`'s settings, read from the environment once at start (README: settings). */
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
-import { DASHBOARD_FEATURES } from '../../src/constants'
+import { DASHBOARD_FEATURES, MOCK_PROVIDERS, type MockProvider } from '../../src/constants'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8080
@@ -21,6 +21,9 @@ export type StudioMode = (typeof STUDIO_MODES)[number]
 /** The self-hosted build's own name for its disabled-features setting (.env.self-hosted), read by the server at run time too. */
 export const DISABLED_FEATURES_ENV = 'VITE_DISABLED_FEATURES'
 
+/** The mock providers to turn on, by name (MOCK_PROVIDERS); none when unset. */
+export const MOCK_PROVIDERS_ENV = 'STUDIO_MOCK_PROVIDERS'
+
 export interface ServeConfig {
   mode: StudioMode
   databaseUrl: string
@@ -34,6 +37,8 @@ export interface ServeConfig {
   allowedOrigin: string | null
   /** Self-hosted: the features turned off (DISABLED_FEATURES_ENV), told to the page at run time; empty otherwise. */
   disabledFeatures: string[]
+  /** The mock providers turned on (MOCK_PROVIDERS_ENV); none when absent. */
+  mockProviders?: readonly MockProvider[]
 }
 
 const MIN_SECRET_LENGTH = 32
@@ -70,6 +75,9 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
   const disabledFeatures = selfHosted ? featureList(env[DISABLED_FEATURES_ENV]) : []
   const unknown = disabledFeatures.filter((feature) => !Object.hasOwn(DASHBOARD_FEATURES, feature))
   if (unknown.length > 0) problems.push(`${DISABLED_FEATURES_ENV} names unknown features (${unknown.join(', ')}); known: ${Object.keys(DASHBOARD_FEATURES).join(', ')}.`)
+  const mockProviders = featureList(env[MOCK_PROVIDERS_ENV])
+  const unknownProviders = mockProviders.filter((name) => !(MOCK_PROVIDERS as readonly string[]).includes(name))
+  if (unknownProviders.length > 0) problems.push(`${MOCK_PROVIDERS_ENV} names unknown mock providers (${unknownProviders.join(', ')}); known: ${MOCK_PROVIDERS.join(', ')}.`)
   if (problems.length > 0 || !databaseUrl || !port.success || !mode.success) return { ok: false, problems }
   return {
     ok: true,
@@ -83,11 +91,23 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
       secret,
       allowedOrigin,
       disabledFeatures,
+      mockProviders: [...new Set(mockProviders as MockProvider[])],
     },
   }
 }
 
-/** The build's comma-separated form (settings.ts); unset or empty is none. */
+/** What start-up says, loudly, when mock providers are on: who they let in. Null when none is. */
+export function mockProvidersWarning(providers: readonly MockProvider[]): string | null {
+  if (providers.length === 0) return null
+  return [
+    `WARNING: ${MOCK_PROVIDERS_ENV}=${providers.join(',')}: the mock ${providers.join(' and ')} ${providers.length === 1 ? 'is' : 'are'} on.`,
+    ...(providers.includes('code-hosting') ? ['  Anyone who reaches this server can sign in as the mock code-hosting accounts\' users, without a password.'] : []),
+    ...(providers.includes('webhook-echo') ? ['  Anyone who reaches this server can call its echo endpoint, without a password.'] : []),
+    '  For a demo only: unset it for anything else.',
+  ].join('\n')
+}
+
+/** A comma-separated list (the build's form, settings.ts); unset or empty is none. */
 function featureList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')

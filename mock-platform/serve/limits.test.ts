@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { corsHeadersFor, createRateLimiter } from './limits'
+import { corsHeadersFor, createRateLimiter, isCall } from './limits'
 
 describe('the sign-in rate limit', () => {
   it('allows the window its attempts, then refuses until it ends with the seconds left', () => {
@@ -13,6 +13,28 @@ describe('the sign-in rate limit', () => {
     expect(limiter.take('10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 15 })
     now += 14_500
     expect(limiter.take('10.0.0.1')).toEqual({ allowed: true })
+  })
+})
+
+describe('a counter that counts failures only', () => {
+  it('asks without counting, and takes back what turned out not to count', () => {
+    const limiter = createRateLimiter({ attempts: 2, windowMs: 60_000, now: () => 0 })
+    expect(limiter.refusal('a@example.com')).toBeNull()
+    limiter.count('a@example.com')
+    limiter.count('a@example.com')
+    expect(limiter.refusal('a@example.com')).toEqual({ retryAfterSeconds: 60 })
+    limiter.release('a@example.com')
+    expect(limiter.refusal('a@example.com')).toBeNull()
+    expect(limiter.refusal('b@example.com')).toBeNull()
+  })
+})
+
+describe('which call a path makes', () => {
+  it('matches as the handlers do: any prefix, any case, a trailing slash, dot segments', () => {
+    for (const url of ['/api/auth/v1/token?grant_type=password', '/api//auth/v1/token', '/api/auth/v1/Token/', '/api/x/auth/v1/token', '/api/y/../auth/v1/token']) {
+      expect(isCall(url, '/auth/v1/token'), url).toBe(true)
+    }
+    for (const url of ['/api/auth/v1/tokens', '/api/auth/v1/token/x', '/api/auth/v1/signup', undefined]) expect(isCall(url, '/auth/v1/token'), String(url)).toBe(false)
   })
 })
 

@@ -1,7 +1,7 @@
 /** `npm run serve`: reads the environment, says what is missing, starts the server (README: settings). */
 import { join, resolve } from 'node:path'
 import { databaseServerAddress } from '../postgres/server-address'
-import { readServeConfig } from './config'
+import { mockProvidersWarning, readServeConfig } from './config'
 import { SECRET_FILE } from './secret'
 import { startStudioServer } from './server'
 import { errorMessage } from '../../src/lib/error-message'
@@ -12,6 +12,8 @@ if (!read.ok) {
   process.exit(1)
 }
 const { config } = read
+const warning = mockProvidersWarning(config.mockProviders ?? [])
+if (warning) console.warn(warning)
 let running: Awaited<ReturnType<typeof startStudioServer>>
 try {
   running = await startStudioServer({ config })

@@ -9,11 +9,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { answerWithPlatform, writeJson } from '../http-bridge'
+import { authorizationClaims } from '../handlers/util'
 import { createMockPlatform, type MockPlatform } from '../platform'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
-import { answerPreflight, corsHeadersFor, createRateLimiter, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_SIGN_IN_LIMIT, refuseSignInFlood } from './limits'
+import {
+  API_CONTENT_SECURITY_POLICY,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_SIGN_IN_LIMIT,
+  DEFAULT_SIGN_UP_LIMIT,
+  PAGE_CONTENT_SECURITY_POLICY,
+  PUBLIC_BODY_LIMIT_BYTES,
+  PUBLIC_CALL_LIMITS,
+  SECURITY_HEADERS,
+  SIGN_IN_AND_UP_CALLS,
+} from './constants'
+import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, isCall, refuseSignUpFlood } from './limits'
+import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
 import { createFileByteStore } from '../storage/byte-store-files'
 import { postgresRecords } from '../records/postgres-records'
@@ -25,7 +38,10 @@ import { createStaticFiles } from './static-files'
 export interface StudioServerOptions {
   config: ServeConfig
   bodyLimitBytes?: number
+  /** Failed password sign-ins per account and per client address in a window (sign-in-limit.ts). */
   signInLimit?: { attempts: number; windowMs: number }
+  /** Sign-ups per client address in a window. */
+  signUpLimit?: { attempts: number; windowMs: number }
   /** Project databases are named `{prefix}{ref}` (tests keep theirs apart from a running server's `studio_`). */
   databasePrefix?: string
   /** The schema of DATABASE_URL's database the platform's records live in (default `studio_platform`). */
@@ -90,6 +106,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     passwordHashing: scryptPasswordHashing,
     // Refresh and join-link tokens as SHA-256 digests: the records database holds none that works.
     tokenKeeping: sha256TokenKeeping,
+    // The stand-ins that let anyone in without a password answer only when named (STUDIO_MOCK_PROVIDERS).
+    mockProviders: config.mockProviders ?? [],
   })
   try {
     assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)
@@ -98,18 +116,34 @@ export async function startStudioServer(options: StudioServerOptions) {
     throw error
   }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
-  const signInLimiter = createRateLimiter(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
+  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
+  const signUpLimiter = createRateLimiter(options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
+  const refusePublicFlood = createPublicCallLimits()
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
+  // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
+  const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
+  // The calls that need no session take small bodies from anyone; a caller without a session may send no more anywhere.
+  const publicCalls = [...SIGN_IN_AND_UP_CALLS, ...PUBLIC_CALL_LIMITS.map((limit) => limit.call)]
+  const bodyLimitOf = (incoming: IncomingMessage, signedIn: boolean) =>
+    signedIn && !publicCalls.some((call) => isCall(incoming.url, call)) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
   let port = config.port
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
-    if (!isApiPath(incoming.url)) return serveStatic(incoming, outgoing)
+    const api = isApiPath(incoming.url)
+    // Set before any answer is written, so every one carries them (refusals and failures too).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value)
+    outgoing.setHeader('content-security-policy', api ? API_CONTENT_SECURITY_POLICY : PAGE_CONTENT_SECURITY_POLICY)
+    if (!api) return serveStatic(incoming, outgoing)
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
-    if (refuseSignInFlood(signInLimiter, incoming, outgoing, cors)) return
+    const signedIn = isSignedIn(incoming)
+    if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors)) return
+    if (refusePublicFlood(incoming, outgoing, cors, signedIn)) return
     await answerWithPlatform(platform, incoming, outgoing, {
       origin: `http://localhost:${port}`,
       headers: cors,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      bodyLimitBytes: bodyLimitOf(incoming, signedIn),
+      screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
     })
   }
 

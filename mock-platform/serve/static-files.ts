@@ -1,4 +1,4 @@
-/** The built dashboard's files, with index.html for every app route (the router runs in the page). */
+/** The built dashboard's files, with index.html for every app route (the router runs in the page). The server puts the security headers on every answer. */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -30,8 +30,6 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 /** Anything else (index.html, public/ files) is asked again each time, so a new build shows at once. */
 export const REVALIDATE_CACHE = 'no-cache'
 
-const SAFETY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' }
-
 /** The file under `root` a URL path names, or null when the path leaves the root or cannot be decoded. */
 export function fileOfPath(root: string, urlPath: string): string | null {
   let decoded: string
@@ -51,19 +49,19 @@ export function createStaticFiles(root: string, indexHtml: string) {
   const index = Buffer.from(indexHtml)
 
   function sendIndex(incoming: IncomingMessage, outgoing: ServerResponse) {
-    outgoing.writeHead(200, { ...SAFETY_HEADERS, 'content-type': CONTENT_TYPES['.html']!, 'content-length': index.length, 'cache-control': REVALIDATE_CACHE })
+    outgoing.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'content-length': index.length, 'cache-control': REVALIDATE_CACHE })
     outgoing.end(incoming.method === 'HEAD' ? undefined : index)
   }
 
   return async function serveStatic(incoming: IncomingMessage, outgoing: ServerResponse) {
     if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
-      outgoing.writeHead(405, { ...SAFETY_HEADERS, allow: 'GET, HEAD' }).end()
+      outgoing.writeHead(405, { allow: 'GET, HEAD' }).end()
       return
     }
     const urlPath = (incoming.url ?? '/').split('?')[0]!
     const file = fileOfPath(root_, urlPath)
     if (file === null) {
-      outgoing.writeHead(400, SAFETY_HEADERS).end()
+      outgoing.writeHead(400).end()
       return
     }
     // The page itself always carries the run-time config, so it never comes from disk as it is.
@@ -71,12 +69,11 @@ export function createStaticFiles(root: string, indexHtml: string) {
     const found = await stat(file).catch(() => null)
     if (!found?.isFile()) {
       if (extname(urlPath) === '') return sendIndex(incoming, outgoing)
-      outgoing.writeHead(404, { ...SAFETY_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
+      outgoing.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
       return
     }
     const immutable = urlPath.startsWith('/assets/')
     outgoing.writeHead(200, {
-      ...SAFETY_HEADERS,
       'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'content-length': found.size,
       'cache-control': immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE,

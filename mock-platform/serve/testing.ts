@@ -4,20 +4,26 @@
  * test files'), all dropped afterwards with the project roles it made; and the platform API spoken
  * to over HTTP.
  */
+import { request as httpRequest } from 'node:http'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { PG_META_HEADERS } from '../../src/constants'
+import { afterAll, beforeAll } from 'vitest'
+import { DEMO_CREDENTIALS, PG_META_HEADERS } from '../../src/constants'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import type { ServeConfig } from './config'
 import { startStudioServer, type StudioServer, type StudioServerOptions } from './server'
 
-/** A directory holding a stand-in build (`dist/index.html`) to serve; `remove` deletes it. */
+/** A page like the build's: a module script, no inline script or style. */
+export const STAND_IN_INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>'
+
+/** A directory holding a stand-in build (`dist/index.html` and its script) to serve; `remove` deletes it. */
 export async function standInBuild(): Promise<{ root: string; remove: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'studio-serve-'))
-  await mkdir(join(root, 'dist'), { recursive: true })
-  await writeFile(join(root, 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>')
+  await mkdir(join(root, 'dist', 'assets'), { recursive: true })
+  await writeFile(join(root, 'dist', 'index.html'), STAND_IN_INDEX_HTML)
+  await writeFile(join(root, 'dist', 'assets', 'app-3f9a1c.js'), 'console.log("app")')
   return { root, remove: () => rm(root, { recursive: true, force: true }) }
 }
 
@@ -47,6 +53,35 @@ export async function startTestServer(prefix: string, schema: string, options: O
   } catch (error) {
     await build.remove()
     throw error
+  }
+}
+
+/** A served Studio for a test file's tests (started in beforeAll, dropped in afterAll), its databases and records named after `name`. */
+export function useServedStudio(name: string, options: Omit<StudioServerOptions, 'config' | 'databasePrefix' | 'platformSchema'> & { config?: Partial<ServeConfig> } = {}) {
+  const databaseUrl = process.env['DATABASE_URL']!
+  const databasePrefix = `studio_${name}_test_`
+  const platformSchema = `studio_${name}_test_platform_${process.pid}`
+  let build: Awaited<ReturnType<typeof standInBuild>> | undefined
+  let running: StudioServer | undefined
+
+  beforeAll(async () => {
+    build = await standInBuild()
+    const config: ServeConfig = { mode: 'platform', databaseUrl, host: '127.0.0.1', port: 0, dataDir: join(build.root, 'data'), distDir: join(build.root, 'dist'), secret: null, allowedOrigin: null, disabledFeatures: [] }
+    const { config: overrides, ...rest } = options
+    running = await startStudioServer({ ...rest, config: { ...config, ...overrides }, databasePrefix, platformSchema })
+  }, 60_000)
+  afterAll(async () => {
+    await running?.close()
+    await build?.remove()
+    await dropServed(databaseUrl, { databasePrefix, schema: platformSchema })
+  })
+
+  return {
+    get server(): StudioServer {
+      if (!running) throw new Error('The served Studio starts in beforeAll')
+      return running
+    },
+    databasePrefix,
   }
 }
 
@@ -104,4 +139,40 @@ export function apiAs(server: StudioServer, token: string) {
       return call(`/platform/pg-meta/${ref}/query`, { method: 'POST', body: { query }, headers: { [PG_META_HEADERS.connection]: connectionString } })
     },
   }
+}
+
+export interface PlainAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+}
+
+/**
+ * A request from a loopback address of the caller's choosing (127.0.0.2, …), which fetch cannot
+ * choose: the server counts sign-ins per client address.
+ */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<PlainAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') }))
+      answer.on('error', reject)
+    })
+    sent.on('error', reject)
+    sent.end(init.body)
+  })
+}
+
+/** A password sign-in from the given address. */
+export function signInFrom(localAddress: string, serverUrl: string, credentials: { email: string; password: string } = DEMO_CREDENTIALS) {
+  return requestFrom(localAddress, `${serverUrl}/api/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
 }

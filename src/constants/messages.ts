@@ -6,6 +6,17 @@ export const API_ERROR_MESSAGE = {
   pgMetaNoConnection: 'API Error: happened while trying to acquire connection to the database',
 } as const
 
+/**
+ * Not in SPEC (§8 has no text for a database that is down, and its network text would send the user
+ * to check their own network): the message of a 503, whose Retry-After says when to try again.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE = {
+  database: 'The database cannot be reached right now: it may be restarting or down.',
+  changeNotSaved: 'The platform database cannot be reached right now, so the change was not saved.',
+  /** pg-meta's hint with it (the SQL editor shows a hint under the error). */
+  retryHint: (seconds: number) => `Try again in ${seconds} seconds.`,
+} as const
+
 export const PROFILE_MESSAGE = {
   notFound: "User's profile not found",
   createFailedToast: 'Failed to create your profile. Please refresh to try again.',

@@ -103,6 +103,14 @@ export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast',
  */
 export const MOCK_ECHO_PATH = '/mock/echo'
 
+/**
+ * The mock platform's stand-ins for other services, each letting anyone in or through without a
+ * password: the code-hosting provider (pick any of its accounts, sign in as its user) and the
+ * webhook echo. On in the embedded mock; served, only those STUDIO_MOCK_PROVIDERS names.
+ */
+export const MOCK_PROVIDERS = ['code-hosting', 'webhook-echo'] as const
+export type MockProvider = (typeof MOCK_PROVIDERS)[number]
+
 /** Postgres keeps identifiers to NAMEDATALEN - 1 bytes of UTF-8 and silently cuts longer ones. */
 export const POSTGRES_IDENTIFIER_MAX_BYTES = 63
 

@@ -17,6 +17,12 @@ export const RETRY = {
   maxDelay: 30 * SECOND,
 } as const
 
+/**
+ * Retry-After (seconds) of a 503 for a database that cannot be reached (refused, timed out, shut
+ * down): long enough for a restart or a failover to begin answering, short enough that the query
+ * client's retries (SPEC §7: the server's retry-after when present) come back soon.
+ */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5
 /** How long an access token is good for (the auth service's JWT expiry, GoTrue's default 1 h). */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600
 /** The dashboard renews its session this long before the access token expires (auth-js uses 90 s). */
