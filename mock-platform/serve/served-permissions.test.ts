@@ -9,7 +9,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_FOLDER_NAME } from '../../fixtures/demo-world'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS } from '../../fixtures/platform'
-import { CONTENT_MESSAGE, DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_MESSAGE } from '../../src/constants'
+import { CONTENT_MESSAGE, DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_MESSAGE, PERMISSION_MESSAGE } from '../../src/constants'
 import { issueAccessToken } from '../handlers/util'
 import type { ServeConfig } from './config'
 import { startStudioServer, type StudioServer } from './server'
@@ -82,6 +82,15 @@ describe.runIf(databaseUrl)('npm run serve decides who may write (DATABASE_URL)'
     expect(await storedRecord('folders', folder.id)).toMatchObject({ name: FIXTURE_FOLDER_NAME })
     expect(await storedRecord('snippets', snippet.id)).toMatchObject({ name: snippet.name, folder_id: folder.id })
   }, 60_000)
+
+  it("refuses a read-only member's change of the schemas the project's API exposes (403); the setting stays", async () => {
+    const path = `/platform/projects/${projectOf('readonly-co').ref}/config/postgrest`
+    const before = await (await asDemo(path)).json()
+    const answer = await asDemo(path, { method: 'PATCH', body: JSON.stringify({ db_schema: 'public, private_data' }) })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.changeApiSchemas) })
+    expect(await (await asDemo(path)).json()).toEqual(before)
+  })
 
   function graphql(email: string, ref: string, query: string, authorization?: string) {
     return callAs(email, `/platform/projects/${ref}/api/graphql`, {
