@@ -109,7 +109,8 @@ test('the project home gives the API URL and keys (the secret one revealed on de
   const secret = api.getByLabel('service_role key', { exact: true })
   await expect(secret).toHaveText(/^•+$/)
   await api.getByRole('button', { name: 'Reveal' }).click()
-  await expect(secret).toHaveText(/^eyJ[\w-]+\.[\w-]+\.$/)
+  // Signed by the platform with the project's JWT secret (HS256: a 43-character signature), never unsigned.
+  await expect(secret).toHaveText(/^eyJ[\w-]+\.[\w-]+\.[\w-]{43}$/)
   await api.getByRole('button', { name: 'Copy service_role key' }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.textContent())
   await api.getByRole('button', { name: 'Copy anon key' }).click()
