@@ -22,6 +22,14 @@ export function describeExtensionsSuite(database: () => ProjectDatabase): void {
       expect(rows.find((row) => row['name'] === 'earthdistance')).toMatchObject({ requires: ['cube'] })
     })
 
+    it('says which this user may have: trusted ones and the platform’s list always, what reaches the server’s files only for a superuser', async () => {
+      const [me] = await run('select rolsuper from pg_catalog.pg_roles where rolname = current_user')
+      const installable = async (name: string) => (await extension(name))?.['installable']
+      for (const name of ['pg_trgm', 'citext', 'dblink', 'earthdistance']) expect([name, await installable(name)]).toEqual([name, true])
+      // PGlite's user is a superuser; a shared server's project owner is not (server-tenancy.ts).
+      if ((await extension('file_fdw')) !== undefined) expect(await installable('file_fdw')).toBe(me!['rolsuper'] === true)
+    })
+
     it('enables pg_trgm in the extensions schema, callable unqualified; the dependents are listed, then it is disabled', async () => {
       await run(enableExtensionSql({ name: 'pg_trgm', schema: 'extensions', cascade: true }))
       try {

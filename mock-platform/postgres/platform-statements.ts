@@ -15,39 +15,12 @@
  * The admin's session is given `search_path = pg_catalog` first: the owner can make functions in
  * its schemas, and a superuser must never resolve a name to one of them.
  */
-import { DEFAULT_EXTENSION_SCHEMA } from '../../src/constants/extensions.ts'
+import { DEFAULT_EXTENSION_SCHEMA, PLATFORM_INSTALLED_EXTENSIONS } from '../../src/constants/extensions.ts'
 import { sqlIdent, sqlLiteral } from '../../src/lib/sql/quote.ts'
 import { splitStatements } from '../../src/lib/sql/statements.ts'
 
-/**
- * Extensions only a superuser may create (not marked trusted) that a project may have all the same:
- * SQL or C functions that reach nothing beyond the database, or keep their functions to
- * `pg_monitor` (the buffer and statistics readers) or to a password-checked connection (dblink,
- * postgres_fdw). Not file_fdw, adminpack, xml2, pageinspect, pg_surgery or old_snapshot: server
- * files, raw pages, repairs.
- */
-export const PLATFORM_INSTALLED_EXTENSIONS: ReadonlySet<string> = new Set([
-  'amcheck',
-  'autoinc',
-  'bloom',
-  'dblink',
-  'dict_xsyn',
-  'earthdistance',
-  'insert_username',
-  'intagg',
-  'moddatetime',
-  'pg_buffercache',
-  'pg_freespacemap',
-  'pg_prewarm',
-  'pg_stat_statements',
-  'pg_visibility',
-  'pg_walinspect',
-  'pgrowlocks',
-  'pgstattuple',
-  'postgres_fdw',
-  'refint',
-  'sslinfo',
-])
+/** What the platform installs on request (the allow-list lives with the other extension constants). */
+const ALLOWED = new Set(PLATFORM_INSTALLED_EXTENSIONS)
 
 /** SQLSTATE of "permission denied" / "must be owner". */
 const INSUFFICIENT_PRIVILEGE = '42501'
@@ -77,7 +50,7 @@ const isSystemSchema = (schema: string) => schema.startsWith('pg_') || schema ==
  * project role may make itself but came with another's CASCADE): else refused as Postgres would.
  */
 function onPlatformExtension(name: string, statement: string): string {
-  const listed = PLATFORM_INSTALLED_EXTENSIONS.has(name)
+  const listed = ALLOWED.has(name)
   return `do $platform$
 begin
   if ${listed ? 'true' : 'false'} or exists (
@@ -117,7 +90,7 @@ export function platformStatementOf(statement: string): PlatformStatement | null
   if (match) {
     const name = identifier(match[1]!)
     const schema = identifier(match[2] ?? DEFAULT_EXTENSION_SCHEMA)
-    if (!PLATFORM_INSTALLED_EXTENSIONS.has(name) || isSystemSchema(schema)) return null
+    if (!ALLOWED.has(name) || isSystemSchema(schema)) return null
     return {
       run: `create extension if not exists ${sqlIdent(name)} with schema ${sqlIdent(schema)}${match[3] ? ' cascade' : ''};`,
       undo: `drop extension if exists ${sqlIdent(name)};`,

@@ -34,6 +34,37 @@ export interface ExtensionCatalogueEntry {
   deprecated?: readonly string[]
 }
 
+/**
+ * Extensions only a superuser may create (not marked trusted) that the platform installs for a
+ * project on its owner's request (mock-platform/postgres/platform-statements.ts), as the hosted
+ * platform does for its allow-list: SQL or C functions that reach nothing beyond the database, or
+ * keep their functions to `pg_monitor` (the buffer and statistics readers) or to a password-checked
+ * connection (dblink, postgres_fdw). Not file_fdw, adminpack, xml2, pageinspect, pg_surgery or
+ * old_snapshot: server files, raw pages, repairs.
+ */
+export const PLATFORM_INSTALLED_EXTENSIONS: readonly string[] = [
+  'amcheck',
+  'autoinc',
+  'bloom',
+  'dblink',
+  'dict_xsyn',
+  'earthdistance',
+  'insert_username',
+  'intagg',
+  'moddatetime',
+  'pg_buffercache',
+  'pg_freespacemap',
+  'pg_prewarm',
+  'pg_stat_statements',
+  'pg_visibility',
+  'pg_walinspect',
+  'pgrowlocks',
+  'pgstattuple',
+  'postgres_fdw',
+  'refint',
+  'sslinfo',
+]
+
 /** Where an extension is enabled when the user does not choose (the platform's convention). */
 export const DEFAULT_EXTENSION_SCHEMA = 'extensions'
 

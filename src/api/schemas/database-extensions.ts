@@ -11,6 +11,8 @@ export const DatabaseExtensionSchema = v.object({
   /** The only schema its control file allows; null when the user may choose. */
   fixed_schema: v.nullable(v.string()),
   requires: v.array(v.string()),
+  /** Whether this database's user may have it installed (src/lib/sql/extensions.ts). */
+  installable: v.boolean(),
 })
 export type DatabaseExtension = v.InferOutput<typeof DatabaseExtensionSchema>
 

@@ -3,12 +3,15 @@
  * answers the same fields): what the database can install, what it has installed and where, and
  * the statements that enable and disable one. Every name is quoted; versions are literals.
  */
+import { PLATFORM_INSTALLED_EXTENSIONS } from '../../constants/extensions'
 import { sqlIdent, sqlLiteral } from './quote'
 
 /**
  * One row per extension the database can install: `name, default_version, installed_version,
  * schema` (where it is installed), `comment`, `fixed_schema` (the only schema it may go in, from its
- * control file) and `requires` (what CASCADE also installs).
+ * control file), `requires` (what CASCADE also installs) and `installable`: whether this user may
+ * have it (a superuser any; anyone one that is trusted or needs no superuser; on a shared server the
+ * platform installs those of its list for the project's role, the rest it refuses).
  */
 export const availableExtensionsSql = `select a.name,
        a.default_version,
@@ -16,7 +19,10 @@ export const availableExtensionsSql = `select a.name,
        n.nspname as schema,
        a.comment,
        v.schema as fixed_schema,
-       coalesce(v.requires::text[], '{}') as requires
+       coalesce(v.requires::text[], '{}') as requires,
+       coalesce(v.trusted or not v.superuser, false)
+         or a.name = any(array[${PLATFORM_INSTALLED_EXTENSIONS.map(sqlLiteral).join(', ')}]::text[])
+         or coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.rolname = current_user), false) as installable
   from pg_catalog.pg_available_extensions a
   left join pg_catalog.pg_extension e on e.extname = a.name
   left join pg_catalog.pg_namespace n on n.oid = e.extnamespace

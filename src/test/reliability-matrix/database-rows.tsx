@@ -67,7 +67,7 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       const seen = recordPgMeta(fault, stub)
       const client = projectClient()
       client.setQueryData(queryKeys.databaseSchemas(REF), [{ name: 'public' }, { name: 'extensions' }])
-      const [trgm] = extensionRows([{ name: 'pg_trgm', default_version: '1.6', installed_version: null, schema: null, comment: null, fixed_schema: null, requires: [] }])
+      const [trgm] = extensionRows([{ name: 'pg_trgm', default_version: '1.6', installed_version: null, schema: null, comment: null, fixed_schema: null, requires: [], installable: true }])
       const { element: dialog, submit } = await submitDialog(
         'Enable pg_trgm',
         'Enable extension',

@@ -14,6 +14,7 @@ const extension = (name: string, installed: string | null): DatabaseExtension =>
   comment: null,
   fixed_schema: null,
   requires: [],
+  installable: true,
 })
 
 const screenWith = (actions: string[]) =>

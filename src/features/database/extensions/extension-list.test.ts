@@ -3,7 +3,7 @@ import type { DatabaseExtension } from '../../../api/schemas'
 import { EXTENSION_CATALOGUE, EXTENSION_TAGS } from '../../../constants'
 import { extensionRows, extensionSchemaProblem, filterExtensionRows } from './extension-list'
 
-const extension = (name: string, installed: string | null = null, comment: string | null = null): DatabaseExtension => ({
+const extension = (name: string, installed: string | null = null, comment: string | null = null, installable = true): DatabaseExtension => ({
   name,
   default_version: '1.0',
   installed_version: installed,
@@ -11,6 +11,7 @@ const extension = (name: string, installed: string | null = null, comment: strin
   comment,
   fixed_schema: null,
   requires: [],
+  installable,
 })
 
 describe('the catalogue', () => {
@@ -39,6 +40,13 @@ describe('extensionRows', () => {
     const rank = { enabled: 0, available: 1, unavailable: 2 }
     const ranks = rows.map((row) => rank[row.state])
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+  })
+
+  it('offers no switch for one this project may not have (a shared server refuses file_fdw), but keeps an installed one enabled', () => {
+    const rows = extensionRows([extension('file_fdw', null, null, false), extension('dblink', '1.2', null, false), extension('pg_trgm')])
+    expect(rows.find((row) => row.name === 'file_fdw')).toMatchObject({ state: 'unavailable', database: { name: 'file_fdw' } })
+    expect(rows.find((row) => row.name === 'dblink')?.state).toBe('enabled')
+    expect(rows.find((row) => row.name === 'pg_trgm')?.state).toBe('available')
   })
 
   it("keeps an extension the catalogue does not know, with the database's description", () => {

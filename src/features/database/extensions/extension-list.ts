@@ -4,7 +4,7 @@ import { EXTENSION_CATALOGUE, type ExtensionCatalogueEntry, type ExtensionTag } 
 /**
  * One row of the extensions screen: what the database says of an extension (when it can install it)
  * merged with what the catalogue says (SPEC §3). An entry of the catalogue the database cannot
- * install is listed as unavailable: it gets no switch, only the reason.
+ * install, or the project may not have, is listed as unavailable: it gets no switch, only the reason.
  */
 export interface ExtensionRow {
   name: string
@@ -30,7 +30,8 @@ export function extensionRows(database: readonly DatabaseExtension[]): Extension
       tags: catalogue?.tags ?? [],
       catalogue,
       database: extension,
-      state: extension.installed_version === null ? 'available' : 'enabled',
+      // Installed stays enabled (it can be disabled); one this project may not have is no switch.
+      state: extension.installed_version !== null ? 'enabled' : extension.installable ? 'available' : 'unavailable',
     })
   }
   for (const entry of EXTENSION_CATALOGUE) {
