@@ -70,6 +70,8 @@ export interface PlatformContext {
   scenario: MockScenario | null
   /** Self-hosted: every request acts as the instance's one administrator (no platform sign-in). */
   selfHosted: boolean
+  /** Why pg_net's stand-in does not call a URL, or null when it does (net-worker.ts: served, it calls none). */
+  netBlocked: (url: string) => string | null
   /** Where snippets and folders outlive a reload (the browser's local storage); none in node. */
   contentPersistence: ContentPersistence | null
   /** Self-hosted: the OpenAI-compatible service the assistant forwards to; the mock model answers when null. */

@@ -36,7 +36,7 @@ function activeDatabase(ctx: PlatformContext, ref: string) {
 /** Each run and each call it makes, in the log store. */
 const loggedRuns = (ctx: PlatformContext, ref: string) => ({
   onRun: (run: CronRunOutcome) => recordCronRun(ctx, ref, run),
-  net: { onSent: (request: QueuedRequest, outcome: HttpOutcome, ms: number) => recordHttpCall(ctx, ref, null, request, outcome, ms) },
+  net: { blocked: ctx.netBlocked, onSent: (request: QueuedRequest, outcome: HttpOutcome, ms: number) => recordHttpCall(ctx, ref, null, request, outcome, ms) },
 })
 
 const perDatabase = new WeakMap<PlatformContext, Map<string, CronScheduler>>()

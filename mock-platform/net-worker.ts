@@ -31,6 +31,8 @@ export interface HttpOutcome {
 
 export interface NetWorkerOptions {
   fetch?: typeof fetch
+  /** Why a URL is not called, or null when it is (default: the embedded mock's, blockedReason). */
+  blocked?: (url: string) => string | null
   /** Told of each request sent (the log store records the call). */
   onSent?: (request: QueuedRequest, outcome: HttpOutcome, durationMs: number) => void
 }
@@ -51,10 +53,18 @@ export function blockedReason(url: string): string | null {
   return `Blocked by the mock platform: it calls only its echo endpoint (…${MOCK_ECHO_PATH}) and localhost, never the internet`
 }
 
+/**
+ * Served (`npm run serve`), the worker's requests would leave from the server itself: to its own
+ * network (databases, internal services) or, by the echo path, to any host. It sends none.
+ */
+export function blockedOnServer(): string {
+  return 'Blocked by the served platform: its pg_net stand-in sends no requests (they would leave from the server’s own network)'
+}
+
 /** Sends one request, within its timeout; never throws (every failure is an outcome). */
-export async function sendRequest(request: QueuedRequest, send: typeof fetch = fetch): Promise<HttpOutcome> {
+export async function sendRequest(request: QueuedRequest, send: typeof fetch = fetch, blockedBy: (url: string) => string | null = blockedReason): Promise<HttpOutcome> {
   const failed = (error: string, timedOut = false): HttpOutcome => ({ status: null, contentType: null, headers: null, content: null, timedOut, error })
-  const blocked = blockedReason(request.url)
+  const blocked = blockedBy(request.url)
   if (blocked) return failed(blocked)
   try {
     const response = await send(request.url, {
@@ -100,7 +110,7 @@ export async function drainHttpQueue(db: ProjectDatabase, options: NetWorkerOpti
         timeoutMs: Number(row['timeout_milliseconds']),
       }
       const sending = performance.now()
-      const outcome = await sendRequest(request, options.fetch)
+      const outcome = await sendRequest(request, options.fetch, options.blocked)
       options.onSent?.(request, outcome, performance.now() - sending)
       await db.query(
         `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg) values ($1, $2, $3, $4, $5, $6, $7)`,

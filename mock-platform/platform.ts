@@ -13,6 +13,7 @@ import type { TokenSigning } from './handlers/util'
 import { databaseServerAddress } from './postgres/server-address'
 import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
+import { blockedReason } from './net-worker'
 import { scenarioHandlers } from './scenarios'
 import { createLogStore, type LogDatabase } from './logs/log-store'
 import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
@@ -61,6 +62,8 @@ export interface MockPlatformOptions {
   tokenKeeping?: TokenKeeping | null
   /** The stand-ins for other services that answer (MOCK_PROVIDERS): all when absent (embedded); served, only those named. */
   mockProviders?: readonly MockProvider[]
+  /** Why pg_net's stand-in does not call a URL (net-worker.ts); the embedded mock's rule when absent. */
+  netBlocked?: (url: string) => string | null
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -109,6 +112,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     clockOffset: 0,
     scenario: options.scenario ?? null,
     selfHosted: options.selfHosted ?? false,
+    netBlocked: options.netBlocked ?? blockedReason,
     contentPersistence: options.contentStorage
       ? { storage: options.contentStorage, key: MOCK_CONTENT_STORAGE_KEY(options.selfHosted ?? false), revision: null }
       : null,

@@ -87,7 +87,7 @@ export function pgMetaHandlers(ctx: PlatformContext) {
           markPath('handler:rows', requestId)
           // pg_net's worker (the mock plays it): what the statement queued is sent after it answered.
           // Not in the user's own database: a real pg_net there has its own worker.
-          if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
+          if (!ctx.userDatabase) void scheduleHttpDrain(unlogged, { blocked: ctx.netBlocked, onSent: (sent, outcome, ms) => recordHttpCall(ctx, ref, requestId, sent, outcome, ms) })
           return rows
         })
         // The first rows are in while the statement still runs: the answer starts, its end comes last.

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { answerWithPlatform, writeJson } from '../http-bridge'
 import { authorizationClaims } from '../handlers/util'
 import { createMockPlatform, type MockPlatform } from '../platform'
+import { blockedOnServer } from '../net-worker'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
@@ -108,6 +109,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     tokenKeeping: sha256TokenKeeping,
     // The stand-ins that let anyone in without a password answer only when named (STUDIO_MOCK_PROVIDERS).
     mockProviders: config.mockProviders ?? [],
+    // pg_net's stand-in would call out from the server's own network: it calls nothing.
+    netBlocked: blockedOnServer,
   })
   try {
     assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)

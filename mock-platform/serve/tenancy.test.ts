@@ -181,3 +181,44 @@ describe.runIf(databaseUrl)('npm run serve on a DATABASE_URL whose user is no su
     }
   })
 })
+
+describe.runIf(databaseUrl)("pg_net's stand-in on a served Studio", () => {
+  let server: TestServer
+  let listener: import('node:http').Server
+  let hits = 0
+  beforeAll(async () => {
+    const { createServer } = await import('node:http')
+    // A service on the server's own network that no tenant should reach.
+    listener = createServer((_request, answer) => {
+      hits++
+      answer.end('internal')
+    })
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    server = await startTestServer(`${PREFIX}net_`, `${SCHEMA}_net`)
+  }, 60_000)
+  afterAll(async () => {
+    await server?.stop()
+    await new Promise((resolve) => listener.close(resolve))
+  }, 60_000)
+
+  it('sends nothing to the server’s own network, nor to any host by way of the echo path, and says why', async () => {
+    const user = server.running.platform.db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
+    const demo = apiAs(server.running, issueAccessToken(user.id, 600, server.running.platform.ctx.tokenSigning))
+    const { projects } = (await demo.call('/platform/organizations/acme-corp/projects')).body as { projects: { ref: string; status: string }[] }
+    const ref = projects.find((p) => p.status === 'ACTIVE_HEALTHY')!.ref
+    const port = (listener.address() as import('node:net').AddressInfo).port
+    expect((await demo.sql(ref, 'create extension if not exists pg_net')).status).toBe(200)
+    const urls = [`http://127.0.0.1:${port}/admin`, `http://localhost:${port}/mock/echo`]
+    const queued = await demo.sql(ref, `select ${urls.map((url) => `net.http_get('${url}')`).join(', ')}`)
+    expect(queued.status).toBe(200)
+    // The worker runs after the statement's answer.
+    let responses: Record<string, unknown>[] = []
+    for (let attempt = 0; attempt < 50 && responses.length < urls.length; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      responses = rowsOf(await demo.sql(ref, 'select status_code, error_msg from net._http_response order by id'))
+    }
+    expect(responses).toHaveLength(urls.length)
+    for (const response of responses) expect(response).toMatchObject({ status_code: null, error_msg: expect.stringContaining('served') })
+    expect(hits).toBe(0)
+  })
+})
