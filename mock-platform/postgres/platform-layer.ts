@@ -35,6 +35,22 @@ export const API_ROLES = PLATFORM_API_ROLES
 export const PLATFORM_SEARCH_PATH = '"$user", public, extensions'
 
 /**
+ * pg_stat_statements in `extensions`, as the platform enables it for query performance. A server
+ * without the contrib package gets the rest of the layer; one that does not preload the library has
+ * the extension and says so when it is read. On a shared server the admin makes it (a project role
+ * may not), before the owner's layer, where this is then a no-op (server-tenancy.ts).
+ */
+export const QUERY_STATISTICS_EXTENSION_SQL = `
+do $layer$
+begin
+  create extension if not exists pg_stat_statements with schema extensions;
+exception when others then
+  raise notice 'pg_stat_statements is not available: %', sqlerrm;
+end
+$layer$;
+`
+
+/**
  * The API roles, made where missing (roles belong to the cluster). The grants to `authenticator`
  * only where missing too: on a real server the layer runs as the project's owner (server-tenancy.ts),
  * which may not grant these roles, after the platform's admin ran this part.
@@ -148,13 +164,7 @@ begin
 end
 $layer$;
 
-do $layer$
-begin
-  create extension if not exists pg_stat_statements with schema extensions;
-exception when others then
-  raise notice 'pg_stat_statements is not available: %', sqlerrm;
-end
-$layer$;
+${QUERY_STATISTICS_EXTENSION_SQL}
 
 -- Wrappers' secret options until the project has vault (src/lib/sql/wrappers.ts): the platform's, never the API roles'.
 create table if not exists ${SEED_MARKER_SCHEMA}.wrapper_secrets (

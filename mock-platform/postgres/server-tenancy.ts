@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { sqlIdent, sqlLiteral } from '../../src/lib/sql/quote.ts'
-import { PLATFORM_ROLES_SQL } from './platform-layer.ts'
+import { PLATFORM_ROLES_SQL, QUERY_STATISTICS_EXTENSION_SQL } from './platform-layer.ts'
 import { adoptDatabaseSql } from './server-adoption.ts'
 import { projectRoles, type ProjectRoles } from './server-address.ts'
 
@@ -130,14 +130,7 @@ alter default privileges for role ${owner} grant select on sequences to ${reader
 alter default privileges for role ${owner} grant usage on schemas to ${reader};
 ${adopted ? adoptDatabaseSql(roles) : ''}
 create schema if not exists extensions authorization ${owner};
--- The platform enables it for query performance; a non-superuser cannot create it.
-do $setup$
-begin
-  create extension if not exists pg_stat_statements with schema extensions;
-exception when others then
-  raise notice 'pg_stat_statements is not available: %', sqlerrm;
-end
-$setup$;
+${QUERY_STATISTICS_EXTENSION_SQL}
 `
 }
 

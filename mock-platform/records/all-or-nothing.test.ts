@@ -1,10 +1,9 @@
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
-import { collectionsOf, databaseRelay, startServed } from './served-testing'
-import { api, dropServed, signIn, standInBuild } from '../serve/testing'
+import { collectionsOf, databaseRelay, useServedRecords } from './served-testing'
+import { api, signIn } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']
 /** Apart from a running server's `studio_platform` and `studio_` databases (the e2e serve ring). */
@@ -14,29 +13,17 @@ const STRONG = 'violet-Tractor-91-lagoon!quill'
 const ACME_REF = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
 
 describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', () => {
-  let root: { root: string; remove: () => Promise<void> }
-  let admin: pg.Client
-  let schemas = 0
-  const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
-  const start = (schema: string, url = databaseUrl!) => startServed({ databaseUrl: url, root: root.root, schema, databasePrefix: DATABASE_PREFIX })
-
-  beforeAll(async () => {
-    root = await standInBuild()
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-  })
-  afterAll(async () => {
-    await admin.end()
-    await root.remove()
-    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
-  })
+  const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
+  const { newSchema } = served
+  const admin = () => served.admin()
+  const start = (schema: string, url?: string) => served.start(schema, { url })
 
   const snippetPath = `/platform/projects/${ACME_REF}/content`
   const saveSnippet = (server: StudioServer, token: string, id: string, name: string, sql: string) =>
     api(server, snippetPath, { method: 'PUT', token, body: { id, name, type: 'sql', content: { sql } } })
   const readSnippet = (server: StudioServer, token: string, id: string) => api<{ name: string; content: { sql: string } }>(server, `${snippetPath}/item/${id}`, { token })
   const storedSnippet = async (schema: string, id: string) =>
-    (await admin.query<{ name: string; sql: string }>(`select record->>'name' as name, record->'content'->>'sql' as sql from "${schema}".snippets where key = $1`, [id])).rows[0]
+    (await admin().query<{ name: string; sql: string }>(`select record->>'name' as name, record->'content'->>'sql' as sql from "${schema}".snippets where key = $1`, [id])).rows[0]
   /** Runs `work` with the server's complaints about refused writes silenced, and returns what it complained. */
   async function quietly<T>(work: () => Promise<T>): Promise<{ result: T; logged: unknown[][] }> {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -98,8 +85,8 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       expect((await saveSnippet(server, token, id, 'Checked', 'select 1')).status).toBe(201)
       const folder = await api<{ id: string }>(server, `${snippetPath}/folders`, { method: 'POST', token, body: { name: 'Before' } })
       expect(folder.status).toBe(201)
-      await admin.query(`alter table "${schema}".snippets add constraint refuse_update check (record->'content'->>'sql' <> 'select 2') not valid`)
-      await admin.query(`alter table "${schema}".folders add constraint refuse_rename check (record->>'name' <> 'After') not valid`)
+      await admin().query(`alter table "${schema}".snippets add constraint refuse_update check (record->'content'->>'sql' <> 'select 2') not valid`)
+      await admin().query(`alter table "${schema}".folders add constraint refuse_rename check (record->>'name' <> 'After') not valid`)
 
       const refused = await quietly(() => saveSnippet(server, token, id, 'Checked', 'select 2'))
       expect(refused.result).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })
@@ -112,8 +99,8 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       const folders = await api<{ data: { folders: { id: string; name: string }[] } }>(server, `${snippetPath}/folders`, { token })
       expect(folders.body.data.folders.find((f) => f.id === folder.body.id)?.name).toBe('Before')
 
-      await admin.query(`alter table "${schema}".snippets drop constraint refuse_update`)
-      await admin.query(`alter table "${schema}".folders drop constraint refuse_rename`)
+      await admin().query(`alter table "${schema}".snippets drop constraint refuse_update`)
+      await admin().query(`alter table "${schema}".folders drop constraint refuse_rename`)
       server = await restarted(server, schema)
       expect((await readSnippet(server, token, id)).body).toMatchObject({ content: { sql: 'select 1' } })
     } finally {
@@ -148,7 +135,7 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       // The store is reached again: the next change is kept.
       const after = crypto.randomUUID()
       expect((await quietly(() => saveSnippet(server, token, after, 'After the outage', 'select 3'))).result.status).toBe(201)
-      const { rows } = await admin.query<{ key: string }>(`select key from "${schema}".snippets where key = any($1)`, [[...lost, kept, after]])
+      const { rows } = await admin().query<{ key: string }>(`select key from "${schema}".snippets where key = any($1)`, [[...lost, kept, after]])
       expect(rows.map((r) => r.key).sort()).toEqual([kept, after].sort())
       expect(await storedSnippet(schema, kept)).toEqual({ name: 'Before the outage', sql: 'select 1' })
       await server.close()
@@ -165,7 +152,7 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
     let server = await start(schema)
     try {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
-      const count = async (table: string) => Number((await admin.query(`select count(*) from "${schema}".${table}`)).rows[0].count)
+      const count = async (table: string) => Number((await admin().query(`select count(*) from "${schema}".${table}`)).rows[0].count)
       const [organizations, permissions] = [await count('organizations'), await count('permissions')]
       const memory = collectionsOf(server)
       const answer = await api(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Evil\u0000Corp', tier: 'tier_free' } })
@@ -189,15 +176,15 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       expect(organization.status).toBe(201)
       const { id, slug } = organization.body
       const project = (name: string) => ({ name, organization_slug: slug, db_pass: STRONG, db_region: 'us-east-1', cloud_provider: 'AWS' })
-      const storedProjects = async () => (await admin.query(`select key from "${schema}".projects where record->>'organization_slug' = $1`, [slug])).rows
-      const storedCount = async () => (await admin.query<{ n: string }>(`select record->>'project_count' as n from "${schema}".organizations where key = $1`, [String(id)])).rows[0]?.n
+      const storedProjects = async () => (await admin().query(`select key from "${schema}".projects where record->>'organization_slug' = $1`, [slug])).rows
+      const storedCount = async () => (await admin().query<{ n: string }>(`select record->>'project_count' as n from "${schema}".organizations where key = $1`, [String(id)])).rows[0]?.n
 
       expect(await api(server, '/platform/projects', { method: 'POST', token, body: project('Nul\u0000project') })).toEqual({
         status: 400,
         body: { message: UNSTORABLE_TEXT_MESSAGE('name', 'U+0000') },
       })
       // The second write of the create (the organization's project count) is the one refused.
-      await admin.query(`alter table "${schema}".organizations add constraint refuse_count check (key <> '${id}' or (record->>'project_count')::int = 0) not valid`)
+      await admin().query(`alter table "${schema}".organizations add constraint refuse_count check (key <> '${id}' or (record->>'project_count')::int = 0) not valid`)
       const refused = await quietly(() => api(server, '/platform/projects', { method: 'POST', token, body: project('Half made') }))
       expect(refused.result).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })
       const listed = await api<{ pagination: { count: number } }>(server, `/platform/organizations/${slug}/projects`, { token })
@@ -207,7 +194,7 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       expect(await storedProjects()).toEqual([])
       expect(await storedCount()).toBe('0')
 
-      await admin.query(`alter table "${schema}".organizations drop constraint refuse_count`)
+      await admin().query(`alter table "${schema}".organizations drop constraint refuse_count`)
       expect((await api(server, '/platform/projects', { method: 'POST', token, body: project('Made') })).status).toBe(201)
       expect(await storedProjects()).toHaveLength(1)
       expect(await storedCount()).toBe('1')
@@ -228,7 +215,7 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       const answers = await Promise.all([create('One'), create('Two')])
       expect(answers.map((a) => a.status)).toEqual([201, 201])
       expect(server.platform.db.organizations.findFirst((q) => q.where({ slug }))?.project_count).toBe(2)
-      const stored = await admin.query<{ n: string }>(`select record->>'project_count' as n from "${schema}".organizations where key = $1`, [String(id)])
+      const stored = await admin().query<{ n: string }>(`select record->>'project_count' as n from "${schema}".organizations where key = $1`, [String(id)])
       expect(stored.rows[0]?.n).toBe('2')
       // Ten sign-ins at once change the one kept record of sessions: every session is kept and renews.
       const sessions = await Promise.all(Array.from({ length: 10 }, () => signIn(server, DEMO_CREDENTIALS)))

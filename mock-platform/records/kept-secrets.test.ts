@@ -1,37 +1,24 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, MOCK_AUTH_SESSIONS_STORAGE_KEY } from '../../src/constants'
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../fixtures/platform'
 import { SECRET_FILE } from '../serve/secret'
 import type { StudioServer } from '../serve/server'
-import { foundIn, startServed, storedText } from './served-testing'
-import { api, dropServed, signIn, standInBuild } from '../serve/testing'
+import { foundIn, storedText, useServedRecords } from './served-testing'
+import { api, signIn } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']
 const SCHEMA_PREFIX = `studio_secrets_test_${process.pid}_`
 const DATABASE_PREFIX = 'studio_secrets_test_'
 
 describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', () => {
-  let root: { root: string; remove: () => Promise<void> }
-  let admin: pg.Client
-  let schemas = 0
-  const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
-  const start = (schema: string) => startServed({ databaseUrl: databaseUrl!, root: root.root, schema, databasePrefix: DATABASE_PREFIX })
+  const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
+  const { newSchema } = served
+  const admin = () => served.admin()
+  const start = (schema: string) => served.start(schema)
   const refresh = (server: StudioServer, token: string) =>
     api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } })
-
-  beforeAll(async () => {
-    root = await standInBuild()
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-  })
-  afterAll(async () => {
-    await admin.end()
-    await root.remove()
-    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
-  })
 
   it('keeps no refresh token it answered, and each still renews (within the reuse interval, and over a restart)', async () => {
     const schema = newSchema()
@@ -44,7 +31,7 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
       expect(second).not.toBe(first)
       // Two tabs renewing at once: the token just swapped answers the session's current one.
       expect((await refresh(server, first)).body.refresh_token).toBe(second)
-      const stored = await storedText(admin, schema)
+      const stored = await storedText(admin(), schema)
       expect(stored).toContain(MOCK_AUTH_SESSIONS_STORAGE_KEY)
       expect(foundIn(stored, [first, second])).toEqual([])
 
@@ -52,7 +39,7 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
       server = await start(schema)
       const third = await refresh(server, second)
       expect(third.status).toBe(200)
-      expect(foundIn(await storedText(admin, schema), [third.body.refresh_token])).toEqual([])
+      expect(foundIn(await storedText(admin(), schema), [third.body.refresh_token])).toEqual([])
       expect((await api(server, '/platform/profile', { token: third.body.access_token })).status).toBe(200)
     } finally {
       await server.close()
@@ -63,7 +50,7 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
     const schema = newSchema()
     const server = await start(schema)
     try {
-      const stored = await storedText(admin, schema)
+      const stored = await storedText(admin(), schema)
       expect(foundIn(stored, Object.values(FIXTURE_INVITATIONS).map((i) => i.token))).toEqual([])
       const { access_token } = await signIn(server, DEMO_CREDENTIALS)
       const { token, slug } = FIXTURE_INVITATIONS.valid
@@ -80,9 +67,9 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
     try {
       const { access_token } = await signIn(server, DEMO_CREDENTIALS)
       expect((await api(server, '/platform/organizations', { method: 'POST', token: access_token, body: { name: 'Secretive', tier: 'tier_free' } })).status).toBe(201)
-      const secret = (await readFile(join(root.root, schema, SECRET_FILE), 'utf8')).trim()
+      const secret = (await readFile(join(served.dataDir(schema), SECRET_FILE), 'utf8')).trim()
       expect(secret.length).toBeGreaterThan(20)
-      expect(foundIn(await storedText(admin, schema), [secret])).toEqual([])
+      expect(foundIn(await storedText(admin(), schema), [secret])).toEqual([])
     } finally {
       await server.close()
     }
@@ -104,18 +91,18 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
       ],
     }
     for (const token of sessions.refreshTokens) token.session_id = sessions.sessions[0]!.id
-    await admin.query(`insert into "${schema}".kept_records (key, record) values ($1, $2) on conflict (key) do update set record = excluded.record`, [MOCK_AUTH_SESSIONS_STORAGE_KEY, sessions])
+    await admin().query(`insert into "${schema}".kept_records (key, record) values ($1, $2) on conflict (key) do update set record = excluded.record`, [MOCK_AUTH_SESSIONS_STORAGE_KEY, sessions])
     const { invitations } = createPlatformFixtures()
-    await admin.query(`update "${schema}".invitations i set record = jsonb_set(i.record, '{token}', to_jsonb(f.token)) from unnest($1::int[], $2::text[]) as f(id, token) where i.key = f.id::text`, [
+    await admin().query(`update "${schema}".invitations i set record = jsonb_set(i.record, '{token}', to_jsonb(f.token)) from unnest($1::int[], $2::text[]) as f(id, token) where i.key = f.id::text`, [
       invitations.map((i) => i.id),
       invitations.map((i) => i.token),
     ])
-    await admin.query(`delete from "${schema}".schema_migrations where version >= 2`)
-    expect(foundIn(await storedText(admin, schema), [current, FIXTURE_INVITATIONS.valid.token])).toEqual([current, FIXTURE_INVITATIONS.valid.token])
+    await admin().query(`delete from "${schema}".schema_migrations where version >= 2`)
+    expect(foundIn(await storedText(admin(), schema), [current, FIXTURE_INVITATIONS.valid.token])).toEqual([current, FIXTURE_INVITATIONS.valid.token])
 
     server = await start(schema)
     try {
-      const stored = await storedText(admin, schema)
+      const stored = await storedText(admin(), schema)
       expect(foundIn(stored, [swapped, current, ...Object.values(FIXTURE_INVITATIONS).map((i) => i.token)])).toEqual([])
       // The token swapped a moment ago still answers the current one (its seal was made by the migration).
       expect((await refresh(server, swapped)).body.refresh_token).toBe(current)

@@ -1,10 +1,10 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, RECORD_NOT_STORED_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
-import { api, dropServed, signIn, standInBuild } from '../serve/testing'
-import { collectionsOf, startServed } from './served-testing'
+import { api, signIn } from '../serve/testing'
+import { collectionsOf, useServedRecords } from './served-testing'
 import { migrate, MIGRATIONS, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 
@@ -19,24 +19,11 @@ describe.skipIf(databaseUrl)('platform records without DATABASE_URL', () => {
 })
 
 describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_URL)', () => {
-  let root: Awaited<ReturnType<typeof standInBuild>>
-  let admin: pg.Client
-  let schemas = 0
-  const newSchema = () => `${SCHEMA_PREFIX}${++schemas}`
+  const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
+  const { newSchema } = served
+  const admin = () => served.admin()
+  const start = (schema: string, dataDir?: string) => served.start(schema, { dataDir })
 
-  beforeAll(async () => {
-    root = await standInBuild()
-    admin = new pg.Client({ connectionString: databaseUrl })
-    await admin.connect()
-  })
-  afterAll(async () => {
-    await admin.end()
-    await root.remove()
-    await dropServed(databaseUrl!, { databasePrefix: DATABASE_PREFIX, schemaPrefix: SCHEMA_PREFIX })
-  })
-
-  /** A server on the schema; its data directory (secret, log store) is the schema's unless one is named. */
-  const start = (schema: string, dataDir = schema) => startServed({ databaseUrl: databaseUrl!, root: root.root, schema, databasePrefix: DATABASE_PREFIX, dataDir })
 
   it('migrates once: a second run applies nothing, two runs at once take turns under the lock', async () => {
     const schema = newSchema()
@@ -46,10 +33,10 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       const applied = await Promise.all([one, two].map((client) => withStoreLock(client, schema, () => migrate(client, schema))))
       expect(applied.flat()).toEqual(MIGRATIONS.map((m) => m.version))
       expect(await withStoreLock(one, schema, () => migrate(one, schema))).toEqual([])
-      const { rows } = await admin.query<{ version: number }>(`select version from "${schema}".schema_migrations order by version`)
+      const { rows } = await admin().query<{ version: number }>(`select version from "${schema}".schema_migrations order by version`)
       expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
       // Every collection of the platform has its table (a new collection needs a migration).
-      const tables = await admin.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1', [schema])
+      const tables = await admin().query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1', [schema])
       expect(tables.rows.map((r) => r.table_name).sort()).toEqual([...COLLECTION_NAMES.map((name) => COLLECTION_TABLES[name]), 'kept_records', 'schema_migrations'].sort())
     } finally {
       await Promise.all([one.end(), two.end()])
@@ -61,7 +48,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
     // Each its own data directory, as two machines would have.
     const servers = await Promise.all([start(schema, `${schema}-a`), start(schema, `${schema}-b`)])
     try {
-      const { rows } = await admin.query<{ email: string; password: string }>(`select record->>'email' as email, record->>'password' as password from "${schema}".users`)
+      const { rows } = await admin().query<{ email: string; password: string }>(`select record->>'email' as email, record->>'password' as password from "${schema}".users`)
       expect(rows).toHaveLength(createPlatformFixtures().users.length)
       for (const { password } of rows) expect(password).toMatch(/^scrypt\$/)
       expect(rows.map((r) => r.password)).not.toContain(DEMO_CREDENTIALS.password)
@@ -107,7 +94,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       expect((await api<{ status: string }>(first, `/platform/projects/${ref}`, { token })).status).toBe(200)
       before = collectionsOf(first)
       // Kept once, in the collections' tables: not copied into the browser's account record as well.
-      expect((await admin.query(`select key from "${schema}".kept_records`)).rows.map((r: { key: string }) => r.key)).not.toContain(MOCK_ACCOUNTS_STORAGE_KEY)
+      expect((await admin().query(`select key from "${schema}".kept_records`)).rows.map((r: { key: string }) => r.key)).not.toContain(MOCK_ACCOUNTS_STORAGE_KEY)
     } finally {
       await first.close()
     }
@@ -184,7 +171,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       )
       expect(answers.map((a) => a.status)).toEqual(ids.map(() => 201))
       // Each answer came once its snippet was stored.
-      const { rows } = await admin.query<{ key: string; sql: string }>(`select key, record->'content'->>'sql' as sql from "${schema}".snippets where key = any($1)`, [ids])
+      const { rows } = await admin().query<{ key: string; sql: string }>(`select key, record->'content'->>'sql' as sql from "${schema}".snippets where key = any($1)`, [ids])
       expect(new Map(rows.map((r) => [r.key, r.sql]))).toEqual(new Map(ids.map((id, n) => [id, `select ${n}`])))
     } finally {
       await server.close()
@@ -198,7 +185,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       const token = (await signIn(server, DEMO_CREDENTIALS)).access_token
       const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
       // The store refuses every new snippet row from now on.
-      await admin.query(`alter table "${schema}".snippets add constraint refuse_all check (false) not valid`)
+      await admin().query(`alter table "${schema}".snippets add constraint refuse_all check (false) not valid`)
       const body = { id: crypto.randomUUID(), name: 'Unsaved', type: 'sql', content: { sql: 'select 1' } }
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
       // A change made at the same moment is stored all the same: each request commits on its own (record-units.test.ts).
@@ -207,15 +194,15 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
         api<{ id: number }>(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Beside the refusal', tier: 'tier_free' } }),
       ])
       expect(organization.status).toBe(201)
-      expect((await admin.query(`select 1 from "${schema}".organizations where key = $1`, [String(organization.body.id)])).rows).toHaveLength(1)
+      expect((await admin().query(`select 1 from "${schema}".organizations where key = $1`, [String(organization.body.id)])).rows).toHaveLength(1)
       expect(logged).toHaveBeenCalledWith('A change could not be stored:', expect.objectContaining({ constraint: 'refuse_all' }))
       logged.mockRestore()
       expect(refused).toEqual({ status: 500, body: { message: RECORD_NOT_STORED_MESSAGE } })
       // The refused snippet left no trace: saved again, it is made (201), not replaced.
       expect((await api(server, `/platform/projects/${ref}/content/item/${body.id}`, { token })).status).toBe(404)
-      await admin.query(`alter table "${schema}".snippets drop constraint refuse_all`)
+      await admin().query(`alter table "${schema}".snippets drop constraint refuse_all`)
       expect((await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })).status).toBe(201)
-      const { rows } = await admin.query(`select 1 from "${schema}".snippets where key = $1`, [body.id])
+      const { rows } = await admin().query(`select 1 from "${schema}".snippets where key = $1`, [body.id])
       expect(rows).toHaveLength(1)
     } finally {
       await server.close()

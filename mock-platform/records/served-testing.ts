@@ -4,9 +4,11 @@
  */
 import { createServer, type Server, type Socket, connect } from 'node:net'
 import { join } from 'node:path'
-import type pg from 'pg'
+import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import type { ServeConfig } from '../serve/config'
 import { startStudioServer, type StudioServer } from '../serve/server'
+import { dropServed, standInBuild } from '../serve/testing'
 import { COLLECTION_NAMES } from './record-tables'
 import { sqlIdent } from '../../src/lib/sql/quote'
 
@@ -25,6 +27,38 @@ export function startServed(options: { databaseUrl: string; root: string; schema
     disabledFeatures: [],
   }
   return startStudioServer({ config, platformSchema: schema, databasePrefix, signInLimit: { attempts: 1000, windowMs: 60_000 } })
+}
+
+/**
+ * A records test file's set-up: a stand-in build, an admin connection, a new records schema per
+ * test (`newSchema`) and servers started on one (`start`); everything named with the prefixes is
+ * dropped after.
+ */
+export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefix: string }) {
+  const databaseUrl = process.env['DATABASE_URL']!
+  let root: Awaited<ReturnType<typeof standInBuild>>
+  let admin: pg.Client
+  let schemas = 0
+  beforeAll(async () => {
+    root = await standInBuild()
+    admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+  })
+  afterAll(async () => {
+    await admin.end()
+    await root.remove()
+    await dropServed(databaseUrl, prefixes)
+  })
+  return {
+    /** The admin's own connection (DATABASE_URL): what someone who can read the records database reads. */
+    admin: () => admin,
+    newSchema: () => `${prefixes.schemaPrefix}${++schemas}`,
+    /** Where a server on the schema keeps its files (its secret among them), unless it was given another. */
+    dataDir: (schema: string) => join(root.root, schema),
+    /** A server on the schema; its data directory (secret, log store) is the schema's unless one is named. */
+    start: (schema: string, options: { url?: string; dataDir?: string } = {}) =>
+      startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir }),
+  }
 }
 
 /** The collections a server holds in memory, as plain data. */
