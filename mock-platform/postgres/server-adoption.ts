@@ -10,7 +10,7 @@
  * triggers, large objects…): the owner's SQL meets a "must be owner" there, and says so.
  */
 import { sqlLiteral } from '../../src/lib/sql/quote.ts'
-import type { ProjectRoles } from './server-tenancy.ts'
+import type { ProjectRoles } from './server-address.ts'
 
 /** Schemas the read-only role never reads (private-schema.ts). */
 const PRIVATE_SCHEMAS = ['studio_meta', 'vault']
