@@ -71,6 +71,30 @@ const mockPlatformZone = {
   message: 'src/ talks to the platform over HTTP (src/api); only the start-up seams import mock-platform/.',
 }
 
+// mock-platform/ by concern (DESIGN.md): the runtimes at the edge, then the HTTP handlers, then the
+// platform's domains, then its records and project databases. An import runs down, never back up.
+const PLATFORM = './mock-platform'
+const PLATFORM_RUNTIMES = [`${PLATFORM}/browser`, `${PLATFORM}/serve`, `${PLATFORM}/platform.ts`, `${PLATFORM}/node.ts`, `${PLATFORM}/server.ts`, `${PLATFORM}/testing.ts`]
+const PLATFORM_DOMAINS = ['auth', 'billing', 'code-hosting', 'advisors', 'cron', 'net', 'content', 'projects', 'logs', 'storage', 'assistant', 'graphql'].map(
+  (domain) => `${PLATFORM}/${domain}`,
+)
+const PLATFORM_STORES = [`${PLATFORM}/records`, `${PLATFORM}/postgres`]
+const platformZones = [
+  { target: `${PLATFORM}/handlers`, from: PLATFORM_RUNTIMES, message: 'The handlers are served by the runtimes (browser/, serve/), never the other way round.' },
+  {
+    target: PLATFORM_DOMAINS,
+    from: [`${PLATFORM}/handlers`, ...PLATFORM_RUNTIMES],
+    message: "A domain of the platform is used by the handlers; it answers no request itself (that logic belongs in handlers/).",
+  },
+  {
+    target: PLATFORM_STORES,
+    from: [`${PLATFORM}/handlers`, ...PLATFORM_RUNTIMES, ...PLATFORM_DOMAINS],
+    message: 'records/ and postgres/ keep and run; the domains above them decide.',
+  },
+]
+// Suites, test helpers and the start-up data script drive a store with what sits above it.
+const PLATFORM_TEST_DRIVERS = ['mock-platform/**/*-suite.ts', 'mock-platform/**/testing.ts', 'mock-platform/**/*-testing.ts', 'mock-platform/postgres/make-initial-data.ts']
+
 // Data tables of SPEC §9 may stay long while they are only data.
 // Data written by a script (one record per line), not code to split.
 const LONG_DATA_TABLES = ['src/constants/billing.ts', 'fixtures/platform-fixtures-data.ts']
@@ -117,9 +141,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ['mock-platform/**/*.{ts,tsx}'],
+    ignores: [...TESTS, ...PLATFORM_TEST_DRIVERS],
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, mockPlatformZone, ...platformZones] }] },
+  },
+  {
     // React code: the screens and the mock provider pages. Node tests (*.test.ts) and Playwright
     // fixtures call functions named use… that are not hooks.
-    files: ['src/**/*.{ts,tsx}', 'mock-platform/pages/**/*.tsx'],
+    files: ['src/**/*.{ts,tsx}', 'mock-platform/browser/pages/**/*.tsx'],
     ignores: ['**/*.test.ts'],
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -40,7 +40,7 @@ export default defineConfig({
     alias: [
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },
       // msw's cookie jar asks tldts for registrable domains; the mock needs no public suffix list (~100 KB gzip).
-      { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/registrable-domain.ts', import.meta.url)) },
+      { find: /^tldts$/, replacement: fileURLToPath(new URL('./mock-platform/auth/registrable-domain.ts', import.meta.url)) },
       // Monaco's parts that no editor uses, each replaced by a stand-in (src/features/sql-editor/monaco-left-out).
       ...MONACO_LEFT_OUT.map(({ specifier, standIn }) => ({ find: specifier, replacement: fileURLToPath(new URL(`./src/features/sql-editor/monaco-left-out/${standIn}`, import.meta.url)) })),
     ],

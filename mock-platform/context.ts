@@ -1,11 +1,11 @@
 import type { DatabaseProvider } from './postgres/types'
-import type { MockDatabase } from './db'
+import type { MockDatabase } from './records/db'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
 import type { LogStore } from './logs/log-store'
 import type { StorageByteStore } from './storage/byte-store'
-import type { TokenSigning } from './handlers/util'
+import type { TokenSigning } from './auth/access-tokens'
 
 /** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
 export interface ContentPersistence {

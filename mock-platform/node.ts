@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import type { MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
-import type { CronHostingOptions } from './cron-hosting'
+import type { CronHostingOptions } from './cron/cron-hosting'
 import { observeTraffic } from './logs/log-events'
 import { createMockPlatform } from './platform'
 

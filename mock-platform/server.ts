@@ -5,11 +5,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerWithPlatform } from './http-bridge'
+import { answerWithPlatform } from './serve/http-bridge'
 import { isMockScenario, type MockScenario } from '../src/constants'
 import { createMockPlatform, type MockPlatform } from './platform'
 import { createFileByteStore } from './storage/byte-store-files'
-import type { TokenSigning } from './handlers/util'
+import type { TokenSigning } from './auth/access-tokens'
 
 const CORS_HEADERS = {
   'access-control-allow-credentials': 'true',

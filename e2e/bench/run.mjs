@@ -43,7 +43,7 @@ function routeSizes() {
   const chrome = chunkCost('src/app/DashboardChrome.tsx', new Set(entrySeen))
   // The embedded mock platform (msw, @msw/data, its handlers and the drawn demo world): its own chunk,
   // and with the shared chunks it imports that the entry does not hold (modules the screens use too).
-  const mockKey = 'mock-platform/browser.ts'
+  const mockKey = 'mock-platform/browser/index.ts'
   const mockSeen = new Set(entrySeen)
   const mockPlatform = manifest[mockKey]
     ? { chunkGzipBytes: gzipSync(readFileSync(`dist/${manifest[mockKey].file}`)).length, withSharedGzipBytes: chunkCost(mockKey, mockSeen) }

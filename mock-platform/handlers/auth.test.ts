@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_TOKEN_LIFETIME_SECONDS, DEMO_CREDENTIALS, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, SESSIONS_PER_USER_LIMIT } from '../../src/constants'
 import { useNodeMockPlatform } from '../testing'
-import { issueAccessToken } from './util'
+import { issueAccessToken } from '../auth/access-tokens'
 
 const platform = useNodeMockPlatform()
 const { call } = platform

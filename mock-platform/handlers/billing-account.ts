@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw'
 import { BILLING_RESOURCES, MANAGED_BY, PERMISSION_MESSAGE, UPCOMING_INVOICE_API_VERSION } from '../../src/constants'
 import { validateBillingForm, validateTaxId } from '../../src/lib/billing-address'
 import { can, PermissionAction } from '../../src/lib/permissions'
-import { readCustomer, updateCustomer } from '../billing-account-store'
+import { readCustomer, updateCustomer } from '../billing/billing-account-store'
 import type { PlatformContext } from '../context'
-import { organizationProjects } from '../organization-billing'
-import { upcomingInvoiceFor } from '../upcoming-invoice'
+import { organizationProjects } from '../billing/organization-billing'
+import { upcomingInvoiceFor } from '../billing/upcoming-invoice'
 import { authenticate, errorResponse, authorizeOrganization, readJson, withLatency } from './util'
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')

@@ -18,7 +18,7 @@ import { formatUnitPrice } from '../../src/lib/billing-money'
 import { can, PermissionAction } from '../../src/lib/permissions'
 import { metricCost } from '../../src/lib/usage-cost'
 import type { PlatformContext } from '../context'
-import { billedComputeSize, computeItem, metricAllocations, organizationAddons, organizationProjects, type BilledItem } from '../organization-billing'
+import { billedComputeSize, computeItem, metricAllocations, organizationAddons, organizationProjects, type BilledItem } from '../billing/organization-billing'
 import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
 
 export const BILLING_ERROR = {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { CONTENT_MESSAGE } from '../../src/constants'
-import { persistContent } from '../content-persistence'
+import { persistContent } from '../content/content-persistence'
 import type { PlatformContext } from '../context'
 import { contentScope, folderListing, idsParam, invalid, NameSchema, publicFolder, UuidSchema, type ContentScope } from './content-scope'
 import { errorResponse, readJson } from './util'

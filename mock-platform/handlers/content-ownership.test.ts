@@ -3,7 +3,7 @@ import { createPlatformFixtures, FIXTURE_CODE_HOSTING_ACCOUNTS } from '../../fix
 import { FIXTURE_FOLDER_NAME } from '../../fixtures/demo-world'
 import { CONTENT_MESSAGE, DEMO_CREDENTIALS, PERMISSION_MESSAGE } from '../../src/constants'
 import { useNodeMockPlatform } from '../testing'
-import { issueAccessToken } from './util'
+import { issueAccessToken } from '../auth/access-tokens'
 
 // Two members of Acme Corp: the demo user (signed in, owner of the seeded folder and its private
 // snippet) and Octo, another member with every permission there, who attacks. Read Only Co's

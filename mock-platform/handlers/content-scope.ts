@@ -15,9 +15,9 @@
 import * as v from 'valibot'
 import { PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../src/constants'
 import { PermissionAction } from '../../src/lib/permissions'
-import { restoreContent } from '../content-persistence'
+import { restoreContent } from '../content/content-persistence'
 import type { PlatformContext } from '../context'
-import type { MockFolder, MockProject, MockSnippet } from '../db'
+import type { MockFolder, MockProject, MockSnippet } from '../records/db'
 import { authorizeProject, errorResponse, refuseWithout, type RequiredPermission } from './util'
 
 export const UuidSchema = v.pipe(v.string(), v.uuid())

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_MESSAGE, PERMISSION_MESSAGE } from '../../src/constants'
-import { openProjectDatabase } from '../database-start'
-import { signProjectJwt } from '../project-jwt'
+import { openProjectDatabase } from '../projects/database-start'
+import { signProjectJwt } from '../auth/project-jwt'
 import { SLOW } from '../postgres/suite-timeouts'
 import { useNodeMockPlatform } from '../testing'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_MESSAGE, PLATFORM_API_ROLES } from '../../src/constants'
-import { signProjectJwt, signRoleToken } from '../project-jwt'
+import { signProjectJwt, signRoleToken } from '../auth/project-jwt'
 import { SLOW } from '../postgres/suite-timeouts'
 import { useNodeMockPlatform } from '../testing'
 

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { GRAPHQL_AUTHORIZATION_HEADER, GRAPHQL_TOKEN_LIFETIME_SECONDS, PERMISSION_MESSAGE, PLATFORM_API_ROLES } from '../../src/constants'
 import { graphqlRolesFor, isApiRole, type ApiRole, type TokenClaims } from '../../src/lib/graphql-token'
-import { platformNow } from '../auth-sessions'
+import { platformNow } from '../auth/auth-sessions'
 import type { PlatformContext } from '../context'
-import { openProjectDatabase } from '../database-start'
-import { readRoleToken, signRoleToken } from '../project-jwt'
+import { openProjectDatabase } from '../projects/database-start'
+import { readRoleToken, signRoleToken } from '../auth/project-jwt'
 import { authorizeProject, errorResponse, mayChangeProjectData, readJson } from './util'
 
 /**

@@ -10,7 +10,7 @@ import {
   SQL_READ_ONLY_MESSAGE,
   STORAGE_MESSAGES,
 } from '../../src/constants'
-import { openProjectDatabase } from '../database-start'
+import { openProjectDatabase } from '../projects/database-start'
 import { SLOW } from '../postgres/suite-timeouts'
 import { createBucketSql, insertObjectSql } from '../storage/sql'
 import { useNodeMockPlatform } from '../testing'

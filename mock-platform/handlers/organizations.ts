@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { memberPermission } from '../../fixtures/platform'
 import { PLAN_NAMES, PRICING_TIERS } from '../../src/constants'
 import { CreateOrganizationBodySchema } from '../../src/lib/new-organization'
-import { rememberOrganization } from '../account-store'
+import { rememberOrganization } from '../auth/account-store'
 import type { PlatformContext } from '../context'
 import { authenticate, errorResponse, readJson, withLatency } from './util'
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { PASSWORD_MESSAGE, PASSWORD_RULES, PROFILE_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { profileFor } from '../db'
-import { scorePassword } from '../password-strength'
+import { profileFor } from '../records/db'
+import { scorePassword } from '../auth/password-strength'
 import { authenticate, errorResponse, readJson, withLatency } from './util'
 
 export function profileHandlers(ctx: PlatformContext) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS } from '../../src/constants'
-import { openProjectDatabase } from '../database-start'
+import { openProjectDatabase } from '../projects/database-start'
 import { useNodeMockPlatform } from '../testing'
 
 // Someone signed in who belongs to no organization: every existing project is another organization's.

@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw'
 import { API_KEY_LIFETIME_SECONDS, COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER_PORTS } from '../../src/constants'
 import { connectionUri } from '../../src/lib/connection-string'
 import type { PlatformContext } from '../context'
-import type { MockProject } from '../db'
+import type { MockProject } from '../records/db'
 import { projectDatabaseName, projectRoles } from '../postgres/server-address'
-import { signRoleToken } from '../project-jwt'
+import { signRoleToken } from '../auth/project-jwt'
 import { authorizeProject, mayChangeProjectData } from './util'
 
 /** The platform's default database and role on every project. */

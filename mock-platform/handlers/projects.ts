@@ -18,8 +18,8 @@ import {
 import { PermissionAction } from '../../src/lib/permissions'
 import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
-import { isSettling, POLLS_UNTIL_SETTLED } from '../db'
-import { scorePassword } from '../password-strength'
+import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
+import { scorePassword } from '../auth/password-strength'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 

@@ -15,7 +15,7 @@ import {
   type StorageCaller,
 } from '../../src/api/queries/storage'
 import { BYTES_PER_MB, STORAGE_LIST_PAGE_SIZE } from '../../src/constants'
-import { openProjectDatabase } from '../database-start'
+import { openProjectDatabase } from '../projects/database-start'
 import { SLOW } from '../postgres/suite-timeouts'
 import { fillStorageFolder, fixtureObjectName } from '../storage/fixture'
 import { FREE_PROJECT, PAID_PROJECT, useStorageTestPlatform } from '../storage/testing'

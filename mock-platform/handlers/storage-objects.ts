@@ -9,7 +9,7 @@ import { StorageListBodySchema, type StorageObject } from '../../src/api/schemas
 import { STORAGE_MESSAGES, type StorageSortColumn, type StorageSortOrder } from '../../src/constants'
 import { objectNameProblem } from '../../src/lib/storage-names'
 import type { PlatformContext } from '../context'
-import { StorageRefusal, param, readBucket, storageEndpoint, type StorageCall } from '../storage/access'
+import { StorageRefusal, param, readBucket, storageEndpoint, type StorageCall } from './storage-access'
 import { apiBaseOf, servedObjectUrl, signObjectToken } from '../storage/signing'
 import { clampListLimit, copySql, deleteObjectsSql, listSql, moveSql, objectsByNameSql } from '../storage/sql'
 import { readJson } from './util'

@@ -11,7 +11,7 @@ import { STORAGE_MESSAGES, STORAGE_PLAN_UPLOAD_LIMIT, STORAGE_UPLOAD_CHUNK_SIZE 
 import { formatBytes } from '../../src/lib/format-bytes'
 import { mimeTypeAllowed, objectNameProblem, storagePlanLimitMessage } from '../../src/lib/storage-names'
 import type { PlatformContext } from '../context'
-import { StorageRefusal, param, parsed, readBucket, storageEndpoint, type StorageCall } from '../storage/access'
+import { StorageRefusal, param, parsed, readBucket, storageEndpoint, type StorageCall } from './storage-access'
 import { projectFileSizeLimit } from '../storage/config-store'
 import { insertObjectSql, objectsByNameSql, touchObjectSql } from '../storage/sql'
 import { eTagOf, joinChunks, uploadSessions, type UploadSession } from '../storage/uploads'

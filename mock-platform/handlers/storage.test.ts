@@ -82,7 +82,7 @@ describe('buckets', () => {
       expect((await apiFailure(fetchQuery(storageBucketQuery(ref, 'scratch', client)))).code).toBe(404)
       expect(await storage.mock.platform.ctx.storageBytes.get(ref, 'scratch', first!.id!)).toBeNull()
       const project = storage.mock.platform.ctx.db.projects.findFirst((q) => q.where({ ref }))!
-      const { unlogged } = await (await import('../database-start')).openProjectDatabase(storage.mock.platform.ctx, project)
+      const { unlogged } = await (await import('../projects/database-start')).openProjectDatabase(storage.mock.platform.ctx, project)
       expect((await unlogged.query(`select count(*)::int as n from storage.objects where bucket_id = 'scratch'`)).rows).toEqual([{ n: 0 }])
     },
     SLOW,

@@ -20,7 +20,7 @@ import {
   recordStorageEvent,
   storageEndpoint,
   type StorageAccess,
-} from '../storage/access'
+} from './storage-access'
 import { projectFileSizeLimit, setProjectFileSizeLimit } from '../storage/config-store'
 import { bucketsSql, createBucketSql, deleteBucketSql, emptyBucketSql, updateBucketSql, type BucketFields } from '../storage/sql'
 import { storageObjectHandlers } from './storage-objects'

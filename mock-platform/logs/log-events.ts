@@ -4,10 +4,10 @@
  * (Auth), membership changes (Auth Audit), cron runs and pg_net calls.
  */
 import type { PlatformContext } from '../context'
-import type { CronRunOutcome } from '../cron-scheduler'
-import type { HttpOutcome, QueuedRequest } from '../net-worker'
+import type { CronRunOutcome } from '../cron/cron-scheduler'
+import type { HttpOutcome, QueuedRequest } from '../net/net-worker'
 import type { ProjectDatabase, QueryResult } from '../postgres/types'
-import { readAccessToken } from '../handlers/util'
+import { readAccessToken } from '../auth/access-tokens'
 import type { LogEvent } from './log-store'
 
 /**

@@ -1,7 +1,7 @@
 /** pg_net's shim, the webhook trigger function and the mock's pg_net worker on a seeded database (part of `database-suite.ts`). */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createWebhookSql, deleteWebhookSql, setWebhookEnabledSql, updateWebhookSql, webhookCallsSql, webhooksEnabledSql, webhooksSql, type WebhookDefinition } from '../../src/lib/sql/webhooks.ts'
-import { drainHttpQueue } from '../net-worker.ts'
+import { drainHttpQueue } from '../net/net-worker.ts'
 import { runPgMetaQuery } from './query.ts'
 import { installShim, PG_NET } from './shims/index.ts'
 import { SUPABASE_FUNCTIONS_SQL } from './shims/supabase-functions.ts'

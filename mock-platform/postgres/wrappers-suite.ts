@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { WRAPPER_KINDS } from '../../src/constants/wrappers.ts'
 import { VAULT_SECRETS_TABLE, WRAPPER_SECRETS_TABLE, createWrapperSql, dropWrapperSql, previewForeignTableSql, wrappersSql } from '../../src/lib/sql/wrappers.ts'
 import { installShim, SUPABASE_VAULT } from './shims/index.ts'
-import { answerWithSampleRows, isMissingWrapperHandler } from '../foreign-samples.ts'
+import { answerWithSampleRows, isMissingWrapperHandler } from '../projects/foreign-samples.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
-import { collectionsOf, databaseRelay, useServedRecords } from './served-testing'
+import { collectionsOf, databaseRelay, useServedRecords } from '../serve/records-testing'
 import { api, signIn } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']

@@ -5,7 +5,7 @@ import { DEMO_CREDENTIALS, MOCK_AUTH_SESSIONS_STORAGE_KEY } from '../../src/cons
 import { createPlatformFixtures, FIXTURE_INVITATIONS } from '../../fixtures/platform'
 import { SECRET_FILE } from '../serve/secret'
 import type { StudioServer } from '../serve/server'
-import { foundIn, storedText, useServedRecords } from './served-testing'
+import { foundIn, storedText, useServedRecords } from '../serve/records-testing'
 import { api, signIn } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']

@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS, MOCK_ACCOUNTS_STORAGE_KEY, RECORD_NOT_STORED_MESSAGE 
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
 import { api, signIn } from '../serve/testing'
-import { collectionsOf, useServedRecords } from './served-testing'
+import { collectionsOf, useServedRecords } from '../serve/records-testing'
 import { migrate, MIGRATIONS, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 

@@ -7,7 +7,7 @@
  */
 import pg from 'pg'
 import type { RecordPersistence } from '../context'
-import type { MockDatabase } from '../db'
+import type { MockDatabase } from './db'
 import { PLATFORM_RECORDS_SCHEMA } from '../../src/constants/platform'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'

@@ -1,4 +1,4 @@
-import type { MockDatabase } from '../db'
+import type { MockDatabase } from './db'
 
 /**
  * Each collection of the platform's records (db.ts) is one table of the record store, and each

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/constants'
-import { createMockDatabase, type MockDatabase } from '../db'
+import { createMockDatabase, type MockDatabase } from './db'
 import { migrate, withStoreLock } from './migrations'
 import { createRecordUnits } from './record-units'
 import { RecordNotStored, UnstorableTextRefusal } from './refusals'

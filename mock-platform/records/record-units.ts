@@ -16,7 +16,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RecordPersistence } from '../context'
-import type { MockDatabase } from '../db'
+import type { MockDatabase } from './db'
 import { findUnstorableText } from '../../src/lib/storable-text'
 import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 import { RecordCollision, RecordNotStored, UnstorableTextRefusal } from './refusals'

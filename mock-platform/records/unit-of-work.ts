@@ -6,7 +6,7 @@
  * compared with the snapshot it started from: that is the change, and the snapshot is what the
  * request saw, so a key another commit changed since means the two requests collided.
  */
-import { createMockDatabase, type MockDatabase } from '../db'
+import { createMockDatabase, type MockDatabase } from './db'
 import { recordKey, type CollectionName } from './record-tables'
 
 /** A record as a collection holds it. */

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, DEMO_CREDENTIALS, PG_META_HEADERS } from '../../src/constants'
-import { issueAccessToken } from '../handlers/util'
+import { issueAccessToken } from '../auth/access-tokens'
 import { useServedStudio } from './testing'
 
 const databaseUrl = process.env['DATABASE_URL']

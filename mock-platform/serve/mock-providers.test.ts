@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { FIXTURE_CODE_HOSTING_ACCOUNTS } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, MOCK_CODE_HOSTING_PATH, MOCK_ECHO_PATH } from '../../src/constants'
 import { issueAuthorizationCode } from '../handlers/code-hosting'
-import { issueAccessToken } from '../handlers/util'
-import { signInState } from '../sign-in-state'
+import { issueAccessToken } from '../auth/access-tokens'
+import { signInState } from '../auth/sign-in-state'
 import { useServedStudio } from './testing'
 
 const databaseUrl = process.env['DATABASE_URL']

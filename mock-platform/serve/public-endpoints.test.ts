@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, KEPT_REPORTS_LIMIT, PASSWORD_MESSAGE, PASSWORD_RULES, PG_META_HEADERS, REPORT_BODY_LIMIT_BYTES } from '../../src/constants'
-import { issueAccessToken } from '../handlers/util'
+import { issueAccessToken } from '../auth/access-tokens'
 import { PUBLIC_BODY_LIMIT_BYTES, PUBLIC_CALL_LIMITS } from './constants'
 import { requestFrom, useServedStudio } from './testing'
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { issueAccessToken, readAccessToken } from '../handlers/util'
+import { issueAccessToken, readAccessToken } from '../auth/access-tokens'
 import { hmacTokenSigning, loadOrCreateSecret, SECRET_FILE } from './secret'
 
 const made: string[] = []

@@ -2,7 +2,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { TokenSigning } from '../handlers/util'
+import type { TokenSigning } from '../auth/access-tokens'
 
 export const SECRET_FILE = 'secret'
 

@@ -5,7 +5,7 @@
  * guess and is not counted; the refresh grant is neither counted nor refused, so a signed-in user
  * keeps the session while someone else's guesses have the address or the account locked out.
  */
-import type { RequestScreen } from '../http-bridge'
+import type { RequestScreen } from './http-bridge'
 import { createRateLimiter, isCall, tooManyAttempts } from './limits'
 
 /** The account a password sign-in names (as the auth handler reads it: trimmed, lower case), '' when none; null for any other request. */

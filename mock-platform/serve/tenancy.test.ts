@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS } from '../../src/constants'
-import { issueAccessToken } from '../handlers/util'
+import { issueAccessToken } from '../auth/access-tokens'
 import { projectDatabaseName } from '../postgres/server-address'
 import { installShim, SUPABASE_VAULT } from '../postgres/shims/index'
 import { platformAdminRequiredMessage, projectRoles } from '../postgres/server-tenancy'

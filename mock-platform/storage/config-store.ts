@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { MOCK_STORAGE_CONFIG_STORAGE_KEY, STORAGE_PLAN_UPLOAD_LIMIT, type PlanId } from '../../src/constants'
 import { ownRecord, ownRecordSchema, ownValue } from '../../src/lib/own-record'
 import type { PlatformContext } from '../context'
-import { keptRecord } from '../kept-record'
+import { keptRecord } from '../records/kept-record'
 
 const ProjectConfigSchema = v.object({ fileSizeLimit: v.pipe(v.number(), v.integer(), v.minValue(0)) })
 const StoreSchema = v.object({ projects: ownRecordSchema(ProjectConfigSchema) })

@@ -6,7 +6,7 @@
  */
 import { sqlLiteral } from '../../src/lib/sql/quote'
 import type { PlatformContext } from '../context'
-import { openProjectDatabase } from '../database-start'
+import { openProjectDatabase } from '../projects/database-start'
 import { prefixPattern } from './sql'
 
 export interface FillFolderOptions {

@@ -71,7 +71,7 @@ const SupportPage = screen(() => import('../features/support/SupportPage'))
 const CodeHostingCallbackPage = screen(() => import('../features/code-hosting/CodeHostingCallbackPage'))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
 // eslint-disable-next-line import/no-restricted-paths -- start-up seam: these pages stand in for other sites, so no API call can serve them
-const MockProviderPages = screen(() => import('../../mock-platform/pages/MockProviderPages'))
+const MockProviderPages = screen(() => import('../../mock-platform/browser/pages/MockProviderPages'))
 // The machine inspector (QA): its own window beside the app; off on production builds unless VITE_INSPECTOR=on.
 const InspectorPage = screen(() => import('../features/inspector/InspectorPage'))
 

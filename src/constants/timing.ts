@@ -74,7 +74,7 @@ export const SNIPPET_SAVE_RETRY = { baseDelay: RETRY.baseDelay, maxDelay: RETRY.
 export const SNIPPET_UNDO_DURATION = 8 * SECOND
 /** Not in SPEC: a big SQL result arriving in parts (PG_META_ROW_PARTS) is shown as it grows: its first part at once, then at most this often. */
 export const SQL_RESULT_PROGRESS_INTERVAL = 250
-/** Not in SPEC: how long the embedded mock platform waits for its fresh service worker to take the page over (mock-platform/browser.ts). */
+/** Not in SPEC: how long the embedded mock platform waits for its fresh service worker to take the page over (mock-platform/browser/index.ts). */
 export const MOCK_WORKER_CONTROL_WAIT = 2 * SECOND
 
 /** A database webhook's timeout (the trigger's timeout_ms argument): the platform's form allows 1 to 10 s. */

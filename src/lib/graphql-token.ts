@@ -5,7 +5,7 @@
  * `authenticated` token carries a `sub` and RLS can tell users apart.
  *
  * The dashboard never makes one: the platform signs them (the project's API keys, and the role
- * picker's tokens it asks the platform for), and takes a role from nothing else (mock-platform/project-jwt.ts).
+ * picker's tokens it asks the platform for), and takes a role from nothing else (mock-platform/auth/project-jwt.ts).
  */
 import { PLATFORM_API_ROLES } from '../constants'
 

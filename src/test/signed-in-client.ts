@@ -1,4 +1,4 @@
-import { issueAccessToken } from '../../mock-platform/handlers/util'
+import { issueAccessToken } from '../../mock-platform/auth/access-tokens'
 import { TEST_API_BASE } from '../../mock-platform/testing'
 import { createApiClient } from '../api/client'
 

@@ -3,7 +3,7 @@
  * `cron.alter_job`, `cron.schedule_in_database`), shaped like pg_cron 1.6: the same columns, the
  * upsert by (jobname, username) of a named schedule, row-level security by username. The real
  * extension runs jobs from a background worker; PGlite has none, so the mock platform is that
- * worker (`mock-platform/cron-scheduler.ts`): it reads the active jobs, runs each due command under
+ * worker (`mock-platform/cron/cron-scheduler.ts`): it reads the active jobs, runs each due command under
  * the job's role and writes `job_run_details`.
  *
  * The schedule is checked here with the rules and messages of `src/lib/cron-schedule.ts` (the job

@@ -2,7 +2,7 @@
  * pg_net's SQL surface (`net.http_get`, `net.http_post`, `net.http_delete`, the request queue and
  * the response table), shaped like the real extension. The real one has a background worker that
  * sends the queued requests; PGlite has none, so the mock platform is that worker
- * (`mock-platform/net-worker.ts`): it takes rows off `net.http_request_queue`, sends them, and writes
+ * (`mock-platform/net/net-worker.ts`): it takes rows off `net.http_request_queue`, sends them, and writes
  * `net._http_response` with the same id. Each queued request is also announced with pg_notify.
  */
 export const PG_NET_VERSION = '0.14.0'

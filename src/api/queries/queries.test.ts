@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/query-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
-import { issueAccessToken } from '../../../mock-platform/handlers/util'
+import { issueAccessToken } from '../../../mock-platform/auth/access-tokens'
 import { createPlatformFixtures } from '../../../fixtures/platform'
 import { STALE_TIME } from '../../constants'
 import { createApiClient } from '../client'

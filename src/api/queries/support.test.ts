@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../../fixtures/platform'
-import { issueAccessToken } from '../../../mock-platform/handlers/util'
+import { issueAccessToken } from '../../../mock-platform/auth/access-tokens'
 import { TEST_API_BASE, useNodeMockPlatform } from '../../../mock-platform/testing'
 import { signedInTestClient } from '../../test/signed-in-client'
 import { SUPPORT_MESSAGE } from '../../constants'

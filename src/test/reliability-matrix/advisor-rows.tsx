@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
-import { readAdvisorRecord } from '../../../mock-platform/advisor-store'
+import { readAdvisorRecord } from '../../../mock-platform/advisors/advisor-store'
 import { createLintException } from '../../api/queries/advisors'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'

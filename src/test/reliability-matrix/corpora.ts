@@ -82,7 +82,7 @@ export const XSS_PAYLOADS: readonly string[] = [
 ]
 
 /**
- * The named faults of mock-platform/scenarios.ts a write can meet. Every scenario is sorted here,
+ * The named faults of mock-platform/handlers/scenarios.ts a write can meet. Every scenario is sorted here,
  * so a new one must say whether writes have to survive it.
  */
 export const WRITE_FAULTS = ['server-error', 'network-error', 'rate-limited'] as const satisfies readonly MockScenario[]

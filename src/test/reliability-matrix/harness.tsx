@@ -6,8 +6,8 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { vi } from 'vitest'
 import type { PlatformContext } from '../../../mock-platform/context'
-import { createMockDatabase } from '../../../mock-platform/db'
-import { scenarioHandlers } from '../../../mock-platform/scenarios'
+import { createMockDatabase } from '../../../mock-platform/records/db'
+import { scenarioHandlers } from '../../../mock-platform/handlers/scenarios'
 import type { MockScenario } from '../../constants'
 
 /** The client a matrix screen reads from: what the row put in the cache is fresh, nothing retries. */
@@ -65,7 +65,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 export { json as jsonResponse }
 
 /**
- * The platform as fetch sees it: the fault's own handlers from mock-platform/scenarios.ts answer
+ * The platform as fetch sees it: the fault's own handlers from mock-platform/handlers/scenarios.ts answer
  * first (as they do in front of the real handlers), then `answer`. Returns the requests made.
  */
 export function stubPlatform(fault: MockScenario | null, answer: (request: Request, body: unknown) => Response | undefined) {

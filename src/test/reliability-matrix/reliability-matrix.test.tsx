@@ -100,7 +100,7 @@ describe('every browser-storage key × corrupt values: read safely, with a warni
 })
 
 describe('every write × each fault: the user’s input is kept', () => {
-  it('every scenario of mock-platform/scenarios.ts is sorted into write faults or not', () => {
+  it('every scenario of mock-platform/handlers/scenarios.ts is sorted into write faults or not', () => {
     expect(ALL_SCENARIOS_SORTED).toBe(true)
   })
 

@@ -21,7 +21,7 @@ import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
 import { ORGANIZATION, REF, SNIPPET, SNIPPET_ID, billingClient, echoSnippet } from './screens'
 
 // ---------------------------------------------------------------------------------------------
-// Writes: each fault of mock-platform/scenarios.ts, and the user's input must still be there.
+// Writes: each fault of mock-platform/handlers/scenarios.ts, and the user's input must still be there.
 
 const TYPED = 'select 42 as the_answer -- typed just now'
 export const WRITE_ROWS: WriteRow[] = [

@@ -1,0 +1,103 @@
+/**
+ * Where the mock's pg_cron worker (cron-scheduler.ts) runs, so each project's jobs run once:
+ * - node (tests) and the standalone server: one scheduler per project database this process
+ *   opened, from its opening until the platform closes;
+ * - the browser: only while a tab is on one of the project's pages, and then in one tab only. Every
+ *   tab runs its own mock platform over the one shared database (PGliteWorker), so a tab on
+ *   /project/{ref}/… asks for the Web Lock `studio-cron-{ref}`; the tab that holds it is the
+ *   leader and runs the jobs, the others wait in the lock's queue. Leaving the project (another
+ *   address) or closing the tab releases it and the next waiting tab takes over.
+ *
+ * A paused or otherwise inactive project runs nothing, as its database would not be running.
+ */
+import { CRON_LEADER_LOCK, CRON_TICK_MS } from '../../src/constants/cron.ts'
+import type { PlatformContext } from '../context.ts'
+import { startCronScheduler, type CronClock, type CronRunOutcome, type CronScheduler } from './cron-scheduler.ts'
+import { projectRefOfPath, runningDatabase } from '../projects/database-start.ts'
+import { recordCronRun, recordHttpCall } from '../logs/log-events.ts'
+import type { HttpOutcome, QueuedRequest } from '../net/net-worker.ts'
+import { isActiveProjectStatus } from '../../src/lib/project-gate'
+
+export type CronHostingMode = 'per-database' | 'leader-tab' | 'off'
+
+export interface CronHostingOptions {
+  mode?: CronHostingMode
+  /** The schedulers' clock (tests inject fake timers through it). */
+  clock?: CronClock
+}
+
+/** The project's database if this process has it running and the project is active; else null (skip the tick). */
+function activeDatabase(ctx: PlatformContext, ref: string) {
+  const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+  if (!project || !isActiveProjectStatus(project.status)) return null
+  return runningDatabase(ctx, ref)
+}
+
+/** Each run and each call it makes, in the log store. */
+const loggedRuns = (ctx: PlatformContext, ref: string) => ({
+  onRun: (run: CronRunOutcome) => recordCronRun(ctx, ref, run),
+  net: { blocked: ctx.netBlocked, onSent: (request: QueuedRequest, outcome: HttpOutcome, ms: number) => recordHttpCall(ctx, ref, null, request, outcome, ms) },
+})
+
+const perDatabase = new WeakMap<PlatformContext, Map<string, CronScheduler>>()
+
+/** node and server: the scheduler of a project whose database just opened here (once per ref). */
+export function startDatabaseCron(ctx: PlatformContext, ref: string, clock?: CronClock): void {
+  let schedulers = perDatabase.get(ctx)
+  if (!schedulers) perDatabase.set(ctx, (schedulers = new Map()))
+  if (schedulers.has(ref)) return
+  schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock, ...loggedRuns(ctx, ref) }))
+}
+
+/** Stops every scheduler of this platform (before its databases close). */
+export async function stopDatabaseCron(ctx: PlatformContext): Promise<void> {
+  const schedulers = perDatabase.get(ctx)
+  perDatabase.delete(ctx)
+  await Promise.all([...(schedulers?.values() ?? [])].map((scheduler) => scheduler.stop()))
+}
+
+export interface LeaderTabOptions {
+  clock?: CronClock
+  /** The tab's current address (tests pass their own). */
+  pathname?: () => string
+  locks?: Pick<LockManager, 'request'>
+  /** How often the tab checks which project it is on (a client-side route change fires no event). */
+  checkMs?: number
+}
+
+/** browser: runs the jobs of the project this tab is on while it leads that project; returns how to stop. */
+export function startLeaderTabCron(ctx: PlatformContext, options: LeaderTabOptions = {}): { stop(): void } {
+  const pathname = options.pathname ?? (() => window.location.pathname)
+  const locks = options.locks ?? (typeof navigator !== 'undefined' ? navigator.locks : undefined)
+  let held: { ref: string; leave: () => void } | null = null
+
+  const follow = () => {
+    const ref = projectRefOfPath(pathname())
+    if (held?.ref === ref) return
+    held?.leave()
+    held = null
+    if (!ref) return
+    const leaving = new AbortController()
+    const left = new Promise<void>((resolve) => leaving.signal.addEventListener('abort', () => resolve(), { once: true }))
+    held = { ref, leave: () => leaving.abort() }
+    const lead = async () => {
+      const scheduler = startCronScheduler({ database: () => activeDatabase(ctx, ref), clock: options.clock, ...loggedRuns(ctx, ref) })
+      await left
+      await scheduler.stop()
+    }
+    // Without Web Locks (an insecure context) there is no way to agree on a leader: this tab leads.
+    if (!locks) return void lead()
+    // Aborted while still waiting in the queue: the request rejects, and that is all it means.
+    locks.request(CRON_LEADER_LOCK(ref), { signal: leaving.signal }, lead).catch(() => undefined)
+  }
+
+  follow()
+  const interval = setInterval(follow, options.checkMs ?? CRON_TICK_MS)
+  return {
+    stop() {
+      clearInterval(interval)
+      held?.leave()
+      held = null
+    },
+  }
+}

@@ -1,0 +1,191 @@
+import { Collection } from '@msw/data'
+import * as v from 'valibot'
+import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlFolderSchema, SqlSnippetSchema } from '../../src/api/schemas'
+import { createPlatformFixtures, type PlatformFixtures } from '../../fixtures/platform'
+import { CODE_HOSTING_PROVIDER } from '../../src/constants'
+import { SUPPORT_CATEGORIES, SUPPORT_SEVERITIES } from '../../src/constants'
+
+// The mock platform's records use the app's own schemas, widened with what only the server knows.
+export const MockUserSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  password: v.string(),
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  mfaEnabled: v.boolean(),
+  /** A user who signs in through the code-hosting provider: their account there. */
+  codeHosting: v.optional(v.nullable(v.object({ id: v.number(), login: v.string() })), null),
+})
+const MockProfileSchema = v.object({ ...ProfileSchema.entries })
+export const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
+const MockProjectSchema = v.object({
+  ...ProjectDetailSchema.entries,
+  organization_slug: v.string(),
+  /** How many detail reads until a COMING_UP project is healthy (0: never changes by itself). */
+  polls_until_settled: v.number(),
+  /** The table editor's million-row fixture lives in this project's Postgres. */
+  largeTables: v.boolean(),
+})
+export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
+const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
+export const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
+export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_ref: v.string() })
+const MockInvoiceSchema = v.object({ ...InvoiceSchema.entries, organization_slug: v.string() })
+/** An organization invitation behind a join link (PLATFORM-API §2 `…/members/invitations/{token}`). */
+const MockInvitationSchema = v.object({
+  id: v.number(),
+  token: v.string(),
+  organization_slug: v.string(),
+  invited_email: v.string(),
+  expires_at: v.string(),
+  accepted: v.boolean(),
+})
+
+/** A support request sent through POST /platform/feedback/send, as the platform files it. */
+export const MockSupportTicketSchema = v.object({
+  id: v.string(),
+  gotrue_id: v.string(),
+  created_at: v.string(),
+  category: v.picklist(SUPPORT_CATEGORIES),
+  severity: v.picklist(SUPPORT_SEVERITIES),
+  subject: v.string(),
+  message: v.string(),
+  organizationSlug: v.nullable(v.string()),
+  projectRef: v.nullable(v.string()),
+  dashboardSentryIssueId: v.nullable(v.string()),
+})
+export type MockSupportTicket = v.InferOutput<typeof MockSupportTicketSchema>
+
+/**
+ * How many detail reads a project in transition takes to settle, like a real one over a few polls:
+ * coming up or restoring → ACTIVE_HEALTHY, pausing → INACTIVE.
+ */
+export const POLLS_UNTIL_SETTLED = { COMING_UP: 3, RESTORING: 2, PAUSING: 1 } as const
+export type SettlingStatus = keyof typeof POLLS_UNTIL_SETTLED
+
+export function isSettling(status: string): status is SettlingStatus {
+  return Object.hasOwn(POLLS_UNTIL_SETTLED, status)
+}
+
+export function createMockDatabase() {
+  return {
+    users: new Collection({ schema: MockUserSchema }),
+    profiles: new Collection({ schema: MockProfileSchema }),
+    organizations: new Collection({ schema: MockOrganizationSchema }),
+    projects: new Collection({ schema: MockProjectSchema }),
+    permissions: new Collection({ schema: MockPermissionSchema }),
+    overdueInvoices: new Collection({ schema: OverdueSchema }),
+    snippets: new Collection({ schema: MockSnippetSchema }),
+    folders: new Collection({ schema: MockFolderSchema }),
+    invoices: new Collection({ schema: MockInvoiceSchema }),
+    invitations: new Collection({ schema: MockInvitationSchema }),
+    supportTickets: new Collection({ schema: MockSupportTicketSchema }),
+  }
+}
+export type MockDatabase = ReturnType<typeof createMockDatabase>
+export type MockProject = v.InferOutput<typeof MockProjectSchema>
+export type MockSnippet = v.InferOutput<typeof MockSnippetSchema>
+export type MockFolder = v.InferOutput<typeof MockFolderSchema>
+
+export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtures = createPlatformFixtures()) {
+  let profileId = 1
+  for (const user of fixtures.users) {
+    await db.users.create({
+      id: user.id,
+      email: user.email,
+      password: user.password,
+      username: user.username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      mfaEnabled: user.mfaEnabled,
+      codeHosting: user.codeHosting ?? null,
+    })
+    if (user.hasProfile) await db.profiles.create(profileFor(user, profileId++))
+  }
+  for (const org of fixtures.organizations) {
+    const { plan, ...rest } = org
+    await db.organizations.create({
+      ...rest,
+      plan: { id: plan, name: plan.charAt(0).toUpperCase() + plan.slice(1) },
+      usage_billing_enabled: plan !== 'free',
+      project_count: fixtures.projects.filter((p) => p.organization_id === org.id).length,
+    })
+  }
+  for (const project of fixtures.projects) {
+    await db.projects.create({
+      ...project,
+      db_host: `db.${project.ref}.example.co`,
+      restUrl: `https://${project.ref}.example.co/rest/v1/`,
+      polls_until_settled: isSettling(project.status) ? POLLS_UNTIL_SETTLED[project.status] : 0,
+    })
+  }
+  for (const permission of fixtures.permissions) await db.permissions.create(permission)
+  for (const overdue of fixtures.overdueInvoices) await db.overdueInvoices.create(overdue)
+  for (const folder of fixtures.folders) {
+    const owner = db.profiles.findFirst((q) => q.where({ gotrue_id: folder.owner_gotrue_id }))
+    await db.folders.create({
+      id: folder.id,
+      name: folder.name,
+      owner_id: owner?.id ?? 0,
+      parent_id: null,
+      project_id: folder.project_id,
+      project_ref: folder.project_ref,
+    })
+  }
+  for (const snippet of fixtures.snippets) {
+    const owner = db.profiles.findFirst((q) => q.where({ gotrue_id: snippet.owner_gotrue_id }))
+    await db.snippets.create({
+      id: snippet.id,
+      name: snippet.name,
+      description: null,
+      type: 'sql',
+      visibility: 'user',
+      owner_id: owner?.id ?? 0,
+      project_id: snippet.project_id,
+      project_ref: snippet.project_ref,
+      folder_id: snippet.folder_id,
+      favorite: snippet.favorite,
+      inserted_at: snippet.inserted_at,
+      updated_at: snippet.inserted_at,
+      content: { sql: snippet.sql, content_id: snippet.id, schema_version: '1.0' },
+    })
+  }
+  for (const invitation of fixtures.invitations) await db.invitations.create(invitation)
+  for (const invoice of fixtures.invoices) {
+    await db.invoices.create({
+      ...invoice,
+      invoice_pdf: `https://billing.example.com/invoices/${invoice.id}.pdf`,
+      payment_attempted: invoice.status !== 'open',
+      subscription: `sub_${invoice.organization_slug}`,
+    })
+  }
+}
+
+export function profileFor(
+  user: { id: string; email: string; username: string; first_name: string; last_name: string; codeHosting?: { id: number; login: string } | null },
+  id: number,
+): v.InferInput<typeof MockProfileSchema> {
+  return {
+    id,
+    // SPEC §3: a login through the code-hosting provider has an auth0_id starting with its lower-case name.
+    auth0_id: user.codeHosting ? `${CODE_HOSTING_PROVIDER.id}|${user.codeHosting.id}` : `email|${user.id}`,
+    gotrue_id: user.id,
+    username: user.username,
+    primary_email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    mobile: null,
+    is_alpha_user: false,
+    free_project_limit: 2,
+    disabled_features: [],
+    identities: identitiesOf(user),
+  }
+}
+
+/** The auth identities of a user: the provider account with its user name, or email. */
+export function identitiesOf(user: { codeHosting?: { login: string } | null }) {
+  return user.codeHosting
+    ? [{ provider: CODE_HOSTING_PROVIDER.id, identity_data: { user_name: user.codeHosting.login } }]
+    : [{ provider: 'email', identity_data: {} }]
+}
