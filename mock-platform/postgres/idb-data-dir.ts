@@ -38,11 +38,15 @@ export async function dataDirExists(dataDir: string): Promise<boolean> {
   })
 }
 
-/** The first of `urls` that answers with bytes; null when none does. */
+/**
+ * The first of `urls` that answers with a snapshot; null when none does. A page is no snapshot: the
+ * dev server answers a file it lacks (a template named for another layer, before `npm run prepare`)
+ * with its index.html.
+ */
 export async function fetchFirstSnapshot(urls: readonly string[]): Promise<Blob | null> {
   for (const url of urls) {
     const blob = await fetch(url)
-      .then((response) => (response.ok ? response.blob() : null))
+      .then((response) => (response.ok && !response.headers.get('content-type')?.startsWith('text/html') ? response.blob() : null))
       .catch(() => null)
     if (blob && blob.size > 0) return blob
   }
