@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { ENABLED_ON_EVERY_PROJECT_MESSAGE } from '../src/constants'
 import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -15,6 +16,10 @@ test('enable pg_trgm, use it in the SQL editor, then disable it with its depende
   await signIn(page, { returnTo: `/project/${healthy.ref}/database/extensions` })
   const row = page.getByRole('row', { name: 'pg_trgm' })
   await expect(row.getByRole('switch')).not.toBeChecked({ timeout: 60_000 })
+  // The platform enables supabase_vault on every project: enabled from the start, and its row says so.
+  const vault = page.getByRole('row', { name: 'supabase_vault' })
+  await expect(vault.getByRole('switch')).toBeChecked()
+  await expect(vault).toContainText(ENABLED_ON_EVERY_PROJECT_MESSAGE.extension)
   // What the database cannot run is said, never offered as a switch that fails.
   await page.getByRole('searchbox', { name: 'Search extensions' }).fill('timescale')
   await expect(page.getByRole('row', { name: 'timescaledb' })).toContainText('Not available on this project')

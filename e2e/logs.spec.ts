@@ -37,6 +37,20 @@ test('a failing query of the SQL editor is in Logs → Postgres with its error, 
   await expectAccessible(page, 'the logs explorer with an event open')
 })
 
+test('a statement of the SQL editor is still in Logs → Postgres after the page is reloaded, listed once', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await runSql(page, "select 'kept across a reload' as log_store_marker")
+  await expect(page.getByRole('region', { name: 'Results' })).toContainText('kept across a reload')
+
+  // The log store is kept with the project databases (IndexedDB), not in the page's memory.
+  await page.reload()
+  await rail(page).getByRole('link', { name: 'Logs' }).click()
+  await sources(page).getByRole('button', { name: 'Postgres', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search event messages' }).fill('log_store_marker')
+  const list = page.getByRole('grid', { name: 'Postgres events' })
+  await expect(list.getByRole('row').filter({ hasText: 'kept across a reload' })).toHaveCount(1)
+})
+
 test('under the server-error scenario the API Gateway logs the 500s, and the 5xx filter finds them', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()

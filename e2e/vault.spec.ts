@@ -1,13 +1,23 @@
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { ENABLED_ON_EVERY_PROJECT_MESSAGE } from '../src/constants'
+import { expect, runSql, signIn, test } from './fixtures'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 
-test('enable vault, add a secret (a taken name told, the form kept), reveal it, see only ciphertext in the table', async ({ page }) => {
-  await signIn(page, { returnTo: `/project/${healthy.ref}/settings/vault/secrets` })
-  await page.getByRole('button', { name: 'Enable Vault' }).click({ timeout: 60_000 })
-  await page.getByRole('dialog', { name: 'Enable Vault' }).getByRole('button', { name: 'Enable Vault' }).click()
-  await expect(page.getByText('No secrets yet')).toBeVisible()
+test('vault is already enabled: a secret made in the SQL editor is listed; add a secret (a taken name told, the form kept), reveal it, see only ciphertext in the table', async ({ page }) => {
+  // The platform enables supabase_vault on every project: the SQL editor can make a secret at once.
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await runSql(page, "select vault.create_secret('sk_from_the_editor_77', 'editor key', 'made in SQL') as id")
+  // Its id: a uuid.
+  await expect(page.getByRole('region', { name: 'Results' })).toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, { timeout: 60_000 })
+
+  await page.goto(`/project/${healthy.ref}/settings/vault/secrets`)
+  await expect(page.getByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.vault)).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('button', { name: 'Enable Vault' })).toHaveCount(0)
+  const made = page.getByRole('row', { name: 'editor key' })
+  await expect(made.getByLabel('Value of editor key')).toHaveText('••••••••••')
+  await made.getByRole('button', { name: 'Reveal editor key' }).click()
+  await expect(made.getByLabel('Value of editor key')).toHaveText('sk_from_the_editor_77')
 
   const fill = async (name: string, value: string) => {
     await page.getByRole('button', { name: 'Add a secret' }).click()

@@ -15,7 +15,7 @@ import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { blockedReason } from './net/net-worker'
 import { scenarioHandlers } from './handlers/scenarios'
-import { createLogStore, type LogDatabase } from './logs/log-store'
+import { createLogStore, type LogDatabase, type WaitingLogEvents } from './logs/log-store'
 import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
 
 /** What the platform's records tell the database provider about how to fill a project's database. */
@@ -43,8 +43,14 @@ export interface MockPlatformOptions {
   cron?: CronHostingOptions
   /** Opens the log store's own database (the page passes its worker's); an in-memory PGlite by default. */
   logDatabase?: () => Promise<LogDatabase>
-  /** The log store's database outlives the process (`npm run serve`: on disk): opened at start, its history kept. */
+  /** The log store's database outlives the process (the page's in IndexedDB, `npm run serve`'s on disk): its history is kept. */
   durableLogs?: boolean
+  /**
+   * Where events wait until the log store is first read (the page: IndexedDB, so a reload loses
+   * none): the store opens then, as an in-memory one does. A durable store without it opens at start
+   * and writes events as they come.
+   */
+  waitingLogEvents?: WaitingLogEvents
   /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
   storageBytes?: StorageByteStore
   /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
@@ -119,7 +125,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
     userDatabase: options.userDatabase ?? false,
-    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false }),
+    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false, waiting: options.waitingLogEvents }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
     tokenSigning: options.tokenSigning ?? null,
     recordPersistence,
@@ -133,7 +139,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
-  if (options.durableLogs) await ctx.logs.open()
+  if (options.durableLogs && !options.waitingLogEvents) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
   const baseHandlers = createPlatformHandlers(ctx, records, new Set(options.mockProviders ?? MOCK_PROVIDERS))
 

@@ -5,7 +5,7 @@ import type { ChatCompletionsModel } from '../assistant/chat-completions'
 import { startLeaderTabCron } from '../cron/cron-hosting'
 import { startDatabaseOfPage } from '../projects/database-start'
 import { observeTraffic } from '../logs/log-events'
-import { fetchLogStoreInitialData } from '../logs/log-store-initial-data'
+import { indexedDbWaitingLogEvents } from '../logs/log-waiting-browser'
 import { warmLogStore } from '../logs/log-store-warmup'
 import { isGoneMockWorkerUpdate } from './mock-worker-update'
 import { createMockPlatform } from '../platform'
@@ -39,7 +39,10 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     // Every tab has its own mock over one shared database: one tab on the project runs its jobs.
     cron: { mode: 'leader-tab' },
     storageBytes: createIndexedDbByteStore(),
-    logDatabase: async () => (await import('../logs/log-store-browser')).openBrowserLogDatabase(await fetchLogStoreInitialData(options.basePath)),
+    // Kept in IndexedDB with the project databases; opened on the first read of logs or when the page is idle (log-store-warmup.ts).
+    logDatabase: async () => (await import('../logs/log-store-browser')).openBrowserLogDatabase(options.basePath),
+    durableLogs: true,
+    waitingLogEvents: indexedDbWaitingLogEvents(),
   })
   startLeaderTabCron(platform.ctx)
   startDatabaseOfPage(platform.ctx, window.location.pathname)

@@ -1,12 +1,41 @@
-/** The log store's database in the browser: an in-memory PGlite in a worker (events are the page's own). */
+/**
+ * The log store's database in the browser: a PGlite in a worker, kept in IndexedDB like the project
+ * databases (pglite-browser.ts), so the logs outlive a reload. Tabs share it as they share a project
+ * database: PGliteWorker elects one leader per data directory, the others' queries go through it.
+ */
+import type { Transaction } from '@electric-sql/pglite'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
+import { INITIAL_DATA_FILE } from '../postgres/initial-data'
+import { decodeWorkerError } from '../postgres/worker-error'
+import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data'
 import type { LogDatabase } from './log-store'
 
-export async function openBrowserLogDatabase(initialData: Blob | null): Promise<LogDatabase> {
-  // Each tab keeps its own store (its mock platform is its own too): a unique id, no leader to share with.
-  return PGliteWorker.create(new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' }), {
-    id: `studio-logs-${crypto.randomUUID()}`,
-    // Read by our worker's init; PGliteWorker passes its options through.
-    ...({ initialData } as object),
+export const LOG_STORE_DATA_DIR = 'idb://studio-logs'
+
+export async function openBrowserLogDatabase(basePath: string): Promise<LogDatabase> {
+  const pg = await PGliteWorker.create(new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' }), {
+    dataDir: LOG_STORE_DATA_DIR,
+    // Read by our worker's init, which fetches the first that answers only for a store not kept yet.
+    ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`] } as object),
   })
+  return withPostgresErrors(pg)
+}
+
+/** Postgres's errors as Postgres said them: the worker packs their fields into the message (worker-error.ts), the store reads them. */
+function withPostgresErrors(pg: PGliteWorker): LogDatabase {
+  const unpacked = <T>(running: Promise<T>): Promise<T> =>
+    running.catch((error: unknown) => {
+      throw decodeWorkerError(error)
+    })
+  const inTransaction = (tx: Transaction): Transaction =>
+    Object.assign(Object.create(tx) as Transaction, {
+      query: (...args: Parameters<Transaction['query']>) => unpacked(tx.query(...args)),
+      exec: (...args: Parameters<Transaction['exec']>) => unpacked(tx.exec(...args)),
+    })
+  return {
+    query: (...args) => unpacked(pg.query(...args)),
+    exec: (...args) => unpacked(pg.exec(...args)),
+    transaction: (run) => unpacked(pg.transaction((tx) => run(inTransaction(tx)))),
+    close: () => pg.close(),
+  }
 }

@@ -1,15 +1,17 @@
 /**
  * The mock platform's log store: what it really did (log-events.ts) and seeded history
- * (log-history.ts), in a Postgres of its own that the projects' databases never see. Events are
- * kept in memory until the store is first read, then written in batches: recording is cheap and
- * never waits on the database. A project's history is written a part at a time, the newest first:
- * a query waits only for the parts its range reaches, and the rest are written while the store is
- * otherwise idle.
+ * (log-history.ts), in a Postgres of its own that the projects' databases never see. Events wait
+ * until the store is first read (in memory, or where the page keeps them: IndexedDB), then are
+ * written in batches: recording is cheap and never waits on the database. A project's history is
+ * written a part at a time, the newest first: a query waits only for the parts its range reaches,
+ * and the rest are written while the store is otherwise idle. Events past the longest plan
+ * retention are deleted (LOG_STORE_KEPT_DAYS), when the store opens and then now and again.
  */
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
-import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_SOURCES, LOGS_MESSAGE, type LogTableName } from '../../src/constants'
+import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_SOURCES, LOG_STORE_KEPT_DAYS, LOG_STORE_PRUNE_INTERVAL_MS, LOGS_MESSAGE, type LogTableName } from '../../src/constants'
 import { toJsonValue } from '../postgres/query'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
+import { keptHistoryParts, keptPart, markPartWritten, pruneEventsSql } from './log-store-kept'
 import { checkLogSql, refusePlan } from './log-sql-check'
 import { DROP_SCHEMA_SQL, READER_ROLE, READER_SCHEMA, SCHEMA_HASH_SQL, SETTING, STORE_SCHEMA, logStoreSchema, logTableColumns } from './log-store-schema'
 import { errorMessage } from '../../src/lib/error-message'
@@ -35,6 +37,9 @@ const LOG_TABLES: readonly string[] = LOG_SOURCES.map((s) => s.table)
 /** Events waiting for the store to open are capped: a page that never opens logs keeps only the recent ones. */
 const BUFFER_LIMIT = 20_000
 const FLUSH_DELAY_MS = 200
+/** Events are handed to the waiting place at once: a reload right after a statement keeps it. */
+const KEEP_DELAY_MS = 0
+const DAY_MS = 24 * 3600_000
 /** The rest of a project's history waits this long after the store's last query (its answers come first). */
 const BACKGROUND_HISTORY_DELAY_MS = 1500
 
@@ -46,10 +51,24 @@ export interface LogStoreOptions {
   /** Runs a step of background work when the page is idle (the browser's requestIdleCallback); a timer by default. */
   whenIdle?: (run: () => void) => void
   /**
-   * The store outlives the process (served: a database on disk): which history parts were written,
-   * and from what anchor, is kept in it too, so a restart neither writes them twice nor leaves gaps.
+   * The store outlives the process (the page's in IndexedDB, the served one on disk): which history
+   * parts were written, and from what anchor, is kept in it too, so neither a restart nor another
+   * tab on the same database writes them twice or leaves gaps (log-store-kept.ts).
    */
   durable?: boolean
+  /**
+   * Where events wait to be written (the page: IndexedDB, so a reload loses none): each is handed
+   * over at once, and the store writes from there, when it opens and then in batches. Without it
+   * they wait in memory until the store is open, then are written in batches.
+   */
+  waiting?: WaitingLogEvents
+}
+
+/** A place events wait in until a store writes them, shared by every page that opens the same store. */
+export interface WaitingLogEvents {
+  keep(events: LogEvent[]): Promise<void>
+  /** Hands every event kept to `write`, and forgets them once it is done (one taker at a time). */
+  take(write: (events: LogEvent[]) => Promise<void>): Promise<void>
 }
 
 export interface QueryLogsInput {
@@ -66,7 +85,11 @@ export function createLogStore(options: LogStoreOptions) {
   let buffer: LogEvent[] = []
   let database: Promise<LogDatabase> | null = null
   let flushTimer: ReturnType<typeof setTimeout> | null = null
+  let keepTimer: ReturnType<typeof setTimeout> | null = null
   let flushing: Promise<void> = Promise.resolve()
+  /** The hand-overs to the waiting place in progress (a take waits for them). */
+  let keeping: Promise<void> = Promise.resolve()
+  let prunedAt: number | null = null
   const whenIdle = options.whenIdle ?? (typeof requestIdleCallback === 'function' ? (run) => void requestIdleCallback(run) : (run) => void setTimeout(run, 0))
   const histories = new Map<string, ProjectHistory>()
   let activeQueries = 0
@@ -78,10 +101,38 @@ export function createLogStore(options: LogStoreOptions) {
       const started = performance.now()
       const db = await options.open()
       const rebuilt = await ensureSchema(db)
-      if (options.durable) await restoreHistories(db, rebuilt)
+      if (options.durable) restoreHistories(await keptHistoryParts(db, rebuilt))
+      await prune(db)
+      if (options.waiting) await takeWaiting(db, options.waiting)
       performance.measure('log-store:open', { start: started })
       return db
     })())
+
+  /** Deletes what is past the longest retention; a failure is told and tried again at the next write. */
+  async function prune(db: LogDatabase) {
+    prunedAt = now()
+    await db.exec(pruneEventsSql(new Date(prunedAt - LOG_STORE_KEPT_DAYS * DAY_MS))).catch((error: unknown) => {
+      prunedAt = null
+      console.warn('Log store: old events not deleted', error)
+    })
+  }
+
+  const pruneIfDue = (db: LogDatabase) => (prunedAt === null || now() - prunedAt >= LOG_STORE_PRUNE_INTERVAL_MS ? prune(db) : Promise.resolve())
+
+  /** Writes what waited for the store (this page's and others'), once: the waiting place hands each event to one taker. */
+  async function takeWaiting(db: LogDatabase, waiting: WaitingLogEvents) {
+    await keeping
+    await waiting.take((events) => writeBatch(db, events)).catch((error: unknown) => console.warn('Log store: waiting events not written', error))
+  }
+
+  /** Hands what is buffered to the waiting place. */
+  function keepWaiting(waiting: WaitingLogEvents): Promise<void> {
+    if (buffer.length === 0) return keeping
+    const events = buffer
+    buffer = []
+    keeping = keeping.then(() => waiting.keep(events)).catch((error: unknown) => console.warn('Log store: events not handed to the waiting place', error))
+    return keeping
+  }
 
   async function writeBatch(db: LogDatabase, events: LogEvent[]) {
     const byTable = new Map<string, LogEvent[]>()
@@ -97,15 +148,20 @@ export function createLogStore(options: LogStoreOptions) {
     }
   }
 
-  /** Writes what is buffered (once the store is open; before that, events wait). */
+  /** Writes what waits (once the store is open; before that, events wait, in the waiting place if there is one). */
   function flush(): Promise<void> {
-    if (!database) return Promise.resolve()
+    const { waiting } = options
+    if (!database) return waiting ? keepWaiting(waiting) : Promise.resolve()
     flushing = flushing.then(async () => {
-      if (buffer.length === 0) return
-      const events = buffer
-      buffer = []
+      // Without a waiting place, the buffer is where events wait.
+      const events = waiting ? [] : buffer.splice(0)
       try {
-        await writeBatch(await opened(), events)
+        const db = await opened()
+        await pruneIfDue(db)
+        if (waiting) {
+          await keepWaiting(waiting)
+          await takeWaiting(db, waiting)
+        } else if (events.length > 0) await writeBatch(db, events)
       } catch (error) {
         // The store is the mock's own: a failed write is reported, never the request's failure.
         console.warn('Log store: events not written', error)
@@ -117,6 +173,13 @@ export function createLogStore(options: LogStoreOptions) {
   function record(event: LogEvent) {
     buffer.push(event)
     if (buffer.length > BUFFER_LIMIT) buffer = buffer.slice(-BUFFER_LIMIT)
+    const { waiting } = options
+    if (waiting && !keepTimer) {
+      keepTimer = setTimeout(() => {
+        keepTimer = null
+        void keepWaiting(waiting)
+      }, KEEP_DELAY_MS)
+    }
     if (database && !flushTimer) {
       flushTimer = setTimeout(() => {
         flushTimer = null
@@ -140,12 +203,17 @@ export function createLogStore(options: LogStoreOptions) {
   function writePart(db: LogDatabase, project: string, history: ProjectHistory, part: number): Promise<void> {
     let written = history.parts.get(part)
     if (!written) {
-      const statements = historyPartSql(project, part, history.retentionDays ?? 1, history.anchor)
       const started = performance.now()
       written = db
         .transaction(async (tx) => {
-          for (const statement of statements) await tx.exec(statement)
-          if (options.durable) await tx.query(HISTORY_PART_WRITTEN_SQL, [project, part, history.anchor.toISOString(), history.retentionDays ?? 1])
+          if (options.durable) {
+            // Another tab on the same database, or an earlier run, may have written it since this store opened.
+            const kept = await keptPart(tx, project, part)
+            if (kept.anchor) history.anchor = kept.anchor
+            if (kept.written) return
+          }
+          for (const statement of historyPartSql(project, part, history.retentionDays ?? 1, history.anchor)) await tx.exec(statement)
+          if (options.durable) await markPartWritten(tx, project, part, history.anchor, history.retentionDays ?? 1)
         })
         .then(() => void performance.measure(`log-store:history-part-${part}`, { start: started }))
       written.catch(() => history.parts.delete(part))
@@ -154,14 +222,11 @@ export function createLogStore(options: LogStoreOptions) {
     return written
   }
 
-  /** The histories an earlier run of a durable store wrote (the schema made anew forgets them). */
-  async function restoreHistories(db: LogDatabase, rebuilt: boolean) {
-    await db.exec(HISTORY_PARTS_TABLE_SQL)
-    if (rebuilt) await db.exec(`delete from ${HISTORY_PARTS_TABLE}`)
-    const { rows } = await db.query<{ project: string; part: number; anchor: string; retention_days: number }>(`select project, part, anchor, retention_days from ${HISTORY_PARTS_TABLE}`)
-    for (const row of rows) {
+  /** The histories an earlier run of a durable store wrote. */
+  function restoreHistories(parts: Awaited<ReturnType<typeof keptHistoryParts>>) {
+    for (const row of parts) {
       const history = historyOf(row.project, row.retention_days)
-      history.anchor = new Date(row.anchor)
+      history.anchor = row.anchor
       history.parts.set(row.part, Promise.resolve())
     }
   }
@@ -262,7 +327,11 @@ export function createLogStore(options: LogStoreOptions) {
     /** Writes what waits and stops the store. */
     async close() {
       if (flushTimer) clearTimeout(flushTimer)
-      if (!database) return
+      if (keepTimer) clearTimeout(keepTimer)
+      if (!database) {
+        if (options.waiting) await keepWaiting(options.waiting)
+        return
+      }
       await flush()
       // A part being written finishes first (no background step starts once the database is gone).
       await Promise.allSettled([...histories.values()].flatMap((history) => [...history.parts.values()]))
@@ -282,7 +351,6 @@ interface ProjectHistory {
   background: boolean
 }
 
-/** Makes the schema unless the database holds it already (opened from the prebuilt snapshot). */
 /** Makes the store's schema unless the one there is this code's; true when it was made (anew). */
 async function ensureSchema(db: LogDatabase): Promise<boolean> {
   const schema = logStoreSchema()
@@ -296,12 +364,6 @@ async function ensureSchema(db: LogDatabase): Promise<boolean> {
   await db.exec(schema.sql)
   return true
 }
-
-/** Outside the store's schemas (not in their hash, and out of the reader's sight): the durable store's written history parts. */
-const HISTORY_PARTS_TABLE = 'log_store_state.history_parts'
-const HISTORY_PARTS_TABLE_SQL = `create schema if not exists log_store_state;
-create table if not exists ${HISTORY_PARTS_TABLE} (project text not null, part integer not null, anchor timestamptz not null, retention_days integer not null, primary key (project, part))`
-const HISTORY_PART_WRITTEN_SQL = `insert into ${HISTORY_PARTS_TABLE} (project, part, anchor, retention_days) values ($1, $2, $3, $4)`
 
 /** What the reader's attempt at something else reads as. */
 function readerError(error: unknown): Error {

@@ -1,13 +1,20 @@
-/** Web Worker entry: the log store's own in-memory Postgres, off the page's main thread. */
-import { PGlite } from '@electric-sql/pglite'
+/**
+ * Web Worker entry: the log store's own Postgres, off the page's main thread, kept in IndexedDB
+ * (`options.dataDir`) beside the project databases. A store that does not exist yet starts from
+ * `options.initialDataUrls` (the store's snapshot, then the project databases' one: no initdb);
+ * one kept from an earlier page fetches neither. Syncs to IndexedDB as the project databases' do
+ * (forwarding-pglite.ts): once per call, none after a read, the first store of a new one in the background.
+ */
 import { worker } from '@electric-sql/pglite/worker'
+import { ErrorForwardingPGlite } from '../postgres/forwarding-pglite.ts'
+import { snapshotUnlessKept, startKeptDatabase } from '../postgres/idb-data-dir.ts'
+import { INITDB_PARAMS } from '../postgres/initial-data.ts'
 
 void worker({
   async init(options) {
-    // The empty-cluster snapshot the project databases start from (initial-data.ts) spares an initdb.
-    const { initialData } = options as { initialData?: Blob | null }
-    const pg = new PGlite(initialData ? { loadDataDir: initialData } : {})
-    await pg.waitReady
-    return pg
+    const { dataDir, initialDataUrls } = options as { dataDir: string; initialDataUrls?: readonly string[] }
+    const snapshot = await snapshotUnlessKept(dataDir, initialDataUrls ?? [])
+    const base = { dataDir, initDbStartParams: [...INITDB_PARAMS] }
+    return startKeptDatabase((from) => new ErrorForwardingPGlite(from ? { ...base, loadDataDir: from } : base), snapshot)
   },
 })

@@ -4,11 +4,13 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PRELOADED_EXTENSIONS } from './contrib-extensions.ts'
+import { nodeExtensionFiles } from './extension-files-node.ts'
 import { INITDB_PARAMS, INITIAL_DATA_FILE } from './initial-data.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { ensurePlatformLayer } from './platform-layer.ts'
 import { SEEDED_TEMPLATE_SQL } from './seed-schema.ts'
 import { SEEDED_TEMPLATE_PREFIX, seededTemplateFile } from './seeded-template.ts'
+import { StudioPGlite } from './studio-pglite.ts'
 
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public')
 export const INITIAL_DATA_PATH = join(PUBLIC_DIR, INITIAL_DATA_FILE)
@@ -53,13 +55,15 @@ export function readInitialData(path = INITIAL_DATA_PATH): Promise<Blob | null> 
 
 /**
  * Makes the seeded template (seeded-template.ts) from the start-up snapshot: the platform layer and
- * the seed's schema, no rows. Templates of earlier versions in the same folder are removed.
+ * the seed's schema, no rows. Templates of earlier versions in the same folder are removed. The
+ * database has the extensions' files a project database has: the layer enables supabase_vault.
  */
 export async function makeSeededTemplate(path = SEEDED_TEMPLATE_PATH): Promise<Blob> {
-  const base = await readInitialData()
-  const pg = new PGlite({ ...(base ? { loadDataDir: base } : {}), extensions: PRELOADED_EXTENSIONS })
+  const [base, files] = await Promise.all([readInitialData(), nodeExtensionFiles()])
+  const pg = new StudioPGlite({ ...(base ? { loadDataDir: base } : {}), extensions: PRELOADED_EXTENSIONS })
   try {
     await pg.waitReady
+    pg.writeExtensionFiles(files)
     const db = createPGliteDatabase(pg)
     await ensurePlatformLayer(db)
     await db.exec(SEEDED_TEMPLATE_SQL)

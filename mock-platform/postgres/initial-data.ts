@@ -16,19 +16,3 @@ export const INITIAL_DATA_FILE = 'pglite-initial-data.tar.gz'
  * (p90 155–171 → 62–84 ms); the seeded template's data directory 39 → 30 MB.
  */
 export const INITDB_PARAMS: readonly string[] = ['--wal-segsize=1']
-
-let fetched: Promise<Blob | null> | null = null
-
-/** A snapshot as the browser fetches it; null when it is missing, empty, or the fetch fails. */
-export function fetchSnapshot(url: string): Promise<Blob | null> {
-  return fetch(url)
-    .then((response) => (response.ok ? response.blob() : null))
-    .then((blob) => (blob && blob.size > 0 ? blob : null))
-    .catch(() => null)
-}
-
-/** The browser's copy, fetched once per page; null when it cannot be had. */
-export function fetchInitialData(basePath: string): Promise<Blob | null> {
-  fetched ??= fetchSnapshot(`${basePath}/${INITIAL_DATA_FILE}`)
-  return fetched
-}

@@ -1,20 +1,11 @@
 /** Project databases for node and vitest: one in-memory PGlite per ref, gone when the process ends. */
-import { readFile } from 'node:fs/promises'
-import { PRELOADED_EXTENSIONS, readExtensionFiles, type ExtensionFile } from './contrib-extensions.ts'
+import { PRELOADED_EXTENSIONS } from './contrib-extensions.ts'
+import { nodeExtensionFiles } from './extension-files-node.ts'
 import { readInitialData } from './initial-data-node.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
-import { shimExtensionFiles } from './shims/index.ts'
 import { StudioPGlite } from './studio-pglite.ts'
 import type { DatabaseProvider } from './types.ts'
-
-let extensionFiles: Promise<ExtensionFile[]> | null = null
-
-/** The bundles' files, read once per process (PGlite keeps them beside its own files), and the shims'. */
-function nodeExtensionFiles(): Promise<ExtensionFile[]> {
-  extensionFiles ??= readExtensionFiles(async (url) => new Uint8Array(await readFile(url))).then((files) => [...files, ...shimExtensionFiles()])
-  return extensionFiles
-}
 
 export function createMemoryDatabaseProvider(options: ProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (_ref, forget) => {

@@ -1,6 +1,7 @@
 /** The platform's roles, schemas and grants on a seeded database (part of `database-suite.ts`). */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { API_ROLES, PLATFORM_LAYER_VERSION, ensurePlatformLayer } from './platform-layer.ts'
+import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
 
 export function describePlatformLayerSuite(database: () => ProjectDatabase): void {
@@ -37,6 +38,36 @@ export function describePlatformLayerSuite(database: () => ProjectDatabase): voi
     it('has pg_stat_statements in the extensions schema, as the platform enables it', async () => {
       const { rows } = await db.query(`select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements'`)
       expect(rows).toEqual([{ nspname: 'extensions' }])
+    })
+
+    it('has supabase_vault, as the platform enables it on every project: a secret made and read back in plain SQL, nothing of it for a read-only run of its own role', async () => {
+      const run = (query: string, readOnly = false) => runPgMetaQuery(db, { query }, { readOnly })
+      expect(await run(`select to_regclass('vault.secrets') is not null as vault, to_regprocedure('vault.create_secret(text, text, text, uuid)') is not null as create_secret`)).toEqual([{ vault: true, create_secret: true }])
+      // Where the database has the shim's files (PGlite) it is the extension itself, in extensions; a server has its script.
+      const [shim] = await run(`select exists (select from pg_catalog.pg_available_extensions where name = 'supabase_vault') as available`)
+      if (shim!['available'] === true) {
+        expect(await run(`select n.nspname as schema from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'supabase_vault'`)).toEqual([{ schema: 'extensions' }])
+      }
+      await run(`select vault.create_secret('sk_layer_4eC39Hq', 'layer_check', 'made from plain SQL')`)
+      try {
+        expect(await run(`select decrypted_secret, description from vault.decrypted_secrets where name = 'layer_check'`)).toEqual([{ decrypted_secret: 'sk_layer_4eC39Hq', description: 'made from plain SQL' }])
+        expect(String((await run(`select secret from vault.secrets where name = 'layer_check'`))[0]!['secret'])).not.toContain('sk_layer')
+        // A read-only run is a role of its own on a server (PGlite has one user, a superuser: the page's own data).
+        const [reader] = await run('select rolsuper from pg_catalog.pg_roles where rolname = current_user', true)
+        if (reader!['rolsuper'] === false) {
+          for (const read of ['select decrypted_secret from vault.decrypted_secrets', 'select secret, nonce from vault.secrets', 'select * from vault._root_key']) {
+            await expect(run(read, true), read).rejects.toMatchObject({ code: '42501' })
+          }
+        }
+      } finally {
+        await run(`delete from vault.secrets where name = 'layer_check'`)
+      }
+    })
+
+    it('gives a database of an older layer, without vault, supabase_vault', async () => {
+      await db.exec(`drop extension if exists supabase_vault; drop schema if exists vault cascade; drop table studio_meta.platform_layer;`)
+      expect(await ensurePlatformLayer(db)).toBe(true)
+      expect((await db.query(`select to_regclass('vault.decrypted_secrets') is not null as vault`)).rows).toEqual([{ vault: true }])
     })
 
     it('keeps extensions on the search path after a run that changed the session', async () => {

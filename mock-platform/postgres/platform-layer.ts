@@ -18,15 +18,17 @@
  * - pg_stat_statements is enabled in `extensions`, as the platform does for query performance. A
  *   server without the contrib package still gets the rest of the layer; one that does not preload
  *   the library has the extension and says so when it is read.
+ * - supabase_vault too, as the platform enables it on every new project (VAULT_LAYER_SQL).
  */
 import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
 import { privateSchemaSql } from './private-schema.ts'
+import { SUPABASE_VAULT } from './shims/index.ts'
 import { STORAGE_LAYER_SQL } from './storage-layer.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 6
+export const PLATFORM_LAYER_VERSION = 7
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -82,6 +84,43 @@ begin
   end loop;
 end
 $layer$;
+`
+
+/**
+ * supabase_vault, as the platform enables it on every new project: Vault's screen and
+ * `vault.create_secret` work from the first statement. Where the database has the shim's files
+ * (PGlite) it is the extension, pgcrypto with it (CASCADE); on a server without them its script runs
+ * as plain SQL into the same schema (as installShim does), pgcrypto made first: a trusted extension,
+ * so the project's owner, who runs the layer there (server-tenancy.ts), may. The script keeps
+ * `vault` from everyone but its owner and service_role (private-schema.ts), the read-only role too.
+ * Nothing when the project has vault already. A server without pgcrypto gets the rest of the layer,
+ * and Vault's screen offers to enable it.
+ */
+export const VAULT_LAYER_SQL = `
+do $vault$
+declare
+  crypto_schema text;
+begin
+  if to_regnamespace('vault') is not null then
+    return;
+  end if;
+  begin
+    create extension if not exists supabase_vault with schema extensions cascade;
+    return;
+  exception when undefined_file or feature_not_supported then
+    null; -- no control file: the script as plain SQL, below
+  end;
+  begin
+    create extension if not exists pgcrypto with schema extensions;
+  exception when undefined_file or feature_not_supported then
+    raise notice 'supabase_vault is not enabled: pgcrypto is not available (%)', sqlerrm;
+    return;
+  end;
+  select pg_catalog.quote_ident(n.nspname) into crypto_schema
+    from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto';
+  execute pg_catalog.replace($vault_script$${SUPABASE_VAULT.script}$vault_script$, '@extschema:pgcrypto@', crypto_schema);
+end
+$vault$;
 `
 
 const SCHEMAS_SQL = `
@@ -194,7 +233,7 @@ create table if not exists ${SEED_MARKER_SCHEMA}.platform_layer (
 
 /** The whole layer as one text (it runs as one implicit transaction). */
 export function platformLayerSql(): string {
-  return `${PLATFORM_ROLES_SQL}\n${SCHEMAS_SQL}\n${STORAGE_LAYER_SQL}\n${privateSchemaSql(SEED_MARKER_SCHEMA)}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
+  return `${PLATFORM_ROLES_SQL}\n${SCHEMAS_SQL}\n${STORAGE_LAYER_SQL}\n${VAULT_LAYER_SQL}\n${privateSchemaSql(SEED_MARKER_SCHEMA)}\ndelete from ${SEED_MARKER_SCHEMA}.platform_layer;\ninsert into ${SEED_MARKER_SCHEMA}.platform_layer (version) values (${PLATFORM_LAYER_VERSION});`
 }
 
 /** The version a database has, 0 when it has none. */

@@ -1,29 +1,36 @@
-import { PGlite } from '@electric-sql/pglite'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PRELOADED_EXTENSIONS } from './contrib-extensions'
+import { nodeExtensionFiles } from './extension-files-node'
 import { makeSeededTemplate, readInitialData } from './initial-data-node'
 import { createPGliteDatabase } from './pglite-database'
 import { ensurePlatformLayer } from './platform-layer'
 import { SEED_TABLES, seedProjectDatabase, seedState } from './seed'
 import { SEEDED_TEMPLATE_PREFIX, seededTemplateFile } from './seeded-template'
+import { StudioPGlite } from './studio-pglite'
 import type { ProjectDatabase } from './types'
 
 const dir = await mkdtemp(join(tmpdir(), 'studio-seeded-template-'))
-const opened: PGlite[] = []
+const opened: StudioPGlite[] = []
 afterAll(async () => {
   await Promise.all(opened.map((pg) => pg.close()))
   await rm(dir, { recursive: true, force: true })
 })
 
+/** A project database as the providers open one: with the extensions' files (contrib and shims). */
 async function open(loadDataDir: Blob | null): Promise<ProjectDatabase> {
-  const pg = new PGlite({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PRELOADED_EXTENSIONS })
+  const pg = new StudioPGlite({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PRELOADED_EXTENSIONS })
   opened.push(pg)
   await pg.waitReady
+  pg.writeExtensionFiles(await nodeExtensionFiles())
   return createPGliteDatabase(pg)
 }
+
+let made: Promise<Blob> | null = null
+/** The template, made once for the file (the first test checks how). */
+const template = () => (made ??= makeSeededTemplate(join(dir, seededTemplateFile())))
 
 /** Everything of the seed a user can see: its rows, the views' rows, the catalogue's shape, the planner's row counts. */
 async function fingerprint(db: ProjectDatabase): Promise<unknown> {
@@ -50,11 +57,11 @@ async function fingerprint(db: ProjectDatabase): Promise<unknown> {
 describe('the seeded template', () => {
   it('holds the layer and the seed without rows, and a database started from it gets the very database a full seed makes', async () => {
     await writeFile(join(dir, `${SEEDED_TEMPLATE_PREFIX}stale.tar.gz`), 'old')
-    const template = await makeSeededTemplate(join(dir, seededTemplateFile()))
+    const made = await template()
     // Templates of other versions are removed.
     expect(await readdir(dir)).toEqual([seededTemplateFile()])
 
-    const fromTemplate = await open(template)
+    const fromTemplate = await open(made)
     expect(await seedState(fromTemplate)).toBe('template')
     expect(await ensurePlatformLayer(fromTemplate)).toBe(false)
     expect(await seedProjectDatabase(fromTemplate, 'templateref')).toBe(true)
@@ -67,5 +74,23 @@ describe('the seeded template', () => {
     await seedProjectDatabase(seededInFull, 'templateref')
 
     expect(await fingerprint(fromTemplate)).toEqual(await fingerprint(seededInFull))
+  }, 120_000)
+
+  it('holds supabase_vault, as every project has it, and no Vault key: each database started from it makes its own', async () => {
+    const databases = [await open(await template()), await open(await template())]
+    const keys: unknown[] = []
+    for (const db of databases) {
+      expect(await ensurePlatformLayer(db)).toBe(false)
+      await seedProjectDatabase(db, 'templateref')
+      expect((await db.query(`select extversion from pg_catalog.pg_extension where extname = 'supabase_vault'`)).rows).toHaveLength(1)
+      // The template is a public file: a key in it would be everyone's.
+      expect((await db.query('select count(*)::int as n from vault._root_key')).rows).toEqual([{ n: 0 }])
+      await db.exec(`select vault.create_secret('the same value', 'the same name')`)
+      expect((await db.query(`select decrypted_secret from vault.decrypted_secrets where name = 'the same name'`)).rows).toEqual([{ decrypted_secret: 'the same value' }])
+      keys.push((await db.query(`select encode(key, 'hex') as key from vault._root_key`)).rows)
+    }
+    expect(keys[0]).toHaveLength(1)
+    expect(keys[1]).toHaveLength(1)
+    expect(keys[0]).not.toEqual(keys[1])
   }, 120_000)
 })

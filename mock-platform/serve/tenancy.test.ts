@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS } from '../../src/constants'
 import { issueAccessToken } from '../auth/access-tokens'
 import { projectDatabaseName } from '../postgres/server-address'
-import { installShim, SUPABASE_VAULT } from '../postgres/shims/index'
 import { platformAdminRequiredMessage, projectRoles } from '../postgres/server-tenancy'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { apiAs, signUp, startTestServer, type TestServer } from './testing'
@@ -108,9 +107,9 @@ describe.runIf(databaseUrl)('the served Studio, tried as an attacker would (DATA
     beforeAll(async () => {
       const { projects } = (await demo.call('/platform/organizations/readonly-co/projects')).body as { projects: { ref: string }[] }
       readOnlyRef = projects[0]!.ref
-      // Vault with a secret, made by the project's owner (someone with write rights in that organization).
+      // A secret in the Vault every project has (the platform layer's), made by the project's owner
+      // (someone with write rights in that organization).
       const database = await (await server.running.platform.ctx.databases()).open(readOnlyRef)
-      await installShim(database, SUPABASE_VAULT)
       await database.exec(`select vault.create_secret('tenancy-test-secret', 'tenancy_test')`)
     }, 60_000)
 

@@ -32,6 +32,8 @@ export interface ExtensionCatalogueEntry {
   product_url?: string
   /** The Postgres versions on which it is no longer offered (SPEC §3: 'Postgres 17' for five of them). */
   deprecated?: readonly string[]
+  /** The platform enables it on every new project (the mock's platform layer: mock-platform/postgres/platform-layer.ts). */
+  enabledOnEveryProject?: boolean
 }
 
 /**
@@ -64,6 +66,12 @@ export const PLATFORM_INSTALLED_EXTENSIONS: readonly string[] = [
   'refint',
   'sslinfo',
 ]
+
+/** What the extensions screen and Vault's say of the extensions the platform enables on every project (hosted only). */
+export const ENABLED_ON_EVERY_PROJECT_MESSAGE = {
+  extension: 'The platform enables it on every project.',
+  vault: 'The platform enables Vault (the supabase_vault extension) on every project.',
+} as const
 
 /** Where an extension is enabled when the user does not choose (the platform's convention). */
 export const DEFAULT_EXTENSION_SCHEMA = 'extensions'
@@ -110,7 +118,7 @@ export const EXTENSION_CATALOGUE: readonly ExtensionCatalogueEntry[] = [
   { name: 'pg_prewarm', comment: 'Prewarm relation data', tags: ['Admin'], link: contrib('pgprewarm') },
   { name: 'pg_repack', comment: 'Reorganize tables in PostgreSQL databases with minimal locks', tags: ['Admin'], link: `${GUIDES}/pg_repack`, github_url: 'https://github.com/reorg/pg_repack' },
   { name: 'pg_stat_monitor', comment: 'The pg_stat_monitor is a PostgreSQL Query Performance Monitoring tool', tags: ['Admin'], link: `${GUIDES}/pg_stat_monitor`, github_url: 'https://github.com/percona/pg_stat_monitor' },
-  { name: 'pg_stat_statements', comment: 'Track planning and execution statistics of all SQL statements executed', tags: ['Admin'], link: contrib('pgstatstatements'), product: 'Query Performance', product_url: '/advisors/query-performance' },
+  { name: 'pg_stat_statements', comment: 'Track planning and execution statistics of all SQL statements executed', tags: ['Admin'], link: contrib('pgstatstatements'), product: 'Query Performance', product_url: '/advisors/query-performance', enabledOnEveryProject: true },
   { name: 'pg_surgery', comment: 'Extension to perform surgery on a damaged relation', tags: ['Admin'], link: contrib('pgsurgery') },
   { name: 'pg_trgm', comment: 'Text similarity measurement and index searching based on trigrams', tags: ['Search', 'Index'], link: contrib('pgtrgm') },
   { name: 'pg_visibility', comment: 'Examine the visibility map (VM) and page-level visibility info', tags: ['Admin'], link: contrib('pgvisibility') },
@@ -138,7 +146,7 @@ export const EXTENSION_CATALOGUE: readonly ExtensionCatalogueEntry[] = [
   { name: 'rum', comment: 'RUM index access method', tags: ['Index', 'Search'], link: `${GUIDES}/rum`, github_url: 'https://github.com/postgrespro/rum' },
   { name: 'seg', comment: 'Data type for representing line segments or floating-point intervals', tags: ['Data Type'], link: contrib('seg') },
   { name: 'sslinfo', comment: 'Information about SSL certificates', tags: ['Utility'], link: contrib('sslinfo') },
-  { name: 'supabase_vault', comment: 'Supabase Vault Extension', tags: ['Cryptography'], link: 'https://supabase.com/docs/guides/database/vault', github_url: 'https://github.com/supabase/vault', product: 'Vault', product_url: '/settings/vault/secrets' },
+  { name: 'supabase_vault', comment: 'Supabase Vault Extension', tags: ['Cryptography'], link: 'https://supabase.com/docs/guides/database/vault', github_url: 'https://github.com/supabase/vault', product: 'Vault', product_url: '/settings/vault/secrets', enabledOnEveryProject: true },
   { name: 'tablefunc', comment: 'Functions that manipulate whole tables, including crosstab', tags: ['Utility'], link: contrib('tablefunc') },
   { name: 'tcn', comment: 'Triggered change notifications', tags: ['Notifications'], link: contrib('tcn') },
   { name: 'timescaledb', comment: 'Enables scalable inserts and complex queries for time-series data', tags: ['Time Series'], link: `${GUIDES}/timescaledb`, github_url: 'https://github.com/timescale/timescaledb', deprecated: POSTGRES_17 },

@@ -3,6 +3,8 @@
 // dedicated one, PgBouncer, in session mode). The columns are ours (SPEC does not show the platform's field
 // paths): flat columns a filter or facet reads, and `metadata` (jsonb) with the whole event.
 
+import { PLAN_QUOTAS } from './billing'
+
 /** A column of a log table, as the log store creates it and the explorer reads it. */
 export interface LogColumn {
   name: string
@@ -165,6 +167,15 @@ export const LOG_TIME_RANGES = [
 export const LOG_QUERY_ROW_LIMIT = 100_000
 /** A logs query longer than this is stopped (the store's statement_timeout). */
 export const LOG_QUERY_TIMEOUT_MS = 10_000
+
+/**
+ * How long the log store keeps an event: the longest plan's retention. A project's plan may change
+ * (an upgrade reads further back at once), and the endpoint refuses a range past the project's own
+ * plan anyway, so what is kept longer than that plan's retention is never shown.
+ */
+export const LOG_STORE_KEPT_DAYS: number = Math.max(...Object.values(PLAN_QUOTAS.logRetentionDays))
+/** An open log store deletes what is past LOG_STORE_KEPT_DAYS when it opens, then at most this often (at a write or a read). */
+export const LOG_STORE_PRUNE_INTERVAL_MS = 60 * 60_000
 
 export const LOGS_MESSAGE = {
   notSelect: 'Only a single SELECT over the log tables can run here: this statement is not one.',

@@ -4,7 +4,9 @@
  * encrypts with libsodium's AEAD through three C functions; here the same job is done with pgcrypto,
  * encrypt-then-MAC: AES-256-CBC with a fresh random IV, then HMAC-SHA-256 over key id, IV and
  * ciphertext, checked before anything is decrypted (a changed byte is refused, not misread). Keys
- * are derived per key id from a root key the API roles cannot read.
+ * are derived per key id from a root key the API roles cannot read, made with the database's first
+ * secret: databases started from the seeded template (a public file, with the vault every project
+ * has: platform-layer.ts) never share one.
  *
  * `@extschema:pgcrypto@` is pgcrypto's schema (Postgres 16+ fills it in for an extension script;
  * `installShim` does on a server where the script runs as plain SQL).
@@ -19,11 +21,11 @@ export const SUPABASE_VAULT_SCRIPT = `
 create schema vault;
 
 -- The root key: readable by its owner only, so only the functions below (security definer) use it.
+-- Made by the first secret's seal (below), not here.
 create table vault._root_key (
   id boolean primary key default true check (id),
   key bytea not null
 );
-insert into vault._root_key (key) values (${PGCRYPTO}.gen_random_bytes(32));
 revoke all on vault._root_key from public;
 
 create table vault.secrets (
@@ -74,6 +76,7 @@ create function vault._seal() returns trigger
 language plpgsql security definer set search_path = pg_catalog, pg_temp as $fn$
 begin
   if tg_op = 'INSERT' or new.secret is distinct from old.secret or new.key_id is distinct from old.key_id then
+    insert into vault._root_key (key) values (${PGCRYPTO}.gen_random_bytes(32)) on conflict (id) do nothing;
     new.nonce := ${PGCRYPTO}.gen_random_bytes(16);
     new.secret := vault._encrypt(new.secret, new.key_id, new.nonce);
   end if;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import type { VaultSecret } from '../../api/schemas'
-import { PERMISSION_MESSAGE } from '../../constants'
+import { ENABLED_ON_EVERY_PROJECT_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../test/project-screen'
 import { VaultSecretsScreen } from './VaultSecretsPage'
 
@@ -26,6 +26,11 @@ describe('the vault screen', () => {
     expect(within(row).getByLabelText('Value of stripe key').textContent).toBe('••••••••••')
     expect(within(row).getByRole('button', { name: 'Reveal stripe key' }).hasAttribute('disabled')).toBe(false)
     expect(screen.getByRole('button', { name: 'Add a secret' }).hasAttribute('disabled')).toBe(false)
+  })
+
+  it('says the platform enables Vault on every project', async () => {
+    renderProjectScreen(<VaultSecretsScreen projectRef={SCREEN_REF} />, { actions: ['%'], data })
+    expect(await screen.findByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.vault, { exact: false })).toBeTruthy()
   })
 
   it('without the secrets permissions: nothing to reveal, add, edit or delete, and the reason', async () => {

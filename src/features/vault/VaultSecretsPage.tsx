@@ -4,9 +4,10 @@ import { css } from 'styled-system/css'
 import { useParams } from 'wouter'
 import { vaultEnabledQuery, vaultSecretsQuery } from '../../api/queries/vault'
 import type { VaultSecret } from '../../api/schemas'
-import { DEFAULT_EXTENSION_SCHEMA, PERMISSION_MESSAGE } from '../../constants'
+import { DEFAULT_EXTENSION_SCHEMA, ENABLED_ON_EVERY_PROJECT_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
 import { formatDisplayDate } from '../../lib/display-date'
 import { PermissionAction } from '../../lib/permissions'
+import { settings } from '../../lib/settings'
 import { deleteSecretSql, enableVaultSql } from '../../lib/sql/vault'
 import { Callout } from '../../ui/callout'
 import { SearchField } from '../../ui/field'
@@ -56,7 +57,7 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
   return (
     <DatabaseToolPage
       title="Vault"
-      description="Secrets kept encrypted in the project's database, for its functions, wrappers and jobs to read."
+      description={`Secrets kept encrypted in the project's database, for its functions, wrappers and jobs to read.${settings.isPlatform ? ` ${ENABLED_ON_EVERY_PROJECT_MESSAGE.vault}` : ''}`}
       actions={
         enabled.data ? (
           <GuardedButton variant="primary" blockedReason={write.reason} disabled={!write.allowed} onClick={() => setDialog({ kind: 'add' })}>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { queryKeys } from '../../../api/queries/keys'
 import type { DatabaseExtension } from '../../../api/schemas'
-import { PERMISSION_MESSAGE } from '../../../constants'
+import { ENABLED_ON_EVERY_PROJECT_MESSAGE, PERMISSION_MESSAGE } from '../../../constants'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../../test/project-screen'
 import { ExtensionsScreen } from './ExtensionsPage'
 
@@ -20,7 +20,7 @@ const extension = (name: string, installed: string | null): DatabaseExtension =>
 const screenWith = (actions: string[]) =>
   renderProjectScreen(<ExtensionsScreen projectRef={SCREEN_REF} />, {
     actions,
-    data: [[queryKeys.databaseExtensions(SCREEN_REF), [extension('pg_trgm', null), extension('citext', '1.6')]]],
+    data: [[queryKeys.databaseExtensions(SCREEN_REF), [extension('pg_trgm', null), extension('citext', '1.6'), extension('supabase_vault', '0.3.1')]]],
   })
 
 describe('the extensions screen', () => {
@@ -29,6 +29,14 @@ describe('the extensions screen', () => {
     const trgm = await screen.findByRole('row', { name: 'pg_trgm' })
     expect((within(trgm).getByRole('switch') as HTMLInputElement).disabled).toBe(false)
     expect(screen.queryByText(PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.manageExtensions))).toBeNull()
+  })
+
+  it('says on its row that the platform enables supabase_vault on every project, and shows it enabled', async () => {
+    screenWith(['%'])
+    const vault = await screen.findByRole('row', { name: 'supabase_vault' })
+    expect(within(vault).getByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.extension)).toBeTruthy()
+    expect(within(vault).getByRole('switch')).toHaveProperty('checked', true)
+    expect(within(screen.getByRole('row', { name: 'citext' })).queryByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.extension)).toBeNull()
   })
 
   it('shows a read-only member every extension, with the switches disabled and the reason', async () => {

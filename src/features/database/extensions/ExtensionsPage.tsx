@@ -4,7 +4,8 @@ import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useParams } from 'wouter'
 import { databaseExtensionsQuery } from '../../../api/queries/database-extensions'
-import { EXTENSION_TAGS, PERMISSION_MESSAGE, type ExtensionTag } from '../../../constants'
+import { ENABLED_ON_EVERY_PROJECT_MESSAGE, EXTENSION_TAGS, PERMISSION_MESSAGE, type ExtensionTag } from '../../../constants'
+import { settings } from '../../../lib/settings'
 import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { ExternalLink } from '../../../ui/external-link'
@@ -141,6 +142,9 @@ function ExtensionTableRow({ projectRef, row, disabled, onChange }: { projectRef
       </td>
       <td className={cellClass}>
         <div>{row.comment}</div>
+        {settings.isPlatform && catalogue?.enabledOnEveryProject ? (
+          <div className={css({ fontSize: 'xs', color: 'fg.muted', mt: '0.5' })}>{ENABLED_ON_EVERY_PROJECT_MESSAGE.extension}</div>
+        ) : null}
         <div className={css({ display: 'flex', gap: '3', mt: '1', fontSize: 'xs', alignItems: 'center', flexWrap: 'wrap' })}>
           {catalogue ? (
             <ExternalLink href={catalogue.link} className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>
