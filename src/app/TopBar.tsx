@@ -5,7 +5,7 @@ import { organizationProjectsQuery } from '../api/queries/organizations'
 import { getSession } from '../api/session'
 import { FEATURE_PREVIEWS, THEMES, type ThemePreference } from '../constants'
 import { Button } from '../ui/button'
-import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
+import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator } from '../ui/menu'
 import { AssistantToggle } from '../features/assistant/AssistantToggle'
 import { ProviderAccountSummary } from '../features/code-hosting/ProviderAccountSummary'
 import { useFeaturePreviewParam } from '../features/previews/use-previews'
@@ -72,7 +72,7 @@ export function TopBar() {
         <div className={css({ display: { base: 'none', md: 'block' } })}>
           <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
             {THEMES.map((value) => (
-              <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
+              <MenuItem key={value} value={value} data-state={value === theme ? 'checked' : undefined}>
                 {THEME_LABELS[value]}
                 {value === theme ? <span aria-hidden>✓</span> : null}
               </MenuItem>
@@ -92,16 +92,12 @@ export function TopBar() {
           onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' && previews.show(FEATURE_PREVIEWS_ENTRY))}
         >
           <MenuItemGroup>
-            <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
+            <MenuItemGroupLabel>{email}</MenuItemGroupLabel>
             <ProviderAccountSummary />
           </MenuItemGroup>
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
-          <MenuItem value="feature-previews" className={menuItemClass}>
-            Feature previews
-          </MenuItem>
-          <MenuItem value="sign-out" className={menuItemClass}>
-            Sign out
-          </MenuItem>
+          <MenuItem value="feature-previews">Feature previews</MenuItem>
+          <MenuItem value="sign-out">Sign out</MenuItem>
         </Menu>
       ) : null}
     </header>
@@ -123,9 +119,9 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
         onSelect={(slug) => navigate(`/org/${slug}`)}
       >
         <MenuItemGroup>
-          <MenuItemGroupLabel className={menuGroupLabelClass}>Organizations</MenuItemGroupLabel>
+          <MenuItemGroupLabel>Organizations</MenuItemGroupLabel>
           {organizations.map((org) => (
-            <MenuItem key={org.slug} value={org.slug} className={menuItemClass} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
+            <MenuItem key={org.slug} value={org.slug} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
               {org.name}
               <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
             </MenuItem>
@@ -143,11 +139,9 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
             onSelect={(ref) => navigate(`/project/${ref}`)}
           >
             <MenuItemGroup>
-              <MenuItemGroupLabel className={menuGroupLabelClass}>Projects</MenuItemGroupLabel>
+              <MenuItemGroupLabel>Projects</MenuItemGroupLabel>
               {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
-                <MenuItem key={p.ref} value={p.ref} className={menuItemClass} data-state={p.ref === project?.ref ? 'checked' : undefined}>
-                  {p.name}
-                </MenuItem>
+                <MenuItem key={p.ref} value={p.ref} data-state={p.ref === project?.ref ? 'checked' : undefined}>{p.name}</MenuItem>
               ))}
             </MenuItemGroup>
           </Menu>
