@@ -6,24 +6,10 @@ import { cva } from 'styled-system/css'
  * a statement of one line never widens the page.
  */
 export const codeBlock = cva({
-  base: {
-    fontFamily: 'mono',
-    fontSize: 'xs',
-    bg: 'bg.muted',
-    borderRadius: 'md',
-    whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
-    overflow: 'auto',
-  },
+  base: { fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', borderRadius: 'md', whiteSpace: 'pre-wrap', wordBreak: 'break-word', overflow: 'auto' },
   variants: {
-    density: {
-      compact: { p: '2' },
-      comfortable: { p: '3' },
-    },
-    height: {
-      short: { maxH: '40' },
-      tall: { maxH: '64' },
-    },
+    density: { compact: { p: '2' }, comfortable: { p: '3' } },
+    height: { short: { maxH: '40' }, tall: { maxH: '64' } },
   },
   defaultVariants: { density: 'comfortable', height: 'short' },
 })
