@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { organizationProjectsQuery } from '../api/queries/organizations'
@@ -110,43 +111,40 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
   return (
     <>
+      <PlaceMenu label="Switch organization" heading="Organizations" current={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
+        {organizations.map((org) => (
+          <MenuItem key={org.slug} value={org.slug} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
+            {org.name}
+            <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
+          </MenuItem>
+        ))}
+      </PlaceMenu>
+      {organization ? (
+        <PlaceMenu label="Switch project" heading="Projects" current={project?.name ?? 'Select project'} onSelect={(ref) => navigate(`/project/${ref}`)}>
+          {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
+            <MenuItem key={p.ref} value={p.ref} data-state={p.ref === project?.ref ? 'checked' : undefined}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </PlaceMenu>
+      ) : null}
+    </>
+  )
+}
+
+/** One step of the place breadcrumb: a separator, then a menu of the places of one kind, its trigger naming the current one. */
+function PlaceMenu({ label, heading, current, onSelect, children }: { label: string; heading: string; current: string; onSelect: (value: string) => void; children: ReactNode }) {
+  return (
+    <>
       <span aria-hidden className={css({ color: 'fg.subtle' })}>
         /
       </span>
-      <Menu
-        label="Switch organization"
-        triggerLabel={<span className={truncatedClass}>{organization?.name ?? 'Select organization'}</span>}
-        onSelect={(slug) => navigate(`/org/${slug}`)}
-      >
+      <Menu label={label} triggerLabel={<span className={truncatedClass}>{current}</span>} onSelect={onSelect}>
         <MenuItemGroup>
-          <MenuItemGroupLabel>Organizations</MenuItemGroupLabel>
-          {organizations.map((org) => (
-            <MenuItem key={org.slug} value={org.slug} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
-              {org.name}
-              <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
-            </MenuItem>
-          ))}
+          <MenuItemGroupLabel>{heading}</MenuItemGroupLabel>
+          {children}
         </MenuItemGroup>
       </Menu>
-      {organization ? (
-        <>
-          <span aria-hidden className={css({ color: 'fg.subtle' })}>
-            /
-          </span>
-          <Menu
-            label="Switch project"
-            triggerLabel={<span className={truncatedClass}>{project?.name ?? 'Select project'}</span>}
-            onSelect={(ref) => navigate(`/project/${ref}`)}
-          >
-            <MenuItemGroup>
-              <MenuItemGroupLabel>Projects</MenuItemGroupLabel>
-              {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
-                <MenuItem key={p.ref} value={p.ref} data-state={p.ref === project?.ref ? 'checked' : undefined}>{p.name}</MenuItem>
-              ))}
-            </MenuItemGroup>
-          </Menu>
-        </>
-      ) : null}
     </>
   )
 }
