@@ -8,7 +8,7 @@ import {
 } from '../src/lib/new-organization'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
-import { errorMessage } from '../src/lib/error-message'
+import { formSubmission } from './form-submission'
 
 export interface CreatedOrganization {
   slug: string
@@ -32,6 +32,8 @@ export type CreateOrganizationEvent =
   | { type: 'change'; values: Partial<NewOrganizationDraft> }
   | { type: 'name.blur' }
   | { type: 'submit' }
+
+const submission = formSubmission<CreateOrganizationContext, CreateOrganizationEvent, 'body'>({ sending: 'creating', payload: 'body', refusal: 'sendError', check: (context) => validateNewOrganization(context.values) })
 
 function startingContext(values: Partial<NewOrganizationDraft> = {}): CreateOrganizationContext {
   const draft = { ...EMPTY_ORGANIZATION_DRAFT, ...values }
@@ -78,30 +80,11 @@ export const createOrganizationMachine = setup({
           }),
         },
         'name.blur': { actions: assign({ nameTouched: true }) },
-        submit: [
-          {
-            guard: 'isValid',
-            target: 'creating',
-            actions: assign(({ context }) => {
-              const result = validateNewOrganization(context.values)
-              return { submitAttempted: true, sendError: null, body: result.ok ? result.body : null }
-            }),
-          },
-          { actions: assign({ submitAttempted: true }) },
-        ],
+        submit: submission.submit,
       },
     },
     creating: {
-      invoke: {
-        id: 'create',
-        src: 'create',
-        input: ({ context }) => context.body!,
-        onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
-        onError: {
-          target: 'editing',
-          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
-        },
-      },
+      invoke: { ...submission.send('create'), onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) } },
     },
     created: {
       type: 'final',

@@ -5,7 +5,7 @@ import { visibleFieldError } from '../src/lib/form-errors'
 import type { CronJobDefinition } from '../src/lib/sql/cron'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
-import { errorMessage } from '../src/lib/error-message'
+import { formSubmission } from './form-submission'
 
 export interface CronJobFormMachineContext {
   values: CronJobFormValues
@@ -37,6 +37,8 @@ export type CronJobFormEvent =
   | { type: 'facts.update'; facts: Partial<CronFormContext> }
   | { type: 'submit' }
   | { type: 'restart' }
+
+const submission = formSubmission<CronJobFormMachineContext, CronJobFormEvent, 'job'>({ sending: 'saving', payload: 'job', refusal: 'saveError', check: (context) => readCronJobForm(context.values, context.facts) })
 
 const NO_FACTS: CronFormContext = { takenNames: [], restUrl: null }
 
@@ -102,25 +104,10 @@ export const cronJobFormMachine = setup({
             checked({ ...context.values, argumentValues: context.values.argumentValues.map((value, index) => (index === event.index ? event.value : value)) }, context.facts),
           ),
         },
-        submit: [
-          {
-            guard: 'isValid',
-            target: 'saving',
-            actions: assign(({ context }) => ({ submitAttempted: true, saveError: null, job: readCronJobForm(context.values, context.facts).job })),
-          },
-          { actions: assign({ submitAttempted: true }) },
-        ],
+        submit: submission.submit,
       },
     },
-    saving: {
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => context.job!,
-        onDone: { target: 'saved' },
-        onError: { target: 'editing', actions: assign({ saveError: ({ event }) => errorMessage(event.error) }) },
-      },
-    },
+    saving: { invoke: { ...submission.send('save'), onDone: { target: 'saved' } } },
     saved: {
       on: {
         // A new job after this one: an empty form, with what is known of the project kept.

@@ -3,7 +3,7 @@ import { visibleFieldError } from '../src/lib/form-errors'
 import { validateSignUp, type SignUpCredentials, type SignUpErrors } from '../src/lib/sign-up'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
-import { errorMessage } from '../src/lib/error-message'
+import { formSubmission } from './form-submission'
 
 export type SignUpField = keyof SignUpCredentials
 
@@ -26,6 +26,8 @@ export type SignUpEvent =
   /** The password field's strength check answered (or the password changed and is not scored yet). */
   | { type: 'password.strength'; acceptable: boolean }
   | { type: 'submit' }
+
+const submission = formSubmission<SignUpContext, SignUpEvent, 'credentials'>({ sending: 'submitting', payload: 'credentials', refusal: 'sendError', check: (context) => validateSignUp(context.values, context.passwordAcceptable) })
 
 const EMPTY: SignUpCredentials = { email: '', password: '' }
 
@@ -74,31 +76,10 @@ export const signUpMachine = setup({
             errors: validateSignUp(context.values, event.acceptable).errors,
           })),
         },
-        submit: [
-          {
-            guard: 'isValid',
-            target: 'submitting',
-            actions: assign(({ context }) => {
-              const result = validateSignUp(context.values, context.passwordAcceptable)
-              return { submitAttempted: true, sendError: null, credentials: result.ok ? result.credentials : null }
-            }),
-          },
-          { actions: assign({ submitAttempted: true }) },
-        ],
+        submit: submission.submit,
       },
     },
-    submitting: {
-      invoke: {
-        id: 'signUp',
-        src: 'signUp',
-        input: ({ context }) => context.credentials!,
-        onDone: 'signedUp',
-        onError: {
-          target: 'editing',
-          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
-        },
-      },
-    },
+    submitting: { invoke: { ...submission.send('signUp'), onDone: 'signedUp' } },
     signedUp: { type: 'final', entry: 'onSignedUp' },
   },
 })

@@ -10,7 +10,7 @@ import {
 import { visibleFieldError } from '../src/lib/form-errors'
 import type { CoverageModel } from './testing/model-coverage'
 import { providedByTheApp } from './provided-by-the-app'
-import { errorMessage } from '../src/lib/error-message'
+import { formSubmission } from './form-submission'
 
 export interface SentSupportTicket {
   ticketId: string
@@ -41,6 +41,16 @@ export type SupportFormEvent =
   | { type: 'field.blur'; field: SupportTicketField }
   | { type: 'submit' }
   | { type: 'restart' }
+
+const submission = formSubmission<SupportFormContext, SupportFormEvent, 'request'>({
+  sending: 'submitting',
+  payload: 'request',
+  refusal: 'sendError',
+  check: (context) => {
+    const checked = validateSupportTicket(context.values)
+    return { request: checked.ok ? checked.ticket : null }
+  },
+})
 
 function startingContext(values: Partial<SupportTicketDraft> = {}): SupportFormContext {
   const draft = { ...EMPTY_SUPPORT_DRAFT, ...values }
@@ -84,30 +94,11 @@ export const supportFormMachine = setup({
           }),
         },
         'field.blur': { actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }) },
-        submit: [
-          {
-            guard: 'isValid',
-            target: 'submitting',
-            actions: assign(({ context }) => {
-              const result = validateSupportTicket(context.values)
-              return { sendError: null, submitAttempted: true, request: result.ok ? result.ticket : null }
-            }),
-          },
-          { actions: assign({ submitAttempted: true }) },
-        ],
+        submit: submission.submit,
       },
     },
     submitting: {
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => context.request!,
-        onDone: { target: 'sent', actions: assign({ ticketId: ({ event }) => event.output.ticketId }) },
-        onError: {
-          target: 'editing',
-          actions: assign({ sendError: ({ event }) => errorMessage(event.error) }),
-        },
-      },
+      invoke: { ...submission.send('submit'), onDone: { target: 'sent', actions: assign({ ticketId: ({ event }) => event.output.ticketId }) } },
     },
     sent: {
       on: {

@@ -37,23 +37,19 @@ export type RunOneStatement = (sql: string, params?: unknown[]) => Promise<RawRe
 /** SQLSTATE of "cannot execute … in a read-only transaction". */
 export const READ_ONLY_SQLSTATE = '25006'
 
-/** Where the run stopped because a statement ended its read-only transaction. */
-export class ReadOnlyTransactionEnded extends Error {
+/**
+ * Where the run stopped because a statement left its read-only transaction: it ended it
+ * (`transactionEnded`) or made it read-write (`madeReadWrite`). Shaped as the database's own error.
+ */
+export class ReadOnlyTransactionLeft extends Error {
   readonly code = READ_ONLY_SQLSTATE
   readonly severity = 'ERROR'
   readonly hint = SQL_READ_ONLY_MESSAGE.hint
-  constructor(readonly position: string) {
-    super(SQL_READ_ONLY_MESSAGE.transactionEnded)
-  }
-}
-
-/** Where the run stopped because a statement made its transaction read-write. */
-export class ReadOnlyTransactionMadeReadWrite extends Error {
-  readonly code = READ_ONLY_SQLSTATE
-  readonly severity = 'ERROR'
-  readonly hint = SQL_READ_ONLY_MESSAGE.hint
-  constructor(readonly position: string) {
-    super(SQL_READ_ONLY_MESSAGE.madeReadWrite)
+  constructor(
+    how: 'transactionEnded' | 'madeReadWrite',
+    readonly position: string,
+  ) {
+    super(SQL_READ_ONLY_MESSAGE[how])
   }
 }
 
@@ -75,9 +71,9 @@ export async function runReadOnly(runOne: RunOneStatement, sql: string, params: 
     }
     const next = statements[index + 1]
     const now = await transactionState(runOne)
-    if (next && now.xid !== xid) throw new ReadOnlyTransactionEnded(String(characterOffset(sql, next.start) + 1))
+    if (next && now.xid !== xid) throw new ReadOnlyTransactionLeft('transactionEnded', String(characterOffset(sql, next.start) + 1))
     // Postgres 15 lets `reset transaction_read_only` make the open transaction read-write again.
-    if (now.xid === xid && !now.readOnly) throw new ReadOnlyTransactionMadeReadWrite(String(characterOffset(sql, statement.start) + 1))
+    if (now.xid === xid && !now.readOnly) throw new ReadOnlyTransactionLeft('madeReadWrite', String(characterOffset(sql, statement.start) + 1))
   }
   return results
 }

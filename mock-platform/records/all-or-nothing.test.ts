@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { DEMO_CREDENTIALS, RECORD_NOT_STORED_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../src/constants'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import type { StudioServer } from '../serve/server'
-import { collectionsOf, databaseRelay, useServedRecords } from '../serve/records-testing'
+import { collectionsOf, databaseRelay, useServedRecords, type ServedTest } from '../serve/records-testing'
 import { api, signIn } from '../serve/testing'
 
 const databaseUrl = process.env['DATABASE_URL']
@@ -14,9 +14,8 @@ const ACME_REF = createPlatformFixtures().projects.find((p) => p.organization_sl
 
 describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', () => {
   const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
-  const { newSchema } = served
+  const { onServer } = served
   const admin = () => served.admin()
-  const start = (schema: string, url?: string) => served.start(schema, { url })
 
   const snippetPath = `/platform/projects/${ACME_REF}/content`
   const saveSnippet = (server: StudioServer, token: string, id: string, name: string, sql: string) =>
@@ -35,18 +34,15 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
     }
   }
   /** Restarts on the same schema: what comes back must be what the server showed before. */
-  async function restarted(server: StudioServer, schema: string): Promise<StudioServer> {
+  async function restarted(server: StudioServer, restart: ServedTest['restart']): Promise<StudioServer> {
     const before = collectionsOf(server)
-    await server.close()
-    const again = await start(schema)
+    const again = await restart()
     expect(collectionsOf(again)).toEqual(before)
     return again
   }
 
   it('refuses text PostgreSQL cannot store with 400 naming the field, before anything is kept (a snippet, a customer address)', async () => {
-    const schema = newSchema()
-    let server = await start(schema)
-    try {
+    await onServer(async ({ schema, server, restart }) => {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
       const fresh = crypto.randomUUID()
       expect(await saveSnippet(server, token, fresh, 'Nul', 'select 1\u0000')).toEqual({ status: 400, body: { message: UNSTORABLE_TEXT_MESSAGE('content.sql', 'U+0000') } })
@@ -69,17 +65,13 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
         body: { message: UNSTORABLE_TEXT_MESSAGE('address.line1', 'U+0000') },
       })
       expect(await api(server, customerPath, { token })).toEqual(customerBefore)
-      server = await restarted(server, schema)
+      server = await restarted(server, restart)
       expect((await readSnippet(server, token, fresh)).status).toBe(404)
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('answers an error when the database refuses an update (a CHECK constraint), and serves the old text', async () => {
-    const schema = newSchema()
-    let server = await start(schema)
-    try {
+    await onServer(async ({ schema, server, restart }) => {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
       const id = crypto.randomUUID()
       expect((await saveSnippet(server, token, id, 'Checked', 'select 1')).status).toBe(201)
@@ -101,56 +93,53 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
 
       await admin().query(`alter table "${schema}".snippets drop constraint refuse_update`)
       await admin().query(`alter table "${schema}".folders drop constraint refuse_rename`)
-      server = await restarted(server, schema)
+      server = await restarted(server, restart)
       expect((await readSnippet(server, token, id)).body).toMatchObject({ content: { sql: 'select 1' } })
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('answers an error for changes made while the records database is unreachable, and never serves them', async () => {
-    const schema = newSchema()
     const relay = await databaseRelay(databaseUrl!)
-    let server = await start(schema, relay.url)
     try {
-      const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
-      const kept = crypto.randomUUID()
-      expect((await saveSnippet(server, token, kept, 'Before the outage', 'select 1')).status).toBe(201)
-      await relay.cut()
-      const lost = Array.from({ length: 8 }, () => crypto.randomUUID())
-      const during = await quietly(() =>
-        Promise.all([...lost.map((id, n) => saveSnippet(server, token, id, `During ${n}`, `select ${n}`)), saveSnippet(server, token, kept, 'Renamed in the outage', 'select 2')]),
+      await onServer(
+        async ({ schema, server, restart }) => {
+          const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
+          const kept = crypto.randomUUID()
+          expect((await saveSnippet(server, token, kept, 'Before the outage', 'select 1')).status).toBe(201)
+          await relay.cut()
+          const lost = Array.from({ length: 8 }, () => crypto.randomUUID())
+          const during = await quietly(() =>
+            Promise.all([...lost.map((id, n) => saveSnippet(server, token, id, `During ${n}`, `select ${n}`)), saveSnippet(server, token, kept, 'Renamed in the outage', 'select 2')]),
+          )
+          // The records database out of reach: 503, try again (not the client's fault, nor a refusal).
+          expect(during.result.map((answer) => answer.status)).toEqual([...lost, kept].map(() => 503))
+          const notServed = async () => {
+            for (const id of lost) expect((await readSnippet(server, token, id)).status).toBe(404)
+            expect((await readSnippet(server, token, kept)).body).toMatchObject({ name: 'Before the outage', content: { sql: 'select 1' } })
+            const list = await api<{ data: { id: string }[] }>(server, snippetPath, { token })
+            expect(list.body.data.map((s) => s.id)).not.toEqual(expect.arrayContaining([lost[0]]))
+          }
+          await notServed()
+          await relay.restore()
+          await notServed()
+          // The store is reached again: the next change is kept.
+          const after = crypto.randomUUID()
+          expect((await quietly(() => saveSnippet(server, token, after, 'After the outage', 'select 3'))).result.status).toBe(201)
+          const { rows } = await admin().query<{ key: string }>(`select key from "${schema}".snippets where key = any($1)`, [[...lost, kept, after]])
+          expect(rows.map((r) => r.key).sort()).toEqual([kept, after].sort())
+          expect(await storedSnippet(schema, kept)).toEqual({ name: 'Before the outage', sql: 'select 1' })
+          server = await restart()
+          expect((await readSnippet(server, token, lost[0]!)).status).toBe(404)
+        },
+        { url: relay.url },
       )
-      // The records database out of reach: 503, try again (not the client's fault, nor a refusal).
-      expect(during.result.map((answer) => answer.status)).toEqual([...lost, kept].map(() => 503))
-      const notServed = async () => {
-        for (const id of lost) expect((await readSnippet(server, token, id)).status).toBe(404)
-        expect((await readSnippet(server, token, kept)).body).toMatchObject({ name: 'Before the outage', content: { sql: 'select 1' } })
-        const list = await api<{ data: { id: string }[] }>(server, snippetPath, { token })
-        expect(list.body.data.map((s) => s.id)).not.toEqual(expect.arrayContaining([lost[0]]))
-      }
-      await notServed()
-      await relay.restore()
-      await notServed()
-      // The store is reached again: the next change is kept.
-      const after = crypto.randomUUID()
-      expect((await quietly(() => saveSnippet(server, token, after, 'After the outage', 'select 3'))).result.status).toBe(201)
-      const { rows } = await admin().query<{ key: string }>(`select key from "${schema}".snippets where key = any($1)`, [[...lost, kept, after]])
-      expect(rows.map((r) => r.key).sort()).toEqual([kept, after].sort())
-      expect(await storedSnippet(schema, kept)).toEqual({ name: 'Before the outage', sql: 'select 1' })
-      await server.close()
-      server = await start(schema)
-      expect((await readSnippet(server, token, lost[0]!)).status).toBe(404)
     } finally {
-      await server.close()
       await relay.close()
     }
   }, 60_000)
 
   it('refuses an organization named with U+0000: neither the organization nor its owner permission exists, in memory or in the database', async () => {
-    const schema = newSchema()
-    let server = await start(schema)
-    try {
+    await onServer(async ({ schema, server, restart }) => {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
       const count = async (table: string) => Number((await admin().query(`select count(*) from "${schema}".${table}`)).rows[0].count)
       const [organizations, permissions] = [await count('organizations'), await count('permissions')]
@@ -161,16 +150,12 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       expect([await count('organizations'), await count('permissions')]).toEqual([organizations, permissions])
       const listed = await api<{ name: string }[]>(server, '/platform/organizations', { token })
       expect(listed.body.map((o) => o.name)).not.toContain('Evil\u0000Corp')
-      server = await restarted(server, schema)
-    } finally {
-      await server.close()
-    }
+      await restarted(server, restart)
+    })
   }, 60_000)
 
   it('keeps nothing of a project create the database refuses: no project, the organization count as it was', async () => {
-    const schema = newSchema()
-    let server = await start(schema)
-    try {
+    await onServer(async ({ schema, server, restart }) => {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
       const organization = await api<{ id: number; slug: string }>(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Refused Projects', tier: 'tier_free' } })
       expect(organization.status).toBe(201)
@@ -198,16 +183,12 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       expect((await api(server, '/platform/projects', { method: 'POST', token, body: project('Made') })).status).toBe(201)
       expect(await storedProjects()).toHaveLength(1)
       expect(await storedCount()).toBe('1')
-      server = await restarted(server, schema)
-    } finally {
-      await server.close()
-    }
+      await restarted(server, restart)
+    })
   }, 60_000)
 
   it('loses neither of two requests changing one record at once (two projects made in one organization)', async () => {
-    const schema = newSchema()
-    const server = await start(schema)
-    try {
+    await onServer(async ({ schema, server }) => {
       const { access_token: token } = await signIn(server, DEMO_CREDENTIALS)
       const organization = await api<{ id: number; slug: string }>(server, '/platform/organizations', { method: 'POST', token, body: { name: 'Busy', tier: 'tier_free' } })
       const { id, slug } = organization.body
@@ -221,8 +202,6 @@ describe.runIf(databaseUrl)('a served change is all or nothing (DATABASE_URL)', 
       const sessions = await Promise.all(Array.from({ length: 10 }, () => signIn(server, DEMO_CREDENTIALS)))
       const renewed = await Promise.all(sessions.map((s) => api(server, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: s.refresh_token } })))
       expect(renewed.map((r) => r.status)).toEqual(sessions.map(() => 200))
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 })

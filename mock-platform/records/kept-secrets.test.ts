@@ -14,16 +14,14 @@ const DATABASE_PREFIX = 'studio_secrets_test_'
 
 describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', () => {
   const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
-  const { newSchema } = served
+  const { newSchema, onServer } = served
   const admin = () => served.admin()
   const start = (schema: string) => served.start(schema)
   const refresh = (server: StudioServer, token: string) =>
     api<{ access_token: string; refresh_token: string }>(server, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } })
 
   it('keeps no refresh token it answered, and each still renews (within the reuse interval, and over a restart)', async () => {
-    const schema = newSchema()
-    let server = await start(schema)
-    try {
+    await onServer(async ({ schema, server, restart }) => {
       const first = (await signIn(server, DEMO_CREDENTIALS)).refresh_token
       const renewed = await refresh(server, first)
       expect(renewed.status).toBe(200)
@@ -35,44 +33,33 @@ describe.runIf(databaseUrl)('secrets the served platform keeps (DATABASE_URL)', 
       expect(stored).toContain(MOCK_AUTH_SESSIONS_STORAGE_KEY)
       expect(foundIn(stored, [first, second])).toEqual([])
 
-      await server.close()
-      server = await start(schema)
+      server = await restart()
       const third = await refresh(server, second)
       expect(third.status).toBe(200)
       expect(foundIn(await storedText(admin(), schema), [third.body.refresh_token])).toEqual([])
       expect((await api(server, '/platform/profile', { token: third.body.access_token })).status).toBe(200)
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('keeps no join-link token in the clear, and the links still open', async () => {
-    const schema = newSchema()
-    const server = await start(schema)
-    try {
+    await onServer(async ({ schema, server }) => {
       const stored = await storedText(admin(), schema)
       expect(foundIn(stored, Object.values(FIXTURE_INVITATIONS).map((i) => i.token))).toEqual([])
       const { access_token } = await signIn(server, DEMO_CREDENTIALS)
       const { token, slug } = FIXTURE_INVITATIONS.valid
       const invitation = await api<{ token_does_not_exist: boolean; organization_name: string }>(server, `/platform/organizations/${slug}/members/invitations/${token}`, { token: access_token })
       expect(invitation.body).toMatchObject({ token_does_not_exist: false, organization_name: expect.any(String) })
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('never writes the signing secret to the records database', async () => {
-    const schema = newSchema()
-    const server = await start(schema)
-    try {
+    await onServer(async ({ schema, server }) => {
       const { access_token } = await signIn(server, DEMO_CREDENTIALS)
       expect((await api(server, '/platform/organizations', { method: 'POST', token: access_token, body: { name: 'Secretive', tier: 'tier_free' } })).status).toBe(201)
       const secret = (await readFile(join(served.dataDir(schema), SECRET_FILE), 'utf8')).trim()
       expect(secret.length).toBeGreaterThan(20)
       expect(foundIn(await storedText(admin(), schema), [secret])).toEqual([])
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('turns the plain tokens an earlier version kept into digests (migration 2): its sessions and join links still work', async () => {

@@ -20,7 +20,7 @@ describe.skipIf(databaseUrl)('platform records without DATABASE_URL', () => {
 
 describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_URL)', () => {
   const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
-  const { newSchema } = served
+  const { newSchema, onServer } = served
   const admin = () => served.admin()
   const start = (schema: string, dataDir?: string) => served.start(schema, { dataDir })
 
@@ -160,9 +160,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
   }, 90_000)
 
   it('stores every one of many changes made at once (fifty snippets saved together)', async () => {
-    const schema = newSchema()
-    const server = await start(schema)
-    try {
+    await onServer(async ({ schema, server }) => {
       const token = (await signIn(server, DEMO_CREDENTIALS)).access_token
       const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
       const ids = Array.from({ length: 50 }, () => crypto.randomUUID())
@@ -173,15 +171,11 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       // Each answer came once its snippet was stored.
       const { rows } = await admin().query<{ key: string; sql: string }>(`select key, record->'content'->>'sql' as sql from "${schema}".snippets where key = any($1)`, [ids])
       expect(new Map(rows.map((r) => [r.key, r.sql]))).toEqual(new Map(ids.map((id, n) => [id, `select ${n}`])))
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 
   it('answers an error, not a success, when a change cannot be stored', async () => {
-    const schema = newSchema()
-    const server = await start(schema)
-    try {
+    await onServer(async ({ schema, server }) => {
       const token = (await signIn(server, DEMO_CREDENTIALS)).access_token
       const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
       // The store refuses every new snippet row from now on.
@@ -204,8 +198,6 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       expect((await api(server, `/platform/projects/${ref}/content`, { method: 'PUT', token, body })).status).toBe(201)
       const { rows } = await admin().query(`select 1 from "${schema}".snippets where key = $1`, [body.id])
       expect(rows).toHaveLength(1)
-    } finally {
-      await server.close()
-    }
+    })
   }, 60_000)
 })

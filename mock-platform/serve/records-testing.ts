@@ -49,16 +49,50 @@ export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefi
     await root.remove()
     await dropServed(databaseUrl, prefixes)
   })
+  const newSchema = () => `${prefixes.schemaPrefix}${++schemas}`
+  const start = (schema: string, options: ServeOn = {}) =>
+    startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir })
   return {
     /** The admin's own connection (DATABASE_URL): what someone who can read the records database reads. */
     admin: () => admin,
-    newSchema: () => `${prefixes.schemaPrefix}${++schemas}`,
+    newSchema,
     /** Where a server on the schema keeps its files (its secret among them), unless it was given another. */
     dataDir: (schema: string) => join(root.root, schema),
     /** A server on the schema; its data directory (secret, log store) is the schema's unless one is named. */
-    start: (schema: string, options: { url?: string; dataDir?: string } = {}) =>
-      startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir }),
+    start,
+    /**
+     * A test's server on a new schema, closed however `work` ends. `restart` closes the one running and
+     * starts another on the same schema (on DATABASE_URL unless it names a `url`): what the records
+     * database kept is all that carries over.
+     */
+    onServer: async (work: (test: ServedTest) => Promise<void>, options: ServeOn = {}): Promise<void> => {
+      const schema = newSchema()
+      let server = await start(schema, options)
+      const restart = async (again: ServeOn = {}) => {
+        await server.close()
+        server = await start(schema, again)
+        return server
+      }
+      try {
+        await work({ schema, server, restart })
+      } finally {
+        await server.close()
+      }
+    },
   }
+}
+
+/** Where a test's server keeps its records and files: DATABASE_URL and the schema's own directory unless named. */
+interface ServeOn {
+  url?: string
+  dataDir?: string
+}
+
+/** What a test run by `onServer` is given. */
+export interface ServedTest {
+  schema: string
+  server: StudioServer
+  restart: (options?: ServeOn) => Promise<StudioServer>
 }
 
 /** The collections a server holds in memory, as plain data. */

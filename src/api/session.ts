@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SESSION_STORAGE_KEY } from '../constants'
+import { changeListeners } from '../lib/change-listeners'
 import { browserStorage, readStored, removeStored, writeStored } from '../lib/storage'
 
 /** The signed-in session kept in local storage: what the bearer token of every call comes from. */
@@ -11,7 +12,7 @@ export const SessionSchema = v.object({
 })
 export type Session = v.InferOutput<typeof SessionSchema>
 
-const listeners = new Set<() => void>()
+const listeners = changeListeners()
 
 /** The stored session. One whose access token expired is gone, unless its refresh token can still renew it. */
 export function getSession(): Session | null {
@@ -35,18 +36,15 @@ export function sessionNeedsRenewal(marginMs = 0): boolean {
 
 export function setSession(session: Session): void {
   writeStored(browserStorage('local'), SESSION_STORAGE_KEY, session)
-  listeners.forEach((listener) => listener())
+  listeners.notify()
 }
 
 export function clearSession(): void {
   removeStored(browserStorage('local'), SESSION_STORAGE_KEY)
-  listeners.forEach((listener) => listener())
+  listeners.notify()
 }
 
-export function subscribeToSession(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeToSession = listeners.subscribe
 
 /** How a renewal the client asked for ended: a new token stored, the session refused (ended), or the auth service unreachable. */
 export type RenewalOutcome = 'renewed' | 'refused' | 'unavailable'

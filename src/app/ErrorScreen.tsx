@@ -2,6 +2,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { ERROR_SCREEN } from '../constants'
 import type { Settings } from '../lib/settings'
+import { codeBlock } from '../ui/code-block'
 import { CopyButton } from '../ui/copy-button'
 import { Button } from '../ui/button'
 import { PageMain } from '../ui/page-main'
@@ -55,21 +56,7 @@ export function ErrorScreen({ error, reportId, environment, pathname, onReset, o
       >
         <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{ERROR_SCREEN.heading}</h1>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
-          <pre
-            data-testid="error-text"
-            className={css({
-              flex: '1',
-              fontFamily: 'mono',
-              fontSize: 'xs',
-              bg: 'bg.muted',
-              p: '3',
-              borderRadius: 'md',
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
-              maxH: '40',
-              overflow: 'auto',
-            })}
-          >
+          <pre data-testid="error-text" className={cx(codeBlock(), css({ flex: '1' }))}>
             {errorText}
           </pre>
           <CopyButton text={`${errorText}\n\n${error.stack ?? ''}`} label={ERROR_SCREEN.copyError} />

@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link, useLocation } from 'wouter'
 import { organizationProjectsQuery } from '../api/queries/organizations'
 import { getSession } from '../api/session'
 import { FEATURE_PREVIEWS, THEMES, type ThemePreference } from '../constants'
 import { Button } from '../ui/button'
-import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../ui/menu'
+import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator } from '../ui/menu'
 import { AssistantToggle } from '../features/assistant/AssistantToggle'
 import { ProviderAccountSummary } from '../features/code-hosting/ProviderAccountSummary'
 import { useFeaturePreviewParam } from '../features/previews/use-previews'
@@ -72,7 +73,7 @@ export function TopBar() {
         <div className={css({ display: { base: 'none', md: 'block' } })}>
           <Menu label="Theme" triggerLabel={`Theme: ${THEME_LABELS[theme]}`} onSelect={(value) => setThemePreference(value as ThemePreference)}>
             {THEMES.map((value) => (
-              <MenuItem key={value} value={value} className={menuItemClass} data-state={value === theme ? 'checked' : undefined}>
+              <MenuItem key={value} value={value} data-state={value === theme ? 'checked' : undefined}>
                 {THEME_LABELS[value]}
                 {value === theme ? <span aria-hidden>✓</span> : null}
               </MenuItem>
@@ -92,16 +93,12 @@ export function TopBar() {
           onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' && previews.show(FEATURE_PREVIEWS_ENTRY))}
         >
           <MenuItemGroup>
-            <MenuItemGroupLabel className={menuGroupLabelClass}>{email}</MenuItemGroupLabel>
+            <MenuItemGroupLabel>{email}</MenuItemGroupLabel>
             <ProviderAccountSummary />
           </MenuItemGroup>
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
-          <MenuItem value="feature-previews" className={menuItemClass}>
-            Feature previews
-          </MenuItem>
-          <MenuItem value="sign-out" className={menuItemClass}>
-            Sign out
-          </MenuItem>
+          <MenuItem value="feature-previews">Feature previews</MenuItem>
+          <MenuItem value="sign-out">Sign out</MenuItem>
         </Menu>
       ) : null}
     </header>
@@ -114,45 +111,40 @@ function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) 
   const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
   return (
     <>
+      <PlaceMenu label="Switch organization" heading="Organizations" current={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>
+        {organizations.map((org) => (
+          <MenuItem key={org.slug} value={org.slug} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
+            {org.name}
+            <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
+          </MenuItem>
+        ))}
+      </PlaceMenu>
+      {organization ? (
+        <PlaceMenu label="Switch project" heading="Projects" current={project?.name ?? 'Select project'} onSelect={(ref) => navigate(`/project/${ref}`)}>
+          {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
+            <MenuItem key={p.ref} value={p.ref} data-state={p.ref === project?.ref ? 'checked' : undefined}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </PlaceMenu>
+      ) : null}
+    </>
+  )
+}
+
+/** One step of the place breadcrumb: a separator, then a menu of the places of one kind, its trigger naming the current one. */
+function PlaceMenu({ label, heading, current, onSelect, children }: { label: string; heading: string; current: string; onSelect: (value: string) => void; children: ReactNode }) {
+  return (
+    <>
       <span aria-hidden className={css({ color: 'fg.subtle' })}>
         /
       </span>
-      <Menu
-        label="Switch organization"
-        triggerLabel={<span className={truncatedClass}>{organization?.name ?? 'Select organization'}</span>}
-        onSelect={(slug) => navigate(`/org/${slug}`)}
-      >
+      <Menu label={label} triggerLabel={<span className={truncatedClass}>{current}</span>} onSelect={onSelect}>
         <MenuItemGroup>
-          <MenuItemGroupLabel className={menuGroupLabelClass}>Organizations</MenuItemGroupLabel>
-          {organizations.map((org) => (
-            <MenuItem key={org.slug} value={org.slug} className={menuItemClass} data-state={org.slug === organization?.slug ? 'checked' : undefined}>
-              {org.name}
-              <span className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{org.plan.name}</span>
-            </MenuItem>
-          ))}
+          <MenuItemGroupLabel>{heading}</MenuItemGroupLabel>
+          {children}
         </MenuItemGroup>
       </Menu>
-      {organization ? (
-        <>
-          <span aria-hidden className={css({ color: 'fg.subtle' })}>
-            /
-          </span>
-          <Menu
-            label="Switch project"
-            triggerLabel={<span className={truncatedClass}>{project?.name ?? 'Select project'}</span>}
-            onSelect={(ref) => navigate(`/project/${ref}`)}
-          >
-            <MenuItemGroup>
-              <MenuItemGroupLabel className={menuGroupLabelClass}>Projects</MenuItemGroupLabel>
-              {(projects.data?.pages.flatMap((page) => page.projects) ?? []).map((p) => (
-                <MenuItem key={p.ref} value={p.ref} className={menuItemClass} data-state={p.ref === project?.ref ? 'checked' : undefined}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </MenuItemGroup>
-          </Menu>
-        </>
-      ) : null}
     </>
   )
 }

@@ -33,6 +33,18 @@ function screen(load: () => Promise<{ default: ComponentType }>): Screen {
   })
 }
 
+/** A project screen's chunk, on the project the address names (`/project/:ref/…`). */
+function projectScreen(load: () => Promise<ComponentType<{ projectRef: string }>>): Screen {
+  return screen(() =>
+    load().then((ProjectScreen) => ({
+      default: function ProjectScreenRoute() {
+        const { ref } = useParams<{ ref: string }>()
+        return <ProjectScreen projectRef={ref} />
+      },
+    })),
+  )
+}
+
 // The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. One
 // promise, so `use` reads it at once after the first load and moving between screens shows no loading
 // state for it; a failed load is forgotten, so the next render tries again.
@@ -50,25 +62,26 @@ const NewOrganizationPage = screen(() => import('../features/organizations/NewOr
 const NewProjectPage = screen(() => import('../features/projects/NewProjectPage'))
 const SqlEditorPage = screen(() => import('../features/sql-editor/SqlEditorPage'))
 const TableEditorPage = screen(() => import('../features/table-editor/TableEditorPage'))
-const ExtensionsPage = screen(() => import('../features/database/extensions/ExtensionsPage'))
-const WebhooksPage = screen(() => import('../features/database/hooks/WebhooksPage'))
-const WrappersPage = screen(() => import('../features/database/wrappers/WrappersPage'))
-const VaultSecretsPage = screen(() => import('../features/vault/VaultSecretsPage'))
-const ColumnPrivilegesPage = screen(() => import('../features/database/column-privileges/ColumnPrivilegesPage'))
-const GraphiqlPage = screen(() => import('../features/graphiql/GraphiqlPage'))
-const CronPage = screen(() => import('../features/integrations/cron/CronPage'))
+const LogsPage = screen(() => import('../features/logs/LogsPage'))
+const StoragePage = screen(() => import('../features/storage/StoragePage'))
+const JoinPage = screen(() => import('../features/join/JoinPage'))
+const SupportPage = screen(() => import('../features/support/SupportPage'))
+const CodeHostingCallbackPage = screen(() => import('../features/code-hosting/CodeHostingCallbackPage'))
 const SecurityAdvisorPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityAdvisorPage })))
 const SecurityRulesPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.SecurityRulesPage })))
 const PerformanceAdvisorPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceAdvisorPage })))
 const PerformanceRulesPage = screen(() => import('../features/advisors/AdvisorPage').then((page) => ({ default: page.PerformanceRulesPage })))
-const QueryPerformancePage = screen(() => import('../features/advisors/QueryPerformancePage'))
-const LogsPage = screen(() => import('../features/logs/LogsPage'))
-const StoragePage = screen(() => import('../features/storage/StoragePage'))
-const StoragePoliciesPage = screen(() => import('../features/storage/policies/StoragePoliciesPage'))
-const StorageSettingsPage = screen(() => import('../features/storage/settings/StorageSettingsPage'))
-const JoinPage = screen(() => import('../features/join/JoinPage'))
-const SupportPage = screen(() => import('../features/support/SupportPage'))
-const CodeHostingCallbackPage = screen(() => import('../features/code-hosting/CodeHostingCallbackPage'))
+// A project's own screens, on the project the address names.
+const ExtensionsPage = projectScreen(() => import('../features/database/extensions/ExtensionsPage').then((page) => page.ExtensionsScreen))
+const WebhooksPage = projectScreen(() => import('../features/database/hooks/WebhooksPage').then((page) => page.WebhooksScreen))
+const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
+const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
+const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
+const GraphiqlPage = projectScreen(() => import('../features/graphiql/GraphiqlPage').then((page) => page.GraphiqlScreen))
+const CronPage = projectScreen(() => import('../features/integrations/cron/CronPage').then((page) => page.CronScreen))
+const QueryPerformancePage = projectScreen(() => import('../features/advisors/QueryPerformancePage').then((page) => page.QueryPerformanceScreen))
+const StoragePoliciesPage = projectScreen(() => import('../features/storage/policies/StoragePoliciesPage').then((page) => page.StoragePoliciesScreen))
+const StorageSettingsPage = projectScreen(() => import('../features/storage/settings/StorageSettingsPage').then((page) => page.StorageSettingsScreen))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
 // eslint-disable-next-line import/no-restricted-paths -- start-up seam: these pages stand in for other sites, so no API call can serve them
 const MockProviderPages = screen(() => import('../../mock-platform/browser/pages/MockProviderPages'))

@@ -1,4 +1,4 @@
-import type { Organization, SqlSnippet } from '../api/schemas'
+import type { Organization, RelationPrivileges, SqlSnippet } from '../api/schemas'
 
 /** An organization as the platform answers it (Acme Corp, Pro): the component tests' starting point. */
 export function sampleOrganization(overrides: Partial<Organization> = {}): Organization {
@@ -34,5 +34,19 @@ export function sampleSnippet(id: string, overrides: Partial<SqlSnippet> = {}): 
     updated_at: '2026-01-01T00:00:00Z',
     content: { sql: 'select 1', content_id: id, schema_version: '1.0' },
     ...overrides,
+  }
+}
+
+/**
+ * `public.customers` (id, email, full_name) as the platform's default leaves a public table: every
+ * privilege granted on the whole table, none column by column, so each column has all four.
+ */
+export function sampleTablePrivileges(): RelationPrivileges {
+  const all = ['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'] as const
+  return {
+    kind: 'table',
+    schema_usage: true,
+    table_privileges: ['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE'],
+    columns: ['id', 'email', 'full_name'].map((name) => ({ name, type: 'text', column_privileges: [], effective: [...all] })),
   }
 }

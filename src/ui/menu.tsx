@@ -1,7 +1,7 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { createContext, useContext, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
 export const menuContentClass = css({
@@ -89,12 +89,14 @@ export const MenuChoice = ItemChosen.Provider
  * A menu item chosen by its own click: a pointer's, or Enter's (the menu clicks the highlighted
  * item). Ark's `onSelect` reports the *highlighted* item instead, and a pointerleave between press
  * and click (the menu moved under a busy page) clears it: the menu closed with nothing chosen.
+ * Styled as every menu's item; a `className` adds to that.
  */
-export function MenuItem({ onClick, ...props }: ArkMenu.ItemProps) {
+export function MenuItem({ onClick, className, ...props }: ArkMenu.ItemProps) {
   const chosen = useContext(ItemChosen)
   return (
     <ArkMenu.Item
       {...props}
+      className={cx(menuItemClass, className)}
       onClick={(event) => {
         onClick?.(event)
         if (!props.disabled) chosen?.(props.value)
@@ -103,5 +105,9 @@ export function MenuItem({ onClick, ...props }: ArkMenu.ItemProps) {
   )
 }
 export const MenuItemGroup = ArkMenu.ItemGroup
-export const MenuItemGroupLabel = ArkMenu.ItemGroupLabel
+
+/** A group's heading inside a menu, styled as every menu's (more classes may be added). */
+export function MenuItemGroupLabel({ className, ...props }: ArkMenu.ItemGroupLabelProps) {
+  return <ArkMenu.ItemGroupLabel {...props} className={cx(menuGroupLabelClass, className)} />
+}
 export const MenuSeparator = ArkMenu.Separator

@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { codeBlock } from './code-block'
 import { FormActions, ModalFrame } from './dialog'
 import { usePendingAction } from './use-pending-action'
 import { errorMessage } from '../lib/error-message'
@@ -42,21 +43,7 @@ export function SqlToRun({ sql, problem, blocked, problemId }: { sql: string; pr
           {problem}
         </p>
       ) : (
-        <pre
-          className={css({
-            fontFamily: 'mono',
-            fontSize: 'xs',
-            bg: 'bg.muted',
-            p: '2',
-            borderRadius: 'md',
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-            maxH: '40',
-            overflow: 'auto',
-          })}
-        >
-          {sql}
-        </pre>
+        <pre className={codeBlock({ density: 'compact' })}>{sql}</pre>
       )}
       {!problem && blocked ? (
         <p id={problemId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>

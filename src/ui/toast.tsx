@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react'
 import { TOAST } from '../constants'
+import { changeListeners } from '../lib/change-listeners'
 import type { toaster as regionToaster } from './toast-region'
 
 export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning'
@@ -40,7 +41,7 @@ const ToastRegion = lazy<ComponentType<{ onMount: (toaster: Toaster) => void }>>
     }),
 )
 let regionWanted = false
-const wantedListeners = new Set<() => void>()
+const wantedListeners = changeListeners()
 let resolveMounted!: (toaster: Toaster) => void
 const mounted = new Promise<Toaster>((resolve) => {
   resolveMounted = resolve
@@ -49,19 +50,14 @@ const mounted = new Promise<Toaster>((resolve) => {
 function toasterOnPage(): Promise<Toaster> {
   if (!regionWanted) {
     regionWanted = true
-    for (const listener of wantedListeners) listener()
+    wantedListeners.notify()
   }
   return mounted
 }
 
-function subscribeWanted(listener: () => void) {
-  wantedListeners.add(listener)
-  return () => wantedListeners.delete(listener)
-}
-
 /** Where toasts show (SPEC §9: bottom-right, Alt+T); empty, and not loaded, until the first one. */
 export function AppToaster() {
-  const wanted = useSyncExternalStore(subscribeWanted, () => regionWanted)
+  const wanted = useSyncExternalStore(wantedListeners.subscribe, () => regionWanted)
   if (!wanted) return null
   return (
     <Suspense fallback={null}>

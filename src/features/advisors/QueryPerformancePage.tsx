@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { queryStatisticsQuery } from '../../api/queries/query-performance'
 import { PERMISSION_MESSAGE, QUERY_PERFORMANCE_VIEWS, type QueryPerformanceView, type StatementSortKey } from '../../constants'
 import { searchStatements, sortStatements, type SortDirection } from '../../lib/query-statistics'
@@ -18,14 +17,9 @@ import { StatementsTable } from './StatementsTable'
 import { useOpenInSqlEditor } from './use-open-in-sql-editor'
 import { errorMessage } from '../../lib/error-message'
 
-
-/** /project/{ref}/advisors/query-performance (SPEC §2). */
-export default function QueryPerformancePage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <QueryPerformanceScreen projectRef={ref} />
-}
-
 /**
+ * /project/{ref}/advisors/query-performance (SPEC §2).
+ *
  * What the database spent its time on, from pg_stat_statements: three views (most time consuming,
  * most frequent, slowest) that are sorts of one read, any column sortable, a search, a statement's
  * detail with its plan and index hints, and a reset of the statistics after a confirmation.

@@ -7,11 +7,12 @@ import type { IndexHint } from '../../lib/query-plan'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
+import { codeBlock } from '../../ui/code-block'
 import { CopyButton } from '../../ui/copy-button'
 import { GuardedButton } from '../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
 
-const preClass = css({ fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '3', borderRadius: 'md', whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxH: '64', overflow: 'auto' })
+const preClass = codeBlock({ height: 'tall' })
 const termClass = css({ color: 'fg.muted', fontSize: 'xs' })
 
 /**

@@ -1,4 +1,5 @@
 import type { AssistantSnippet } from '../../../machines/assistant.machine'
+import { changeListeners } from '../../lib/change-listeners'
 
 /**
  * What the assistant panel may do with the SQL editor on screen: read its snippet (the context
@@ -12,7 +13,7 @@ export interface SqlEditorTarget {
 
 let target: SqlEditorTarget | null = null
 let pending: string | null = null
-const listeners = new Set<() => void>()
+const listeners = changeListeners()
 
 export function registerSqlEditor(editor: SqlEditorTarget): () => void {
   target = editor
@@ -20,10 +21,10 @@ export function registerSqlEditor(editor: SqlEditorTarget): () => void {
     editor.insert(pending)
     pending = null
   }
-  listeners.forEach((l) => l())
+  listeners.notify()
   return () => {
     if (target === editor) target = null
-    listeners.forEach((l) => l())
+    listeners.notify()
   }
 }
 
@@ -31,10 +32,7 @@ export function currentSqlEditor(): SqlEditorTarget | null {
   return target
 }
 
-export function subscribeSqlEditor(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeSqlEditor = listeners.subscribe
 
 /** Inserts into the editor on screen; answers false (and keeps the SQL for the next editor) when there is none. */
 export function insertIntoSqlEditor(sql: string): boolean {

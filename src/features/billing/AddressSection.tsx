@@ -24,7 +24,7 @@ import { Callout } from '../../ui/callout'
 import { ExternalLink } from '../../ui/external-link'
 import { describedBy, FormField, inputClass } from '../../ui/field'
 import { ErrorState, LoadingState } from '../../ui/states'
-import { PermissionsFailed, PermissionsPending } from '../permissions'
+import { permissionWithheld } from '../permissions'
 import { Switch } from '../../ui/switch'
 import { showToast } from '../../ui/toast'
 import { SectionHeading, sectionCardClass } from './billing-section'
@@ -48,6 +48,7 @@ export function AddressSection({ organization }: { organization: Organization })
   const partner = organization.billing_partner
   const customer = useQuery({ ...organizationCustomerQuery(organization.slug), enabled: !partner && access.readCustomer.allowed })
   const taxId = useQuery({ ...organizationTaxIdQuery(organization.slug), enabled: !partner && access.readTaxId.allowed })
+  const withheld = permissionWithheld(access.readCustomer, 'You cannot see the billing address')
 
   return (
     <section aria-labelledby={HEADING_ID} className={sectionCardClass}>
@@ -64,14 +65,8 @@ export function AddressSection({ organization }: { organization: Organization })
           {partner === 'vercel_marketplace' ? ` (partner organization ${partnerId(organization.slug)})` : ''}. Change them there:{' '}
           <ExternalLink href={MANAGED_BY[partner].url}>open {MANAGED_BY[partner].label}</ExternalLink>.
         </Callout>
-      ) : access.readCustomer.loading ? (
-        <PermissionsPending />
-      ) : access.readCustomer.error !== null ? (
-        <PermissionsFailed permission={access.readCustomer} />
-      ) : !access.readCustomer.allowed ? (
-        <Callout tone="warning" title="You cannot see the billing address">
-          {access.readCustomer.reason}
-        </Callout>
+      ) : withheld ? (
+        withheld
       ) : customer.isPending || (access.readTaxId.allowed && taxId.isPending) ? (
         <LoadingState label="Loading the billing address…" />
       ) : customer.isError ? (

@@ -9,7 +9,7 @@ import { BILLING_BANNER, BILLING_RESOURCES, BILLING_SECTIONS } from '../../const
 import { billingInfoMissing } from '../../lib/billing-address'
 import { formatBillingDate } from '../../lib/billing-date'
 import { can, PermissionAction } from '../../lib/permissions'
-import { Banner } from '../../ui/banner'
+import { Banner, type BannerTone } from '../../ui/banner'
 import { usePermissions } from '../permissions'
 import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
 import { useSignedIn } from '../auth'
@@ -75,15 +75,13 @@ export function BillingWarningBanners({ warnings }: { warnings: BillingWarnings 
     <>
       {own ? <RestrictionBanner key={own.slug} organization={own} /> : null}
       {own && ownOverdue ? (
-        <Banner tone={BILLING_BANNER.overdueInvoices.tone} label={BILLING_BANNER.overdueInvoices.title}>
-          <strong>{BILLING_BANNER.overdueInvoices.title}.</strong> {BILLING_BANNER.overdueInvoices.message}{' '}
-          <Link href={billingPath(own.slug, BILLING_SECTIONS.invoices)} className={linkClass}>
-            {BILLING_BANNER.overdueInvoices.link}
-          </Link>
-        </Banner>
+        <BillingBanner banner={BILLING_BANNER.overdueInvoices} message={BILLING_BANNER.overdueInvoices.message} href={billingPath(own.slug, BILLING_SECTIONS.invoices)} />
       ) : null}
       {elsewhere.length > 0 ? <OverdueElsewhereBanner organizations={elsewhere} /> : null}
-      {own && missingInfo ? <MissingBillingInfoBanner organization={own} /> : null}
+      {/* SPEC §8 'Missing Billing Information': a paid organization billed directly, without an address. */}
+      {own && missingInfo ? (
+        <BillingBanner banner={BILLING_BANNER.missingBillingInfo} message={BILLING_BANNER.missingBillingInfo.message} href={billingPath(own.slug, BILLING_SECTIONS.address)} />
+      ) : null}
     </>
   )
 }
@@ -113,13 +111,13 @@ function OverdueElsewhereBanner({ organizations }: { organizations: readonly Org
   )
 }
 
-/** SPEC §8 'Missing Billing Information': a paid organization billed directly, without an address. */
-function MissingBillingInfoBanner({ organization }: { organization: Organization }) {
+/** A banner of SPEC §8 about one organization's billing: its title, the message, and a link to the billing page that settles it. */
+function BillingBanner({ banner, message, href }: { banner: { tone: BannerTone; title: string; link: string }; message: string; href: string }) {
   return (
-    <Banner tone={BILLING_BANNER.missingBillingInfo.tone} label={BILLING_BANNER.missingBillingInfo.title}>
-      <strong>{BILLING_BANNER.missingBillingInfo.title}.</strong> {BILLING_BANNER.missingBillingInfo.message}{' '}
-      <Link href={billingPath(organization.slug, BILLING_SECTIONS.address)} className={linkClass}>
-        {BILLING_BANNER.missingBillingInfo.link}
+    <Banner tone={banner.tone} label={banner.title}>
+      <strong>{banner.title}.</strong> {message}{' '}
+      <Link href={href} className={linkClass}>
+        {banner.link}
       </Link>
     </Banner>
   )
@@ -139,12 +137,5 @@ function RestrictionBanner({ organization }: { organization: Organization }) {
   const banner = BILLING_BANNER[kind]
   const message =
     kind === 'gracePeriod' ? BILLING_BANNER.gracePeriod.message(formatBillingDate(gracePeriodEnd ?? '') ?? 'its end date') : BILLING_BANNER[kind].message
-  return (
-    <Banner tone={banner.tone} label={banner.title}>
-      <strong>{banner.title}.</strong> {message}{' '}
-      <Link href={billingPath(organization.slug, kind === 'gracePeriod' ? BILLING_SECTIONS.usage : undefined)} className={linkClass}>
-        {banner.link}
-      </Link>
-    </Banner>
-  )
+  return <BillingBanner banner={banner} message={message} href={billingPath(organization.slug, kind === 'gracePeriod' ? BILLING_SECTIONS.usage : undefined)} />
 }

@@ -21,7 +21,7 @@ import { ViewDialog } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { summaryListClass } from '../../ui/summary-list'
-import { PermissionsFailed, PermissionsPending } from '../permissions'
+import { permissionWithheld } from '../permissions'
 import { useSignedIn } from '../auth'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
@@ -63,6 +63,7 @@ export function InvoicesSection({ organization }: { organization: Organization }
   // SPEC §6: overdue invoices are read only on the hosted platform when signed in.
   const overdue = useQuery({ ...overdueInvoicesQuery(), enabled: settings.isPlatform && signedIn && !partner })
   const overdueCount = overdue.data?.find((o) => o.organization_id === organization.id)?.overdue_invoice_count ?? 0
+  const withheld = permissionWithheld(access.readInvoices, 'You cannot see the invoices')
 
   return (
     <section aria-labelledby={HEADING_ID} className={sectionCardClass}>
@@ -72,14 +73,8 @@ export function InvoicesSection({ organization }: { organization: Organization }
           This organization is billed through {MANAGED_BY[partner].label}: its invoices are there, not here.{' '}
           <ExternalLink href={MANAGED_BY[partner].url}>Open {MANAGED_BY[partner].label}</ExternalLink>
         </Callout>
-      ) : access.readInvoices.loading ? (
-        <PermissionsPending />
-      ) : access.readInvoices.error !== null ? (
-        <PermissionsFailed permission={access.readInvoices} />
-      ) : !access.readInvoices.allowed ? (
-        <Callout tone="warning" title="You cannot see the invoices">
-          {access.readInvoices.reason}
-        </Callout>
+      ) : withheld ? (
+        withheld
       ) : (
         <>
           {overdueCount > 0 ? (

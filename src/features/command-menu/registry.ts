@@ -1,14 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { changeListeners } from '../../lib/change-listeners'
 import type { CommandSection } from '../../lib/command-search'
 
 /** Sections the screens on view add to the command menu, by id (a later registration of an id replaces it). */
 const sections = new Map<string, CommandSection>()
-const listeners = new Set<() => void>()
+const listeners = changeListeners()
 let snapshot: readonly CommandSection[] = []
 
 function changed() {
   snapshot = [...sections.values()]
-  for (const listener of listeners) listener()
+  listeners.notify()
 }
 
 /** A screen's own commands, listed while it is mounted. Pass a memoized section (or null for none). */
@@ -27,11 +28,5 @@ export function useRegisterCommandSection(section: CommandSection | null): void 
 }
 
 export function useRegisteredCommandSections(): readonly CommandSection[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => snapshot,
-  )
+  return useSyncExternalStore(listeners.subscribe, () => snapshot)
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { buildClientSchema, parse, print } from 'graphql'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { graphqlIntrospectionQuery, graphqlRoleTokenQuery, postGraphql } from '../../api/queries/graphql'
 import { queryKeys } from '../../api/queries/keys'
 import { GRAPHQL_MESSAGE, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
@@ -19,12 +18,6 @@ import { ResultPane, type RunOutcome } from './ResultPane'
 import { errorMessage } from '../../lib/error-message'
 import { useDatabaseWritePermission } from '../database'
 
-/** /project/{ref}/api/graphiql and /project/{ref}/database/graphiql (SPEC §2): the GraphQL explorer. */
-export default function GraphiqlPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <GraphiqlScreen projectRef={ref} />
-}
-
 const toolbarClass = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', px: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
 const paneBorder = css({ borderLeftWidth: { base: '0', lg: '1px' }, borderTopWidth: { base: '1px', lg: '0' }, borderColor: 'border.default' })
 const tabClass = css({ px: '3', h: '8', fontSize: 'xs', color: 'fg.muted', borderBottomWidth: '2px', borderColor: 'transparent', cursor: 'pointer', '&[aria-selected=true]': { color: 'fg.default', borderColor: 'accent.default' } })
@@ -32,6 +25,8 @@ const tabClass = css({ px: '3', h: '8', fontSize: 'xs', color: 'fg.muted', borde
 type BottomTab = 'variables' | 'headers'
 
 /**
+ * /project/{ref}/api/graphiql and /project/{ref}/database/graphiql (SPEC §2): the GraphQL explorer.
+ *
  * The explorer: a query editor checked against the schema the endpoint introspects for the chosen
  * role, variables and headers, a run (⌘/Ctrl+Enter), its answer, the schema's docs and the
  * project's past runs. It runs as the role picked, with a token the platform signs for it (or the

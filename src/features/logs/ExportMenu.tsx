@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 import { exportFileName, type ExportFormat } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
-import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem } from '../../ui/menu'
 import { exportResult, useExport } from '../sql-editor'
 
 /** Export of the events on screen (the view's answer), as CSV or JSON, streamed in chunks with a Cancel. */
@@ -26,12 +26,8 @@ export function ExportMenu({ rows, columns, fileName }: { rows: readonly Record<
   if (rows.length === 0) return null
   return (
     <Menu label="Export" triggerLabel="Export" onSelect={(value) => start(value as ExportFormat)}>
-      <MenuItem value="csv" className={menuItemClass}>
-        Export as CSV
-      </MenuItem>
-      <MenuItem value="json" className={menuItemClass}>
-        Export as JSON
-      </MenuItem>
+      <MenuItem value="csv">Export as CSV</MenuItem>
+      <MenuItem value="json">Export as JSON</MenuItem>
     </Menu>
   )
 }

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
-import type { LogSourceId } from '../../constants'
+import { LOGS_SEARCH_DEBOUNCE_MS, type LogSourceId } from '../../constants'
 import { histogramBucketSeconds, type LogRange } from '../../lib/log-range'
 import { settings } from '../../lib/settings'
 import { eventsSinceSql, eventsSql, histogramSql, isLogSourceId, logSource, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
@@ -22,7 +22,7 @@ import { deleteSavedQuery, readRecentQueries, readSavedQueries } from './saved-q
 import { sourceNarrowing, useEventList } from './use-event-list'
 import { useLiveRange } from './use-live-range'
 import { useLogRange } from './use-log-range'
-import { useSettled } from './use-settled'
+import { useSettled } from '../../ui/use-settled'
 import { RangeOverview } from './RangeOverview'
 
 export const DEFAULT_LOG_SOURCE: LogSourceId = 'api-gateway'
@@ -61,7 +61,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const recent = useMemo(() => readRecentQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- as above
 
   // The histogram and the list are read apart; its count of the settled filters tells whether a list of exactly the row limit is whole.
-  const settledFilters = useSettled(filters)
+  const settledFilters = useSettled(filters, LOGS_SEARCH_DEBOUNCE_MS)
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
   const histogram = useQuery({
     ...logHistogramQuery(projectRef, {

@@ -4,7 +4,7 @@ import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link, useLocation } from 'wouter'
-import { MenuChoice, MenuItem, menuContentClass, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
+import { MenuChoice, MenuItem, MenuItemGroupLabel, menuContentClass } from '../../ui/menu'
 import { Tooltip } from '../../ui/tooltip'
 import { projectSubpath, type DestinationContext, type RailEntry } from './destinations'
 import { setRailExpanded, useRailExpanded } from './rail-preference'
@@ -122,7 +122,7 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
             <MenuChoice value={navigate}>
               {groups.map((group) => (
                 <ArkMenu.ItemGroup key={group.area.id}>
-                  <ArkMenu.ItemGroupLabel className={menuGroupLabelClass}>{group.area.label}</ArkMenu.ItemGroupLabel>
+                  <MenuItemGroupLabel>{group.area.label}</MenuItemGroupLabel>
                   {group.destinations.map((destination) => {
                     const Icon = destination.icon
                     const current = subpath !== null && destination.owns(subpath)
@@ -130,7 +130,7 @@ export function ProjectMenuButton({ projectRef }: { projectRef: string }) {
                       <MenuItem
                         key={destination.id}
                         value={destination.path(projectRef, context)}
-                        className={menuItemClass}
+                       
                         data-state={current ? 'checked' : undefined}
                       >
                         <span className={css({ display: 'flex', alignItems: 'center', gap: '2.5' })}>

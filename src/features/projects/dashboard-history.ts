@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { DASHBOARD_HISTORY_KEY } from '../../constants'
 import { ownRecord, ownRecordSchema, ownValue, withOwnValue, withoutOwnKey } from '../../lib/own-record'
+import { changeListeners } from '../../lib/change-listeners'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
 /** Projects remembered; the least recently touched are forgotten first. */
@@ -38,23 +39,17 @@ export function forgetProjectVisit(ref: string, kind: keyof ProjectHistory, id: 
 }
 
 // The rail and the command menu lead to the last table and snippet: they follow each visit.
-const historyListeners = new Set<() => void>()
+const historyListeners = changeListeners()
 let historyVersion = 0
 
 function historyChanged() {
   historyVersion += 1
-  for (const listener of historyListeners) listener()
+  historyListeners.notify()
 }
 
 /** A number that changes whenever the history does (for a hook to read it again). */
 export function useDashboardHistoryVersion(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      historyListeners.add(listener)
-      return () => historyListeners.delete(listener)
-    },
-    () => historyVersion,
-  )
+  return useSyncExternalStore(historyListeners.subscribe, () => historyVersion)
 }
 
 /** Where the project's SQL editor link goes: the last snippet, or a new one. */

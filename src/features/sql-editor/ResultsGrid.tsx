@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { copyToClipboard } from '../../lib/clipboard'
 import { ownValue } from '../../lib/own-record'
 import {
@@ -14,6 +14,7 @@ import {
   type ResultRow,
 } from '../../lib/sql/result-format'
 import { CopyButton } from '../../ui/copy-button'
+import { gridValueClass } from '../../ui/grid-value'
 import { ViewDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
 import { exportResult } from './result-export'
@@ -44,10 +45,6 @@ const cellClass = css({
   whiteSpace: 'nowrap',
   cursor: 'default',
   outline: 'none',
-  '&[data-null]': { color: 'fg.subtle', fontStyle: 'italic' },
-  '&[data-kind=number]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  '&[data-kind=boolean]': { color: 'info.default' },
-  '&[data-kind=json]': { color: 'fg.muted' },
   '&[aria-selected=true]': { bg: 'accent.subtle', outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
 })
 
@@ -302,7 +299,7 @@ export function ResultsGrid({
                         data-cell={`${item.index}:${col}`}
                         data-kind={kind}
                         data-null={kind === 'null' ? '' : undefined}
-                        className={cellClass}
+                        className={cx(cellClass, gridValueClass)}
                         style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
                       >
                         {formatCellText(value)}

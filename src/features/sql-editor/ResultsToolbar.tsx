@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 import type { ExportFormat } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
-import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, MenuSeparator } from '../../ui/menu'
 import type { ExportProgress } from './result-export'
 
 export type CopyTarget = 'cell' | 'row-csv' | 'row-json' | 'row-markdown' | 'all-csv' | 'all-json' | 'all-markdown'
@@ -28,8 +28,7 @@ export function ResultsToolbar({
   onExport: (format: ExportFormat) => void
   onCancelExport: () => void
 }) {
-  const itemClass = `${menuItemClass} ${disabledItemClass}`
-  return (
+    return (
     <div
       className={css({
         display: 'flex',
@@ -45,37 +44,19 @@ export function ResultsToolbar({
       })}
     >
       <Menu label="Copy" triggerLabel="Copy" onSelect={(value) => onCopy(value as CopyTarget)}>
-        <MenuItem value="cell" disabled={!hasSelection} className={itemClass}>
-          Copy cell
-        </MenuItem>
+        <MenuItem value="cell" disabled={!hasSelection} className={disabledItemClass}>Copy cell</MenuItem>
         <MenuSeparator className={separatorClass} />
-        <MenuItem value="row-csv" disabled={!hasSelection} className={itemClass}>
-          Copy row as CSV
-        </MenuItem>
-        <MenuItem value="row-json" disabled={!hasSelection} className={itemClass}>
-          Copy row as JSON
-        </MenuItem>
-        <MenuItem value="row-markdown" disabled={!hasSelection} className={itemClass}>
-          Copy row as Markdown
-        </MenuItem>
+        <MenuItem value="row-csv" disabled={!hasSelection} className={disabledItemClass}>Copy row as CSV</MenuItem>
+        <MenuItem value="row-json" disabled={!hasSelection} className={disabledItemClass}>Copy row as JSON</MenuItem>
+        <MenuItem value="row-markdown" disabled={!hasSelection} className={disabledItemClass}>Copy row as Markdown</MenuItem>
         <MenuSeparator className={separatorClass} />
-        <MenuItem value="all-csv" disabled={arriving} className={itemClass}>
-          Copy all as CSV
-        </MenuItem>
-        <MenuItem value="all-json" disabled={arriving} className={itemClass}>
-          Copy all as JSON
-        </MenuItem>
-        <MenuItem value="all-markdown" disabled={arriving} className={itemClass}>
-          Copy all as Markdown
-        </MenuItem>
+        <MenuItem value="all-csv" disabled={arriving} className={disabledItemClass}>Copy all as CSV</MenuItem>
+        <MenuItem value="all-json" disabled={arriving} className={disabledItemClass}>Copy all as JSON</MenuItem>
+        <MenuItem value="all-markdown" disabled={arriving} className={disabledItemClass}>Copy all as Markdown</MenuItem>
       </Menu>
       <Menu label="Export" triggerLabel="Export" onSelect={(value) => onExport(value as ExportFormat)}>
-        <MenuItem value="csv" disabled={exporting !== null || arriving} className={itemClass}>
-          Download CSV
-        </MenuItem>
-        <MenuItem value="json" disabled={exporting !== null || arriving} className={itemClass}>
-          Download JSON
-        </MenuItem>
+        <MenuItem value="csv" disabled={exporting !== null || arriving} className={disabledItemClass}>Download CSV</MenuItem>
+        <MenuItem value="json" disabled={exporting !== null || arriving} className={disabledItemClass}>Download JSON</MenuItem>
       </Menu>
       {exporting ? <ExportProgressBar progress={exporting} onCancel={onCancelExport} /> : null}
       <span className={css({ ml: 'auto', color: 'fg.subtle', fontFamily: 'mono', truncate: true })}>{selectionLabel}</span>

@@ -7,7 +7,7 @@ import { snippetFoldersQuery, snippetListQuery } from '../../api/queries/content
 import type { SqlFolder } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator, menuGroupLabelClass, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator } from '../../ui/menu'
 import { PromptDialog } from '../../ui/prompt-dialog'
 import { SearchBox, SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 import { listDrafts } from './draft-store'
@@ -139,12 +139,8 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
                     if (value === 'delete') setDoomedFolder(folder)
                   }}
                 >
-                  <MenuItem value="rename" className={menuItemClass}>
-                    Rename folder
-                  </MenuItem>
-                  <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
-                    Delete folder
-                  </MenuItem>
+                  <MenuItem value="rename">Rename folder</MenuItem>
+                  <MenuItem value="delete" className={css({ color: 'danger.default' })}>Delete folder</MenuItem>
                 </Menu>
               </div>
               {open ? (
@@ -277,35 +273,23 @@ function SnippetRow({
           else if (value.startsWith('move:')) onMove(value === 'move:' ? null : value.slice('move:'.length))
         }}
       >
-        <MenuItem value="rename" className={menuItemClass}>
-          Rename
-        </MenuItem>
-        <MenuItem value="duplicate" className={menuItemClass}>
-          Duplicate
-        </MenuItem>
-        <MenuItem value="favorite" className={menuItemClass}>
-          {item.favorite ? 'Remove from favorites' : 'Add to favorites'}
-        </MenuItem>
+        <MenuItem value="rename">Rename</MenuItem>
+        <MenuItem value="duplicate">Duplicate</MenuItem>
+        <MenuItem value="favorite">{item.favorite ? 'Remove from favorites' : 'Add to favorites'}</MenuItem>
         <MenuSeparator className={css({ my: '1', borderColor: 'border.default' })} />
         <MenuItemGroup>
-          <MenuItemGroupLabel className={menuGroupLabelClass}>Move to</MenuItemGroupLabel>
+          <MenuItemGroupLabel>Move to</MenuItemGroupLabel>
           {item.folderId ? (
-            <MenuItem value="move:" className={menuItemClass}>
-              No folder
-            </MenuItem>
+            <MenuItem value="move:">No folder</MenuItem>
           ) : null}
           {folders
             .filter((f) => f.id !== item.folderId)
             .map((folder) => (
-              <MenuItem key={folder.id} value={`move:${folder.id}`} className={menuItemClass}>
-                {folder.name}
-              </MenuItem>
+              <MenuItem key={folder.id} value={`move:${folder.id}`}>{folder.name}</MenuItem>
             ))}
         </MenuItemGroup>
         <MenuSeparator className={css({ my: '1', borderColor: 'border.default' })} />
-        <MenuItem value="delete" className={cx(menuItemClass, css({ color: 'danger.default' }))}>
-          Delete
-        </MenuItem>
+        <MenuItem value="delete" className={css({ color: 'danger.default' })}>Delete</MenuItem>
       </Menu>
       <RenameFailureNote
         className={css({ flexBasis: 'full', pl: '1' })}

@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
+import { changeListeners } from '../../lib/change-listeners'
 
 /**
  * Renames the server refused, per snippet, until the user retries or discards them. The name the
@@ -12,9 +13,9 @@ export interface RenameFailure {
 }
 
 const failures = new Map<string, RenameFailure>()
-const listeners = new Set<() => void>()
+const listeners = changeListeners()
 const keyOf = (ref: string, id: string) => JSON.stringify([ref, id])
-const changed = () => listeners.forEach((listener) => listener())
+const changed = listeners.notify
 
 export function recordRenameFailure(ref: string, id: string, failure: RenameFailure): void {
   failures.set(keyOf(ref, id), failure)
@@ -30,9 +31,5 @@ export function renameFailureOf(ref: string, id: string): RenameFailure | null {
 }
 
 export function useRenameFailure(ref: string, id: string): RenameFailure | null {
-  const subscribe = useCallback((listener: () => void) => {
-    listeners.add(listener)
-    return () => void listeners.delete(listener)
-  }, [])
-  return useSyncExternalStore(subscribe, () => renameFailureOf(ref, id))
+  return useSyncExternalStore(listeners.subscribe, () => renameFailureOf(ref, id))
 }

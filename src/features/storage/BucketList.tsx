@@ -4,7 +4,7 @@ import type { StorageBucket } from '../../api/queries/storage'
 import { formatDisplayDate } from '../../lib/display-date'
 import { formatBytes } from '../../lib/format-bytes'
 import { Badge } from '../../ui/badge'
-import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem } from '../../ui/menu'
 import { toolCellClass, ToolTableHead, toolTableClass } from '../database'
 import type { BucketDialogRequest } from './BucketDialogs'
 
@@ -25,15 +25,9 @@ export function mimeTypesText(bucket: StorageBucket): string {
 export function BucketActions({ bucket, onRequest }: { bucket: StorageBucket; onRequest: (request: BucketDialogRequest) => void }) {
   return (
     <Menu compact label={`Actions of bucket ${bucket.name}`} triggerLabel="⋯" onSelect={(kind) => onRequest({ kind: kind as 'edit' | 'empty' | 'delete', bucket })}>
-      <MenuItem value="edit" className={menuItemClass}>
-        Edit bucket
-      </MenuItem>
-      <MenuItem value="empty" className={menuItemClass}>
-        Empty bucket
-      </MenuItem>
-      <MenuItem value="delete" className={menuItemClass}>
-        Delete bucket
-      </MenuItem>
+      <MenuItem value="edit">Edit bucket</MenuItem>
+      <MenuItem value="empty">Empty bucket</MenuItem>
+      <MenuItem value="delete">Delete bucket</MenuItem>
     </Menu>
   )
 }

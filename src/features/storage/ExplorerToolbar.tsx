@@ -5,7 +5,7 @@ import type { StorageSort } from '../../api/queries/storage'
 import type { StorageSortColumn } from '../../constants/storage'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
-import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem } from '../../ui/menu'
 import { breadcrumbs } from './object-paths'
 import type { ExplorerView } from './view-mode'
 
@@ -95,7 +95,7 @@ export function ExplorerToolbar({
       }}>
         {(['name', 'size', 'created_at', 'updated_at'] as const).flatMap((column) =>
           (['asc', 'desc'] as const).map((order) => (
-            <MenuItem key={`${column}:${order}`} value={`${column}:${order}`} className={menuItemClass} data-state={sort.column === column && sort.order === order ? 'checked' : undefined}>
+            <MenuItem key={`${column}:${order}`} value={`${column}:${order}`} data-state={sort.column === column && sort.order === order ? 'checked' : undefined}>
               {SORT_LABELS[column]} {order === 'asc' ? '(ascending)' : '(descending)'}
             </MenuItem>
           )),

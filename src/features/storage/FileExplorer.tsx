@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react'
+import { useCallback, useMemo, useState, type DragEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { DEFAULT_STORAGE_SORT, type StorageBucket, type StorageSort } from '../../api/queries/storage'
 import { STORAGE_SEARCH_DEBOUNCE } from '../../constants'
 import { PromptDialog } from '../../ui/prompt-dialog'
+import { useSettled } from '../../ui/use-settled'
 import { ExplorerToolbar, SelectionBar } from './ExplorerToolbar'
 import { DeleteEntriesDialog, SignedUrlDialog } from './ExplorerDialogs'
 import { ColumnView, ListView, type ViewProps } from './ExplorerViews'
@@ -21,16 +22,6 @@ type ExplorerDialog =
   | { kind: 'move'; items: ExplorerItem[] }
   | { kind: 'delete'; items: ExplorerItem[] }
   | { kind: 'signed-url'; item: ExplorerItem }
-
-/** A value that follows `value` once it has stopped changing for `delay` ms. */
-function useSettledValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return settled
-}
 
 /**
  * A bucket's files: the folder shown comes from the address (`folderPath`); the open file, the checked
@@ -56,7 +47,7 @@ export function FileExplorer({
   const [sort, setSort] = useState<StorageSort>(DEFAULT_STORAGE_SORT)
   const [searchState, setSearchState] = useState({ place, text: '' })
   const searchText = searchState.place === place ? searchState.text : ''
-  const search = useSettledValue(searchText.trim(), STORAGE_SEARCH_DEBOUNCE)
+  const search = useSettled(searchText.trim(), STORAGE_SEARCH_DEBOUNCE)
   const [openState, setOpenState] = useState<{ place: string; item: ExplorerItem } | null>(null)
   const openFile = openState?.place === place ? openState.item : null
   const [selectionState_, setSelectionState] = useState<{ place: string; selection: Selection }>({ place, selection: EMPTY_SELECTION })

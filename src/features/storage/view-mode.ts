@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { STORAGE_EXPLORER_VIEW_KEY } from '../../constants'
+import { changeListeners } from '../../lib/change-listeners'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 
 /** The files explorer's layout: Miller columns or one list. Remembered per browser. */
@@ -8,7 +9,7 @@ export const EXPLORER_VIEWS = ['columns', 'list'] as const
 export type ExplorerView = (typeof EXPLORER_VIEWS)[number]
 const ExplorerViewSchema = v.object({ view: v.picklist(EXPLORER_VIEWS) })
 
-const listeners = new Set<() => void>()
+const listeners = changeListeners()
 let current: ExplorerView | null = null
 
 export function readExplorerView(storage = browserStorage('local')): ExplorerView {
@@ -17,7 +18,7 @@ export function readExplorerView(storage = browserStorage('local')): ExplorerVie
 
 export function setExplorerView(view: ExplorerView, storage = browserStorage('local')): boolean {
   current = view
-  for (const listener of listeners) listener()
+  listeners.notify()
   return writeStored(storage, STORAGE_EXPLORER_VIEW_KEY, { view })
 }
 
@@ -27,11 +28,5 @@ export function resetExplorerView(): void {
 }
 
 export function useExplorerView(): ExplorerView {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => (current ??= readExplorerView()),
-  )
+  return useSyncExternalStore(listeners.subscribe, () => (current ??= readExplorerView()))
 }

@@ -1,4 +1,4 @@
-import { Menu, MenuItem, MenuSeparator, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem, MenuSeparator } from '../../ui/menu'
 import type { GridColumn } from './grid-types'
 
 export type ColumnAction = 'asc' | 'desc' | 'filter' | 'hide'
@@ -7,19 +7,11 @@ export type ColumnAction = 'asc' | 'desc' | 'filter' | 'hide'
 export function ColumnHeaderMenu({ column, onAction }: { column: GridColumn; onAction: (column: GridColumn, action: ColumnAction) => void }) {
   return (
     <Menu compact label={`${column.name} column`} triggerLabel="⋯" onSelect={(action) => onAction(column, action as ColumnAction)}>
-      <MenuItem value="asc" className={menuItemClass}>
-        Sort ascending
-      </MenuItem>
-      <MenuItem value="desc" className={menuItemClass}>
-        Sort descending
-      </MenuItem>
-      <MenuItem value="filter" className={menuItemClass}>
-        Filter by {column.name}
-      </MenuItem>
+      <MenuItem value="asc">Sort ascending</MenuItem>
+      <MenuItem value="desc">Sort descending</MenuItem>
+      <MenuItem value="filter">Filter by {column.name}</MenuItem>
       <MenuSeparator />
-      <MenuItem value="hide" className={menuItemClass}>
-        Hide column
-      </MenuItem>
+      <MenuItem value="hide">Hide column</MenuItem>
     </Menu>
   )
 }

@@ -1,8 +1,9 @@
 /** One row of the grid and its gutter cell; memoized so a scroll redraws only the rows that change. */
 import { memo, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { ownValue } from '../../lib/own-record'
 import { cellKind, formatCellText } from '../../lib/sql/result-format'
+import { gridValueClass } from '../../ui/grid-value'
 import type { Row } from './row-windows'
 import type { GridColumn, PendingCell } from './grid-types'
 
@@ -64,7 +65,7 @@ export const GridRow = memo(function GridRow({
         data-kind={kind}
         data-null={!edit && (value === null || value === undefined) ? '' : undefined}
         data-pending={edit ? (edit.error ? 'failed' : 'saving') : undefined}
-        className={cellClass}
+        className={cx(cellClass, gridValueClass)}
         style={style}
       >
         <span className={cellTextClass}>{edit ? edit.text : formatCellText(value)}</span>
@@ -151,10 +152,7 @@ const cellClass = css({
   borderRightWidth: '1px',
   borderColor: 'border.subtle',
   cursor: 'default',
-  '&[data-null]': { color: 'fg.subtle', fontStyle: 'italic' },
-  '&[data-kind=number]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  '&[data-kind=boolean]': { color: 'info.default' },
-  '&[data-kind=json]': { color: 'fg.muted', fontFamily: 'mono', fontSize: 'xs' },
+  '&[data-kind=json]': { fontFamily: 'mono', fontSize: 'xs' },
   '&[aria-selected=true]': { bg: 'accent.subtle', boxShadow: 'inset 0 0 0 2px token(colors.accent.default)' },
   '&[data-pending=saving]': { bg: 'warning.subtle' },
   '&[data-pending=failed]': { bg: 'danger.subtle', boxShadow: 'inset 0 0 0 2px token(colors.danger.default)' },

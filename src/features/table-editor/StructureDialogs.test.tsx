@@ -53,6 +53,14 @@ function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { 
 const sqlPreview = () => screen.getByRole('region', { name: 'SQL to run' }).querySelector('pre, p')?.textContent
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
+/** After the database refused `sql`: it ran once, nothing was done, and the dialog keeps what was typed and its SQL. */
+function expectKeptAfterRefusal(run: ReturnType<typeof vi.fn>, onDone: ReturnType<typeof vi.fn>, sql: string, typed: Record<string, string>) {
+  expect(run).toHaveBeenCalledExactlyOnceWith(sql)
+  expect(onDone).not.toHaveBeenCalled()
+  for (const [label, value] of Object.entries(typed)) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value)
+  expect(sqlPreview()).toBe(sql)
+}
+
 describe('ColumnDialog', () => {
   it('previews the add column SQL as the form changes and runs exactly that', async () => {
     const run = vi.fn().mockResolvedValue([])
@@ -124,11 +132,7 @@ describe('ColumnDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update column' }))
 
     expect((await screen.findByRole('alert')).textContent).toContain('is violated by some row')
-    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
-    expect(onDone).not.toHaveBeenCalled()
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('unit_price')
-    expect((screen.getByLabelText('Check') as HTMLInputElement).value).toBe('unit_price > 1')
-    expect(sqlPreview()).toBe(sql)
+    expectKeptAfterRefusal(run, onDone, sql, { Name: 'unit_price', Check: 'unit_price > 1' })
     expect((screen.getByRole('button', { name: 'Update column' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })
@@ -200,11 +204,7 @@ describe('CreateTableDialog', () => {
     expect(sql).toContain('"made_at" timestamptz default now() not null')
     fireEvent.click(screen.getByRole('button', { name: 'Create table' }))
     expect((await screen.findByRole('alert')).textContent).toBe('The database refused this change: relation "notes" already exists')
-    expect(run).toHaveBeenCalledExactlyOnceWith(sql)
-    expect(onDone).not.toHaveBeenCalled()
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('notes')
-    expect((screen.getByLabelText('Column 2 name') as HTMLInputElement).value).toBe('made_at')
-    expect(sqlPreview()).toBe(sql)
+    expectKeptAfterRefusal(run, onDone, sql!, { Name: 'notes', 'Column 2 name': 'made_at' })
   })
 })
 

@@ -10,7 +10,7 @@ import type { RowSource } from '../../lib/sql/table-rows'
 import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { Menu, MenuItem, menuItemClass } from '../../ui/menu'
+import { Menu, MenuItem } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
@@ -200,9 +200,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         ) : null}
         <Menu label="Columns" triggerLabel="Columns" onSelect={(name) => setLayout(setColumnHidden(layout, name, !layout.hidden.includes(name)))}>
           {table.columns.map((c) => (
-            <MenuItem key={c.name} value={c.name} className={menuItemClass}>
-              <span aria-hidden>{layout.hidden.includes(c.name) ? '☐' : '☑'}</span> {c.name}
-            </MenuItem>
+            <MenuItem key={c.name} value={c.name}> <span aria-hidden>{layout.hidden.includes(c.name) ? '☐' : '☑'}</span> {c.name}</MenuItem>
           ))}
         </Menu>
         <span className={css({ flex: '1' })} />

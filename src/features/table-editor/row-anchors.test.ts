@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
-import { runPgMetaQuery } from '../../../mock-platform/postgres/query'
-import type { DatabaseProvider, ProjectDatabase } from '../../../mock-platform/postgres/types'
-import { cursorOf, rowWindowSql, type RowSource } from '../../lib/sql/table-rows'
+import { describe, expect, it } from 'vitest'
+import { cursorOf, type RowSource } from '../../lib/sql/table-rows'
+import { useRowsDatabase } from '../../test/rows-database'
 import { RowAnchors } from './row-anchors'
 
 const ROWS = 2_537
 const STRIDE = 100
 const base: RowSource = { schema: 'public', table: 'anchored', key: ['id'] }
 
-let provider: DatabaseProvider
-let db: ProjectDatabase
-let reads: string[] = []
-const run = (sql: string, signal: AbortSignal) => {
-  reads.push(sql)
-  return runPgMetaQuery(db, { query: sql }, { signal })
-}
-const noPages = () => []
-
-beforeAll(async () => {
-  provider = createMemoryDatabaseProvider({ seed: false })
-  db = await provider.open('anchors')
-  await db.exec(`create table public.anchored (id int primary key, label text);
+const { reads, run, everyRow } = useRowsDatabase(
+  'anchors',
+  `create table public.anchored (id int primary key, label text);
     insert into public.anchored select g, case when g % 7 = 0 then null else md5(g::text) end from generate_series(1, ${ROWS}) g;
     create table public.paired (a int, b int, primary key (a, b));
-    insert into public.paired select g / 10, g % 10 from generate_series(1, ${ROWS}) g;`)
-}, 60_000)
-afterAll(() => provider.closeAll())
+    insert into public.paired select g / 10, g % 10 from generate_series(1, ${ROWS}) g;`,
+)
+const noPages = () => []
 
 /** The anchors one pass over every row gives: the order values of every STRIDE-th row. */
 async function expectedAnchors(source: RowSource) {
-  const all = await runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 100_000 }) })
+  const all = await everyRow(source)
   return all.filter((_, position) => position % STRIDE === 0).map((row) => cursorOf(source, row))
 }
 
@@ -67,7 +55,7 @@ describe('RowAnchors', () => {
   })
 
   it('in the background they stop at their cap; a jump reads on past it at full pace', async () => {
-    reads = []
+    reads.length = 0
     const anchors = new RowAnchors(base, run, { stride: STRIDE, perRead: 3, backgroundRows: 500, pagesLoading: noPages })
     anchors.background()
     await anchors.idle()
@@ -82,7 +70,7 @@ describe('RowAnchors', () => {
   })
 
   it('in the background they give way to the pages being read, unless a page waits for them', async () => {
-    reads = []
+    reads.length = 0
     let finishPage!: () => void
     const page = new Promise<void>((resolve) => {
       finishPage = resolve
@@ -101,7 +89,7 @@ describe('RowAnchors', () => {
   })
 
   it('a page that gives up stops waiting; disposed, they read no more', async () => {
-    reads = []
+    reads.length = 0
     const never = new Promise<void>(() => {})
     const anchors = new RowAnchors(base, run, { stride: STRIDE, perRead: 1, pagesLoading: () => [never] })
     const page = new AbortController()

@@ -1,36 +1,21 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createMemoryDatabaseProvider } from '../../../mock-platform/postgres/pglite-memory'
-import { runPgMetaQuery } from '../../../mock-platform/postgres/query'
-import type { DatabaseProvider, ProjectDatabase } from '../../../mock-platform/postgres/types'
-import { rowWindowSql, type RowSource } from '../../lib/sql/table-rows'
+import { describe, expect, it, vi } from 'vitest'
+import type { RowSource } from '../../lib/sql/table-rows'
+import { useRowsDatabase } from '../../test/rows-database'
 import { ANCHOR_STRIDE } from './row-anchors'
-import { PAGE_SIZE, RowWindowStore, type Row } from './row-windows'
+import { PAGE_SIZE, RowWindowStore } from './row-windows'
 
 const ROWS = 2_537
 const base: RowSource = { schema: 'window test', table: 'the "rows"', key: ['id'] }
 
-let provider: DatabaseProvider
-let db: ProjectDatabase
-const reads: string[] = []
-const run = (sql: string, signal: AbortSignal) => {
-  reads.push(sql)
-  return runPgMetaQuery(db, { query: sql }, { signal })
-}
-
-beforeAll(async () => {
-  provider = createMemoryDatabaseProvider({ seed: false })
-  db = await provider.open('windows')
-  await db.exec(`create schema "window test";
+const rows = useRowsDatabase(
+  'windows',
+  `create schema "window test";
     create table "window test"."the ""rows""" (id int primary key, label text);
     insert into "window test"."the ""rows""" select g, case when g % 5 = 0 then null else md5(g::text) end from generate_series(1, ${ROWS}) g;
-    analyze "window test"."the ""rows""";`)
-}, 60_000)
-afterAll(() => provider.closeAll())
-
-async function everyRow(source: RowSource): Promise<Row[]> {
-  return runPgMetaQuery(db, { query: rowWindowSql(source, { cursor: null, limit: 100_000 }) })
-}
+    analyze "window test"."the ""rows""";`,
+)
+const { reads, run, everyRow } = rows
 
 async function started(source: RowSource, estimate = ROWS) {
   const store = new RowWindowStore(source, run, estimate)
@@ -172,7 +157,7 @@ describe('RowWindowStore', () => {
 
 describe('RowWindowStore without a key', () => {
   it('reads a view by position', async () => {
-    await db.exec(`create view "window test".evens as select id, label from "window test"."the ""rows""" where id % 2 = 0`)
+    await rows.db().exec(`create view "window test".evens as select id, label from "window test"."the ""rows""" where id % 2 = 0`)
     const source: RowSource = { schema: 'window test', table: 'evens', key: [], sort: [{ column: 'id', direction: 'desc' }] }
     const store = await started(source, 0)
     expect(store.count).toEqual({ value: Math.floor(ROWS / 2), exact: true })

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { vaultEnabledQuery, vaultSecretsQuery } from '../../api/queries/vault'
 import type { VaultSecret } from '../../api/schemas'
 import { DEFAULT_EXTENSION_SCHEMA, ENABLED_ON_EVERY_PROJECT_MESSAGE, PERMISSION_MESSAGE } from '../../constants'
@@ -32,11 +31,6 @@ function useSecretsPermission(ref: string, action: string, what: string) {
 }
 
 /** /project/{ref}/settings/vault/secrets: the project's vault (SPEC §2). */
-export default function VaultSecretsPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <VaultSecretsScreen projectRef={ref} />
-}
-
 export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const enabled = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
@@ -52,7 +46,6 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
     const words = search.toLowerCase().split(/\s+/).filter(Boolean)
     return (secrets.data ?? []).filter((secret) => words.every((word) => `${secret.name ?? ''} ${secret.description}`.toLowerCase().includes(word)))
   }, [secrets.data, search])
-
 
   return (
     <DatabaseToolPage

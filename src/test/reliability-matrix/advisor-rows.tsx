@@ -13,7 +13,7 @@ import { RuleDialog } from '../../features/advisors/RuleDialog'
 import { PlanView, StatementDetail } from '../../features/advisors/StatementDetail'
 import { lintFix } from '../../lib/sql/lints/fixes'
 import { lintOf, ruleOf } from '../lint-fixtures'
-import { Providers, jsonResponse, storageContext, type WriteRow } from './harness'
+import { Providers, jsonResponse, recordPgMeta, storageContext, type WriteRow } from './harness'
 import type { StorageRow } from './rows'
 import { ALL_PERMISSIONS, REF, projectClient } from './screens'
 import type { XssPlace } from './xss-places'
@@ -69,12 +69,7 @@ export const ADVISOR_WRITE_ROWS: WriteRow[] = [
   {
     write: 'advisor fix run on the database',
     run: async (fault, stub) => {
-      let ran = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        ran = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const ran = recordPgMeta(fault, stub)
       const fix = lintFix(finding)!
       let fixed = false
       render(
@@ -96,7 +91,7 @@ export const ADVISOR_WRITE_ROWS: WriteRow[] = [
       fireEvent.click(within(dialog).getByRole('button', { name: 'Run fix' }))
       await waitFor(() => expect(fixed || within(dialog).queryByRole('alert') !== null).toBe(true))
       // Refused, the fix is still there to run again, its SQL unchanged.
-      return fixed ? ran === fix.sql : within(dialog).getByRole('region', { name: 'SQL to run' }).textContent?.includes(fix.sql) === true && within(dialog).queryByRole('button', { name: /Run fix/ }) !== null
+      return fixed ? ran.sql === fix.sql : within(dialog).getByRole('region', { name: 'SQL to run' }).textContent?.includes(fix.sql) === true && within(dialog).queryByRole('button', { name: /Run fix/ }) !== null
     },
   },
 ]

@@ -2,7 +2,7 @@ import { queryKeys } from '../../api/queries/keys'
 import { CronScreen } from '../../features/integrations/cron/CronPage'
 import { EditCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
 import { Providers } from './harness'
-import { REF, projectClient } from './screens'
+import { REF, projectClient, projectScreen } from './screens'
 import type { XssPlace } from './xss-places'
 
 /** The reliability matrix's XSS places of cron: jobs and runs the database reports, and a job's kept form. */
@@ -32,11 +32,7 @@ export const CRON_XSS_PLACES: XssPlace[] = [
         queryKeys.cronRuns(REF, 1, null, 0),
         payloads.map((payload, i) => ({ runid: i + 1, status: i % 2 ? payload : 'failed', return_message: payload, start_time: '2026-11-24 06:00:00+00', end_time: null, total: payloads.length })),
       )
-      return (
-        <Providers client={client}>
-          <CronScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(CronScreen, client)
     },
   },
   {

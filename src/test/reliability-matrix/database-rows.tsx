@@ -4,7 +4,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
-import type { RelationPrivileges } from '../../api/schemas'
 import { ColumnPrivilegesScreen } from '../../features/database/column-privileges/ColumnPrivilegesPage'
 import { EnableExtensionDialog } from '../../features/database/extensions/ExtensionDialogs'
 import { extensionRows } from '../../features/database/extensions/extension-list'
@@ -15,30 +14,12 @@ import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrap
 import { emptyWrapperForm, type WrapperFormValues } from '../../features/database/wrappers/wrapper-form'
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
 import { CreateCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
-import { Providers, jsonResponse, type WriteRow } from './harness'
-import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient } from './screens'
+import { sampleTablePrivileges } from '../sample-records'
+import { Providers, recordPgMeta, type WriteRow } from './harness'
+import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
 
 /** The matrix's writes on the project's database (the database tools): each runs SQL through pg-meta. */
 
-const ALL = ['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'] as const
-// The platform's default on a public table: everything granted on the whole table.
-const CUSTOMERS: RelationPrivileges = {
-  kind: 'table',
-  schema_usage: true,
-  table_privileges: ['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE'],
-  columns: ['id', 'email', 'full_name'].map((name) => ({ name, type: 'text', column_privileges: [], effective: [...ALL] })),
-}
-
-/** What the database saw of a write: the last SQL sent to pg-meta (answered `[]` unless the fault answers first). */
-function recordPgMeta(fault: Parameters<WriteRow['run']>[0], stub: Parameters<WriteRow['run']>[1]) {
-  const seen = { sql: '' }
-  stub(fault, (request, body) => {
-    if (!request.url.includes('/pg-meta/')) return undefined
-    seen.sql = String((body as { query?: string }).query ?? '')
-    return jsonResponse([])
-  })
-  return seen
-}
 
 const runOnProject = (sql: string) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })
 
@@ -91,12 +72,8 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       client.setQueryData(queryKeys.profile(), { disabled_features: [] })
       client.setQueryData(queryKeys.databaseRoles(REF), [{ name: 'anon' }])
       client.setQueryData(queryKeys.databaseRelations(REF), [{ schema: 'public', name: 'customers', kind: 'table' }])
-      client.setQueryData(queryKeys.columnPrivileges(REF, 'anon', 'public', 'customers'), CUSTOMERS)
-      render(
-        <Providers client={client}>
-          <ColumnPrivilegesScreen projectRef={REF} />
-        </Providers>,
-      )
+      client.setQueryData(queryKeys.columnPrivileges(REF, 'anon', 'public', 'customers'), sampleTablePrivileges())
+      render(projectScreen(ColumnPrivilegesScreen, client))
       fireEvent.click(await screen.findByRole('checkbox', { name: 'SELECT on email' }))
       fireEvent.click(screen.getByRole('button', { name: 'Revoke table-level SELECT and grant it on every other column' }))
       const dialog = await screen.findByRole('dialog', { name: 'Review 2 changes' })

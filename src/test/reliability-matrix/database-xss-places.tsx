@@ -13,7 +13,7 @@ import { emptyWrapperForm } from '../../features/database/wrappers/wrapper-form'
 import { SecretDialog } from '../../features/vault/SecretDialog'
 import { VaultSecretsScreen } from '../../features/vault/VaultSecretsPage'
 import { Providers } from './harness'
-import { REF, projectClient } from './screens'
+import { REF, projectClient, projectScreen } from './screens'
 import type { XssPlace } from './xss-places'
 
 /** The reliability matrix's XSS places of the database tools: what the database reports, named by users. */
@@ -35,11 +35,7 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
           requires: [payload],
         })),
       )
-      return (
-        <Providers client={client}>
-          <ExtensionsScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(ExtensionsScreen, client)
     },
   },
   {
@@ -74,11 +70,7 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
           answered_at: '2026-11-24 06:00:01+00',
         })),
       )
-      return (
-        <Providers client={client}>
-          <WebhooksScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(WebhooksScreen, client)
     },
   },
   {
@@ -123,11 +115,7 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
           servers: [{ id: 100 + i, name: payload, options: [`${payload}=${payload}`], tables: [{ id: 200 + i, schema: payload, name: payload, options: [`object=${payload}`], columns: [{ name: payload, type: payload }] }] }],
         })),
       )
-      return (
-        <Providers client={client}>
-          <WrappersScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(WrappersScreen, client)
     },
   },
   {
@@ -171,11 +159,7 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         queryKeys.vaultSecrets(REF),
         payloads.map((payload, i) => ({ id: `0000000${i}-0000-4000-8000-000000000000`, name: payload, description: payload, key_id: payload, created_at: payload, updated_at: payload })),
       )
-      return (
-        <Providers client={client}>
-          <VaultSecretsScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(VaultSecretsScreen, client)
     },
   },
   {

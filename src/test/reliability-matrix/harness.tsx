@@ -139,3 +139,14 @@ export interface WriteRow {
   write: string
   run: (fault: MockScenario, stub: typeof stubPlatform) => Promise<boolean>
 }
+
+/** What the database saw of a write: the last SQL sent to pg-meta (answered `[]` unless the fault answers first). */
+export function recordPgMeta(fault: MockScenario, stub: typeof stubPlatform) {
+  const seen = { sql: '' }
+  stub(fault, (request, body) => {
+    if (!request.url.includes('/pg-meta/')) return undefined
+    seen.sql = String((body as { query?: string }).query ?? '')
+    return json([])
+  })
+  return seen
+}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { queryKeys } from '../../api/queries/keys'
 import { sampleOrganization, sampleSnippet } from '../sample-records'
 import type { Permission, TableSchema } from '../../api/schemas'
@@ -25,6 +25,15 @@ export function ThemeProbe() {
 }
 export function SessionProbe() {
   return <p>{useSignedIn() ? 'signed in' : 'signed out'}</p>
+}
+
+/** A project screen on the matrix's project, inside the providers, reading what the row put in `client`. */
+export function projectScreen(Screen: ComponentType<{ projectRef: string }>, client: QueryClient): ReactNode {
+  return (
+    <Providers client={client}>
+      <Screen projectRef={REF} />
+    </Providers>
+  )
 }
 
 export function assistantPanel(): ReactNode {

@@ -10,8 +10,8 @@ import { StoragePoliciesScreen } from '../../features/storage/policies/StoragePo
 import { StorageSettingsScreen } from '../../features/storage/settings/StorageSettingsPage'
 import { platformUploadCalls, UploadQueue, uploadRequests, type UploadRow } from '../../features/storage/uploads/upload-queue'
 import { UploadsPanel } from '../../features/storage/uploads/UploadsPanel'
-import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
-import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient } from './screens'
+import { Providers, jsonResponse, recordPgMeta, testClient, type WriteRow } from './harness'
+import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
 import type { XssPlace } from './xss-places'
 
 /** The reliability matrix's rows of the uploads, bucket policies and storage settings: each write under each fault, and what they show of names. */
@@ -61,12 +61,7 @@ export const STORAGE_UPLOAD_WRITE_ROWS: WriteRow[] = [
   {
     write: 'create a bucket policy',
     run: async (fault, stub) => {
-      let sql = ''
-      stub(fault, (request, body) => {
-        if (!request.url.includes('/pg-meta/')) return undefined
-        sql = String((body as { query?: string }).query ?? '')
-        return jsonResponse([])
-      })
+      const seen = recordPgMeta(fault, stub)
       let done = false
       render(
         <Providers client={storageClient()}>
@@ -77,7 +72,7 @@ export const STORAGE_UPLOAD_WRITE_ROWS: WriteRow[] = [
       fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Typed policy name' } })
       fireEvent.click(within(dialog).getByRole('button', { name: 'Create policy' }))
       await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
-      if (done) return sql.includes('create policy "Typed policy name"') && sql.includes("bucket_id = 'docs'")
+      if (done) return seen.sql.includes('create policy "Typed policy name"') && seen.sql.includes("bucket_id = 'docs'")
       return (within(dialog).getByLabelText('Policy name') as HTMLInputElement).value === 'Typed policy name'
     },
   },
@@ -92,11 +87,7 @@ export const STORAGE_UPLOAD_WRITE_ROWS: WriteRow[] = [
       })
       const client = storageClient()
       client.setQueryData(queryKeys.storageConfig(REF), CONFIG)
-      render(
-        <Providers client={client}>
-          <StorageSettingsScreen projectRef={REF} />
-        </Providers>,
-      )
+      render(projectScreen(StorageSettingsScreen, client))
       const form = await screen.findByRole('form', { name: 'Upload limit' })
       fireEvent.change(within(form).getByLabelText('Largest file'), { target: { value: '20' } })
       fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
@@ -149,11 +140,7 @@ export const STORAGE_UPLOAD_XSS_PLACES: XssPlace[] = [
           check_expression: payload,
         })),
       )
-      return (
-        <Providers client={client}>
-          <StoragePoliciesScreen projectRef={REF} />
-        </Providers>
-      )
+      return projectScreen(StoragePoliciesScreen, client)
     },
   },
   {

@@ -8,18 +8,12 @@ import { queryKeys } from '../../../api/queries/keys'
 import type { Permission, RelationPrivileges } from '../../../api/schemas'
 import { setSession } from '../../../api/session'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { sampleOrganization } from '../../../test/sample-records'
+import { sampleOrganization, sampleTablePrivileges } from '../../../test/sample-records'
 import { ColumnPrivilegesScreen } from './ColumnPrivilegesPage'
 
 const REF = 'abcdefghijklmnopqrst'
 const organization = sampleOrganization()
-const ALL = ['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'] as const
-const customers: RelationPrivileges = {
-  kind: 'table',
-  schema_usage: true,
-  table_privileges: ['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE'],
-  columns: ['id', 'email', 'full_name'].map((name) => ({ name, type: 'text', column_privileges: [], effective: [...ALL] })),
-}
+const customers = sampleTablePrivileges()
 
 function screenWith(actions: string[], privileges: RelationPrivileges = customers) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { columnPrivilegesQuery, privilegeRelationsQuery, privilegeRolesQuery } from '../../../api/queries/database-privileges'
 import type { PrivilegeRelation, RelationPrivileges } from '../../../api/schemas'
 import { COLUMN_PRIVILEGE_TYPES, PERMISSION_MESSAGE, RELATION_KIND_LABELS, type ColumnPrivilegeType } from '../../../constants'
@@ -21,11 +20,6 @@ import { EMPTY_DRAFT, changeCount, resolveShadow, shadowedColumns, tableWanted, 
 import { chooseTarget, completeTarget, relationSchemas, relationsIn, targetKey, type TargetChoice } from './target-choice'
 
 /** /project/{ref}/database/column-privileges: what each role may do with each column (SPEC §2, behind its preview). */
-export default function ColumnPrivilegesPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <ColumnPrivilegesScreen projectRef={ref} />
-}
-
 export function ColumnPrivilegesScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const enabled = Boolean(connectionString)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Code2 } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { Link, useParams } from 'wouter'
+import { Link } from 'wouter'
 import { databaseExtensionsQuery } from '../../../api/queries/database-extensions'
 import { ENABLED_ON_EVERY_PROJECT_MESSAGE, EXTENSION_TAGS, PERMISSION_MESSAGE, type ExtensionTag } from '../../../constants'
 import { settings } from '../../../lib/settings'
@@ -25,11 +25,6 @@ type Change = { kind: 'enable' | 'disable'; extension: ExtensionRow }
 const cellClass = css({ px: '3', py: '2.5', verticalAlign: 'top', borderTopWidth: '1px', borderColor: 'border.default' })
 
 /** /project/{ref}/database/extensions: the database's extensions, merged with the catalogue (SPEC §3). */
-export default function ExtensionsPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <ExtensionsScreen projectRef={ref} />
-}
-
 export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const extensions = useQuery({ ...databaseExtensionsQuery(ref, connectionString), enabled: Boolean(connectionString) })

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { databaseWebhooksQuery, enableWebhooks, webhooksEnabledQuery } from '../../../api/queries/database-webhooks'
 import type { DatabaseWebhook } from '../../../api/schemas'
 import { PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../../constants'
@@ -24,13 +23,7 @@ import { errorMessage } from '../../../lib/error-message'
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; hook: DatabaseWebhook } | { kind: 'delete'; hook: DatabaseWebhook }
 
-
 /** /project/{ref}/database/hooks: database webhooks (SPEC §2), each a trigger calling supabase_functions.http_request. */
-export default function WebhooksPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <WebhooksScreen projectRef={ref} />
-}
-
 export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const enabled = useQuery({ ...webhooksEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })

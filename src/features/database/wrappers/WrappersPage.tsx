@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { databaseWrappersQuery } from '../../../api/queries/database-wrappers'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
@@ -25,12 +24,6 @@ type Dialog = { kind: 'create' } | { kind: 'delete'; wrapper: DatabaseWrapper }
 const cardClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '4', display: 'flex', flexDir: 'column', gap: '3' })
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })
 
-/** /project/{ref}/database/wrappers: foreign data wrappers to other services (SPEC §1, §2). */
-export default function WrappersPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <WrappersScreen projectRef={ref} />
-}
-
 /** A server option as shown: a secret's id stands for the secret, which is never read back here. */
 function shownOption(option: string): string {
   const at = option.indexOf('=')
@@ -38,6 +31,7 @@ function shownOption(option: string): string {
   return name.endsWith('_id') && /^[0-9a-f-]{36}$/i.test(option.slice(at + 1)) ? `${name.slice(0, -3)} = •••••••• (kept apart)` : `${name} = ${option.slice(at + 1)}`
 }
 
+/** /project/{ref}/database/wrappers: foreign data wrappers to other services (SPEC §1, §2). */
 export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const wrappers = useQuery({ ...databaseWrappersQuery(ref, connectionString), enabled: Boolean(connectionString) })
@@ -49,7 +43,6 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   // What the user typed outlives a Cancel and a refused run; it starts afresh once a wrapper is made.
   const [draft, setDraft] = useState<WrapperFormValues>(() => emptyWrapperForm())
   const [preview, setPreview] = useState<{ schema: string; name: string } | null>(null)
-
 
   return (
     <DatabaseToolPage

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { cronEnabledQuery, cronJobsQuery } from '../../../api/queries/cron'
 import { projectDetailQuery } from '../../../api/queries/projects'
 import type { CronJob } from '../../../api/schemas'
@@ -21,13 +20,7 @@ import { errorMessage } from '../../../lib/error-message'
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; job: CronJob } | { kind: 'delete'; job: CronJob }
 
-
 /** /project/{ref}/integrations/cron: pg_cron's jobs, their schedules and their runs (SPEC §2). */
-export default function CronPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <CronScreen projectRef={ref} />
-}
-
 export function CronScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const restUrl = useQuery(projectDetailQuery(ref)).data?.restUrl ?? null

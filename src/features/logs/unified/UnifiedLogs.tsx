@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { logFacetCountsQuery, logHistogramQuery } from '../../../api/queries/logs'
-import type { UnifiedLogFacet } from '../../../constants'
+import { LOGS_SEARCH_DEBOUNCE_MS, type UnifiedLogFacet } from '../../../constants'
 import { matchesUnified, narrowsUnified } from '../../../lib/log-local-filter'
 import { histogramBucketSeconds } from '../../../lib/log-range'
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
@@ -16,7 +16,7 @@ import { useEventList } from '../use-event-list'
 import { QueryMode } from '../QueryMode'
 import { useLiveRange } from '../use-live-range'
 import { useLogRange } from '../use-log-range'
-import { useSettled } from '../use-settled'
+import { useSettled } from '../../../ui/use-settled'
 import { FacetPanel } from './FacetPanel'
 import { RangeOverview } from '../RangeOverview'
 
@@ -58,7 +58,7 @@ export function UnifiedLogs({ projectRef, organizationSlug }: { projectRef: stri
   // The statement query mode opens on; each opening (even of the same text) starts it afresh.
   const [queryOpening, setQueryOpening] = useState({ sql: '', n: 0 })
 
-  const settled = useSettled(filters)
+  const settled = useSettled(filters, LOGS_SEARCH_DEBOUNCE_MS)
   const span = {
     start: resolved.start.toISOString(),
     end: resolved.end.toISOString(),

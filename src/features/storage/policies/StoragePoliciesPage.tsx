@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
 import { storageBucketsQuery } from '../../../api/queries/storage'
 import { storagePoliciesQuery } from '../../../api/queries/storage-policies'
 import { policiesForBucket, type StoragePolicy } from '../../../lib/sql/storage-policies'
@@ -17,12 +16,6 @@ import { CreatePolicyDialog, DeletePolicyDialog } from './PolicyDialogs'
 type Dialog = { kind: 'create'; bucketId: string } | { kind: 'delete'; policyName: string }
 
 const codeClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word', whiteSpace: 'pre-wrap' })
-
-/** /project/{ref}/storage/policies: who may do what with each bucket's files (RLS on storage.objects). */
-export default function StoragePoliciesPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <StoragePoliciesScreen projectRef={ref} />
-}
 
 function PolicyRows({ policies, canWrite, onDelete }: { policies: (StoragePolicy & { scope: 'bucket' | 'all' })[]; canWrite: boolean; onDelete: (name: string) => void }) {
   return (
@@ -60,6 +53,7 @@ function PolicyRows({ policies, canWrite, onDelete }: { policies: (StoragePolicy
   )
 }
 
+/** /project/{ref}/storage/policies: who may do what with each bucket's files (RLS on storage.objects). */
 export function StoragePoliciesScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const buckets = useQuery(storageBucketsQuery(ref))

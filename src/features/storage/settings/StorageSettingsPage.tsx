@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
-import { Link, useParams } from 'wouter'
+import { Link } from 'wouter'
 import { queryKeys } from '../../../api/queries/keys'
 import { storageConfigQuery, updateStorageConfig, type StorageConfig } from '../../../api/queries/storage'
 import { PLAN_NAMES, type PlanId } from '../../../constants'
@@ -18,11 +18,6 @@ import { DatabaseToolPage } from '../../database'
 import { useProjectOrganization } from '../../project-shell'
 
 /** /project/{ref}/settings/storage: the project's storage settings (SPEC §9 upload limit per plan). */
-export default function StorageSettingsPage() {
-  const { ref } = useParams<{ ref: string }>()
-  return <StorageSettingsScreen projectRef={ref} />
-}
-
 export function StorageSettingsScreen({ projectRef: ref }: { projectRef: string }) {
   const config = useQuery(storageConfigQuery(ref))
   const organization = useProjectOrganization(ref)

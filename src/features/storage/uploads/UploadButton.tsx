@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent } from 'react'
 import { css } from 'styled-system/css'
-import { Menu, MenuItem, menuItemClass } from '../../../ui/menu'
+import { Menu, MenuItem } from '../../../ui/menu'
 import { uploadRequests, type UploadQueue } from './upload-queue'
 
 // React does not know these attributes of a folder picker; spread as plain DOM attributes.
@@ -22,12 +22,8 @@ export function UploadButton({ queue, bucketId, folderPath }: { queue: UploadQue
   return (
     <>
       <Menu label="Upload" triggerLabel="Upload" onSelect={(value) => (value === 'folder' ? folderInput : filesInput).current?.click()}>
-        <MenuItem value="files" className={menuItemClass}>
-          Files…
-        </MenuItem>
-        <MenuItem value="folder" className={menuItemClass}>
-          A folder…
-        </MenuItem>
+        <MenuItem value="files">Files…</MenuItem>
+        <MenuItem value="folder">A folder…</MenuItem>
       </Menu>
       <input ref={filesInput} type="file" multiple aria-label="Choose files to upload" className={css({ display: 'none' })} onChange={picked} />
       <input ref={folderInput} type="file" multiple aria-label="Choose a folder to upload" className={css({ display: 'none' })} onChange={picked} {...FOLDER_PICKER} />
