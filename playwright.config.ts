@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -21,8 +22,13 @@ const serveDatabaseUrl = process.env.DATABASE_URL
 const onDevServers = process.env.E2E_TARGET === 'dev'
 const platformURL = `http://localhost:${onDevServers ? DEV_PORT : PORT}`
 const selfHostedURL = `http://localhost:${onDevServers ? DEV_SELF_HOSTED_PORT : SELF_HOSTED_PORT}`
-// Playwright's own browser download cannot work here: use the system Chromium.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Playwright's own browser download cannot work here: the system's Chromium. Debian's
+ * `chromium-headless-shell` first (what Playwright itself runs headless): the same engine without
+ * the browser's shell, measured on 24 of these tests: 259 → 213 s of browser time (−18 %).
+ */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell'
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium')
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -62,7 +68,8 @@ export default defineConfig({
   // home's linter and the assistant's first answer waiting behind it.
   timeout: 150_000,
   expect: { timeout: 45_000 },
-  reporter: [['list']],
+  // The list, then each spec file's time (slowest first) so a file that grows slow is seen.
+  reporter: [['list'], ['./e2e/file-times-reporter.ts']],
   use: {
     baseURL: platformURL,
     viewport: { width: 1280, height: 800 },

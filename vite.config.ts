@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { CUSTOM_CONTENT_SETTING } from './src/constants/custom-content'
 import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content'
 import { MONACO_LEFT_OUT } from './src/features/sql-editor/monaco-left-out/aliases'
+import { FileTimesReporter } from './src/test/file-times-vitest-reporter'
 
 /**
  * SPEC §3 custom content: the JSON file named by STUDIO_CUSTOM_CONTENT, checked now so a wrong key
@@ -66,7 +67,7 @@ export default defineConfig({
           // platforms, so nothing carries over: the files pass shuffled (--sequence.shuffle.files).
           // The dom files stay isolated: they share jsdom and React's globals, and fail shuffled.
           isolate: false,
-          include: ['src/lib/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          include: ['src/lib/**/*.test.ts', 'src/test/**/*.test.ts', 'src/api/**/*.test.ts', 'src/features/**/*.test.ts', 'machines/**/*.test.ts', 'mock-platform/**/*.test.ts', 'fixtures/**/*.test.ts'],
           exclude: [...CLUSTER_WIDE_TESTS, ...configDefaults.exclude],
         },
       },
@@ -90,6 +91,8 @@ export default defineConfig({
         },
       },
     ],
+    // The default report, then each file's time (slowest first) so a file that grows slow is seen.
+    reporters: ['default', new FileTimesReporter()],
     testTimeout: 20_000,
     // A set-up that starts a database (PGlite.create) gets the time a test gets: on the busy 2-core
     // machine one took more than the default 10 s.
