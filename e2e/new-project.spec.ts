@@ -41,6 +41,10 @@ test('creating a project: weak then strong password, the new project comes up, t
   await expect(page.getByText('AWS (Revamped)')).toBeVisible()
   await expect(page.getByText('Micro', { exact: true })).toBeVisible()
   await expect(page.getByText('Healthy', { exact: true })).toBeVisible({ timeout: 25_000 })
+  // What a user made survives a reload whole: the project's record is kept with its database.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Checkout service' })).toBeVisible()
+  await expect(page.getByText('Healthy', { exact: true })).toBeVisible()
 
   // Back in the organization (client-side, the mock platform's records live in the page) the project is listed.
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Demo Free' }).click()

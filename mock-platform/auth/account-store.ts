@@ -2,29 +2,32 @@ import * as v from 'valibot'
 import { MOCK_ACCOUNTS_STORAGE_KEY } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
-import { MockOrganizationSchema, MockPermissionSchema, MockUserSchema } from '../records/db'
+import { MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, type MockProject } from '../records/db'
 
 /**
- * Accounts signed up and organizations created at run time. The browser mock platform lives in the
- * page, so like snippets these are kept in local storage and come back on reload: a new account can
- * sign in again tomorrow, and its organizations are still there (kept-record.ts). In node the
- * records themselves are all there is.
+ * Accounts signed up, organizations and projects created at run time. The browser mock platform
+ * lives in the page, so like snippets these are kept in local storage and come back on reload: a new
+ * account can sign in again tomorrow, and its organizations and projects are still there, each
+ * project as it last stood (its database persists in IndexedDB by its ref: pglite-browser.ts). What a
+ * user made survives a reload whole. In node the records themselves are all there is.
  */
 const AccountStoreSchema = v.object({
   users: v.array(MockUserSchema),
   organizations: v.array(MockOrganizationSchema),
   permissions: v.array(MockPermissionSchema),
+  // Absent in what pages kept before projects were: read as none.
+  projects: v.optional(v.array(MockProjectSchema), []),
 })
 type AccountStore = v.InferOutput<typeof AccountStoreSchema>
 type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions } = store.read(ctx)
+  const { users, organizations, permissions, projects } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -34,6 +37,17 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
   for (const permission of permissions) {
     const { gotrue_id, organization_slug } = permission
     if (!ctx.db.permissions.findFirst((q) => q.where({ gotrue_id, organization_slug }))) await ctx.db.permissions.create(permission)
+  }
+  for (const project of projects) {
+    const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
+    if (!organization || ctx.db.projects.findFirst((q) => q.where({ ref: project.ref }))) continue
+    await ctx.db.projects.create(project)
+    // The kept organization was kept before its projects, and a seed organization counts its seed's.
+    await ctx.db.organizations.update(organization, {
+      data(o) {
+        o.project_count = (o.project_count ?? 0) + 1
+      },
+    })
   }
 }
 
@@ -51,4 +65,18 @@ export function rememberOrganization(ctx: PlatformContext, organization: StoredO
     kept.organizations = [...kept.organizations.filter((o) => o.slug !== organization.slug), v.parse(MockOrganizationSchema, organization)]
     kept.permissions = [...kept.permissions, v.parse(MockPermissionSchema, owner)]
   })
+}
+
+/** Keeps a project made at run time, as it stands now. */
+export function rememberProject(ctx: PlatformContext, project: MockProject): void {
+  if (ctx.recordPersistence) return
+  store.update(ctx, (kept) => {
+    kept.projects = [...kept.projects.filter((p) => p.ref !== project.ref), v.parse(MockProjectSchema, project)]
+  })
+}
+
+/** Keeps a change to a project, when it is one made at run time (the seed's come back from the seed). */
+export function rememberProjectChange(ctx: PlatformContext, project: MockProject): void {
+  if (ctx.recordPersistence || !store.read(ctx).projects.some((p) => p.ref === project.ref)) return
+  rememberProject(ctx, project)
 }

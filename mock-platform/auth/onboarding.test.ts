@@ -175,6 +175,39 @@ describe('what the browser keeps', () => {
   })
 })
 
+describe('what the browser keeps: a project', () => {
+  const createProject = (token: string, organization_slug: string, name: string) =>
+    request('/platform/projects', { method: 'POST', token, body: { name, organization_slug, db_pass: STRONG, db_region: 'us-east-1', cloud_provider: 'AWS' } })
+  const nextPageLoad = () => createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
+
+  it('a new account’s project comes back on the next page load with its organization, as it last stood', async () => {
+    const token = (await signUp(freshEmail())).body.access_token as string
+    const { slug } = (await createOrganization(token, { name: 'Project Keepers', tier: 'tier_free' })).body as { slug: string }
+    const created = await createProject(token, slug, 'Kept project')
+    expect(created.status).toBe(201)
+    const ref = created.body.ref as string
+    // Three polls bring it up; the kept copy follows each change.
+    for (let poll = 0; poll < 3; poll++) await request(`/platform/projects/${ref}`, { token })
+    expect((await request(`/platform/projects/${ref}`, { token })).body).toMatchObject({ status: 'ACTIVE_HEALTHY' })
+
+    const next = await nextPageLoad()
+    expect(next.db.projects.findFirst((q) => q.where({ ref }))).toMatchObject({ name: 'Kept project', organization_slug: slug, status: 'ACTIVE_HEALTHY', connectionString: expect.any(String) })
+    expect(next.db.organizations.findFirst((q) => q.where({ slug }))).toMatchObject({ project_count: 1 })
+  })
+
+  it('a project coming up when the page closed goes on coming up after it, and one made in a seed organization is counted once', async () => {
+    const token = await signIn(DEMO_CREDENTIALS.email, DEMO_CREDENTIALS.password)
+    const before = platform.mock.platform.db.organizations.findFirst((q) => q.where({ slug: 'acme-corp' }))!.project_count ?? 0
+    const ref = (await createProject(token, 'acme-corp', 'Half way up')).body.ref as string
+    await request(`/platform/projects/${ref}`, { token })
+
+    const next = await nextPageLoad()
+    expect(next.db.projects.findFirst((q) => q.where({ ref }))).toMatchObject({ status: 'COMING_UP', polls_until_settled: 2 })
+    expect(next.db.projects.findMany((q) => q.where({ ref }))).toHaveLength(1)
+    expect(next.db.organizations.findFirst((q) => q.where({ slug: 'acme-corp' }))!.project_count).toBe(before + 1)
+  })
+})
+
 describe('organizationSlugFor', () => {
   it('makes readable slugs from any name', () => {
     const free = () => false

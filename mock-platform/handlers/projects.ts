@@ -20,6 +20,7 @@ import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
+import { rememberProject, rememberProjectChange } from '../auth/account-store'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 
@@ -100,6 +101,7 @@ export function projectHandlers(ctx: PlatformContext) {
           o.project_count = (o.project_count ?? 0) + 1
         },
       })
+      rememberProject(ctx, project)
       return HttpResponse.json(
         {
           id: project.id,
@@ -176,6 +178,7 @@ async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: '
       p.polls_until_settled = POLLS_UNTIL_SETTLED[status]
     },
   })
+  if (updated) rememberProjectChange(ctx, updated)
   return updated ?? project
 }
 
@@ -194,5 +197,6 @@ async function settleAfterRead(ctx: PlatformContext, project: ProjectRecord): Pr
       }
     },
   })
+  if (updated) rememberProjectChange(ctx, updated)
   return updated ?? project
 }

@@ -19,7 +19,7 @@ export const MockUserSchema = v.object({
 })
 const MockProfileSchema = v.object({ ...ProfileSchema.entries })
 export const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
-const MockProjectSchema = v.object({
+export const MockProjectSchema = v.object({
   ...ProjectDetailSchema.entries,
   organization_slug: v.string(),
   /** How many detail reads until a COMING_UP project is healthy (0: never changes by itself). */
