@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_MAX_MESSAGES_PER_CHAT, ASSISTANT_PERSIST_DEBOUNCE, ASSISTANT_STORAGE_KEY } from '../src/constants'
 import { loadAssistantState, saveAssistantState, type AssistantChat, type AssistantMessage } from '../src/lib/assistant-state'
+import { createInspectionBus } from '../src/lib/inspection-bus'
+import { createReplay } from '../src/lib/machine-recording'
 import { MemoryStorage } from '../src/test/memory-storage'
 import { assistantMachine, NEW_CHAT_NAME } from './assistant.machine'
 
@@ -39,7 +41,7 @@ const chat = (id: string, updatedAt: number, messages: AssistantMessage[] = []):
 /** The machine wired to a storage as the app wires it: restored from it on start, saved to it. */
 function start(storage: Storage = memoryStorage(), newChatId = 'fresh') {
   const actor = createActor(assistantMachine.provide({ actions: { persist: (_, { projectRef, state }) => saveAssistantState(storage, projectRef, state) } }), {
-    input: { projectRef: REF, saved: loadAssistantState(storage, REF), newChatId },
+    input: { projectRef: REF, saved: loadAssistantState(storage, REF), now: Date.now(), newChatId },
   }).start()
   const saved = () => JSON.parse(storage.getItem(ASSISTANT_STORAGE_KEY(REF)) ?? 'null')
   return { actor, storage, saved, context: () => actor.getSnapshot().context }
@@ -70,6 +72,7 @@ describe('assistantMachine', () => {
     const { actor, context } = start()
     actor.send({
       type: 'chat.new',
+      at: Date.now(),
       id: 'c2',
       open: true,
       initialInput: 'Why?',
@@ -87,17 +90,17 @@ describe('assistantMachine', () => {
     })
     expect(context().chats['c2']!.name).toBe(NEW_CHAT_NAME)
     // Without open it stays as it is; with the panel open it stays open.
-    actor.send({ type: 'chat.new', id: 'c3' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'c3' })
     expect(context()).toMatchObject({ open: true, activeChatId: 'c3', initialInput: '', tables: [] })
     actor.send({ type: 'panel.close' })
-    actor.send({ type: 'chat.new', id: 'c4' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'c4' })
     expect(context()).toMatchObject({ open: false, activeChatId: 'c4' })
   })
 
   it('deleting the active chat selects the first remaining chat, or none', () => {
     const { actor, context } = start()
-    actor.send({ type: 'chat.new', id: 'b' })
-    actor.send({ type: 'chat.new', id: 'c' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'b' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'c' })
     actor.send({ type: 'chat.delete', id: 'b' })
     expect(context().activeChatId).toBe('c')
     actor.send({ type: 'chat.delete', id: 'c' })
@@ -106,8 +109,8 @@ describe('assistantMachine', () => {
     expect(context().activeChatId).toBeNull()
     expect(context().chats).toEqual({})
     // Nothing to clear or save into without an active chat.
-    actor.send({ type: 'messages.clear' })
-    actor.send({ type: 'message.save', message: message('m') })
+    actor.send({ type: 'messages.clear', at: Date.now() })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('m') })
     expect(context().chats).toEqual({})
   })
 
@@ -115,48 +118,48 @@ describe('assistantMachine', () => {
     vi.useFakeTimers({ now: 1_000 })
     const { actor, context } = start()
     vi.setSystemTime(5_000)
-    actor.send({ type: 'chat.rename', id: 'fresh', name: 'Orders report' })
+    actor.send({ type: 'chat.rename', at: Date.now(), id: 'fresh', name: 'Orders report' })
     expect(context().chats['fresh']).toMatchObject({ name: 'Orders report', updatedAt: 5_000, createdAt: 1_000 })
-    actor.send({ type: 'chat.new', id: 'two' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'two' })
     actor.send({ type: 'chat.select', id: 'fresh' })
     expect(context().activeChatId).toBe('fresh')
     actor.send({ type: 'chat.select', id: 'nope' })
-    actor.send({ type: 'chat.rename', id: 'nope', name: 'x' })
+    actor.send({ type: 'chat.rename', at: Date.now(), id: 'nope', name: 'x' })
     expect(context().activeChatId).toBe('fresh')
     expect(Object.keys(context().chats)).toEqual(['fresh', 'two'])
   })
 
   it('saving a message replaces the one with the same id, else appends, in the active or a named chat', () => {
     const { actor, context } = start()
-    actor.send({ type: 'message.save', message: message('1', 'hello') })
-    actor.send({ type: 'message.save', message: message('2', 'partial', 'assistant') })
-    actor.send({ type: 'message.save', message: message('2', 'partial and whole', 'assistant') })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('1', 'hello') })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('2', 'partial', 'assistant') })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('2', 'partial and whole', 'assistant') })
     expect(context().chats['fresh']!.messages.map((m) => m.parts)).toEqual([[{ type: 'text', text: 'hello' }], [{ type: 'text', text: 'partial and whole' }]])
-    actor.send({ type: 'chat.new', id: 'other' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'other' })
     // An answer still streaming into the chat the user left lands in that chat.
-    actor.send({ type: 'message.save', chatId: 'fresh', message: message('3', 'late', 'assistant') })
+    actor.send({ type: 'message.save', at: Date.now(), chatId: 'fresh', message: message('3', 'late', 'assistant') })
     expect(context().chats['fresh']!.messages).toHaveLength(3)
     expect(context().chats['other']!.messages).toHaveLength(0)
-    actor.send({ type: 'message.save', chatId: 'gone', message: message('4') })
+    actor.send({ type: 'message.save', at: Date.now(), chatId: 'gone', message: message('4') })
     expect(context().chats['gone']).toBeUndefined()
   })
 
   it('deletes messages after a message, including or excluding it', () => {
     const { actor, context } = start()
-    for (const id of ['1', '2', '3', '4']) actor.send({ type: 'message.save', message: message(id) })
-    actor.send({ type: 'messages.deleteAfter', messageId: '3', inclusive: false })
+    for (const id of ['1', '2', '3', '4']) actor.send({ type: 'message.save', at: Date.now(), message: message(id) })
+    actor.send({ type: 'messages.deleteAfter', at: Date.now(), messageId: '3', inclusive: false })
     expect(context().chats['fresh']!.messages.map((m) => m.id)).toEqual(['1', '2', '3'])
-    actor.send({ type: 'messages.deleteAfter', messageId: '2', inclusive: true })
+    actor.send({ type: 'messages.deleteAfter', at: Date.now(), messageId: '2', inclusive: true })
     expect(context().chats['fresh']!.messages.map((m) => m.id)).toEqual(['1'])
-    actor.send({ type: 'messages.deleteAfter', messageId: 'missing', inclusive: true })
+    actor.send({ type: 'messages.deleteAfter', at: Date.now(), messageId: 'missing', inclusive: true })
     expect(context().chats['fresh']!.messages.map((m) => m.id)).toEqual(['1'])
   })
 
   it('clearing empties the active chat and resets suggestions, snippets and input', () => {
     const { actor, context } = start()
-    actor.send({ type: 'chat.new', id: 'c', initialInput: 'draft', suggestions: ['s'], sqlSnippets: [{ label: 'a', sql: 'select 1' }], tables: ['public.t'] })
-    actor.send({ type: 'message.save', message: message('1') })
-    actor.send({ type: 'messages.clear' })
+    actor.send({ type: 'chat.new', at: Date.now(), id: 'c', initialInput: 'draft', suggestions: ['s'], sqlSnippets: [{ label: 'a', sql: 'select 1' }], tables: ['public.t'] })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('1') })
+    actor.send({ type: 'messages.clear', at: Date.now() })
     expect(context()).toMatchObject({ initialInput: '', suggestions: [], sqlSnippets: [], tables: ['public.t'] })
     expect(context().chats['c']!.messages).toEqual([])
   })
@@ -182,7 +185,7 @@ describe('assistant persistence', () => {
     const { actor, saved } = start(storage)
     actor.send({ type: 'panel.open' })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE - 1)
-    actor.send({ type: 'chat.rename', id: 'fresh', name: 'Renamed' })
+    actor.send({ type: 'chat.rename', at: Date.now(), id: 'fresh', name: 'Renamed' })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE - 1)
     expect(setItem).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1)
@@ -206,7 +209,7 @@ describe('assistant persistence', () => {
     const storage = memoryStorage()
     const setItem = vi.spyOn(storage, 'setItem')
     const { actor, saved } = start(storage)
-    actor.send({ type: 'message.save', message: message('answer', 'The whole answer', 'assistant') })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('answer', 'The whole answer', 'assistant') })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE - 1)
     actor.send({ type: 'persistence.flush' })
     expect(setItem).toHaveBeenCalledTimes(1)
@@ -220,7 +223,7 @@ describe('assistant persistence', () => {
   it('keeps only the last 20 messages per chat in storage (all of them in memory)', () => {
     vi.useFakeTimers()
     const { actor, saved, context } = start()
-    for (let i = 1; i <= 25; i++) actor.send({ type: 'message.save', message: message(String(i)) })
+    for (let i = 1; i <= 25; i++) actor.send({ type: 'message.save', at: Date.now(), message: message(String(i)) })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE)
     const stored = saved().chats.fresh.messages.map((m: AssistantMessage) => m.id)
     expect(stored).toHaveLength(ASSISTANT_MAX_MESSAGES_PER_CHAT)
@@ -232,8 +235,8 @@ describe('assistant persistence', () => {
   it('restores chats and the active chat on project load', () => {
     vi.useFakeTimers()
     const first = start()
-    first.actor.send({ type: 'chat.new', id: 'b', name: 'Second' })
-    first.actor.send({ type: 'message.save', message: message('1', 'kept') })
+    first.actor.send({ type: 'chat.new', at: Date.now(), id: 'b', name: 'Second' })
+    first.actor.send({ type: 'message.save', at: Date.now(), message: message('1', 'kept') })
     first.actor.send({ type: 'panel.open' })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE)
     first.actor.stop()
@@ -295,7 +298,7 @@ describe('assistant persistence', () => {
       expect(context().activeChatId).toBe('a')
       actor.send({ type: 'chat.select', id: name })
       actor.send({ type: 'chat.delete', id: name })
-      actor.send({ type: 'message.save', chatId: name, message: message('m') })
+      actor.send({ type: 'message.save', at: Date.now(), chatId: name, message: message('m') })
       expect(Object.keys(context().chats)).toEqual(['a'])
       expect(JSON.parse(storage.getItem(ASSISTANT_STORAGE_KEY(REF))!).activeChatId).toBe('a')
     }
@@ -313,7 +316,7 @@ describe('assistant persistence', () => {
     expect(context().activeChatId).toBe('toString')
     actor.send({ type: 'chat.select', id: '__proto__' })
     expect(context().activeChatId).toBe('__proto__')
-    actor.send({ type: 'message.save', message: message('m') })
+    actor.send({ type: 'message.save', at: Date.now(), message: message('m') })
     expect(context().chats['__proto__']!.messages).toHaveLength(1)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('saved under "x"'))
   })
@@ -329,7 +332,7 @@ describe('assistant persistence', () => {
     vi.useFakeTimers()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { actor, context } = start(memoryStorage(true))
-    actor.send({ type: 'chat.rename', id: 'fresh', name: 'Still works' })
+    actor.send({ type: 'chat.rename', at: Date.now(), id: 'fresh', name: 'Still works' })
     vi.advanceTimersByTime(ASSISTANT_PERSIST_DEBOUNCE)
     expect(warn).toHaveBeenCalledTimes(1)
     expect(context().chats['fresh']!.name).toBe('Still works')
@@ -343,3 +346,31 @@ describe('assistant persistence', () => {
   })
 })
 
+
+describe('a recorded assistant session', () => {
+  it('replays exactly, later and elsewhere: the machine takes its clock and ids from its input and events', () => {
+    vi.useFakeTimers({ now: 1_000 })
+    const bus = createInspectionBus({ eventLimit: 100 })
+    bus.startRecording()
+    // As the app makes it (assistant-actors.ts) and sends to it (AssistantPanel, ChatBar).
+    const actor = createActor(assistantMachine.provide({ actions: { persist: () => undefined } }), {
+      inspect: bus.inspect,
+      input: { projectRef: REF, saved: null, now: Date.now(), newChatId: crypto.randomUUID() },
+    }).start()
+    vi.setSystemTime(2_000)
+    actor.send({ type: 'chat.rename', at: Date.now(), id: actor.getSnapshot().context.activeChatId!, name: 'Orders' })
+    vi.setSystemTime(3_000)
+    actor.send({ type: 'message.save', at: Date.now(), message: message('q', 'how many orders?') })
+    actor.send({ type: 'chat.new', at: Date.now(), id: crypto.randomUUID() })
+    vi.setSystemTime(4_000)
+    actor.send({ type: 'messages.clear', at: Date.now() })
+    const recording = bus.stopRecording()!
+    const track = recording.tracks.find((t) => t.machine === 'assistant')!
+    expect(track.fromStart).toBe(true)
+
+    vi.setSystemTime(99_000)
+    const steps = createReplay(assistantMachine, track).runAll()
+    expect(steps).toHaveLength(track.events.length + 1)
+    expect(steps.flatMap((step) => step.differences)).toEqual([])
+  })
+})

@@ -25,19 +25,22 @@ export interface AssistantContext {
   tables: string[]
 }
 
+/**
+ * The machine reads no clock and makes no id: the time and ids come in its input and its events, so
+ * a replay of a recording (machine-recording.ts) gives it what it had and an honest run matches.
+ */
 export interface AssistantInput {
   projectRef: string
   /** What browser storage held (already checked against the schema), or null. */
   saved: SavedAssistantState | null
-  /** Now, ms (fake clocks in tests). */
-  now?: number
-  /** The id a chat created on start gets (tests and replays fix it). */
-  newChatId?: string
+  /** Now, ms: a chat made on start was created then. */
+  now: number
+  /** The id a chat made on start gets. */
+  newChatId: string
 }
 
 export interface NewChatOptions {
-  /** Fixed by tests and replays; a random UUID otherwise. */
-  id?: string
+  id: string
   name?: string
   open?: boolean
   initialInput?: string
@@ -50,13 +53,14 @@ export type AssistantEvent =
   | { type: 'panel.open' }
   | { type: 'panel.close' }
   | { type: 'panel.toggle' }
-  | ({ type: 'chat.new' } & NewChatOptions)
+  // `at`: when the change was made (ms), the chat's new updatedAt.
+  | ({ type: 'chat.new'; at: number } & NewChatOptions)
   | { type: 'chat.select'; id: string }
   | { type: 'chat.delete'; id: string }
-  | { type: 'chat.rename'; id: string; name: string }
-  | { type: 'messages.clear' }
-  | { type: 'messages.deleteAfter'; messageId: string; inclusive: boolean }
-  | { type: 'message.save'; message: AssistantMessage; chatId?: string }
+  | { type: 'chat.rename'; id: string; name: string; at: number }
+  | { type: 'messages.clear'; at: number }
+  | { type: 'messages.deleteAfter'; messageId: string; inclusive: boolean; at: number }
+  | { type: 'message.save'; message: AssistantMessage; chatId?: string; at: number }
   | { type: 'input.change'; text: string }
   | { type: 'context.set'; sqlSnippets?: AssistantSnippet[]; tables?: string[] }
   /** Raised by every change to what is saved (a parallel chart takes its root's transitions only when no region has one). */
@@ -65,8 +69,6 @@ export type AssistantEvent =
   | { type: 'persistence.flush' }
 
 export const NEW_CHAT_NAME = 'New chat'
-
-const newId = () => crypto.randomUUID()
 
 function emptyChat(id: string, name: string, now: number): AssistantChat {
   return { id, name, messages: [], createdAt: now, updatedAt: now }
@@ -77,7 +79,7 @@ function emptyChat(id: string, name: string, now: number): AssistantChat {
  * the most recently updated chat, or to a new chat when there are none. A message that was still
  * streaming when the page went away was cut: it is kept, marked failed.
  */
-export function restoredContext({ projectRef, saved, now = Date.now(), newChatId }: AssistantInput): AssistantContext {
+export function restoredContext({ projectRef, saved, now, newChatId }: AssistantInput): AssistantContext {
   const chats = ownRecord<AssistantChat>()
   for (const chat of Object.values(saved?.chats ?? {})) {
     chats[chat.id] = {
@@ -87,7 +89,7 @@ export function restoredContext({ projectRef, saved, now = Date.now(), newChatId
   }
   let activeChatId = saved?.activeChatId && hasOwnKey(chats, saved.activeChatId) ? saved.activeChatId : latestChatId(chats)
   if (!activeChatId) {
-    const chat = emptyChat(newChatId ?? newId(), NEW_CHAT_NAME, now)
+    const chat = emptyChat(newChatId, NEW_CHAT_NAME, now)
     chats[chat.id] = chat
     activeChatId = chat.id
   }
@@ -124,7 +126,7 @@ export const assistantMachine = setup({
     schedulePersist: raise({ type: 'persistence.schedule' }),
     newChat: assign(({ context, event }) => {
       if (event.type !== 'chat.new') return {}
-      const chat = emptyChat(event.id ?? newId(), event.name ?? NEW_CHAT_NAME, Date.now())
+      const chat = emptyChat(event.id, event.name ?? NEW_CHAT_NAME, event.at)
       return {
         chats: withOwnValue(context.chats, chat.id, chat),
         activeChatId: chat.id,
@@ -182,15 +184,15 @@ export const assistantMachine = setup({
     'chat.rename': {
       guard: 'chatExists',
       actions: [
-        assign({ chats: ({ context, event }) => withChat(context, event.id, (chat) => ({ ...chat, name: event.name, updatedAt: Date.now() })) }),
+        assign({ chats: ({ context, event }) => withChat(context, event.id, (chat) => ({ ...chat, name: event.name, updatedAt: event.at })) }),
         'schedulePersist',
       ],
     },
     'messages.clear': {
       guard: 'hasActiveChat',
       actions: [
-        assign(({ context }) => ({
-          chats: withChat(context, context.activeChatId!, (chat) => ({ ...chat, messages: [], updatedAt: Date.now() })),
+        assign(({ context, event }) => ({
+          chats: withChat(context, context.activeChatId!, (chat) => ({ ...chat, messages: [], updatedAt: event.at })),
           suggestions: [],
           sqlSnippets: [],
           initialInput: '',
@@ -206,7 +208,7 @@ export const assistantMachine = setup({
             withChat(context, context.activeChatId!, (chat) => {
               const index = chat.messages.findIndex((m) => m.id === event.messageId)
               if (index < 0) return chat
-              return { ...chat, messages: chat.messages.slice(0, event.inclusive ? index : index + 1), updatedAt: Date.now() }
+              return { ...chat, messages: chat.messages.slice(0, event.inclusive ? index : index + 1), updatedAt: event.at }
             }),
         }),
         'schedulePersist',
@@ -220,7 +222,7 @@ export const assistantMachine = setup({
             withChat(context, event.chatId ?? context.activeChatId!, (chat) => {
               const index = chat.messages.findIndex((m) => m.id === event.message.id)
               const messages = index < 0 ? [...chat.messages, event.message] : chat.messages.map((m, i) => (i === index ? event.message : m))
-              return { ...chat, messages, updatedAt: Date.now() }
+              return { ...chat, messages, updatedAt: event.at }
             }),
         }),
         'schedulePersist',
@@ -257,16 +259,17 @@ export const assistantCoverage: CoverageModel<typeof assistantMachine> = {
     { type: 'panel.open' },
     { type: 'panel.close' },
     { type: 'panel.toggle' },
-    { type: 'chat.new', id: 'n', open: true },
-    { type: 'chat.new', id: 'm' },
+    { type: 'chat.new', id: 'n', open: true, at: 1 },
+    { type: 'chat.new', id: 'm', at: 1 },
     { type: 'chat.select', id: 'fresh' },
     { type: 'chat.delete', id: 'fresh' },
-    { type: 'chat.rename', id: 'fresh', name: 'x' },
-    { type: 'messages.clear' },
-    { type: 'messages.deleteAfter', messageId: '1', inclusive: true },
+    { type: 'chat.rename', id: 'fresh', name: 'x', at: 1 },
+    { type: 'messages.clear', at: 1 },
+    { type: 'messages.deleteAfter', messageId: '1', inclusive: true, at: 1 },
     {
       type: 'message.save',
       message: { id: '1', role: 'user', parts: [{ type: 'text', text: '1' }], results: {}, status: 'done', error: null } satisfies AssistantMessage,
+      at: 1,
     },
     { type: 'input.change', text: 'draft' },
     { type: 'context.set', tables: ['public.t'] },

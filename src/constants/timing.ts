@@ -48,6 +48,8 @@ export const TOOLTIP_DELAY = 700
 export const TOGGLE_BLUR_DELAY = 100
 export const DEFAULT_ANIMATION_DURATION_SECONDS = 0.45
 export const ASSISTANT_PERSIST_DEBOUNCE = 500
+/** A streaming answer is shown (and saved) at most this often: each piece would be one event and one render. Not in SPEC. */
+export const ASSISTANT_STREAM_DELIVERY_INTERVAL = 100
 export const ASSISTANT_MAX_MESSAGES_PER_CHAT = 20
 
 export const TOAST = {

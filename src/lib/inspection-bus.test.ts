@@ -72,7 +72,10 @@ describe('inspection bus', () => {
     const { bus } = setup()
     const live = createActor(commandMenuMachine, { inspect: bus.inspect }).start()
     const stopped = Array.from({ length: INSPECTOR_STOPPED_ACTORS_KEPT + 5 }, () => createActor(commandMenuMachine, { inspect: bus.inspect }).start())
-    for (const actor of stopped) actor.stop()
+    for (const actor of stopped) {
+      actor.send({ type: 'query.change', query: 'x' })
+      actor.stop()
+    }
     const listed = bus.actors().map((a) => a.sessionId)
     expect(listed).toHaveLength(INSPECTOR_STOPPED_ACTORS_KEPT + 1)
     expect(listed).toContain(live.sessionId)
@@ -80,6 +83,17 @@ describe('inspection bus', () => {
     expect(listed).toContain(stopped.at(-1)!.sessionId)
     expect(bus.actor(stopped.at(-1)!.sessionId)!.state.status).toBe('stopped')
     expect(bus.liveRefs()).toEqual([live])
+  })
+
+  it('an actor stopped without processing an event (a copy button never pressed) is not kept among the stopped', () => {
+    const { bus } = setup()
+    const used = createActor(commandMenuMachine, { inspect: bus.inspect }).start()
+    used.send({ type: 'query.change', query: 'x' })
+    const idle = Array.from({ length: INSPECTOR_STOPPED_ACTORS_KEPT + 5 }, () => createActor(commandMenuMachine, { inspect: bus.inspect }).start())
+    expect(bus.actors()).toHaveLength(INSPECTOR_STOPPED_ACTORS_KEPT + 6)
+    for (const actor of idle) actor.stop()
+    used.stop()
+    expect(bus.actors().map((a) => a.sessionId)).toEqual([used.sessionId])
   })
 
   it('an actor that reached its final state counts as stopped', () => {

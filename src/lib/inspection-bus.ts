@@ -58,6 +58,9 @@ interface Tracked {
 
 type AnyMachineSnapshot = { value: unknown; context: unknown; status: string }
 
+/** The events an actor processes by merely living. */
+const STARTS_AND_STOPS = new Set(['xstate.init', 'xstate.stop'])
+
 function isMachineActor(ref: InspectedRef): boolean {
   const logic = ref.logic as { root?: unknown; definition?: unknown } | undefined
   return typeof logic === 'object' && logic !== null && 'root' in logic && 'getTransitionData' in logic
@@ -147,10 +150,12 @@ export function createInspectionBus({ eventLimit, now = Date.now }: InspectionBu
     sources.delete(ref.sessionId)
     if (tracked.log.length > eventLimit) tracked.log.splice(0, tracked.log.length - eventLimit)
     record(ref.sessionId, tracked, event, snapshot)
-    // Done, failed or stopped: it will process nothing more, so it counts among the stopped ones.
+    // Done, failed or stopped: it will process nothing more, so it counts among the stopped ones,
+    // unless it never processed an event (a copy button mounted and never pressed): nothing to see.
     if (snapshot.status !== 'active' && !tracked.stopped) {
       tracked.stopped = true
-      forgetOldStopped()
+      if (tracked.log.every((entry) => STARTS_AND_STOPS.has(entry.event.type))) actors.delete(ref.sessionId)
+      else forgetOldStopped()
     }
     notify()
   }

@@ -28,7 +28,7 @@ export function AssistantLayout({ projectRef, children }: { projectRef: string; 
             hint: ASSISTANT_TOGGLE_SHORTCUT,
             run: () => actor.send({ type: 'panel.toggle' }),
           },
-          { id: 'assistant-new-chat', name: 'New assistant chat', keywords: ['ai', 'chat'], run: () => actor.send({ type: 'chat.new', open: true }) },
+          { id: 'assistant-new-chat', name: 'New assistant chat', keywords: ['ai', 'chat'], run: () => actor.send({ type: 'chat.new', at: Date.now(), id: crypto.randomUUID(), open: true }) },
         ],
       }),
       [actor],

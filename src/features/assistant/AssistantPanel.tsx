@@ -11,7 +11,7 @@ import { ApiError } from '../../api/errors'
 import { streamAssistantAnswer } from '../../api/queries/assistant'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { executeSql } from '../../api/queries/sql'
-import { ASSISTANT_RESULT_ROW_LIMIT, SQL_EDITOR_APPLICATION_NAME } from '../../constants'
+import { ASSISTANT_RESULT_ROW_LIMIT, ASSISTANT_STREAM_DELIVERY_INTERVAL, SQL_EDITOR_APPLICATION_NAME } from '../../constants'
 import { partsFromMarkdown } from '../../lib/assistant-message'
 import type { AssistantMessage, AssistantPart, AssistantResult } from '../../lib/assistant-state'
 import { findDestructiveStatements, type DestructiveStatement } from '../../lib/sql/guards'
@@ -25,6 +25,7 @@ import { DestructiveQueryDialog } from '../sql-editor'
 import { databaseBlockedReason } from '../../lib/project-gate'
 import { hasOwnKey, ownValue, withOwnValue } from '../../lib/own-record'
 import { MessageView } from './MessageView'
+import { streamedText } from './streamed-text'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 import { errorMessage } from '../../lib/error-message'
 
@@ -70,6 +71,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
         actors: {
           stream: fromCallback<ReplyEvent, ReplyRequest>(({ sendBack, input: request }) => {
             const controller = new AbortController()
+            const pieces = streamedText((text) => sendBack({ type: 'stream.text', text }), ASSISTANT_STREAM_DELIVERY_INTERVAL)
             const thread = ownValue(actor.getSnapshot().context.chats, request.chatId)
             const index = thread?.messages.findIndex((m) => m.id === request.messageId) ?? -1
             const history = (thread?.messages ?? []).slice(0, index < 0 ? undefined : index).filter((m) => m.status !== 'failed' || m.role === 'user')
@@ -82,17 +84,24 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
                 messages: history,
                 context: askedWith.current.get(request.messageId) ?? {},
               },
-              (text) => sendBack({ type: 'stream.text', text }),
+              (text) => pieces.push(text),
               controller.signal,
             ).then(
-              (text) => sendBack({ type: 'stream.done', text }),
+              (text) => {
+                pieces.cancel()
+                sendBack({ type: 'stream.done', text })
+              },
               (error: unknown) => {
                 if (controller.signal.aborted) return
+                pieces.flush()
                 const retryAfter = error instanceof ApiError && error.code === 429 ? error.retryAfter ?? 1 : null
                 sendBack({ type: 'stream.failed', message: errorMessage(error), retryAfter })
               },
             )
-            return () => controller.abort()
+            return () => {
+              pieces.cancel()
+              controller.abort()
+            }
           }),
         },
         actions: {
@@ -100,6 +109,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
             const previous = ownValue(actor.getSnapshot().context.chats, request.chatId)?.messages.find((m) => m.id === request.messageId)
             actor.send({
               type: 'message.save',
+              at: Date.now(),
               chatId: request.chatId,
               message: {
                 id: request.messageId,
@@ -135,12 +145,13 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
     let chatId = activeChatId
     if (!chatId || !hasOwnKey(chats, chatId)) {
       chatId = newId()
-      actor.send({ type: 'chat.new', id: chatId })
+      actor.send({ type: 'chat.new', at: Date.now(), id: chatId })
     }
     const current = ownValue(actor.getSnapshot().context.chats, chatId)
-    if (current && current.messages.length === 0 && current.name === NEW_CHAT_NAME) actor.send({ type: 'chat.rename', id: chatId, name: chatNameFrom(text) })
+    if (current && current.messages.length === 0 && current.name === NEW_CHAT_NAME) actor.send({ type: 'chat.rename', at: Date.now(), id: chatId, name: chatNameFrom(text) })
     actor.send({
       type: 'message.save',
+      at: Date.now(),
       chatId,
       message: { id: newId(), role: 'user', parts: [{ type: 'text', text }], results: {}, status: 'done', error: null },
     })
@@ -184,7 +195,7 @@ export default function AssistantPanel({ actor, projectRef }: { actor: Assistant
       setRunning(null)
     }
     const latest = ownValue(actor.getSnapshot().context.chats, chatId)?.messages.find((m) => m.id === message.id) ?? message
-    actor.send({ type: 'message.save', chatId, message: { ...latest, results: withOwnValue(latest.results, part.id, result) } })
+    actor.send({ type: 'message.save', at: Date.now(), chatId, message: { ...latest, results: withOwnValue(latest.results, part.id, result) } })
   }
 
   function insert(sql: string) {

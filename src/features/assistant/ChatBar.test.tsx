@@ -12,7 +12,7 @@ import { ASSISTANT_TOGGLE_SHORTCUT } from './shortcut'
 const MESSAGE: AssistantMessage = { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'List my tables' }], results: {}, status: 'done', error: null }
 
 function startAssistant() {
-  const actor = createActor(assistantMachine.provide({ actions: { persist: () => undefined } }), { input: { projectRef: 'ref', saved: null } })
+  const actor = createActor(assistantMachine.provide({ actions: { persist: () => undefined } }), { input: { projectRef: 'ref', saved: null, now: Date.now(), newChatId: 'first' } })
   actor.start()
   return actor
 }
@@ -43,7 +43,7 @@ describe('the assistant chat bar', () => {
     const user = userEvent.setup()
     const actor = startAssistant()
     // Clear messages needs a message to clear: an enabled button is one a pointer can rest on.
-    actor.send({ type: 'message.save', chatId: actor.getSnapshot().context.activeChatId!, message: MESSAGE })
+    actor.send({ type: 'message.save', at: Date.now(), chatId: actor.getSnapshot().context.activeChatId!, message: MESSAGE })
     render(<ChatBar actor={actor} />)
     for (const [name, tip] of [
       ['New chat', 'New chat'],

@@ -34,7 +34,7 @@ export function ChatBar({ actor }: { actor: AssistantActor }) {
           </option>
         ))}
       </select>
-      <IconButton size="sm" glyph="+" label="New chat" onClick={() => actor.send({ type: 'chat.new', id: crypto.randomUUID() })} />
+      <IconButton size="sm" glyph="+" label="New chat" onClick={() => actor.send({ type: 'chat.new', at: Date.now(), id: crypto.randomUUID() })} />
       <IconButton size="sm" glyph="✎" label="Rename chat" disabled={!chat} onClick={() => setRenaming(true)} />
       <IconButton size="sm" glyph="⌫" label="Clear messages" disabled={!chat || chat.messages.length === 0} onClick={() => setConfirm('clear')} />
       <Button size="sm" aria-label="Delete chat" onClick={() => setConfirm('delete')} disabled={!chat}>
@@ -56,7 +56,7 @@ export function ChatBar({ actor }: { actor: AssistantActor }) {
         submitLabel="Rename"
         validate={(value) => (value.trim() === '' ? 'Give the chat a name.' : null)}
         onSubmit={(name) => {
-          if (chat) actor.send({ type: 'chat.rename', id: chat.id, name: name.trim() })
+          if (chat) actor.send({ type: 'chat.rename', at: Date.now(), id: chat.id, name: name.trim() })
           setRenaming(false)
         }}
         onDismiss={() => setRenaming(false)}
@@ -67,7 +67,7 @@ export function ChatBar({ actor }: { actor: AssistantActor }) {
         confirmLabel={confirm === 'delete' ? 'Delete chat' : 'Clear messages'}
         onConfirm={() => {
           if (chat && confirm === 'delete') actor.send({ type: 'chat.delete', id: chat.id })
-          if (confirm === 'clear') actor.send({ type: 'messages.clear' })
+          if (confirm === 'clear') actor.send({ type: 'messages.clear', at: Date.now() })
           setConfirm(null)
         }}
         onDismiss={() => setConfirm(null)}

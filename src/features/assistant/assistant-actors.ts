@@ -21,7 +21,8 @@ export function assistantActorFor(projectRef: string): AssistantActor {
       {
         // Named by project, so the inspector tells one project's assistant from another's.
         id: `assistant:${projectRef}`,
-        input: { projectRef, saved: loadAssistantState(storage, projectRef) },
+        // The clock and the id a new chat takes, in the input: a replay starts from what this start had.
+        input: { projectRef, saved: loadAssistantState(storage, projectRef), now: Date.now(), newChatId: crypto.randomUUID() },
       },
     )
     actors.set(projectRef, actor)
