@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { BILLING_RESOURCES, MANAGED_BY, PERMISSION_MESSAGE, UPCOMING_INVOICE_API_VERSION } from '../../src/constants'
 import { validateBillingForm, validateTaxId } from '../../src/lib/billing-address'
 import { can, PermissionAction } from '../../src/lib/permissions'
+import { platformNow } from '../auth/auth-sessions'
 import { readCustomer, updateCustomer } from '../billing/billing-account-store'
 import type { PlatformContext } from '../context'
 import { organizationProjects } from '../billing/organization-billing'
@@ -126,7 +127,7 @@ export function billingAccountHandlers(ctx: PlatformContext) {
       if (request.headers.get('version') !== UPCOMING_INVOICE_API_VERSION) {
         return errorResponse(400, `The upcoming invoice needs the header Version: ${UPCOMING_INVOICE_API_VERSION}`)
       }
-      return HttpResponse.json(upcomingInvoiceFor(organization, organizationProjects(ctx, organization.slug)))
+      return HttpResponse.json(upcomingInvoiceFor(organization, organizationProjects(ctx, organization.slug), platformNow(ctx)))
     }),
     http.all('*/platform/organizations/:slug/billing/invoices', async ({ request, params }) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
