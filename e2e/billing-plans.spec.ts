@@ -6,6 +6,8 @@ import { formatUsageAmount } from '../src/lib/usage-cost'
 import { expect, signIn, test } from './fixtures'
 
 const fixtures = createPlatformFixtures()
+/** The billing cycle holds the platform's today: Demo Free renews on the 19th, Acme Corp on the 10th. */
+const TODAY = Date.UTC(2026, 10, 28, 13, 16)
 
 async function openBilling(page: Page, slug: string, hash = '') {
   await signIn(page, { returnTo: `/org/${slug}/billing` })
@@ -29,10 +31,11 @@ function expectedUsage(slug: string, metricId: UsageMetric): string {
 
 test.describe('billing: plans and usage', () => {
   test('a Free organization: its plan, the plan cards, the matrix and usage within the limits', async ({ page, consoleErrors }) => {
+    await page.clock.setFixedTime(TODAY)
     await openBilling(page, 'demo-free')
     await expect(page.getByTestId('current-plan')).toHaveText('Free - $0/month')
     await expect(page.getByTestId('compute-credits')).toHaveText('None on the Free plan')
-    await expect(page.getByTestId('billing-cycle')).toHaveText('19 Oct, 2026 – 19 Nov, 2026')
+    await expect(page.getByTestId('billing-cycle')).toHaveText('19 Nov, 2026 – 19 Dec, 2026')
 
     await expect(planCard(page, 'Free').getByRole('button', { name: 'Free is the current plan' })).toBeDisabled()
     await expect(planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled()
@@ -64,11 +67,12 @@ test.describe('billing: plans and usage', () => {
   })
 
   test('a Pro organization: $10 compute credits, add-ons, and the overage cost of each metric to the cent', async ({ page }) => {
+    await page.clock.setFixedTime(TODAY)
     await openBilling(page, 'acme-corp')
     await expect(page.getByTestId('current-plan')).toHaveText('Pro - $25/month')
     await expect(page.getByTestId('compute-credits')).toContainText('$10.00 per month')
     await expect(page.getByText('Point-in-time recovery (7 days): $100.00 per month')).toBeVisible()
-    await expect(page.getByTestId('billing-cycle')).toHaveText('10 Oct, 2026 – 10 Nov, 2026')
+    await expect(page.getByTestId('billing-cycle')).toHaveText('10 Nov, 2026 – 10 Dec, 2026')
     await expect(page.getByRole('columnheader', { name: 'Pro (current)' })).toBeVisible()
 
     // 262 GB egress: 12 GB over 250 GB at $0.09 = $1.08.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureCustomer } from '../../fixtures/billing-account'
-import { billingCycle, FIXTURE_USAGE_OVERRIDES, projectUsages } from '../../fixtures/billing'
+import { FIXTURE_USAGE_OVERRIDES, projectUsages } from '../../fixtures/billing'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { BYTES_PER_GB, DEMO_CREDENTIALS, USAGE_METRICS } from '../../src/constants'
 import { BILLING_ERROR } from '../handlers/billing'
+import { billingCycleAt, subscriptionAnchorDay } from './billing-cycle'
 import { organizationAddons } from './organization-billing'
 import { upcomingInvoiceFor } from './upcoming-invoice'
 import { useNodeMockPlatform } from '../testing'
@@ -47,14 +48,35 @@ describe('usage fixtures', () => {
     for (const slug of ['constructor', 'toString', '__proto__']) {
       expect(projectUsages(slug, 'EGRESS', acme).every((n) => Number.isInteger(n))).toBe(true)
       expect(fixtureCustomer(slug, 'Named oddly')).toEqual({ billing_name: 'Named oddly', address: null, tax_id: null })
-      expect(upcomingInvoiceFor({ id: 1, slug, plan: { id: 'pro' } }, acme).lines.length).toBeGreaterThan(0)
+      expect(upcomingInvoiceFor({ id: 1, slug, plan: { id: 'pro' } }, acme, Date.now()).lines.length).toBeGreaterThan(0)
       // The subscription's add-ons too (they were Object's members for `constructor`).
       expect(organizationAddons({ slug, plan: { id: 'pro' } })).toEqual([])
     }
   })
-  it('billing cycles renew monthly on a day from the organization id, at midnight UTC', () => {
-    expect(billingCycle(1)).toEqual({ anchorDay: 10, start: Date.UTC(2026, 9, 10), end: Date.UTC(2026, 10, 10) })
-    expect(billingCycle(2)).toEqual({ anchorDay: 19, start: Date.UTC(2026, 9, 19), end: Date.UTC(2026, 10, 19) })
+})
+
+describe('billing cycles', () => {
+  it('renew monthly on a day from the organization id, at midnight UTC, the running one holding now', () => {
+    expect([subscriptionAnchorDay(1), subscriptionAnchorDay(2), subscriptionAnchorDay(3)]).toEqual([10, 19, 28])
+    const now = Date.UTC(2026, 10, 28, 13, 16)
+    expect(billingCycleAt(10, now)).toEqual({ start: Date.UTC(2026, 10, 10), end: Date.UTC(2026, 11, 10) })
+    expect(billingCycleAt(19, now)).toEqual({ start: Date.UTC(2026, 10, 19), end: Date.UTC(2026, 11, 19) })
+    // Renewing today: the new cycle began at midnight; the day before still held the old one.
+    expect(billingCycleAt(28, now)).toEqual({ start: Date.UTC(2026, 10, 28), end: Date.UTC(2026, 11, 28) })
+    expect(billingCycleAt(28, Date.UTC(2026, 10, 28) - 1)).toEqual({ start: Date.UTC(2026, 9, 28), end: Date.UTC(2026, 10, 28) })
+  })
+  it('count back over the turn of the year: the last ended cycle ends where the running one starts', () => {
+    const now = Date.UTC(2027, 0, 31, 23, 30)
+    expect(billingCycleAt(10, now)).toEqual({ start: Date.UTC(2027, 0, 10), end: Date.UTC(2027, 1, 10) })
+    expect(billingCycleAt(10, now, 1)).toEqual({ start: Date.UTC(2026, 11, 10), end: Date.UTC(2027, 0, 10) })
+    expect(billingCycleAt(10, now, 3)).toEqual({ start: Date.UTC(2026, 9, 10), end: Date.UTC(2026, 10, 10) })
+  })
+  it('turn on the last day of a month shorter than the anchor day, and back on the anchor day after', () => {
+    expect(billingCycleAt(31, Date.UTC(2027, 0, 31, 23, 30))).toEqual({ start: Date.UTC(2027, 0, 31), end: Date.UTC(2027, 1, 28) })
+    expect(billingCycleAt(31, Date.UTC(2027, 1, 15))).toEqual({ start: Date.UTC(2027, 0, 31), end: Date.UTC(2027, 1, 28) })
+    expect(billingCycleAt(31, Date.UTC(2027, 2, 5))).toEqual({ start: Date.UTC(2027, 1, 28), end: Date.UTC(2027, 2, 31) })
+    expect(billingCycleAt(30, Date.UTC(2028, 1, 29, 12))).toEqual({ start: Date.UTC(2028, 1, 29), end: Date.UTC(2028, 2, 30) })
+    expect(billingCycleAt(31, Date.UTC(2027, 3, 30, 12), 2)).toEqual({ start: Date.UTC(2027, 1, 28), end: Date.UTC(2027, 2, 31) })
   })
 })
 
@@ -66,12 +88,14 @@ describe('GET …/billing/subscription', () => {
   it('gives a Pro organization its plan, cycle, add-ons and $10 compute credits', async () => {
     const { status, body } = await json('/platform/organizations/acme-corp/billing/subscription')
     expect(status).toBe(200)
+    // The cycle holding now by the platform's clock (billing-dates.test.ts fixes the clock at given dates).
+    const cycle = billingCycleAt(10, Date.now())
     expect(body).toMatchObject({
       plan: { id: 'pro', name: 'Pro' },
       addons: [{ name: 'Point-in-time recovery (7 days)', price: 100, supabase_prod_id: 'addon_pitr_7' }],
-      current_period_start: Date.UTC(2026, 9, 10) / 1000,
-      current_period_end: Date.UTC(2026, 10, 10) / 1000,
-      next_invoice_at: Date.UTC(2026, 10, 10) / 1000,
+      current_period_start: cycle.start / 1000,
+      current_period_end: cycle.end / 1000,
+      next_invoice_at: cycle.end / 1000,
       billing_via_partner: false,
       billing_partner: null,
       compute_credits: 10,

@@ -1,4 +1,4 @@
-import { billingCycle, type UsageProject } from '../../fixtures/billing'
+import type { UsageProject } from '../../fixtures/billing'
 import {
   BYTES_PER_GB,
   COMPUTE_SIZES,
@@ -14,6 +14,7 @@ import {
 import type { UpcomingInvoice } from '../../src/api/schemas'
 import { formatUnitPrice } from '../../src/lib/billing-money'
 import { metricCost } from '../../src/lib/usage-cost'
+import { billingCycleAt, subscriptionAnchorDay } from './billing-cycle'
 import { billedComputeSize, computeItem, metricAllocations, organizationAddons } from './organization-billing'
 
 /** Not in SPEC: an enterprise contract is custom; the mock bills this much a month for it. */
@@ -26,11 +27,16 @@ type Line = UpcomingInvoice['lines'][number]
  * GET …/billing/invoices/upcoming (Version 2), amounts in dollars: the plan, its add-ons, compute per
  * running project less the plan's compute credits, and usage above the plan's quota at the SPEC §9
  * prices — the same usage, cycle and add-ons the usage and subscription answers give, so the
- * preview agrees with the usage section to the cent. `projects` in id order.
+ * preview agrees with the usage section to the cent. `projects` in id order; `now` is the platform's
+ * clock, whose cycle every line is for.
  */
-export function upcomingInvoiceFor(organization: { id: number; slug: string; plan: { id: PlanId } }, projects: readonly InvoiceProject[]): UpcomingInvoice {
+export function upcomingInvoiceFor(
+  organization: { id: number; slug: string; plan: { id: PlanId } },
+  projects: readonly InvoiceProject[],
+  now: number,
+): UpcomingInvoice {
   const plan = organization.plan.id
-  const cycle = billingCycle(organization.id)
+  const cycle = billingCycleAt(subscriptionAnchorDay(organization.id), now)
   const period = { start: new Date(cycle.start).toISOString(), end: new Date(cycle.end).toISOString() }
   const line = (description: string, amountCents: number, extra: Partial<Line> = {}): Line => ({
     description,

@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw'
 import { BILLING_RESOURCES, MANAGED_BY, PERMISSION_MESSAGE, UPCOMING_INVOICE_API_VERSION } from '../../src/constants'
 import { validateBillingForm, validateTaxId } from '../../src/lib/billing-address'
 import { can, PermissionAction } from '../../src/lib/permissions'
+import { platformNow } from '../auth/auth-sessions'
 import { readCustomer, updateCustomer } from '../billing/billing-account-store'
+import { invoicePeriodEnd } from '../billing/billing-cycle'
 import type { PlatformContext } from '../context'
 import { organizationProjects } from '../billing/organization-billing'
 import { upcomingInvoiceFor } from '../billing/upcoming-invoice'
@@ -32,11 +34,13 @@ export function billingAccountHandlers(ctx: PlatformContext) {
     return errorResponse(400, `Billing for this organization is managed by ${MANAGED_BY[organization.billing_partner].label}`)
   }
 
-  function invoicesOf(slug: string) {
+  /** The organization's invoices, newest first, each dated by the platform's clock at the end of its cycle. */
+  function invoicesOf(organization: { id: number; slug: string }) {
+    const now = platformNow(ctx)
     return ctx.db.invoices
-      .findMany((q) => q.where({ organization_slug: slug }))
-      .sort((a, b) => b.period_end - a.period_end)
-      .map(({ organization_slug: _slug, ...invoice }) => invoice)
+      .findMany((q) => q.where({ organization_slug: organization.slug }))
+      .sort((a, b) => a.cycles_ago - b.cycles_ago)
+      .map(({ organization_slug: _slug, cycles_ago, ...invoice }) => ({ ...invoice, period_end: invoicePeriodEnd(organization.id, cycles_ago, now) }))
   }
 
   return [
@@ -126,14 +130,13 @@ export function billingAccountHandlers(ctx: PlatformContext) {
       if (request.headers.get('version') !== UPCOMING_INVOICE_API_VERSION) {
         return errorResponse(400, `The upcoming invoice needs the header Version: ${UPCOMING_INVOICE_API_VERSION}`)
       }
-      return HttpResponse.json(upcomingInvoiceFor(organization, organizationProjects(ctx, organization.slug)))
+      return HttpResponse.json(upcomingInvoiceFor(organization, organizationProjects(ctx, organization.slug), platformNow(ctx)))
     }),
     http.all('*/platform/organizations/:slug/billing/invoices', async ({ request, params }) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-      const slug = String(params.slug)
-      const { denied } = await authorize(request, slug, PermissionAction.BILLING_READ, BILLING_RESOURCES.invoices)
+      const { organization, denied } = await authorize(request, String(params.slug), PermissionAction.BILLING_READ, BILLING_RESOURCES.invoices)
       if (denied) return denied
-      const all = invoicesOf(slug)
+      const all = invoicesOf(organization)
       const headers = { 'X-Total-Count': String(all.length) }
       if (request.method === 'HEAD') return new HttpResponse(null, { headers })
       const url = new URL(request.url)
@@ -142,10 +145,9 @@ export function billingAccountHandlers(ctx: PlatformContext) {
       return HttpResponse.json(all.slice(offset, offset + limit), { headers })
     }),
     http.get('*/platform/organizations/:slug/billing/invoices/:invoiceId', async ({ request, params }) => {
-      const slug = String(params.slug)
-      const { denied } = await authorize(request, slug, PermissionAction.BILLING_READ, BILLING_RESOURCES.invoices)
+      const { organization, denied } = await authorize(request, String(params.slug), PermissionAction.BILLING_READ, BILLING_RESOURCES.invoices)
       if (denied) return denied
-      const invoice = invoicesOf(slug).find((i) => i.id === params.invoiceId)
+      const invoice = invoicesOf(organization).find((i) => i.id === params.invoiceId)
       return invoice ? HttpResponse.json(invoice) : errorResponse(404, 'Invoice not found')
     }),
     http.get('*/platform/stripe/invoices/overdue', async ({ request }) => {

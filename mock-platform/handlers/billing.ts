@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw'
-import { billingCycle } from '../../fixtures/billing'
 import {
   BILLING_RESOURCES,
   INACTIVE_PROJECT_STATUSES,
@@ -18,6 +17,8 @@ import { formatUnitPrice } from '../../src/lib/billing-money'
 import { can, PermissionAction } from '../../src/lib/permissions'
 import { metricCost } from '../../src/lib/usage-cost'
 import type { PlatformContext } from '../context'
+import { platformNow } from '../auth/auth-sessions'
+import { billingCycleAt, subscriptionAnchorDay } from '../billing/billing-cycle'
 import { billedComputeSize, computeItem, metricAllocations, organizationAddons, organizationProjects, type BilledItem } from '../billing/organization-billing'
 import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
 
@@ -45,7 +46,8 @@ export function billingHandlers(ctx: PlatformContext) {
 
   function subscriptionOf(org: MockOrganization) {
     const plan = org.plan.id
-    const cycle = billingCycle(org.id)
+    // The cycle holding today by the platform's clock; the next invoice closes it.
+    const cycle = billingCycleAt(subscriptionAnchorDay(org.id), platformNow(ctx))
     const paid = plan !== 'free'
     const asAddon = (item: BilledItem) => ({ name: item.name, price: item.monthly, supabase_prod_id: item.productId })
     const addons = organizationAddons(org).map(asAddon)

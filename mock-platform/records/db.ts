@@ -31,7 +31,11 @@ export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotr
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
 export const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
 export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_ref: v.string() })
-const MockInvoiceSchema = v.object({ ...InvoiceSchema.entries, organization_slug: v.string() })
+/**
+ * An invoice as kept: its period is how many cycles ago it closed (1: the last ended cycle), dated
+ * when answered by the platform's clock (billing/billing-cycle.ts), so no kept date goes stale.
+ */
+const MockInvoiceSchema = v.object({ ...v.omit(InvoiceSchema, ['period_end']).entries, organization_slug: v.string(), cycles_ago: v.number() })
 /** An organization invitation behind a join link (PLATFORM-API §2 `…/members/invitations/{token}`). */
 const MockInvitationSchema = v.object({
   id: v.number(),

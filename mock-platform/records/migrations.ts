@@ -61,6 +61,33 @@ where jsonb_typeof(record->'token') = 'string';
 drop function pg_temp.studio_seal(text, text);
 drop function pg_temp.studio_digest(text)`,
   },
+  {
+    version: 3,
+    name: 'invoices kept by how many cycles ago they closed',
+    // An invoice kept a fixed period_end, which the clock outgrew; now it keeps cycles_ago (1: the last
+    // ended cycle) and is dated when answered. Each organization's invoices keep their order by date;
+    // numbers now rise with it (from the lowest it had), the newest awaits payment (open), the overdue
+    // ones are the ones before it, and the older ones are paid, as the demo world draws them.
+    sql: (schema) => `
+update ${schema}.invoices as invoice set record = (invoice.record - 'period_end') || jsonb_build_object(
+  'cycles_ago', aged.age,
+  'number', coalesce(aged.prefix || '-' || (aged.lowest + aged.total - aged.age), invoice.record->>'number'),
+  'status', case when aged.age = 1 then 'open' when aged.age <= 1 + aged.overdue then 'uncollectible' else 'paid' end,
+  'payment_attempted', aged.age <> 1)
+from (
+  select key,
+    row_number() over by_date as age,
+    count(*) over by_organization as total,
+    count(*) filter (where record->>'status' = 'uncollectible') over by_organization as overdue,
+    min(substring(record->>'number' from '([0-9]+)$')::bigint) over by_organization as lowest,
+    substring(record->>'number' from '^(.*)-[0-9]+$') as prefix
+  from ${schema}.invoices
+  where record ? 'period_end'
+  window by_organization as (partition by record->>'organization_slug'),
+         by_date as (by_organization order by (record->>'period_end')::bigint desc, position)
+) as aged
+where aged.key = invoice.key`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */
