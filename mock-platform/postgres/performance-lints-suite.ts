@@ -41,10 +41,14 @@ export const PERFORMANCE_LINT_CASES: LintCase[] = [
   },
   {
     lint: 'unused_index',
-    title: 'an index never scanned',
-    findings: 1,
-    triggers: (s) => `create table ${s}.items (id int primary key, sku text); create index items_sku on ${s}.items (sku);`,
-    passes: (s) => `create table ${s}.items (id int primary key, sku text unique, code text, constraint code_once exclude using btree (code with =));`,
+    title: 'an index never scanned (one that a foreign key starts is needed)',
+    findings: 2,
+    triggers: (s) => `create table ${s}.items (id int primary key, sku text); create index items_sku on ${s}.items (sku);
+      create table ${s}.orders (id int primary key, item_id int references ${s}.items (id), note text);
+      create index orders_note_item on ${s}.orders (note, item_id);`,
+    passes: (s) => `create table ${s}.items (id int primary key, sku text unique, code text, constraint code_once exclude using btree (code with =));
+      create table ${s}.orders (id int primary key, item_id int references ${s}.items (id), note text);
+      create index orders_item on ${s}.orders (item_id, note);`,
   },
   {
     lint: 'multiple_permissive_policies',

@@ -62,7 +62,9 @@ select n.nspname as schema, c.relname as name, 'table' as type,
       where: [`c.relkind in ('r', 'p')`, 'not c.relispartition', userSchema(scope), notFromExtension('c.oid'), `not exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`],
     }),
 
-  // 0005: never scanned since the statistics were reset; an index that enforces something is needed regardless.
+  // 0005: never scanned since the statistics were reset; an index that enforces something is needed
+  // regardless, and so is one that serves a foreign key (what 0001 asks for: its Fix makes one, which
+  // has had no scan yet; dropping it would bring 0001 back).
   unused_index: (scope) => `
 select n.nspname as schema, c.relname as name, 'table' as type,
        format('Index \`%s\` on \`%s.%s\` has never been used.', ci.relname, n.nspname, c.relname) as detail,
@@ -76,6 +78,12 @@ select n.nspname as schema, c.relname as name, 'table' as type,
  where s.idx_scan = 0
    and not i.indisunique and not i.indisprimary
    and not exists (select 1 from pg_catalog.pg_constraint k where k.conindid = i.indexrelid)
+   and not (i.indisvalid and i.indpred is null and exists (
+       select 1
+         from pg_catalog.pg_constraint f
+        cross join lateral (select string_to_array(i.indkey::text, ' ')::int2[] as keys) as ik
+        where f.contype = 'f' and f.conrelid = i.indrelid
+          and ik.keys[1:cardinality(f.conkey)] @> f.conkey and ik.keys[1:cardinality(f.conkey)] <@ f.conkey))
    and ${userSchema(scope)}
    and ${notFromExtension('c.oid')}`,
 
