@@ -11,6 +11,7 @@ import { detectIntent, type Intent, tableSlot } from './intents.ts'
 
 export { detectIntent } from './intents.ts'
 import { closestTables, findTableMentions, type Mention, occurrences, tableFromContext } from './mentions.ts'
+import { tableNotFound, whichTable } from './missing-table.ts'
 import { code, ident, listing, plural, qualified, sortTables } from './names.ts'
 import { timeColumn } from './query-phrases.ts'
 import { createIndex, createTable, rlsPolicy } from './schema-writers.ts'
@@ -99,20 +100,6 @@ function pickTarget(
     if (earlier) return { table: earlier.table }
   }
   return { reply: intent === 'select' ? notUnderstood(catalog) : whichTable(catalog) }
-}
-
-function tableNotFound(name: string, catalog: ModelCatalog): string {
-  const close = closestTables(catalog, name)
-  if (catalog.tables.length === 0) return `I couldn't find a table named ${code(name)}: this project has no tables yet.`
-  if (close.length > 0) {
-    return `I couldn't find a table named ${code(name)}. The closest ${close.length === 1 ? 'match is' : 'matches are'} ${listing(close.map((table) => code(qualified(table))))}.`
-  }
-  return `I couldn't find a table named ${code(name)}. Tables in this project include ${listing(catalog.tables.slice(0, 6).map((table) => code(qualified(table))))}.`
-}
-
-function whichTable(catalog: ModelCatalog): string {
-  if (catalog.tables.length === 0) return 'Which table do you mean? This project has no tables yet.'
-  return `Which table do you mean? For example ${listing(catalog.tables.slice(0, 6).map((table) => code(qualified(table))))}.`
 }
 
 function notUnderstood(catalog: ModelCatalog): string {
