@@ -7,6 +7,7 @@
 import { advisorFindingsAnswer } from './advisor-answer.ts'
 import type { CatalogTable, ModelCatalog, ModelContext } from './catalog-reader.ts'
 import { explainError } from './error-explainers.ts'
+import { groupedAnswer } from './grouped-answer.ts'
 import { detectIntent, type Intent, tableSlot } from './intents.ts'
 
 export { detectIntent } from './intents.ts'
@@ -47,11 +48,14 @@ export function answer(messages: ModelMessage[], catalog: ModelCatalog, context?
       return listTables(lower, sorted)
     case 'create-table':
       return createTable(text, sorted)
-    case 'unknown':
-      return notUnderstood(sorted)
     default:
       break
   }
+  // "per day", "each customer", "total per status": a grouped query, or plainly why there is none.
+  const grouped = intent === 'count' || intent === 'select' || (intent === 'unknown' && (mentions.length > 0 || tableFromContext(sorted, context)))
+  const groupedReply = grouped ? groupedAnswer(text, mentions, sorted, context) : null
+  if (groupedReply !== null) return groupedReply
+  if (intent === 'unknown') return notUnderstood(sorted)
   const target = pickTarget(intent, text, mentions, sorted, context, users)
   if ('reply' in target) return target.reply
   const { table } = target
@@ -123,7 +127,7 @@ function notUnderstood(catalog: ModelCatalog): string {
     '',
     ...examples.map((example) => `- "${example}"`),
     '',
-    'I can also create tables ("create a table called notes with columns title text") and explain Postgres error messages you paste.',
+    'I can also count or add up rows per day or per related row ("how many orders per customer"), create tables ("create a table called notes with columns title text") and explain Postgres error messages you paste.',
   ].join('\n')
 }
 
