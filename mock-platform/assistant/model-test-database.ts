@@ -12,8 +12,11 @@ let provider: DatabaseProvider
 export let db: ProjectDatabase
 export let catalog: ModelCatalog
 
-/** Opens the seeded database (with a few awkward tables of its own) before a file's tests, and closes it after. */
-export function setUpModelDatabase(): void {
+/**
+ * Opens the seeded database (with a few awkward tables of its own, and `extraSql` a file adds)
+ * before a file's tests, and closes it after.
+ */
+export function setUpModelDatabase(extraSql = ''): void {
   beforeAll(async () => {
     provider = createMemoryDatabaseProvider()
     db = await provider.open(REF)
@@ -22,6 +25,7 @@ export function setUpModelDatabase(): void {
       insert into public."Order Lines" values (1, 3), (2, 5);
       create table public.notes (id bigint generated always as identity primary key, user_id uuid not null, body text);
     `)
+    if (extraSql) await db.exec(extraSql)
     catalog = catalogFromRows((await db.query(MODEL_CATALOG_SQL)).rows)
   }, 60_000)
 

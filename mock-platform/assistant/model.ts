@@ -7,10 +7,12 @@
 import { advisorFindingsAnswer } from './advisor-answer.ts'
 import type { CatalogTable, ModelCatalog, ModelContext } from './catalog-reader.ts'
 import { explainError } from './error-explainers.ts'
+import { groupedAnswer } from './grouped-answer.ts'
 import { detectIntent, type Intent, tableSlot } from './intents.ts'
 
 export { detectIntent } from './intents.ts'
 import { closestTables, findTableMentions, type Mention, occurrences, tableFromContext } from './mentions.ts'
+import { tableNotFound, whichTable } from './missing-table.ts'
 import { code, ident, listing, plural, qualified, sortTables } from './names.ts'
 import { timeColumn } from './query-phrases.ts'
 import { createIndex, createTable, rlsPolicy } from './schema-writers.ts'
@@ -46,11 +48,14 @@ export function answer(messages: ModelMessage[], catalog: ModelCatalog, context?
       return listTables(lower, sorted)
     case 'create-table':
       return createTable(text, sorted)
-    case 'unknown':
-      return notUnderstood(sorted)
     default:
       break
   }
+  // "per day", "each customer", "total per status": a grouped query, or plainly why there is none.
+  const grouped = intent === 'count' || intent === 'select' || (intent === 'unknown' && (mentions.length > 0 || tableFromContext(sorted, context)))
+  const groupedReply = grouped ? groupedAnswer(text, mentions, sorted, context) : null
+  if (groupedReply !== null) return groupedReply
+  if (intent === 'unknown') return notUnderstood(sorted)
   const target = pickTarget(intent, text, mentions, sorted, context, users)
   if ('reply' in target) return target.reply
   const { table } = target
@@ -101,20 +106,6 @@ function pickTarget(
   return { reply: intent === 'select' ? notUnderstood(catalog) : whichTable(catalog) }
 }
 
-function tableNotFound(name: string, catalog: ModelCatalog): string {
-  const close = closestTables(catalog, name)
-  if (catalog.tables.length === 0) return `I couldn't find a table named ${code(name)}: this project has no tables yet.`
-  if (close.length > 0) {
-    return `I couldn't find a table named ${code(name)}. The closest ${close.length === 1 ? 'match is' : 'matches are'} ${listing(close.map((table) => code(qualified(table))))}.`
-  }
-  return `I couldn't find a table named ${code(name)}. Tables in this project include ${listing(catalog.tables.slice(0, 6).map((table) => code(qualified(table))))}.`
-}
-
-function whichTable(catalog: ModelCatalog): string {
-  if (catalog.tables.length === 0) return 'Which table do you mean? This project has no tables yet.'
-  return `Which table do you mean? For example ${listing(catalog.tables.slice(0, 6).map((table) => code(qualified(table))))}.`
-}
-
 function notUnderstood(catalog: ModelCatalog): string {
   const plain = (table: CatalogTable) => ident(table.name) === table.name
   const tables = catalog.tables.filter((table) => table.kind === 'table').sort((a, b) => Number(plain(b)) - Number(plain(a)))
@@ -136,7 +127,7 @@ function notUnderstood(catalog: ModelCatalog): string {
     '',
     ...examples.map((example) => `- "${example}"`),
     '',
-    'I can also create tables ("create a table called notes with columns title text") and explain Postgres error messages you paste.',
+    'I can also count or add up rows per day or per related row ("how many orders per customer"), create tables ("create a table called notes with columns title text") and explain Postgres error messages you paste.',
   ].join('\n')
 }
 

@@ -8,7 +8,7 @@ import { type Condition, conditionSql, parseConditions, parseLimit, parseOrder, 
 
 const ALIAS_RESERVED = new Set('as at by do if in is no of on or to all and any asc end for not off old new set top'.split(' '))
 
-function aliasFor(table: CatalogTable, taken: Set<string>): string {
+export function aliasFor(table: CatalogTable, taken: Set<string>): string {
   const words = table.name
     .toLowerCase()
     .split(/[^a-z0-9]+/)
