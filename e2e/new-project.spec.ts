@@ -30,7 +30,11 @@ test('creating a project: weak then strong password, the new project comes up, t
 
   await page.getByRole('button', { name: 'Europe' }).click()
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('eu-central-1')
-  await page.getByRole('combobox', { name: 'Cloud provider' }).selectOption('AWS_K8S')
+  const providers = page.getByRole('combobox', { name: 'Cloud provider' })
+  // Providers by the names people know (SPEC §3 fixes the two AWS variants'); the value sent is the id.
+  await expect(providers.getByRole('option')).toHaveText(['AWS', 'AWS (Revamped)', 'Fly.io', 'AWS (Nimbus)'])
+  await expect(page.getByText('The instance your database runs on.', { exact: true })).toBeVisible()
+  await providers.selectOption('AWS_K8S')
   await page.getByRole('radio', { name: /Micro/ }).check()
   await create.click()
 

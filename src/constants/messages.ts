@@ -114,6 +114,14 @@ export const NEW_PROJECT_MESSAGE = {
   nameRequired: 'Enter a name for the project.',
   created: (name: string) => `Creating project "${name}"`,
   createFailed: (message: string) => `Failed to create the project: ${message}`,
+  // No promise of resizing: there is no screen for it yet.
+  computeSizeDescription: 'The instance your database runs on.',
+  /** Why the region was preselected (src/lib/nearest-region.ts), beside it. */
+  regionNearest: (region: string, timeZone: string, distanceKm: number) =>
+    `${region} is the region nearest to your time zone (${timeZone}), about ${distanceKm.toLocaleString('en-US')} km away.`,
+  regionGroupDefault: (region: string, group: string, timeZone: string) => `${region} is the ${group} default: your time zone (${timeZone}) has no known city to measure from.`,
+  regionDefault: (region: string) => `${region} is the default region.`,
+  regionUnplaced: (region: string, timeZone: string) => `${region} is the default region: your time zone (${timeZone}) does not tell us where you are.`,
 } as const
 
 /** The /join page: accepting an organization invitation from a join link. */

@@ -54,7 +54,6 @@ export const NEW_ORGANIZATION_MESSAGE = {
   submit: 'Create organization',
   submitting: 'Creating…',
   cancel: 'Cancel',
-  renameLater: 'You can rename the organization later.',
   created: (name: string) => `Created organization "${name}"`,
   createFailed: (message: string) => `Failed to create the organization: ${message}`,
   emptyOrganization: 'This organization has no projects yet. Each project has its own Postgres database, auth, storage and APIs.',

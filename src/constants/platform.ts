@@ -23,10 +23,11 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
 /** Statuses while which the project detail is polled (SPEC §4). */
 export const POLLING_PROJECT_STATUSES: readonly ProjectStatus[] = ['COMING_UP', 'UNKNOWN']
 
+// The labels people read (the API takes the id): SPEC §3 fixes AWS_K8S's and AWS_NIMBUS's; Fly is named as it names itself.
 export const CLOUD_PROVIDERS = [
   { id: 'AWS', label: 'AWS' },
   { id: 'AWS_K8S', label: 'AWS (Revamped)' },
-  { id: 'FLY', label: 'FLY' },
+  { id: 'FLY', label: 'Fly.io' },
   { id: 'AWS_NIMBUS', label: 'AWS (Nimbus)' },
 ] as const
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number]['id']

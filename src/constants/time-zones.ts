@@ -113,3 +113,10 @@ export const TIME_ZONE_COORDINATES: ReadonlyMap<string, readonly [latitude: numb
   ['Pacific/Wake', [19.28, 166.62]], ['Pacific/Wallis', [-13.3, -176.17]], ['US/Central', [41.85, -87.65]], ['US/Eastern', [40.71, -74.01]],
   ['US/Mountain', [39.74, -104.98]], ['US/Pacific', [34.05, -118.24]],
 ])
+
+/**
+ * Zones that name an offset from UTC, not a place (servers, VMs and privacy-minded browsers report
+ * them): every Etc/ zone, plus these bare names. They tell nothing of where a person is.
+ */
+export const PLACELESS_TIME_ZONE_AREA = 'Etc'
+export const PLACELESS_TIME_ZONES: ReadonlySet<string> = new Set(['UTC', 'UCT', 'GMT', 'GMT0', 'GMT+0', 'GMT-0', 'Greenwich', 'Universal', 'Zulu'])

@@ -42,8 +42,26 @@ describe('the nearest region to a time zone', () => {
     expect(nearestRegion('', 'production').region).toBe('us-east-2')
   })
 
+  it.each(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/GMT+5', 'Etc/GMT-8', 'Etc/Universal', 'UCT', 'Zulu', 'Greenwich'])(
+    'a zone that names an offset, not a place (%s), quietly takes the default region of the environment',
+    (zone) => {
+      expect(nearestRegion(zone, 'production')).toEqual({ region: 'us-east-2', reason: 'default', timeZone: zone })
+      expect(nearestRegion(zone, 'local')).toEqual({ region: 'ap-southeast-1', reason: 'default', timeZone: zone })
+      expect(regionChoiceReason(nearestRegion(zone, 'production'))).toBe('East US (Ohio) is the default region.')
+    },
+  )
+
+  it('a zone no table knows is said so, politely, and takes the default region', () => {
+    expect(nearestRegion('Mars/Olympus_Mons', 'production')).toEqual({ region: 'us-east-2', reason: 'unplaced', timeZone: 'Mars/Olympus_Mons' })
+    expect(regionChoiceReason(nearestRegion('Mars/Olympus_Mons', 'production'))).toBe(
+      'East US (Ohio) is the default region: your time zone (Mars/Olympus_Mons) does not tell us where you are.',
+    )
+  })
+
   it('says why', () => {
     expect(regionChoiceReason(nearestRegion('Europe/Berlin', 'production'))).toBe('Central EU (Frankfurt) is the region nearest to your time zone (Europe/Berlin), about 420 km away.')
-    expect(regionChoiceReason(nearestRegion('UTC', 'production'))).toBe('East US (Ohio) is the default region: your time zone (UTC) is not one we can place.')
+    expect(regionChoiceReason(nearestRegion('America/New_York', 'production'))).toMatch(/^East US \(North Virginia\) is the region nearest to your time zone \(America\/New_York\), about [\d,]+ km away\.$/)
+    expect(regionChoiceReason(nearestRegion('Europe/Atlantis', 'production'))).toBe('Central EU (Frankfurt) is the Europe default: your time zone (Europe/Atlantis) has no known city to measure from.')
+    expect(regionChoiceReason(nearestRegion(null, 'local'))).toBe('Southeast Asia (Singapore) is the default region.')
   })
 })

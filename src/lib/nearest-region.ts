@@ -1,4 +1,14 @@
-import { EARTH_RADIUS_KM, REGION_COORDINATES, REGION_GROUPS, REGIONS, TIME_ZONE_COORDINATES, type RegionCode } from '../constants'
+import {
+  EARTH_RADIUS_KM,
+  NEW_PROJECT_MESSAGE,
+  PLACELESS_TIME_ZONE_AREA,
+  PLACELESS_TIME_ZONES,
+  REGION_COORDINATES,
+  REGION_GROUPS,
+  REGIONS,
+  TIME_ZONE_COORDINATES,
+  type RegionCode,
+} from '../constants'
 import { defaultRegion } from './new-project-defaults'
 import type { Settings } from './settings'
 
@@ -14,6 +24,7 @@ export type RegionChoice =
   | { region: RegionCode; reason: 'nearest'; timeZone: string; distanceKm: number }
   | { region: RegionCode; reason: 'group'; timeZone: string; group: (typeof REGION_GROUPS)[number]['id'] }
   | { region: RegionCode; reason: 'default'; timeZone: string | null }
+  | { region: RegionCode; reason: 'unplaced'; timeZone: string }
 
 // Time zone areas with no city in the table fall to their group's default region.
 const GROUP_OF_AREA = new Map<string, (typeof REGION_GROUPS)[number]['id']>([
@@ -29,8 +40,9 @@ const GROUP_OF_AREA = new Map<string, (typeof REGION_GROUPS)[number]['id']>([
 /**
  * The region nearest to the user, from the browser's time zone (no permission prompt): the
  * zone's city, then the region at the shortest great-circle distance (the first listed on a tie);
- * a zone we cannot place falls back to its area's group default, and no zone at all to the SPEC
- * default of the environment.
+ * a zone we cannot place falls back to its area's group default. No zone, or one that names only an
+ * offset (UTC, Etc/GMT+5…), takes the SPEC default of the environment as a matter of course; a zone
+ * no table knows takes it too, but is told apart so the form can say so.
  */
 export function nearestRegion(timeZone: string | null | undefined, environment: Settings['environment']): RegionChoice {
   const zone = timeZone?.trim() || null
@@ -45,7 +57,12 @@ export function nearestRegion(timeZone: string | null | undefined, environment: 
   }
   const group = zone ? GROUP_OF_AREA.get(zone.split('/')[0]!) : undefined
   if (zone && group) return { region: REGION_GROUPS.find((g) => g.id === group)!.defaultRegion, reason: 'group', timeZone: zone, group }
+  if (zone && !isPlaceless(zone)) return { region: defaultRegion(environment), reason: 'unplaced', timeZone: zone }
   return { region: defaultRegion(environment), reason: 'default', timeZone: zone }
+}
+
+function isPlaceless(zone: string): boolean {
+  return PLACELESS_TIME_ZONES.has(zone) || zone.split('/')[0] === PLACELESS_TIME_ZONE_AREA
 }
 
 /** The browser's time zone, or null where Intl cannot say. */
@@ -60,7 +77,8 @@ export function browserTimeZone(): string | null {
 /** The sentence the form shows beside the preselected region. */
 export function regionChoiceReason(choice: RegionChoice): string {
   const name = REGIONS.find((r) => r.code === choice.region)?.name ?? choice.region
-  if (choice.reason === 'nearest') return `${name} is the region nearest to your time zone (${choice.timeZone}), about ${choice.distanceKm.toLocaleString('en-US')} km away.`
-  if (choice.reason === 'group') return `${name} is the ${choice.group} default: your time zone (${choice.timeZone}) has no known city to measure from.`
-  return `${name} is the default region${choice.timeZone ? `: your time zone (${choice.timeZone}) is not one we can place` : ''}.`
+  if (choice.reason === 'nearest') return NEW_PROJECT_MESSAGE.regionNearest(name, choice.timeZone, choice.distanceKm)
+  if (choice.reason === 'group') return NEW_PROJECT_MESSAGE.regionGroupDefault(name, choice.group, choice.timeZone)
+  if (choice.reason === 'unplaced') return NEW_PROJECT_MESSAGE.regionUnplaced(name, choice.timeZone)
+  return NEW_PROJECT_MESSAGE.regionDefault(name)
 }

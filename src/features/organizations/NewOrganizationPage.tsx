@@ -172,12 +172,9 @@ export default function NewOrganizationPage() {
           <Link href={DEFAULT_RETURN_PATH} className={css({ color: 'fg.muted', fontSize: 'sm' })}>
             {NEW_ORGANIZATION_MESSAGE.cancel}
           </Link>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-            <span className={css({ color: 'fg.subtle', fontSize: 'xs', display: { base: 'none', sm: 'inline' } })}>{NEW_ORGANIZATION_MESSAGE.renameLater}</span>
-            <Button type="submit" variant="primary" loading={creating}>
-              {creating ? NEW_ORGANIZATION_MESSAGE.submitting : NEW_ORGANIZATION_MESSAGE.submit}
-            </Button>
-          </div>
+          <Button type="submit" variant="primary" loading={creating}>
+            {creating ? NEW_ORGANIZATION_MESSAGE.submitting : NEW_ORGANIZATION_MESSAGE.submit}
+          </Button>
         </div>
       </form>
     </div>

@@ -226,7 +226,7 @@ export default function NewProjectPage() {
               </select>
             </label>
           </FormSection>
-          <FormSection title="Compute size" description="The instance your database runs on. You can resize later.">
+          <FormSection title="Compute size" description={NEW_PROJECT_MESSAGE.computeSizeDescription}>
             <div role="radiogroup" aria-label="Compute size" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
               {COMPUTE_SIZES.map((size) => (
                 <label key={size.id} className={choiceCardClass}>
