@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { GENERIC_PLAN_MIN_VERSION_NUM } from '../../src/constants/advisors.ts'
 import { filteredSeqScans, indexHints, parsePlan } from '../../src/lib/query-plan.ts'
-import { explainSql, hasPlaceholders, indexLeadingColumnsSql, queryStatisticsSql, queryStatisticsStatusSql, resetQueryStatisticsSql } from '../../src/lib/sql/query-performance.ts'
+import {
+  explainSql,
+  explainWithAssumedTypes,
+  hasPlaceholders,
+  indexLeadingColumnsSql,
+  queryStatisticsSql,
+  queryStatisticsStatusSql,
+  resetQueryStatisticsSql,
+  placeholders,
+  untypedParameter,
+  withAssumedTypes,
+} from '../../src/lib/sql/query-performance.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import { runPgMetaQuery } from './query.ts'
 import { serverSuiteTarget, suiteDatabase } from './suite-database.ts'
@@ -60,6 +71,24 @@ function describeQueryStatistics(database: () => ProjectDatabase, preloaded: boo
     }
   })
 
+  it('explains a statement whose placeholders Postgres cannot type, saying which type it took for each; a real error stays one', async () => {
+    const [{ version_num } = {}] = await run(queryStatisticsStatusSql)
+    const versionNum = Number(version_num)
+    if (versionNum < GENERIC_PLAN_MIN_VERSION_NUM) {
+      expect(await explainWithAssumedTypes('select * from generate_series($1, $2) as g(n)', versionNum, run)).toEqual({ problem: expect.stringContaining('from version 16') })
+      return
+    }
+    const planned = await explainWithAssumedTypes('select * from generate_series($1, $2) as g(n) where n > $3', versionNum, run)
+    if ('problem' in planned) throw new Error(planned.problem)
+    expect(planned.assumed).toEqual([{ parameter: 1, type: 'bigint' }])
+    expect(parsePlan(planned.rows[0]!['QUERY PLAN'])).not.toBeNull()
+    // A placeholder no number or text fits: the next type that plans.
+    const times = await explainWithAssumedTypes("select date_trunc('day', $1) as day", versionNum, run)
+    if ('problem' in times) throw new Error(times.problem)
+    expect(times.assumed).toEqual([{ parameter: 1, type: 'timestamptz' }])
+    await expect(explainWithAssumedTypes('select * from no_such_table where id = $1', versionNum, run)).rejects.toThrow(/no_such_table/)
+  })
+
   it.runIf(!preloaded)('reading the statistics fails with the server’s own reason when the library is not preloaded', async () => {
     await expect(run(queryStatisticsSql)).rejects.toThrow(/shared_preload_libraries/)
   })
@@ -73,4 +102,13 @@ const server = serverSuiteTarget('querystatistics')
 describe.runIf(server)('PostgreSQL server (DATABASE_URL)', () => {
   // The test server runs without shared_preload_libraries (a platform's server preloads it).
   if (server) describeQueryStatistics(suiteDatabase(server.createProvider, 'querystatistics', server.reset), false)
+})
+
+describe('explainWithAssumedTypes', () => {
+  it('casts only the untyped placeholders, wherever they stand outside strings and comments', () => {
+    expect(withAssumedTypes("select generate_series($2, $3), '$2' -- $2", [{ parameter: 2, type: 'bigint' }])).toBe("select generate_series(($2::bigint), $3), '$2' -- $2")
+    expect(untypedParameter('could not determine data type of parameter $12')).toBe(12)
+    expect(untypedParameter('syntax error at or near "$"')).toBeNull()
+    expect(placeholders("select $3, $1, '$2', $1 -- $4")).toEqual([1, 3])
+  })
 })

@@ -1,4 +1,4 @@
-import { explainSql, indexLeadingColumnsSql, queryStatisticsSql, queryStatisticsStatusSql } from '../../lib/sql/query-performance'
+import { explainWithAssumedTypes, indexLeadingColumnsSql, queryStatisticsSql, queryStatisticsStatusSql, type AssumedParameter } from '../../lib/sql/query-performance'
 import { filteredSeqScans, indexHints, parsePlan, planText, type IndexHint } from '../../lib/query-plan'
 import { api, type ApiClient } from '../client'
 import { IndexLeadingColumnsAnswerSchema, PlanAnswerSchema, QueryStatisticsStatusAnswerSchema, StatementStatisticsAnswerSchema } from '../schemas'
@@ -21,16 +21,17 @@ export function queryStatisticsQuery(ref: string, connectionString: ConnectionSt
   }
 }
 
-export type StatementPlan = { kind: 'plan'; text: string; generic: boolean; hints: IndexHint[] } | { kind: 'unavailable'; reason: string }
+export type StatementPlan =
+  | { kind: 'plan'; text: string; generic: boolean; hints: IndexHint[]; /** Placeholders Postgres could not type, and the type each was planned as. */ assumed: AssumedParameter[] }
+  | { kind: 'unavailable'; reason: string }
 
 /** A statement's plan (never executed) and the indexes its filters lack, or why it has no plan. */
 export async function explainStatement(ref: string, connectionString: ConnectionString, query: string, versionNum: number, client: ApiClient = api): Promise<StatementPlan> {
-  const plan = explainSql(query, versionNum)
+  const plan = await explainWithAssumedTypes(query, versionNum, (sql) => postQuery({ ref, connectionString, query: sql }, PlanAnswerSchema, client))
   if ('problem' in plan) return { kind: 'unavailable', reason: plan.problem }
-  const [row] = await postQuery({ ref, connectionString, query: plan.sql }, PlanAnswerSchema, client)
-  const root = parsePlan(row?.['QUERY PLAN'])
+  const root = parsePlan(plan.rows[0]?.['QUERY PLAN'])
   if (!root) return { kind: 'unavailable', reason: 'The database answered with no plan it could read.' }
   const scans = filteredSeqScans(root)
   const indexed = scans.length === 0 ? [] : await postQuery({ ref, connectionString, query: indexLeadingColumnsSql(scans) }, IndexLeadingColumnsAnswerSchema, client)
-  return { kind: 'plan', text: planText(root), generic: plan.generic, hints: indexHints(scans, indexed) }
+  return { kind: 'plan', text: planText(root), generic: plan.generic, hints: indexHints(scans, indexed), assumed: plan.assumed }
 }

@@ -109,6 +109,12 @@ export function PlanView({ plan, blockedReason, onCreateIndex }: { plan: Extract
   return (
     <>
       {plan.generic ? <p className={termClass}>A generic plan: the placeholders ($1, $2…) stand for any value, so the estimates are the planner’s defaults.</p> : null}
+      {plan.assumed.length > 0 ? (
+        <p role="note" aria-label="Assumed types" className={termClass}>
+          Postgres cannot tell {plan.assumed.length === 1 ? 'this placeholder’s type' : 'these placeholders’ types'} from the statement, so it was planned with{' '}
+          {plan.assumed.map(({ parameter, type }) => `$${parameter} as ${type}`).join(', ')}. Open it in the SQL editor with values for the plan of a real run.
+        </p>
+      ) : null}
       <pre aria-label="Query plan" className={preClass}>
         {plan.text}
       </pre>

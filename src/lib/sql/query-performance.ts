@@ -67,6 +67,91 @@ export function explainSql(query: string, serverVersionNum: number): ExplainPlan
   return { sql: `explain (${generic ? 'generic_plan, ' : ''}verbose, format json) ${statement.text}`, generic }
 }
 
+/**
+ * The types tried, in turn, for a placeholder Postgres cannot type from where it stands
+ * (`generate_series($2, $3)`, `$1 is null`): the likeliest first. The plan says which was taken.
+ */
+export const ASSUMED_PARAMETER_TYPES = ['bigint', 'numeric', 'text', 'timestamptz', 'boolean'] as const
+export type AssumedParameterType = (typeof ASSUMED_PARAMETER_TYPES)[number]
+
+export interface AssumedParameter {
+  parameter: number
+  type: AssumedParameterType
+}
+
+/** The placeholder Postgres could not type (its 42P18 message), or null for any other error. */
+export function untypedParameter(message: string): number | null {
+  const match = /could not determine data type of parameter \$(\d+)/.exec(message)
+  return match ? Number(match[1]) : null
+}
+
+/** Postgres could not choose a function, operator or type for arguments it cannot type (`generate_series(unknown, unknown) is not unique`). */
+const UNDECIDED_TYPES = /is not unique|could not determine (polymorphic|data) type|could not choose a best candidate/
+
+/** The $n placeholders of a statement, outside strings, quoted names and comments, each once, in order. */
+export function placeholders(query: string): number[] {
+  const tokens = tokenizeSql(query).filter(isSignificant)
+  const numbers = tokens.flatMap((token, i) => {
+    if (token.kind !== 'symbol' || token.text !== '$' || tokens[i + 1]?.start !== token.end) return []
+    const digits = /^\d+/.exec(query.slice(token.end))?.[0]
+    return digits === undefined ? [] : [Number(digits)]
+  })
+  return [...new Set(numbers)].sort((a, b) => a - b)
+}
+
+/** The statement with each assumed placeholder cast to its type, wherever it stands outside strings, quoted names and comments. */
+export function withAssumedTypes(query: string, assumed: readonly AssumedParameter[]): string {
+  const typeOf = new Map(assumed.map(({ parameter, type }) => [parameter, type]))
+  const tokens = tokenizeSql(query).filter(isSignificant)
+  let result = ''
+  let copied = 0
+  for (const [i, token] of tokens.entries()) {
+    if (token.kind !== 'symbol' || token.text !== '$' || tokens[i + 1]?.start !== token.end) continue
+    const digits = /^\d+/.exec(query.slice(token.end))?.[0]
+    const type = digits === undefined ? undefined : typeOf.get(Number(digits))
+    if (!type) continue
+    const end = token.end + digits!.length
+    result += `${query.slice(copied, token.start)}($${digits}::${type})`
+    copied = end
+  }
+  return result + query.slice(copied)
+}
+
+/**
+ * Runs a statement's EXPLAIN (explainSql); where Postgres cannot type a placeholder, plans it again
+ * with the placeholder taken as each of ASSUMED_PARAMETER_TYPES in turn until one plans. Never
+ * executes the statement. Answers the plan's rows and the types it took, or throws the first error.
+ */
+export async function explainWithAssumedTypes<Row>(
+  query: string,
+  serverVersionNum: number,
+  run: (sql: string) => Promise<Row[]>,
+): Promise<{ rows: Row[]; generic: boolean; assumed: AssumedParameter[] } | { problem: string }> {
+  const assumed: AssumedParameter[] = []
+  let firstError: unknown = null
+  for (;;) {
+    const plan = explainSql(assumed.length ? withAssumedTypes(query, assumed) : query, serverVersionNum)
+    if ('problem' in plan) return plan
+    try {
+      return { rows: await run(plan.sql), generic: plan.generic, assumed }
+    } catch (error) {
+      firstError ??= error
+      const message = error instanceof Error ? error.message : String(error)
+      // Named by Postgres, or, when it names none, the first placeholder not yet given a type.
+      const parameter = untypedParameter(message) ?? (UNDECIDED_TYPES.test(message) ? (placeholders(query).find((n) => !assumed.some((a) => a.parameter === n)) ?? null) : null)
+      if (parameter !== null && !assumed.some((a) => a.parameter === parameter)) {
+        assumed.push({ parameter, type: ASSUMED_PARAMETER_TYPES[0] })
+        continue
+      }
+      // The type taken last does not fit where its placeholder stands (no such function or operator): the next one.
+      const last = assumed.at(-1)
+      const next = last ? ASSUMED_PARAMETER_TYPES[ASSUMED_PARAMETER_TYPES.indexOf(last.type) + 1] : undefined
+      if (!last || !next) throw firstError
+      last.type = next
+    }
+  }
+}
+
 /** The columns each index of the relations starts with, to tell a filtered column without one. */
 export function indexLeadingColumnsSql(relations: readonly { schema: string; table: string }[]): string {
   const names = relations.map(({ schema, table }) => sqlLiteral(`${schema}.${table}`)).join(', ')

@@ -181,7 +181,7 @@ export const ADVISOR_XSS_PLACES: XssPlace[] = [
     place: 'a statement’s plan and index hints',
     render: (payloads) => (
       <PlanView
-        plan={{ kind: 'plan', generic: true, text: payloads.join('\n'), hints: payloads.map((payload) => ({ schema: payload, table: payload, column: payload, sql: payload })) }}
+        plan={{ kind: 'plan', generic: true, text: payloads.join('\n'), hints: payloads.map((payload) => ({ schema: payload, table: payload, column: payload, sql: payload })), assumed: [] }}
         blockedReason={null}
         onCreateIndex={() => {}}
       />
