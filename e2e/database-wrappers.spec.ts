@@ -24,7 +24,7 @@ test('connect Stripe (a missing option told, the form kept), then read its forei
   await expect(dialog).toBeHidden()
 
   const card = page.getByRole('region', { name: 'stripe_billing' })
-  await expect(card).toContainText('No handler here')
+  await expect(card).toContainText('Sample rows: no handler in this database')
   await expect(card).toContainText('api_key = •••••••• (kept apart)')
   await card.getByRole('button', { name: 'Preview rows of stripe.customers' }).click()
   const preview = page.getByRole('dialog', { name: 'stripe.customers' })

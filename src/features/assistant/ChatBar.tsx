@@ -34,9 +34,16 @@ export function ChatBar({ actor }: { actor: AssistantActor }) {
           </option>
         ))}
       </select>
-      <IconButton size="sm" glyph="+" label="New chat" onClick={() => actor.send({ type: 'chat.new', at: Date.now(), id: crypto.randomUUID() })} />
-      <IconButton size="sm" glyph="✎" label="Rename chat" disabled={!chat} onClick={() => setRenaming(true)} />
-      <IconButton size="sm" glyph="⌫" label="Clear messages" disabled={!chat || chat.messages.length === 0} onClick={() => setConfirm('clear')} />
+      {/* Words, as Delete has: a glyph for each (+, ✎, ⌫) left people guessing. The name says the rest. */}
+      <Button size="sm" aria-label="New chat" onClick={() => actor.send({ type: 'chat.new', at: Date.now(), id: crypto.randomUUID() })}>
+        New
+      </Button>
+      <Button size="sm" aria-label="Rename chat" disabled={!chat} onClick={() => setRenaming(true)}>
+        Rename
+      </Button>
+      <Button size="sm" aria-label="Clear messages" disabled={!chat || chat.messages.length === 0} onClick={() => setConfirm('clear')}>
+        Clear
+      </Button>
       <Button size="sm" aria-label="Delete chat" onClick={() => setConfirm('delete')} disabled={!chat}>
         Delete
       </Button>

@@ -24,7 +24,7 @@ describe('the wrappers screen', () => {
   it('shows a wrapper without handler as such, its secret never, and its tables with a preview', async () => {
     renderProjectScreen(<WrappersScreen projectRef={SCREEN_REF} />, { actions: ['%'], data: [[queryKeys.databaseWrappers(SCREEN_REF), [wrapper]]] })
     const card = await screen.findByRole('region', { name: 'stripe_wrapper' })
-    expect(card.textContent).toContain('No handler here: reads answer sample rows')
+    expect(card.textContent).toContain('Sample rows: no handler in this database')
     expect(card.textContent).toContain('api_key = •••••••• (kept apart)')
     expect(card.textContent).not.toContain('3d5c1b1e')
     expect(within(card).getByRole('button', { name: 'Preview rows of stripe.customers' })).toBeTruthy()

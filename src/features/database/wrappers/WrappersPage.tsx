@@ -72,7 +72,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
                 {wrapper.handler ? (
                   <span className={monoClass}>handler {wrapper.handler}</span>
                 ) : (
-                  <Badge tone="warning">No handler here: reads answer sample rows</Badge>
+                  <Badge tone="warning">Sample rows: no handler in this database</Badge>
                 )}
                 <span className={css({ flex: '1' })} />
                 <Button size="sm" aria-label={`Delete ${wrapper.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })}>
