@@ -43,10 +43,19 @@ export const resetQueryStatisticsSql = 'select pg_stat_statements_reset();'
 /** Statements EXPLAIN can plan. */
 const EXPLAINABLE = new Set(['SELECT', 'WITH', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'VALUES', 'TABLE'])
 
+/** The $n placeholders of a statement where they stand, outside its strings, quoted names and comments. */
+function placeholderSpans(query: string): { start: number; end: number; parameter: number }[] {
+  const tokens = tokenizeSql(query).filter(isSignificant)
+  return tokens.flatMap((token, i) => {
+    if (token.kind !== 'symbol' || token.text !== '$' || tokens[i + 1]?.start !== token.end) return []
+    const digits = /^\d+/.exec(query.slice(token.end))?.[0]
+    return digits === undefined ? [] : [{ start: token.start, end: token.end + digits.length, parameter: Number(digits) }]
+  })
+}
+
 /** Whether the text has $n placeholders outside its strings, quoted names and comments. */
 export function hasPlaceholders(query: string): boolean {
-  const tokens = tokenizeSql(query).filter(isSignificant)
-  return tokens.some((token, i) => token.kind === 'symbol' && token.text === '$' && /^\d/.test(query.slice(token.end, token.end + 1)) && tokens[i + 1]?.start === token.end)
+  return placeholderSpans(query).length > 0
 }
 
 export type ExplainPlan = { sql: string; generic: boolean } | { problem: string }
@@ -90,28 +99,18 @@ const UNDECIDED_TYPES = /is not unique|could not determine (polymorphic|data) ty
 
 /** The $n placeholders of a statement, outside strings, quoted names and comments, each once, in order. */
 export function placeholders(query: string): number[] {
-  const tokens = tokenizeSql(query).filter(isSignificant)
-  const numbers = tokens.flatMap((token, i) => {
-    if (token.kind !== 'symbol' || token.text !== '$' || tokens[i + 1]?.start !== token.end) return []
-    const digits = /^\d+/.exec(query.slice(token.end))?.[0]
-    return digits === undefined ? [] : [Number(digits)]
-  })
-  return [...new Set(numbers)].sort((a, b) => a - b)
+  return [...new Set(placeholderSpans(query).map((span) => span.parameter))].sort((a, b) => a - b)
 }
 
 /** The statement with each assumed placeholder cast to its type, wherever it stands outside strings, quoted names and comments. */
 export function withAssumedTypes(query: string, assumed: readonly AssumedParameter[]): string {
   const typeOf = new Map(assumed.map(({ parameter, type }) => [parameter, type]))
-  const tokens = tokenizeSql(query).filter(isSignificant)
   let result = ''
   let copied = 0
-  for (const [i, token] of tokens.entries()) {
-    if (token.kind !== 'symbol' || token.text !== '$' || tokens[i + 1]?.start !== token.end) continue
-    const digits = /^\d+/.exec(query.slice(token.end))?.[0]
-    const type = digits === undefined ? undefined : typeOf.get(Number(digits))
+  for (const { start, end, parameter } of placeholderSpans(query)) {
+    const type = typeOf.get(parameter)
     if (!type) continue
-    const end = token.end + digits!.length
-    result += `${query.slice(copied, token.start)}($${digits}::${type})`
+    result += `${query.slice(copied, start)}(${query.slice(start, end)}::${type})`
     copied = end
   }
   return result + query.slice(copied)

@@ -10,6 +10,15 @@ const PER_ROW_CALL = `(auth\\.(uid|jwt|role|email)|current_setting)\\(`
 /** …and the same call wrapped in a sub-select, which Postgres evaluates once (an initPlan). */
 const WRAPPED_CALL = `\\(\\s*select\\s+(auth\\.(uid|jwt|role|email)|current_setting)\\(`
 
+/**
+ * Whether index `i` (a pg_index alias) serves foreign key `k` (a pg_constraint alias): an index of its
+ * table, valid and unconditional, whose leading columns are exactly the key's, in any order.
+ */
+function indexServesForeignKey(i: string, k: string): string {
+  const leading = `(string_to_array(${i}.indkey::text, ' ')::int2[])[1:cardinality(${k}.conkey)]`
+  return `(${i}.indrelid = ${k}.conrelid and ${i}.indisvalid and ${i}.indpred is null and ${leading} @> ${k}.conkey and ${leading} <@ ${k}.conkey)`
+}
+
 const callsPerRow = (expression: string) =>
   `(pg_catalog.regexp_replace(coalesce(${expression}, ''), '${WRAPPED_CALL}', '', 'gi') ~* '${PER_ROW_CALL}')`
 
@@ -30,12 +39,7 @@ select n.nspname as schema, c.relname as name, 'table' as type,
  where k.contype = 'f'
    and ${userSchema(scope)}
    and ${notFromExtension('c.oid')}
-   and not exists (
-       select 1
-         from pg_catalog.pg_index i
-        cross join lateral (select string_to_array(i.indkey::text, ' ')::int2[] as keys) as ik
-        where i.indrelid = k.conrelid and i.indisvalid and i.indpred is null
-          and ik.keys[1:cardinality(k.conkey)] @> k.conkey and ik.keys[1:cardinality(k.conkey)] <@ k.conkey)`,
+   and not exists (select 1 from pg_catalog.pg_index i where ${indexServesForeignKey('i', 'k')})`,
 
   // 0003: a direct call left in USING or WITH CHECK once every wrapped one is taken out.
   auth_rls_initplan: (scope) => `
@@ -78,12 +82,7 @@ select n.nspname as schema, c.relname as name, 'table' as type,
  where s.idx_scan = 0
    and not i.indisunique and not i.indisprimary
    and not exists (select 1 from pg_catalog.pg_constraint k where k.conindid = i.indexrelid)
-   and not (i.indisvalid and i.indpred is null and exists (
-       select 1
-         from pg_catalog.pg_constraint f
-        cross join lateral (select string_to_array(i.indkey::text, ' ')::int2[] as keys) as ik
-        where f.contype = 'f' and f.conrelid = i.indrelid
-          and ik.keys[1:cardinality(f.conkey)] @> f.conkey and ik.keys[1:cardinality(f.conkey)] <@ f.conkey))
+   and not exists (select 1 from pg_catalog.pg_constraint f where f.contype = 'f' and ${indexServesForeignKey('i', 'f')})
    and ${userSchema(scope)}
    and ${notFromExtension('c.oid')}`,
 
