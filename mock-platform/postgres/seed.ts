@@ -55,7 +55,14 @@ export type SeedState = 'seeded' | 'template' | 'empty'
 export async function seedProjectDatabase(db: ProjectDatabase, ref: string): Promise<boolean> {
   const state = await seedState(db)
   if (state === 'seeded') return false
-  await db.exec(state === 'template' ? buildSeedRowsSql(ref) : buildSeedSql(ref))
+  try {
+    await db.exec(state === 'template' ? buildSeedRowsSql(ref) : buildSeedSql(ref))
+  } catch (error) {
+    // Tabs share a project's database (PGliteWorker): another tab that checked at the same time
+    // seeded it first, and this seed failed on its rows. Seeded is seeded.
+    if (await isSeeded(db)) return false
+    throw error
+  }
   return true
 }
 

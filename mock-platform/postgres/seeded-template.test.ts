@@ -93,4 +93,17 @@ describe('the seeded template', () => {
     expect(keys[1]).toHaveLength(1)
     expect(keys[0]).not.toEqual(keys[1])
   }, 120_000)
+
+  it('two tabs opening the same new database at once: both lay the layer, one seeds it, the other finds it seeded, and neither fails', async () => {
+    // PGliteWorker gives the tabs of a project one database: each tab's platform checks, then writes.
+    // Measured in the browser before: the second tab's seed failed on customers_email_key.
+    for (const snapshot of [await template(), await readInitialData()]) {
+      const db = await open(snapshot)
+      // The layer's SQL may run twice: it is written to (create … if not exists, or replace).
+      await Promise.all([ensurePlatformLayer(db), ensurePlatformLayer(db)])
+      expect(await ensurePlatformLayer(db)).toBe(false)
+      expect((await Promise.all([seedProjectDatabase(db, 'templateref'), seedProjectDatabase(db, 'templateref')])).sort()).toEqual([false, true])
+      expect((await db.query('select count(*)::int as n from studio_meta.seeded')).rows).toEqual([{ n: 1 }])
+    }
+  }, 120_000)
 })
