@@ -52,8 +52,8 @@ const server = (command: string, url: string) => ({ command, url, reuseExistingS
 export default defineConfig({
   testDir: 'e2e',
   testIgnore: ['bench/**'],
-  // Every test has its own browser context (and so its own mock platform and databases), so any can
-  // run side by side. Measured in CI on the machines of November: one browser 12.0 min, two 8.3 min
+  // Every test has a world of its own (a new browser context, or the worker's kept one reset for it:
+  // e2e/kept-world.ts), so any can run side by side. Measured in CI on the machines of November: one browser 12.0 min, two 8.3 min
   // (9.3 min once wave 2 landed), three 8.5 min. On 2026-11-27 the machine was ≈ 2.5× slower (node's
   // PGlite writes the million-row fixture's rows in 7.5 s, not 3.0) and with three browsers its two
   // cores were busy all the time (vmstat: no idle, 10–24 runnable): every test that starts a database

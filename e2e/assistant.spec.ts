@@ -1,6 +1,7 @@
 import { ASSISTANT_STORAGE_KEY } from '../src/constants'
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 type Page = import('@playwright/test').Page

@@ -1,4 +1,5 @@
-import { expect, openHealthyProject, signIn, test } from './fixtures'
+import { openHealthyProject, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test('⌘/Ctrl+K: keyboard-only navigation to an organization, a project and the SQL editor; the menu closes after each route change', async ({ page }) => {
   await signIn(page)

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { ENABLED_ON_EVERY_PROJECT_MESSAGE } from '../src/constants'
-import { expect, runSql, signIn, test } from './fixtures'
+import { runSql, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 

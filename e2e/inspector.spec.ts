@@ -29,10 +29,10 @@ test('the inspector in its own window follows the app tab: live actors, record, 
 
   // The page's long-lived actors are listed with their states, the profile and consent among them.
   const actors = inspector.getByRole('region', { name: 'Actors' })
-  await expect(actors.getByRole('button', { name: 'profile: loaded' })).toBeVisible()
-  const consent = actors.getByRole('button', { name: /^consent: / })
-  await expect(consent).toHaveAccessibleName('consent: decision.showConsentToast · privacySettings.closed')
-  await expect(actors.getByRole('button', { name: /^commandMenu: / })).toBeVisible()
+  await expect(actors.getByRole('button', { name: 'profile loaded' })).toBeVisible()
+  const consent = actors.getByRole('button', { name: /^consent / })
+  await expect(consent).toHaveAccessibleName('consent decision.showConsentToast · privacySettings.closed')
+  await expect(actors.getByRole('button', { name: /^commandMenu / })).toBeVisible()
 
   // The consent actor's chart, its current state highlighted; its context and events.
   await consent.click()
@@ -52,7 +52,7 @@ test('the inspector in its own window follows the app tab: live actors, record, 
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: CONSENT_MESSAGE.accept }).click()
   await expect(currentState).toHaveText('decision.accepted · privacySettings.closed')
   await expect(chart.getByRole('group', { name: 'State decision.accepted (current)' })).toBeVisible()
-  await expect(consent).toHaveAccessibleName('consent: decision.accepted · privacySettings.closed')
+  await expect(consent).toHaveAccessibleName('consent decision.accepted · privacySettings.closed')
 
   // The privacy settings dialog: its categories load (an invoked actor's result), then it closes.
   await runCommand(page, 'privacy settings')
@@ -139,7 +139,7 @@ test('?inspect=stately also links Stately’s inspector; without the network not
   const inspector = await context.newPage()
   await inspector.goto('/inspector')
   await expect(
-    inspector.getByRole('region', { name: 'Actors' }).getByRole('button', { name: 'consent: decision.accepted · privacySettings.closed' }),
+    inspector.getByRole('region', { name: 'Actors' }).getByRole('button', { name: 'consent decision.accepted · privacySettings.closed' }),
   ).toBeVisible()
   expect(consoleErrors).toEqual([])
 })

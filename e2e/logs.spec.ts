@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { LOGS_UI_MESSAGE, PREVIEW } from '../src/constants'
 import { expectAccessible } from './accessibility'
-import { expect, runSql, setMockScenario, signIn, test } from './fixtures'
+import { runSql, setMockScenario, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const projects = createPlatformFixtures().projects
 const healthy = projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!

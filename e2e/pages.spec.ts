@@ -2,7 +2,8 @@ import type { Locator, Page, Request } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { expectAccessible } from './accessibility'
 import { PREVIEW } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 /**
  * What every page owes, checked on every route: exactly one `main` landmark (screen readers jump to

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { BILLING_BANNER } from '../src/constants'
-import { expect, replaceSql, signIn, test } from './fixtures'
+import { replaceSql, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const projects = createPlatformFixtures().projects
 const healthy = projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!

@@ -1,4 +1,5 @@
-import { expect, runSql, signIn, test } from './fixtures'
+import { runSql, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { SQL_READ_ONLY_MESSAGE } from '../src/constants'
 

@@ -1,5 +1,6 @@
 import { createPlatformFixtures } from '../fixtures/platform'
-import { expect, replaceSql, signIn, test } from './fixtures'
+import { replaceSql, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { MOCK_CONTENT_STORAGE_KEY } from '../src/constants'
-import { expect, replaceSql, setMockScenario, signIn, test } from './fixtures'
+import { replaceSql, setMockScenario, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const UUID_PATH = new RegExp(`/project/${healthy.ref}/sql/[0-9a-f-]{36}$`)

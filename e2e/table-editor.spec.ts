@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import type { MockScenario } from '../src/constants'
 import { expectAccessible } from './accessibility'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 

@@ -83,7 +83,6 @@ function ActorList({ actors, selected, onSelect }: { actors: PublishedActor[]; s
             <button
               type="button"
               aria-pressed={actor.sessionId === selected}
-              aria-label={`${actorName(actor)}: ${stateLabel(actor.state.value)}${actor.state.status === 'active' ? '' : ` (${actor.state.status})`}`}
               onClick={() => onSelect(actor.sessionId)}
               className={css({
                 w: 'full',
@@ -97,12 +96,18 @@ function ActorList({ actors, selected, onSelect }: { actors: PublishedActor[]; s
               })}
             >
               <span className={css({ display: 'flex', gap: '1.5', alignItems: 'center' })}>
+                {/* Its name is its text, 'name state (status)': a label of its own hid the text (label-content-name-mismatch). */}
                 <strong className={css({ fontSize: 'sm' })}>{actorName(actor)}</strong>
-                {actor.state.status !== 'active' ? <Badge tone={actor.state.status === 'done' ? 'info' : 'neutral'}>{actor.state.status}</Badge> : null}
+                {actor.state.status !== 'active' ? (
+                  <span aria-hidden>
+                    <Badge tone={actor.state.status === 'done' ? 'info' : 'neutral'}>{actor.state.status}</Badge>
+                  </span>
+                ) : null}
               </span>
               <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', fontFamily: 'mono', truncate: true })}>
                 {stateLabel(actor.state.value)}
               </span>
+              {actor.state.status !== 'active' ? <span className={css({ srOnly: true })}>{` (${actor.state.status})`}</span> : null}
             </button>
           </li>
         ))}

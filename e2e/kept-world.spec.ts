@@ -1,0 +1,51 @@
+import { runSql, signIn } from './fixtures'
+import { KEPT_REF, expect, test } from './kept-world'
+
+// In order, in one worker: each test checks what the one before it left.
+test.describe.configure({ mode: 'default' })
+
+const PROBE_KEY = 'studio.kept-world-probe'
+let startsAfterWriting = 0
+let startsAfterReading = 0
+
+async function openSqlEditor(page: import('@playwright/test').Page) {
+  await signIn(page, { returnTo: `/project/${KEPT_REF}/sql/new` })
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible()
+}
+
+test('a test that writes: a table and its row, a session setting, local storage, a cookie, a permission', async ({ page, keptWorld }) => {
+  const starts = keptWorld.starts
+  await openSqlEditor(page)
+  await runSql(page, `create table public.kept_world_probe (id int); insert into public.kept_world_probe values (41); set application_name to 'kept-world-probe'; select count(*) + 41 as n from public.kept_world_probe`)
+  await page.getByRole('tab', { name: 'Result 4' }).click()
+  await expect(page.getByRole('gridcell', { name: '42' })).toBeVisible()
+  await page.evaluate((key) => localStorage.setItem(key, 'left behind'), PROBE_KEY)
+  await page.context().grantPermissions(['clipboard-read'])
+  // The page joined the database the keeper runs: nothing was started for it.
+  expect(keptWorld.starts).toBe(starts)
+  startsAfterWriting = keptWorld.starts
+})
+
+test('the next test sees a clean world: signed out, nothing stored, no table, no setting, no permission', async ({ page, keptWorld }) => {
+  test.skip(startsAfterWriting === 0, 'runs after the test before it, in the same worker')
+  // The database was written to: it was started again from the template.
+  expect(keptWorld.starts).toBe(startsAfterWriting + 1)
+  await page.goto(`/project/${KEPT_REF}/sql/new`)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate((key) => localStorage.getItem(key), PROBE_KEY)).toBeNull()
+  expect(await page.evaluate(async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state)).not.toBe('granted')
+  await openSqlEditor(page)
+  await runSql(page, `select to_regclass('public.kept_world_probe') is null as no_table, current_setting('application_name') as application_name`)
+  await expect(page.getByRole('gridcell', { name: 'true' })).toBeVisible()
+  await expect(page.getByRole('gridcell', { name: 'kept-world-probe' })).toHaveCount(0)
+  // This test only read: the database it used is kept for the next.
+  startsAfterReading = keptWorld.starts
+})
+
+test('after a test that only read, the next joins the same running database', async ({ page, keptWorld }) => {
+  test.skip(startsAfterReading === 0, 'runs after the test before it, in the same worker')
+  expect(keptWorld.starts).toBe(startsAfterReading)
+  await openSqlEditor(page)
+  await runSql(page, `select count(*) as customers from public.customers`)
+  await expect(page.getByRole('gridcell').first()).toHaveText(/^\d+$/)
+})

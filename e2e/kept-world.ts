@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { createPlatformFixtures } from '../fixtures/platform'
+import { expect, test as freshWorldTest } from './fixtures'
+
+/**
+ * A browser context kept by the Playwright worker across tests, instead of a new one per test, for
+ * spec files whose tests need a world that looks new but not a new browser.
+ *
+ * What it saves: a project's database start. Every new context starts PGlite again (its wasm, the
+ * seeded template, IndexedDB) on the first project page, ≈ 3 s of CPU. Here a keeper page, open on
+ * the sign-in page for the worker's life, holds the Acme project's database: the tabs of a context
+ * share a project's database (PGliteWorker elects the tab that runs it), so each test's page joins
+ * the running one, reloads included. Measured on the preview build, sign-in to a result in the SQL
+ * editor: 6.5–8.4 s in a new context, 3.0–3.5 s here.
+ *
+ * What a test still gets new (the reset before each test, `KeptWorld.reset`): no page but its own,
+ * no cookie, no permission, empty local and session storage, no IndexedDB database but the kept one
+ * (log store, waiting log events, storage bytes, other projects' databases), and the kept database
+ * as it started: one that a test wrote to (its next transaction id moved), left in a transaction,
+ * or changed the session of (role, settings, prepared statements, LISTEN, temporary tables,
+ * advisory locks) is closed, deleted and started again from the template.
+ *
+ * What carries over, so a file that asserts on it stays in a new context: Postgres's statistics
+ * (pg_stat_*: scans counted by reads, pg_stat_statements), the browser's HTTP and code caches and the
+ * mock's service worker. Context-wide settings a test might change are not for this world either:
+ * `page.clock` (the context's clock), `context.route`/`addInitScript`, `test.use` of context options.
+ */
+
+/** The project most tests open (the first healthy one of Acme): the one database the keeper holds. */
+export const KEPT_REF = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
+
+/** Where IndexedDB keeps a project database of the page (pglite-browser.ts, idb-data-dir.ts). */
+const keptDatabaseName = (ref: string) => `/pglite/studio-project-${ref}`
+
+/**
+ * Everything a test could leave behind in the database's one session, read without changing it: a
+ * write moves the next transaction id; a transaction left open shows as now() before the statement.
+ */
+const SESSION_FINGERPRINT_SQL = `select txid_snapshot_xmax(txid_current_snapshot())::text as next_xid,
+  now() = statement_timestamp() as outside_transaction,
+  current_user::text as current_user, session_user::text as session_user,
+  (select string_agg(name || '=' || setting, ',' order by name) from pg_settings where source = 'session') as session_settings,
+  (select count(*) from pg_prepared_statements)::int as prepared,
+  (select count(*) from pg_listening_channels())::int as listening,
+  pg_my_temp_schema()::int as temp_schema,
+  (select count(*) from pg_locks where locktype = 'advisory')::int as advisory_locks`
+
+export class KeptWorld {
+  /** How many times the kept database was started: the proof that reads reuse it and writes renew it. */
+  starts = 0
+  private fingerprint = ''
+
+  private constructor(
+    readonly context: BrowserContext,
+    private readonly keeper: Page,
+  ) {}
+
+  static async open(browser: Browser, options: { baseURL?: string; viewport?: { width: number; height: number } | null }): Promise<KeptWorld> {
+    const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? null })
+    const keeper = await context.newPage()
+    // The sign-in page runs the mock platform and nothing else: no polling, no cron, no log store.
+    await keeper.goto('/sign-in')
+    await keeper.waitForFunction(() => !!window.__studioMock)
+    const world = new KeptWorld(context, keeper)
+    await world.startDatabase()
+    return world
+  }
+
+  /** Before each test: a world that looks new (see above). */
+  async reset(): Promise<void> {
+    await Promise.all(this.context.pages().filter((page) => page !== this.keeper).map((page) => page.close()))
+    await this.context.clearCookies()
+    await this.context.clearPermissions()
+    if ((await this.readFingerprint()) !== this.fingerprint) {
+      await this.keeper.evaluate(async (ref) => (await (await window.__studioMock!.platform.ctx.databases()).open(ref)).close(), KEPT_REF)
+      await this.deleteDatabases([keptDatabaseName(KEPT_REF)])
+      await this.startDatabase()
+    }
+    const others = await this.keeper.evaluate(async (kept) => (await indexedDB.databases()).map((database) => database.name!).filter((name) => name !== kept), keptDatabaseName(KEPT_REF))
+    await this.deleteDatabases(others)
+    await this.keeper.evaluate(() => {
+      localStorage.clear()
+      sessionStorage.clear()
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.context.close()
+  }
+
+  private async startDatabase(): Promise<void> {
+    await this.keeper.evaluate(async (ref) => void (await (await window.__studioMock!.platform.ctx.databases()).open(ref)), KEPT_REF)
+    this.starts++
+    this.fingerprint = await this.readFingerprint()
+  }
+
+  private readFingerprint(): Promise<string> {
+    return this.keeper.evaluate(
+      async ({ ref, sql }) => JSON.stringify((await (await (await window.__studioMock!.platform.ctx.databases()).open(ref)).query(sql)).rows),
+      { ref: KEPT_REF, sql: SESSION_FINGERPRINT_SQL },
+    )
+  }
+
+  /** Deletes IndexedDB databases; one still open somewhere (a closing worker) is waited for, not skipped. */
+  private async deleteDatabases(names: string[]): Promise<void> {
+    await this.keeper.evaluate(
+      (databases) =>
+        Promise.all(
+          databases.map(
+            (name) =>
+              new Promise<void>((resolve, reject) => {
+                const deleting = indexedDB.deleteDatabase(name)
+                deleting.onsuccess = () => resolve()
+                deleting.onerror = () => reject(new Error(`IndexedDB ${name} could not be deleted`))
+              }),
+          ),
+        ),
+      names,
+    )
+  }
+}
+
+/** `test` of fixtures.ts, each test's page in the worker's kept world. */
+export const test = freshWorldTest.extend<{ keptWorld: KeptWorld }, { keptWorldOfWorker: KeptWorld }>({
+  keptWorldOfWorker: [
+    async ({ browser }, use, workerInfo) => {
+      const world = await KeptWorld.open(browser, { baseURL: workerInfo.project.use.baseURL, viewport: workerInfo.project.use.viewport })
+      await use(world)
+      await world.close()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  keptWorld: async ({ keptWorldOfWorker }, use) => {
+    await keptWorldOfWorker.reset()
+    await use(keptWorldOfWorker)
+  },
+  // Playwright still screenshots a failed test's pages (the keeper's too): it watches every context of the worker's browser.
+  context: async ({ keptWorld }, use) => {
+    await use(keptWorld.context)
+  },
+})
+export { expect }
