@@ -28,7 +28,8 @@ function useDashboardCommandSections({ organizations, organization, project }: C
   const destinations = useProjectDestinations(ref)
 
   return useMemo(() => {
-    const go = (id: string, name: string, path: string, keywords?: string[]): Command => ({ id, name, keywords, hint: path, run: () => navigate(path) })
+    // Named, not addressed: a person reads 'Billing', not /org/acme-corp/billing.
+    const go = (id: string, name: string, path: string, keywords?: string[]): Command => ({ id, name, keywords, run: () => navigate(path) })
     const navigation: Command[] = []
     if (settings.isPlatform) navigation.push(go('go-organizations', 'All organizations', '/organizations', ['home', 'orgs']))
     if (organization && settings.isPlatform) {
@@ -38,7 +39,8 @@ function useDashboardCommandSections({ organizations, organization, project }: C
     }
     if (ref) {
       for (const { destinations: list } of destinations.groups) {
-        for (const d of list) navigation.push(go(`go-${d.id}`, d.label, d.path(ref, destinations.context), [...d.keywords]))
+        // Its area too: 'settings' finds Vault and the storage settings.
+        for (const d of list) navigation.push(go(`go-${d.id}`, d.label, d.path(ref, destinations.context), [...d.keywords, d.area]))
       }
     }
     navigation.push(go('go-support', 'Contact support', '/support/new', ['help', 'ticket', 'bug']))
@@ -92,10 +94,11 @@ export function DashboardOverlays() {
   const place = useCurrentPlace()
   const sections = useDashboardCommandSections(place)
   const { project, organization } = place
+  const projectRef = project?.ref ?? (settings.isPlatform ? undefined : SELF_HOSTED.projectRef)
   return (
     <>
       <FeaturePreviewModal projectRef={project?.ref} organizationSlug={organization?.slug} cloudProvider={project?.cloud_provider ?? null} />
-      <CommandMenu sections={sections} shortcutKey={settings.commandMenuKey} />
+      <CommandMenu sections={sections} shortcutKey={settings.commandMenuKey} projectRef={projectRef} />
     </>
   )
 }

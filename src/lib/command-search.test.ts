@@ -62,4 +62,17 @@ describe('filterSections', () => {
     }
     expect(ids(filterSections([themes], 'dark theme'))).toEqual([['theme', ['dark', 'classic']]])
   })
+
+  it('a search-only section (a project’s tables) shows only for a search, at most its limit of best matches', () => {
+    const tables: CommandSection = {
+      id: 'tables',
+      name: 'Tables',
+      searchOnly: true,
+      limit: 2,
+      commands: ['public.orders', 'public.order_items', 'analytics.orders_daily', 'public.customers'].map((name) => ({ id: name, name, run })),
+    }
+    expect(ids(filterSections([tables], ''))).toEqual([])
+    expect(ids(filterSections([tables], 'orders'))).toEqual([['tables', ['public.orders', 'analytics.orders_daily']]])
+    expect(ids(filterSections([tables], 'customers'))).toEqual([['tables', ['public.customers']]])
+  })
 })

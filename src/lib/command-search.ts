@@ -18,6 +18,10 @@ export interface CommandSection {
   forceMount?: boolean
   commands: readonly Command[]
   meta?: Readonly<Record<string, unknown>>
+  /** Listed only for a search (a project's tables and snippets: too many to show unasked). */
+  searchOnly?: boolean
+  /** At most this many of its best matches. */
+  limit?: number
 }
 
 /**
@@ -27,7 +31,7 @@ export interface CommandSection {
  */
 export function filterSections(sections: readonly CommandSection[], query: string): CommandSection[] {
   const wanted = query.trim()
-  if (wanted === '') return sections.filter((section) => section.commands.length > 0)
+  if (wanted === '') return sections.filter((section) => section.commands.length > 0 && !section.searchOnly)
   const result: CommandSection[] = []
   for (const section of sections) {
     if (section.forceMount) {
@@ -43,7 +47,9 @@ export function filterSections(sections: readonly CommandSection[], query: strin
         // Equally good matches keep the section's own order.
         baseSort: (a, b) => a.index - b.index,
       },
-    ).map((entry) => entry.command)
+    )
+      .map((entry) => entry.command)
+      .slice(0, section.limit)
     if (commands.length > 0) result.push({ ...section, commands })
   }
   return result

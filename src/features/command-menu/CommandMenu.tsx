@@ -11,9 +11,10 @@ const CommandMenuDialog = lazy(() => import('./CommandMenuDialog'))
 
 /**
  * SPEC §2 command menu: ⌘/Ctrl + `shortcutKey` opens it; it closes when a route change completes.
- * `sections` are the dashboard's own; the screens on view add theirs through the registry.
+ * `sections` are the dashboard's own; the screens on view add theirs through the registry; a search
+ * also finds the current project's tables and snippets by name (project-search.ts).
  */
-export function CommandMenu({ sections, shortcutKey }: { sections: readonly CommandSection[]; shortcutKey: string }) {
+export function CommandMenu({ sections, shortcutKey, projectRef }: { sections: readonly CommandSection[]; shortcutKey: string; projectRef?: string }) {
   const open = useSelector(commandMenuActor(), (s) => s.matches('open'))
   const registered = useRegisteredCommandSections()
   const [location] = useLocation()
@@ -26,7 +27,7 @@ export function CommandMenu({ sections, shortcutKey }: { sections: readonly Comm
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && commandMenuActor().send({ type: 'menu.close' })} lazyMount unmountOnExit>
       {open ? (
         <Suspense fallback={null}>
-          <CommandMenuDialog sections={[...registered, ...sections]} />
+          <CommandMenuDialog sections={[...registered, ...sections]} projectRef={projectRef} />
         </Suspense>
       ) : null}
     </Dialog.Root>

@@ -6,6 +6,7 @@ import { modal } from 'styled-system/recipes'
 import { css, cx } from 'styled-system/css'
 import { filterSections, type Command, type CommandSection } from '../../lib/command-search'
 import { commandMenuActor } from './command-menu-actor'
+import { useProjectSearchSections } from './project-search'
 
 const optionId = (command: Command) => `command-${command.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`
 
@@ -14,9 +15,10 @@ const optionId = (command: Command) => `command-${command.id.replace(/[^a-zA-Z0-
  * move, Enter runs, Escape closes). A command that navigates closes the menu when the route
  * change completes; one that stays on the page closes it at once.
  */
-export default function CommandMenuDialog({ sections }: { sections: readonly CommandSection[] }) {
+export default function CommandMenuDialog({ sections, projectRef }: { sections: readonly CommandSection[]; projectRef?: string }) {
   const query = useSelector(commandMenuActor(), (s) => s.context.query)
-  const visible = useMemo(() => filterSections(sections, query), [sections, query])
+  const projectSections = useProjectSearchSections(projectRef)
+  const visible = useMemo(() => filterSections([...sections, ...projectSections], query), [sections, projectSections, query])
   const commands = useMemo(() => visible.flatMap((section) => section.commands), [visible])
   const [active, setActive] = useState(0)
   const listRef = useRef<HTMLDivElement>(null)
