@@ -52,6 +52,15 @@ test('the menu opens over the code editor, closes on Escape, and runs commands t
   await page.keyboard.press('Escape')
   await expect(menu).toHaveCount(0)
 
+  // Ctrl/⌘+I from inside the code editor toggles the assistant, as everywhere else (Monaco's own use of it gives way).
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+i')
+  await expect(page).toHaveURL(/aiAssistantPanelOpen=true/)
+  await expect(page.locator('.monaco-editor .suggest-widget.visible')).toHaveCount(0)
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+i')
+  await expect(page).not.toHaveURL(/aiAssistantPanelOpen=true/)
+
   // A command a screen registers: the project's assistant.
   await page.keyboard.press('Control+k')
   await menu.getByRole('combobox').fill('toggle ai')

@@ -39,11 +39,13 @@ export function AssistantLayout({ projectRef, children }: { projectRef: string; 
     const onKeyDown = (event: KeyboardEvent) => {
       if (isAssistantToggle(event)) {
         event.preventDefault()
+        // Before the code editor: Monaco takes Ctrl+I for its suggestions and stops the key there.
+        event.stopPropagation()
         actor.send({ type: 'panel.toggle' })
       }
     }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
+    window.addEventListener('keydown', onKeyDown, { capture: true })
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true })
   }, [actor])
 
   return (
