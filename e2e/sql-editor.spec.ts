@@ -121,6 +121,10 @@ test('a 300,000-row result shows as it arrives, then exports whole as CSV, strea
   await expect(expanded).toBeHidden()
 
   await page.getByRole('button', { name: 'Copy', exact: true }).click()
+  // The whole menu shows, its last item not cut off by a scroll box.
+  const copyMenu = page.getByRole('menu', { name: 'Copy' })
+  await expect(copyMenu.getByRole('menuitem', { name: 'Copy all as Markdown' })).toBeInViewport({ ratio: 1 })
+  expect(await copyMenu.evaluate((menu) => menu.scrollHeight - menu.clientHeight)).toBeLessThanOrEqual(1)
   await page.getByRole('menuitem', { name: 'Copy row as JSON' }).click()
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('"label": "row 1"')
 

@@ -6,8 +6,9 @@ import { button } from 'styled-system/recipes'
 
 export const menuContentClass = css({
   minW: '56',
-  // SPEC §9: an option list scrolls past 15 rem (the `listbox` size token).
-  maxH: 'listbox',
+  // A menu of actions shows every item (the results' Copy menu lost its last one at 15 rem, SPEC §9's
+  // height for a listbox's options): it scrolls only where the screen ends (zag measures the room).
+  maxH: 'var(--available-height, 100vh)',
   overflowY: 'auto',
   bg: 'bg.surface',
   borderWidth: '1px',
