@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import type { TableColumn, TableSchema } from '../../api/schemas'
 import { parseCsv, type CsvParseResult } from '../../lib/csv'
 import { insertRowsSql } from '../../lib/sql/row-edits'
@@ -8,6 +9,25 @@ import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { errorMessage } from '../../lib/error-message'
+
+const fileZoneClass = css({
+  display: 'flex',
+  gap: '3',
+  alignItems: 'center',
+  px: '3',
+  py: '3',
+  fontSize: 'sm',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)', outlineOffset: '2px' },
+  '&[data-disabled]': { opacity: '0.6', cursor: 'not-allowed' },
+})
+
+const rowCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`
 
 /** Rows per INSERT while importing. */
 export const IMPORT_BATCH_ROWS = 1_000
@@ -120,15 +140,29 @@ export function ImportCsvDialog({
         <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           The first line names the columns. An empty field is NULL; a quoted empty field ("") is empty text. Columns left out take their defaults.
         </Dialog.Description>
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-          CSV file
-          <input type="file" accept=".csv,text/csv" disabled={busy} onChange={(event) => void choose(event.target.files?.[0])} />
+        {/* The browser's bare file input, dressed as the app's controls; a file can be dropped on it too. */}
+        <label
+          className={fileZoneClass}
+          data-disabled={busy || undefined}
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault()
+            if (!busy) void choose(event.dataTransfer.files[0])
+          }}
+        >
+          <input type="file" aria-label="CSV file" accept=".csv,text/csv" disabled={busy} onChange={(event) => void choose(event.target.files?.[0])} className={css({ srOnly: true })} />
+          <span aria-hidden className={button({ variant: 'default', size: 'sm' })}>
+            Choose a CSV file
+          </span>
+          <span aria-hidden className={css({ color: file ? 'fg.default' : 'fg.muted', truncate: true })}>
+            {file ? file.name : 'or drop one here'}
+          </span>
         </label>
         {reading ? <p className={css({ fontSize: 'sm' })}>Reading…</p> : null}
         {file && match ? (
           <div className={css({ display: 'flex', flexDir: 'column', gap: '2', minH: '0', overflow: 'auto' })}>
             <p className={css({ fontSize: 'sm' })}>
-              {file.name}: {file.parsed.rows.length.toLocaleString()} rows into {match.matched.length} of {table.columns.length} columns
+              {file.name}: {rowCount(file.parsed.rows.length)} into {match.matched.length} of {table.columns.length} columns
               {match.ignored.length ? ` · ignored (no such column): ${match.ignored.join(', ')}` : ''}
             </p>
             <section aria-label="Preview" className={css({ overflow: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}>
@@ -196,7 +230,7 @@ export function ImportCsvDialog({
             disabled={!file || !match || match.matched.length === 0 || problems.length > 0 || file.parsed.rows.length === 0}
             onClick={() => void importRows()}
           >
-            Import {file ? file.parsed.rows.length.toLocaleString() : ''} rows
+            {file ? `Import ${rowCount(file.parsed.rows.length)}` : 'Import rows'}
           </Button>
         </div>
       </ModalFrame>
