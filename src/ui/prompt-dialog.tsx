@@ -56,8 +56,6 @@ export function PromptDialog({
           <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
             {label}
             <input
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern)
-              autoFocus
               className={inputClass}
               value={value}
               aria-invalid={error ? true : undefined}

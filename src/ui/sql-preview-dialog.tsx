@@ -70,6 +70,7 @@ export function SqlPreviewDialog({
   run,
   onDone,
   onClose,
+  initialFocusEl,
   children,
 }: {
   title: string
@@ -83,6 +84,12 @@ export function SqlPreviewDialog({
   run: (sql: string) => Promise<unknown>
   onDone: () => void
   onClose: () => void
+  /**
+   * The field to start in when it is not the first one. Not `autoFocus`: a field focused as it
+   * mounts is taken by the dialog for the element to give the focus back to on closing, and the
+   * focus then fell to the page instead of the button that opened it.
+   */
+  initialFocusEl?: () => HTMLElement | null
   children: ReactNode
 }) {
   const pending = usePendingAction()
@@ -98,7 +105,7 @@ export function SqlPreviewDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+    <Dialog.Root open initialFocusEl={initialFocusEl} onOpenChange={(details) => !details.open && onClose()}>
       <ModalFrame size={wide ? 'xxxlarge' : 'large'} className={css({ maxH: '90vh', display: 'flex', flexDir: 'column' })}>
         <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <div>

@@ -56,8 +56,6 @@ export function RuleDialog({
           </div>
           <FormField id={id} label={required ? 'Reason' : 'Reason (optional)'} error={problem}>
             <textarea
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to give the reason (WAI-ARIA dialog pattern)
-              autoFocus
               {...describedBy(id, problem, false)}
               rows={3}
               className={reasonClass}

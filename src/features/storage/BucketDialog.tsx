@@ -56,8 +56,6 @@ export function BucketDialog({
             <FormField id={ids.name} label="Name" error={shown('name')} hint="Letters, numbers, spaces and _ ! - . * ' ( ) & $ @ = ; : + , ? — it cannot be changed later.">
               <input
                 {...describedBy(ids.name, shown('name'), true)}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to name a bucket
-                autoFocus
                 className={inputClass}
                 value={values.name}
                 onChange={(event) => set({ name: event.target.value }, 'name')}

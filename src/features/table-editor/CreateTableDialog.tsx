@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
@@ -51,6 +51,8 @@ export function CreateTableDialog({
 >) {
   const [schema, setSchema] = useState('public')
   const [name, setName] = useState('')
+  // The name comes first to mind, the schema first on the form: the dialog opens in the name.
+  const nameField = useRef<HTMLInputElement>(null)
   const [columns, setColumns] = useState<ColumnDefinition[]>(initialTableColumns)
   const [foreignKeys, setForeignKeys] = useState<ForeignKeyRow[]>([])
   const typesId = useId()
@@ -63,6 +65,7 @@ export function CreateTableDialog({
   return (
     <SqlPreviewDialog
       {...props}
+      initialFocusEl={() => nameField.current}
       wide
       title="Create a table"
       runLabel="Create table"
@@ -80,8 +83,7 @@ export function CreateTableDialog({
         <SelectField label="Schema" value={schema} onChange={setSchema}>
           <ValueOptions values={schemaChoices(entities)} />
         </SelectField>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
-        <TextField label="Name" value={name} autoFocus spellCheck={false} onChange={(e) => setName(e.target.value)} />
+        <TextField ref={nameField} label="Name" value={name} spellCheck={false} onChange={(e) => setName(e.target.value)} />
       </div>
 
       <section aria-label="Column list" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>

@@ -57,8 +57,8 @@ export function ColumnDialog({ table, column, ...props }: { table: TableSchema; 
       build={() => (before ? alterColumnSql(table.schema, table.name, before, draft) : addColumnSql(table.schema, table.name, draft))}
     >
       <div className={gridClass}>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
-        <TextField label="Name" value={draft.name} autoFocus onChange={(e) => set({ name: e.target.value })} />
+        {/* The dialog's first field: it takes the focus as the dialog opens (and gives it back to the button after). */}
+        <TextField label="Name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
           <label htmlFor={`${typesId}-input`} className={labelClass}>
             Type
@@ -242,8 +242,7 @@ export function RenameTableDialog({ table, ...props }: { table: Pick<TableSchema
       runLabel="Rename table"
       build={() => renameTableSql(table.schema, table.name, name)}
     >
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
-      <TextField label="New name" value={name} autoFocus onChange={(e) => setName(e.target.value)} />
+      <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} />
     </SqlPreviewDialog>
   )
 }
