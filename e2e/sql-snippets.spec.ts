@@ -131,3 +131,21 @@ test('a snippet deleted elsewhere opens from its local copy with a notice', asyn
   await page.getByRole('button', { name: 'Save it again' }).click()
   await expect(saveStatus(page)).toHaveText('Saved')
 })
+
+test('at 390 px the snippets open in a drawer: choosing one opens it and closes the drawer; wide, they sit beside the editor', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  await expect(page.getByTestId('sql-editor')).toBeVisible()
+  await expect(sidebar(page)).toBeHidden()
+  await page.getByRole('button', { name: 'Snippets' }).click()
+  const drawer = page.getByRole('dialog', { name: 'SQL snippets' })
+  await expect(drawer).toBeInViewport()
+  await drawer.getByRole('region', { name: 'Snippets' }).getByRole('link', { name: 'Recent orders' }).click()
+  await expect(page).toHaveURL(UUID_PATH)
+  await expect(drawer).toHaveCount(0)
+  await expect(page.getByTestId('sql-editor')).toContainText('from orders')
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByRole('button', { name: 'Snippets' })).toBeHidden()
+  await expect(sidebar(page)).toBeVisible()
+})

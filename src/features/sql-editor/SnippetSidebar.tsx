@@ -22,7 +22,18 @@ type Prompt =
   | null
 
 /** The project's snippets: search, favourites, folders, and the actions on each. */
-export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projectRef: string; activeId: string | null; draftsVersion: number }) {
+export function SnippetSidebar({
+  projectRef,
+  activeId,
+  draftsVersion,
+  onNarrow = 'hide',
+}: {
+  projectRef: string
+  activeId: string | null
+  draftsVersion: number
+  /** Beside the editor it hides on a narrow screen; in the drawer (SnippetDrawer) it fills it. */
+  onNarrow?: 'hide' | 'fill'
+}) {
   const snippets = useQuery(snippetListQuery(projectRef))
   const folders = useQuery(snippetFoldersQuery(projectRef))
   const actions = useSnippetActions(projectRef, activeId)
@@ -74,6 +85,7 @@ export function SnippetSidebar({ projectRef, activeId, draftsVersion }: { projec
 
   return (
     <SidePanel
+      onNarrow={onNarrow}
       label="SQL snippets"
       toolbar={
         <>

@@ -7,6 +7,7 @@ import { ErrorState } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { recordProjectVisit } from '../projects'
 import { SnippetDocument } from './SnippetDocument'
+import { SnippetDrawer } from './SnippetDrawer'
 import { SnippetSidebar } from './SnippetSidebar'
 
 /** /project/{ref}/sql/{id}: the project's snippets beside the editor, running SQL on its real Postgres. */
@@ -28,24 +29,30 @@ export default function SqlEditorPage() {
   return (
     <div className={css({ display: 'flex', flex: '1', minH: '0' })}>
       <SnippetSidebar projectRef={ref} activeId={isNew ? null : id} draftsVersion={draftsVersion} />
-      {project.isPending ? (
-        <div className={css({ flex: '1' })}>
-          <QueryLoadingState label="Loading SQL editor…" queryKey={projectDetailQuery(ref).queryKey} />
+      <div className={css({ flex: '1', minW: '0', minH: '0', display: 'flex', flexDir: 'column' })}>
+        {/* Narrow screens have no room for the list beside the editor: a drawer holds it. */}
+        <div className={css({ display: { base: 'flex', md: 'none' }, px: '3', pt: '2' })}>
+          <SnippetDrawer projectRef={ref} activeId={isNew ? null : id} draftsVersion={draftsVersion} />
         </div>
-      ) : project.isError ? (
-        <div className={css({ flex: '1', p: '6' })}>
-          <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />
-        </div>
-      ) : (
-        <SnippetDocument
-          key={`${ref}/${documentId}`}
-          projectRef={ref}
-          snippetId={documentId}
-          bornNew={isNew}
-          connectionString={project.data.connectionString}
-          onDraftsChanged={onDraftsChanged}
-        />
-      )}
+        {project.isPending ? (
+          <div className={css({ flex: '1' })}>
+            <QueryLoadingState label="Loading SQL editor…" queryKey={projectDetailQuery(ref).queryKey} />
+          </div>
+        ) : project.isError ? (
+          <div className={css({ flex: '1', p: '6' })}>
+            <ErrorState title="Failed to load the project" message={project.error.message} onRetry={() => void project.refetch()} />
+          </div>
+        ) : (
+          <SnippetDocument
+            key={`${ref}/${documentId}`}
+            projectRef={ref}
+            snippetId={documentId}
+            bornNew={isNew}
+            connectionString={project.data.connectionString}
+            onDraftsChanged={onDraftsChanged}
+          />
+        )}
+      </div>
     </div>
   )
 }
