@@ -117,6 +117,8 @@ export default defineConfig({
           },
           border: {
             default: { value: { base: '#dfe3e6', _dark: '#2e2e2e', _classicDark: '#3a3a3a' } },
+            // Hairlines between many cells (the table editor's grid), lighter than a box's edge.
+            subtle: { value: { base: '#e6e8eb', _dark: '#262626', _classicDark: '#303030' } },
             strong: { value: { base: '#c1c8cd', _dark: '#454545', _classicDark: '#505050' } },
           },
           accent: {
