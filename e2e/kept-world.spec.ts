@@ -49,3 +49,17 @@ test('after a test that only read, the next joins the same running database', as
   await runSql(page, `select count(*) as customers from public.customers`)
   await expect(page.getByRole('gridcell').first()).toHaveText(/^\d+$/)
 })
+
+let rebuildsBefore = -1
+test('a world that breaks (its keeper gone, the database with it) …', async ({ keptWorld }) => {
+  rebuildsBefore = keptWorld.rebuilds
+  await keptWorld.loseKeeperForTest()
+})
+
+test('… is made anew for the next test, which works as in any other', async ({ page, keptWorld }) => {
+  test.skip(rebuildsBefore < 0, 'runs after the test before it, in the same worker')
+  expect(keptWorld.rebuilds).toBe(rebuildsBefore + 1)
+  await openSqlEditor(page)
+  await runSql(page, `select count(*) as customers from public.customers`)
+  await expect(page.getByRole('gridcell').first()).toHaveText(/^\d+$/)
+})

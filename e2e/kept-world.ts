@@ -45,43 +45,91 @@ const SESSION_FINGERPRINT_SQL = `select txid_snapshot_xmax(txid_current_snapshot
   pg_my_temp_schema()::int as temp_schema,
   (select count(*) from pg_locks where locktype = 'advisory')::int as advisory_locks`
 
+/** Longer than any step of a reset takes on a busy machine; past it the kept world is made anew. */
+const RESET_STEP_TIMEOUT_MS = 20_000
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${RESET_STEP_TIMEOUT_MS} ms`)), RESET_STEP_TIMEOUT_MS)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+type ContextOptions = { baseURL?: string; viewport?: { width: number; height: number } | null }
+
 export class KeptWorld {
   /** How many times the kept database was started: the proof that reads reuse it and writes renew it. */
   starts = 0
+  /** How many times a reset failed and the world was made anew (said on the console: worth a look). */
+  rebuilds = 0
   private fingerprint = ''
 
   private constructor(
-    readonly context: BrowserContext,
-    private readonly keeper: Page,
+    private readonly browser: Browser,
+    private readonly options: ContextOptions,
+    public context: BrowserContext,
+    private keeper: Page,
   ) {}
 
-  static async open(browser: Browser, options: { baseURL?: string; viewport?: { width: number; height: number } | null }): Promise<KeptWorld> {
+  static async open(browser: Browser, options: ContextOptions): Promise<KeptWorld> {
+    const { context, keeper } = await KeptWorld.openKeeper(browser, options)
+    const world = new KeptWorld(browser, options, context, keeper)
+    await world.startDatabase()
+    return world
+  }
+
+  private static async openKeeper(browser: Browser, options: ContextOptions) {
     const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? null })
     const keeper = await context.newPage()
     // The sign-in page runs the mock platform and nothing else: no polling, no cron, no log store.
     await keeper.goto('/sign-in')
     await keeper.waitForFunction(() => !!window.__studioMock)
-    const world = new KeptWorld(context, keeper)
-    await world.startDatabase()
-    return world
+    return { context, keeper }
   }
 
-  /** Before each test: a world that looks new (see above). */
+  /**
+   * Before each test: a world that looks new (see above). A step that does not answer (seen twice in
+   * 160 tests: the kept database stopped answering its fingerprint after some test) costs a new
+   * context and database instead of the test: what a test in a new context pays anyway.
+   */
   async reset(): Promise<void> {
-    await Promise.all(this.context.pages().filter((page) => page !== this.keeper).map((page) => page.close()))
+    try {
+      await this.resetKept()
+    } catch (error) {
+      this.rebuilds++
+      console.warn(`The kept world was made anew: ${error instanceof Error ? error.message : String(error)}`)
+      await this.context.close().catch(() => undefined)
+      const { context, keeper } = await KeptWorld.openKeeper(this.browser, this.options)
+      this.context = context
+      this.keeper = keeper
+      await within(this.startDatabase(), 'starting the kept database')
+    }
+  }
+
+  private async resetKept(): Promise<void> {
+    await within(Promise.all(this.context.pages().filter((page) => page !== this.keeper).map((page) => page.close())), 'closing the pages')
     await this.context.clearCookies()
     await this.context.clearPermissions()
-    if ((await this.readFingerprint()) !== this.fingerprint) {
-      await this.keeper.evaluate(async (ref) => (await (await window.__studioMock!.platform.ctx.databases()).open(ref)).close(), KEPT_REF)
-      await this.deleteDatabases([keptDatabaseName(KEPT_REF)])
-      await this.startDatabase()
+    if ((await within(this.readFingerprint(), 'reading the kept database’s fingerprint')) !== this.fingerprint) {
+      await within(
+        this.keeper.evaluate(async (ref) => (await (await window.__studioMock!.platform.ctx.databases()).open(ref)).close(), KEPT_REF),
+        'closing the kept database',
+      )
+      await within(this.deleteDatabases([keptDatabaseName(KEPT_REF)]), 'deleting the kept database')
+      await within(this.startDatabase(), 'starting the kept database')
     }
     const others = await this.keeper.evaluate(async (kept) => (await indexedDB.databases()).map((database) => database.name!).filter((name) => name !== kept), keptDatabaseName(KEPT_REF))
-    await this.deleteDatabases(others)
+    await within(this.deleteDatabases(others), 'deleting the other IndexedDB databases')
     await this.keeper.evaluate(() => {
       localStorage.clear()
       sessionStorage.clear()
     })
+  }
+
+  /** For the proof that a broken world is made anew: the keeper leaves, and the kept database with it. */
+  async loseKeeperForTest(): Promise<void> {
+    await this.keeper.goto('about:blank')
   }
 
   async close(): Promise<void> {
