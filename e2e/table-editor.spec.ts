@@ -278,8 +278,13 @@ test('add a column, create a table with a foreign key and follow it, each change
   await create.getByRole('combobox', { name: 'Foreign key 1 referenced table' }).selectOption({ label: 'public.customers' })
   await create.getByRole('combobox', { name: 'Foreign key 1 referenced column' }).selectOption('id')
   await expect(create.getByRole('region', { name: 'SQL to run' })).toContainText('references "public"."customers" ("id")')
+  // The API serves public: RLS starts on, in the same run, as the hosted platform makes tables.
+  await expect(create.getByRole('switch', { name: 'Enable Row Level Security (RLS)' })).toBeChecked()
+  await expect(create.getByRole('region', { name: 'SQL to run' })).toContainText('alter table "public"."loyalty_cards" enable row level security;')
   await create.getByRole('button', { name: 'Create table' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.loyalty_cards')
+  // Its header says RLS is on.
+  await expect(page.getByText('RLS enabled', { exact: true })).toBeVisible()
 
   await page.getByRole('tab', { name: 'Data' }).click()
   await expect(rowCount(page)).toHaveText('0 rows')

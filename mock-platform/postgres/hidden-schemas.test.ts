@@ -26,6 +26,13 @@ describe('the seed marker schema', () => {
     expect(schemaChoices(entities)).not.toContain(SEED_MARKER_SCHEMA)
   })
 
+  it('says of each table whether row level security is on (the table editor’s RLS badge)', async () => {
+    await db().exec('create table public.rls_probe_on (id int); alter table public.rls_probe_on enable row level security; create table public.rls_probe_off (id int)')
+    const entities = v.parse(TableEntitiesAnswerSchema, await runPgMetaQuery(db(), { query: tableEntitiesSql(EXCLUDED_SCHEMAS) }))
+    const rls = (name: string) => entities.find((e) => e.schema === 'public' && e.name === name)?.rls_enabled
+    expect([rls('rls_probe_on'), rls('rls_probe_off')]).toEqual([true, false])
+  })
+
   it("is not offered by the SQL editor's completion catalog", async () => {
     const rows = await runPgMetaQuery(db(), { query: catalogQuery(EXCLUDED_SCHEMAS) })
     expect(rows.some((row) => row['schema'] === 'inventory')).toBe(true)

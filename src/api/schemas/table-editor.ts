@@ -17,6 +17,8 @@ export const TableEntitySchema = v.object({
   type: v.picklist(TABLE_ENTITY_TYPES),
   comment: v.nullable(v.string()),
   estimated_rows: IdSchema,
+  /** pg_class.relrowsecurity: row level security is on (a view has none of its own). */
+  rls_enabled: v.optional(v.boolean(), false),
 })
 export type TableEntity = v.InferOutput<typeof TableEntitySchema>
 

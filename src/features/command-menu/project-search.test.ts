@@ -3,7 +3,7 @@ import type { SqlSnippet, TableEntity } from '../../api/schemas'
 import { filterSections } from '../../lib/command-search'
 import { PROJECT_SEARCH_LIMIT, projectSearchSections } from './project-search'
 
-const table = (id: number, schema: string, name: string, type: TableEntity['type'] = 'table'): TableEntity => ({ id, schema, name, type, comment: null, estimated_rows: 0 })
+const table = (id: number, schema: string, name: string, type: TableEntity['type'] = 'table'): TableEntity => ({ id, schema, name, type, comment: null, estimated_rows: 0, rls_enabled: false })
 const snippet = (id: string, name: string, favorite = false) => ({ id, name, favorite }) as SqlSnippet
 
 describe('the command menu finds a project’s tables and snippets by name', () => {

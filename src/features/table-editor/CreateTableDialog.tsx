@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { projectSettingsQuery } from '../../api/queries/projects'
 import { tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
+import { exposedSchemas } from '../../lib/exposed-schemas'
 import { createTableSql, type ColumnDefinition, type ReferentialAction } from '../../lib/sql/table-structure'
 import { Button } from '../../ui/button'
 import { TextField, ValueOptions } from '../../ui/field'
@@ -29,6 +31,7 @@ import {
   identityValue,
 } from './structure-fields'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../ui/sql-preview-dialog'
+import { Switch } from '../../ui/switch'
 
 const rowsTableClass = css({
   w: 'full',
@@ -38,7 +41,14 @@ const rowsTableClass = css({
   '& td': { px: '1', py: '1', verticalAlign: 'middle' },
 })
 
-/** A new table in one create table statement: its columns, primary key and foreign keys. */
+function rlsNote(on: boolean, exposed: boolean, schema: string): string {
+  if (!exposed) return `The API does not serve the ${schema} schema: RLS matters once it does.`
+  return on
+    ? 'Recommended. The API serves this schema: until you add a policy, its anon and authenticated keys can read and write none of the rows.'
+    : 'The API serves this schema: anyone with the anon key can read and write every row.'
+}
+
+/** A new table in one create table statement: its columns, primary key and foreign keys (and RLS). */
 export function CreateTableDialog({
   projectRef,
   connectionString,
@@ -61,6 +71,11 @@ export function CreateTableDialog({
   const setColumn = (index: number, change: Partial<ColumnDefinition>) => setColumns((list) => list.map((c, i) => (i === index ? { ...c, ...change } : c)))
   const setForeignKey = (index: number, change: Partial<ForeignKeyRow>) => setForeignKeys((list) => list.map((f, i) => (i === index ? { ...f, ...change } : f)))
   const columnNames = [...new Set(columns.map((c) => c.name).filter((n) => n.trim() !== ''))]
+  // RLS starts on for a schema the API serves, as on the hosted platform, until the user chooses.
+  const settings = useQuery(projectSettingsQuery(projectRef))
+  const exposed = exposedSchemas(settings.data?.app_config?.db_schema).includes(schema)
+  const [rlsChoice, setRlsChoice] = useState<boolean | null>(null)
+  const rowLevelSecurity = rlsChoice ?? exposed
 
   return (
     <SqlPreviewDialog
@@ -75,6 +90,7 @@ export function CreateTableDialog({
           name,
           columns,
           foreignKeys.map((row) => foreignKeyOfRow(row, tables)),
+          { rowLevelSecurity },
         )
       }
       onDone={() => onDone({ schema, name })}
@@ -85,6 +101,12 @@ export function CreateTableDialog({
         </SelectField>
         <TextField ref={nameField} label="Name" value={name} spellCheck={false} onChange={(e) => setName(e.target.value)} />
       </div>
+      <Switch
+        checked={rowLevelSecurity}
+        onCheckedChange={setRlsChoice}
+        label="Enable Row Level Security (RLS)"
+        description={rlsNote(rowLevelSecurity, exposed, schema)}
+      />
 
       <section aria-label="Column list" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
         <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Columns</h3>

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
+import { ShieldOff } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { Link, useParams } from 'wouter'
-import { projectDetailQuery } from '../../api/queries/projects'
+import { projectDetailQuery, projectSettingsQuery } from '../../api/queries/projects'
 import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
+import { exposedSchemas } from '../../lib/exposed-schemas'
 import { Badge } from '../../ui/badge'
 import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
@@ -73,6 +75,8 @@ function EntityList({
 }) {
   const [search, setSearch] = useState('')
   const needle = search.trim().toLowerCase()
+  // RLS off matters where the API serves the table: only there does the list mark it.
+  const apiSchemas = exposedSchemas(useQuery(projectSettingsQuery(projectRef)).data?.app_config?.db_schema)
   const bySchema = useMemo(() => {
     const groups = new Map<string, TableEntity[]>()
     for (const entity of entities.data ?? []) {
@@ -126,6 +130,12 @@ function EntityList({
                 >
                   <span className={css({ flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{entity.name}</span>
                   {entity.type !== 'table' ? <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{TYPE_LABEL[entity.type]}</span> : null}
+                  {/* The table's own header says it in words; here a glance down the list finds the open ones. */}
+                  {entity.type === 'table' && !entity.rls_enabled && apiSchemas.includes(entity.schema) ? (
+                    <span title="RLS disabled" className={css({ display: 'flex', color: 'warning.default' })}>
+                      <ShieldOff aria-hidden size={13} />
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}
@@ -176,6 +186,7 @@ function TableDetails({ projectRef, connectionString, table, entities }: TableSt
           {table.name}
         </h1>
         <Badge>{TYPE_LABEL[table.type]}</Badge>
+        {table.type === 'table' && entity ? <Badge tone={entity.rls_enabled ? 'success' : 'warning'}>{entity.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge> : null}
         <span className={css({ flex: '1' })} />
         <div role="tablist" aria-label="Table view" className={css({ display: 'flex', gap: '1' })}>
           {(['data', 'structure'] as const).map((t) => (

@@ -25,6 +25,7 @@ const entity = (id: number, schema: string, name: string, type: TableEntity['typ
   type,
   comment: null,
   estimated_rows: 0,
+  rls_enabled: false,
 })
 
 describe('firstCheckExpression', () => {

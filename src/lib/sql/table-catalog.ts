@@ -15,7 +15,8 @@ const excludedSchemasSql = (excluded: readonly string[]) =>
 export function tableEntitiesSql(excludedSchemas: readonly string[]): string {
   return `select coalesce(json_agg(e order by e.schema, e.name), '[]') as entities from (
   select c.oid::int8 as id, n.nspname as schema, c.relname as name, ${RELKIND_TYPE} as type,
-         obj_description(c.oid, 'pg_class') as comment, greatest(c.reltuples, 0)::int8 as estimated_rows
+         obj_description(c.oid, 'pg_class') as comment, greatest(c.reltuples, 0)::int8 as estimated_rows,
+         c.relrowsecurity as rls_enabled
     from pg_catalog.pg_class c
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
    where c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition and ${excludedSchemasSql(excludedSchemas)}

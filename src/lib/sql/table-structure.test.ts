@@ -102,6 +102,13 @@ describe('createTableSql', () => {
     )
   })
 
+  it('enables row level security in the same run when asked', () => {
+    expect(createTableSql('public', 'notes', [column('id', 'int8', { primaryKey: true })], [], { rowLevelSecurity: true })).toBe(
+      'create table "public"."notes" (\n  "id" int8,\n  primary key ("id")\n);\nalter table "public"."notes" enable row level security;',
+    )
+    expect(createTableSql('public', 'notes', [column('id', 'int8', { primaryKey: true })])).not.toContain('row level security')
+  })
+
   it('refuses what cannot work, with a clear reason', () => {
     expect(() => createTableSql('s', 't', [])).toThrow('Table "t" needs at least one column')
     expect(() => createTableSql('s', ' ', [column('a', 'int')])).toThrow('The table needs a name')

@@ -209,7 +209,17 @@ function checkTableName(name: string): void {
   checkIdentifierLength(name, 'table name')
 }
 
-export function createTableSql(schema: string, name: string, columns: ColumnDefinition[], foreignKeys: ForeignKeyDefinition[] = []): string {
+/**
+ * `rowLevelSecurity`: enabled in the same run, as the hosted platform does for a table in a schema
+ * its API serves (no policy yet: the API's keys read and write nothing until one is added).
+ */
+export function createTableSql(
+  schema: string,
+  name: string,
+  columns: ColumnDefinition[],
+  foreignKeys: ForeignKeyDefinition[] = [],
+  { rowLevelSecurity = false }: { rowLevelSecurity?: boolean } = {},
+): string {
   checkTableName(name)
   if (columns.length === 0) throw new Error(`Table "${name}" needs at least one column`)
   const seen = new Set<string>()
@@ -229,7 +239,8 @@ export function createTableSql(schema: string, name: string, columns: ColumnDefi
   )
   if (primaryKey.length > 0) lines.push(`primary key (${primaryKey.map(sqlIdent).join(', ')})`)
   for (const fk of foreignKeys) lines.push(foreignKeySql(fk))
-  return `create table ${qualifiedName(schema, name)} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n);`
+  const create = `create table ${qualifiedName(schema, name)} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n);`
+  return rowLevelSecurity ? `${create}\nalter table ${qualifiedName(schema, name)} enable row level security;` : create
 }
 
 export function renameTableSql(schema: string, from: string, to: string): string {
