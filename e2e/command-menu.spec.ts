@@ -9,6 +9,9 @@ test('⌘/Ctrl+K: keyboard-only navigation to an organization, a project and the
 
   await page.keyboard.press('Control+k')
   await expect(search).toBeFocused()
+  // SPEC §9: the option list scrolls past 15 rem.
+  const rem = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))
+  await expect(menu.getByRole('listbox', { name: 'Commands' })).toHaveCSS('max-height', `${15 * rem}px`)
   await expect(menu.getByRole('group', { name: 'Switch organization' }).getByRole('option')).not.toHaveCount(0)
   // Fuzzy: letters in order.
   await search.fill('acm crp')

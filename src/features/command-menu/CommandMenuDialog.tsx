@@ -95,7 +95,8 @@ export default function CommandMenuDialog({ sections, projectRef }: { sections: 
               outline: 'none',
             })}
           />
-          <div id="command-menu-list" role="listbox" aria-label="Commands" ref={listRef} className={css({ maxH: '60vh', overflowY: 'auto', p: '1.5' })}>
+          {/* SPEC §9: a listbox's options scroll past 15 rem (the `listbox` size). */}
+          <div id="command-menu-list" role="listbox" aria-label="Commands" ref={listRef} className={css({ maxH: 'listbox', overflowY: 'auto', p: '1.5' })}>
             {commands.length === 0 ? (
               <p className={css({ px: '3', py: '6', textAlign: 'center', color: 'fg.muted', fontSize: 'sm' })}>No results found.</p>
             ) : null}
