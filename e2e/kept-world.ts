@@ -63,6 +63,8 @@ export class KeptWorld {
   starts = 0
   /** How many times a reset failed and the world was made anew (said on the console: worth a look). */
   rebuilds = 0
+  /** The test that used the world last: named when its reset fails, to replay the pair. */
+  lastTest = ''
   private fingerprint = ''
 
   private constructor(
@@ -98,7 +100,7 @@ export class KeptWorld {
       await this.resetKept()
     } catch (error) {
       this.rebuilds++
-      console.warn(`The kept world was made anew: ${error instanceof Error ? error.message : String(error)}`)
+      console.warn(`The kept world was made anew after "${this.lastTest}": ${error instanceof Error ? error.message : String(error)}`)
       await this.context.close().catch(() => undefined)
       const { context, keeper } = await KeptWorld.openKeeper(this.browser, this.options)
       this.context = context
@@ -178,9 +180,10 @@ export const test = freshWorldTest.extend<{ keptWorld: KeptWorld }, { keptWorldO
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  keptWorld: async ({ keptWorldOfWorker }, use) => {
+  keptWorld: async ({ keptWorldOfWorker }, use, testInfo) => {
     await keptWorldOfWorker.reset()
     await use(keptWorldOfWorker)
+    keptWorldOfWorker.lastTest = `${testInfo.file.split('/').pop()} › ${testInfo.title}`
   },
   // Playwright still screenshots a failed test's pages (the keeper's too): it watches every context of the worker's browser.
   context: async ({ keptWorld }, use) => {
