@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { LintExceptionSchema, type LintException } from '../../src/api/schemas/advisors'
 import { DEFAULT_API_SCHEMAS, MOCK_ADVISORS_STORAGE_KEY } from '../../src/constants'
 import { ownRecord, ownRecordSchema, ownValue } from '../../src/lib/own-record'
+import { exposedSchemas } from '../../src/lib/exposed-schemas'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
 
@@ -41,12 +42,9 @@ export function apiSchemaSetting(ctx: PlatformContext, ref: string): string {
   return readAdvisorRecord(ctx, ref).db_schema ?? DEFAULT_API_SCHEMAS.join(', ')
 }
 
-/** The exposed schemas as names, in PostgREST's reading of the setting (comma-separated, trimmed). */
+/** The exposed schemas as names, in PostgREST's reading of the setting (the dashboard's own reading: exposedSchemas). */
 export function apiSchemas(ctx: PlatformContext, ref: string): string[] {
-  return apiSchemaSetting(ctx, ref)
-    .split(',')
-    .map((schema) => schema.trim())
-    .filter((schema) => schema !== '')
+  return [...exposedSchemas(apiSchemaSetting(ctx, ref))]
 }
 
 export type { LintException }
