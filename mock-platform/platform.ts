@@ -14,6 +14,7 @@ import { databaseServerAddress } from './postgres/server-address'
 import type { ProviderOptions } from './postgres/provider-cache'
 import type { DatabaseProvider } from './postgres/types'
 import { blockedReason } from './net/net-worker'
+import { prefilterHandlers } from './handlers/handler-prefilter'
 import { scenarioHandlers } from './handlers/scenarios'
 import { createLogStore, type LogDatabase, type WaitingLogEvents } from './logs/log-store'
 import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
@@ -141,7 +142,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
   if (options.durableLogs && !options.waitingLogEvents) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
-  const baseHandlers = createPlatformHandlers(ctx, records, new Set(options.mockProviders ?? MOCK_PROVIDERS))
+  const baseHandlers = prefilterHandlers(createPlatformHandlers(ctx, records, new Set(options.mockProviders ?? MOCK_PROVIDERS)))
 
   return {
     ctx,
@@ -149,7 +150,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     records,
     /** The handlers in the order msw should try them: the active scenario's faults first. */
     handlers(): RequestHandler[] {
-      return [...(ctx.scenario ? scenarioHandlers(ctx.scenario, ctx) : []), ...baseHandlers]
+      return [...(ctx.scenario ? prefilterHandlers(scenarioHandlers(ctx.scenario, ctx)) : []), ...baseHandlers]
     },
     async close() {
       await stopDatabaseCron(ctx)
