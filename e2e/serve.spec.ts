@@ -10,6 +10,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS,
   DEMO_CREDENTIALS,
+  MOCK_SERVICE_WORKER_SCRIPT,
   PERMISSION_MESSAGE,
   PG_META_HEADERS,
   RUNTIME_CONFIG_ELEMENT_ID,
@@ -45,10 +46,10 @@ test("a mock service worker left on the origin by an embedded visit is unregiste
   await page.goto('/sign-in')
   await expect(page.getByLabel('Email')).toBeVisible()
   // As an embedded build on this origin would have left it.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/mockServiceWorker.js')
+  await page.evaluate(async (script) => {
+    await navigator.serviceWorker.register(`/${script}`)
     await navigator.serviceWorker.ready
-  })
+  }, MOCK_SERVICE_WORKER_SCRIPT)
   await page.reload()
   await expect(page.getByLabel('Email')).toBeVisible()
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)

@@ -14,7 +14,7 @@ import { runSql as runSqlWithin } from '../fixtures'
  *   registration in place keeps serving the mock (every later step of this test depends on it).
  *   The production build's ring never shows it.
  */
-const ALLOWED_CONSOLE_ERRORS: RegExp[] = [/^uncaught: Failed to update a ServiceWorker for scope .*mockServiceWorker\.js'\): Not found$/]
+const ALLOWED_CONSOLE_ERRORS: RegExp[] = [/^uncaught: Failed to update a ServiceWorker for scope .*studio-mock-worker\.js'\): Not found$/]
 
 export function watchConsole(page: Page) {
   const errors: string[] = []

@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import { MOCK_WORKER_CONTROL_WAIT, type MockScenario } from '../../src/constants'
+import { MOCK_SERVICE_WORKER_SCRIPT, MOCK_WORKER_CONTROL_WAIT, type MockScenario } from '../../src/constants'
 import { browserStorage } from '../../src/lib/storage'
 import type { ChatCompletionsModel } from '../assistant/chat-completions'
 import { startLeaderTabCron } from '../cron/cron-hosting'
@@ -49,7 +49,7 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
   warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
-  const workerUrl = `${options.basePath}/mockServiceWorker.js`
+  const workerUrl = `${options.basePath}/${MOCK_SERVICE_WORKER_SCRIPT}`
   const absoluteWorkerUrl = new URL(workerUrl, window.location.href).href
   window.addEventListener('unhandledrejection', (event) => {
     if (isGoneMockWorkerUpdate(event.reason, absoluteWorkerUrl)) event.preventDefault()

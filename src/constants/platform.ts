@@ -388,8 +388,10 @@ export const COMMAND_MENU_DEFAULT_KEY = 'k'
 
 /** The element `npm run serve` puts in index.html to tell a build at run time where its platform is. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'studio-runtime-config'
-/** The mock service worker's script (msw's name): a served app unregisters one left by an embedded visit. */
-export const MOCK_SERVICE_WORKER_SCRIPT = 'mockServiceWorker.js'
+/** The mock platform's service worker (public/studio-mock-worker.js: msw's worker behind a filter that leaves the app's files to the network). */
+export const MOCK_SERVICE_WORKER_SCRIPT = 'studio-mock-worker.js'
+/** The scripts a served app unregisters, left by an embedded visit: the mock's worker, and msw's own that builds before it registered. */
+export const MOCK_SERVICE_WORKER_SCRIPTS = [MOCK_SERVICE_WORKER_SCRIPT, 'mockServiceWorker.js'] as const
 
 /** The served platform's answer when a change was made but could not be written to its PostgreSQL store. */
 export const RECORD_NOT_STORED_MESSAGE = 'The change could not be saved to the platform database. Try again.'

@@ -5,11 +5,13 @@ const registration = (scriptURL: string) => ({ active: { scriptURL }, waiting: n
 
 describe('a served build on an origin where the embedded mock once ran', () => {
   it("unregisters the mock's service worker and leaves any other", async () => {
-    const mock = registration('http://127.0.0.1:8080/mockServiceWorker.js')
+    const mock = registration('http://127.0.0.1:8080/studio-mock-worker.js')
+    const earlierMock = registration('http://127.0.0.1:8080/mockServiceWorker.js')
     const other = registration('http://127.0.0.1:8080/sw.js')
-    const container = { getRegistrations: async () => [mock, other] as unknown as readonly ServiceWorkerRegistration[] }
+    const container = { getRegistrations: async () => [mock, earlierMock, other] as unknown as readonly ServiceWorkerRegistration[] }
     await unregisterMockServiceWorker(container)
     expect(mock.unregister).toHaveBeenCalledOnce()
+    expect(earlierMock.unregister).toHaveBeenCalledOnce()
     expect(other.unregister).not.toHaveBeenCalled()
   })
 

@@ -1,8 +1,8 @@
-import { MOCK_SERVICE_WORKER_SCRIPT } from '../constants'
+import { MOCK_SERVICE_WORKER_SCRIPTS } from '../constants'
 
 /**
  * A build served by its own platform (`npm run serve`) on an origin where the embedded mock once ran:
- * the mock's service worker is still registered there, so it goes (it would only pass requests
+ * the mock's service worker (under its name of today or an earlier one) is still registered there, so it goes (it would only pass requests
  * through, but nothing of the mock should sit between the app and its server).
  */
 export async function unregisterMockServiceWorker(container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined): Promise<void> {
@@ -11,7 +11,10 @@ export async function unregisterMockServiceWorker(container: Pick<ServiceWorkerC
     const registrations = await container.getRegistrations()
     await Promise.all(
       registrations
-        .filter((registration) => (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL.endsWith(`/${MOCK_SERVICE_WORKER_SCRIPT}`))
+        .filter((registration) => {
+          const scriptURL = (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL
+          return MOCK_SERVICE_WORKER_SCRIPTS.some((script) => scriptURL?.endsWith(`/${script}`))
+        })
         .map((registration) => registration.unregister()),
     )
   } catch (error) {
