@@ -37,14 +37,18 @@ describe('GET /platform/projects/{ref}/run-lints', () => {
     SLOW,
   )
 
-  it('reads the exposed schemas from the project’s API settings', async () => {
+  it('reads the exposed schemas from the project’s API settings, the ones the project’s settings answer too', async () => {
     const config = `/platform/projects/${project.ref}/config/postgrest`
+    const settingsSchemas = async () => ((await (await call(`/platform/projects/${project.ref}/settings`)).json()) as { app_config: { db_schema: string } }).app_config.db_schema
     expect(await (await call(config)).json()).toEqual({ db_schema: 'public, graphql_public' })
+    expect(await settingsSchemas()).toBe('public, graphql_public')
     await sql('create schema advisor_api; create table advisor_api.items (id int primary key); grant select on advisor_api.items to anon;')
     expect((await runLints()).map((lint) => lint.cache_key)).not.toContain('rls_disabled_in_public_advisor_api_items')
     expect((await call(config, { method: 'PATCH', body: JSON.stringify({ db_schema: 'public, ,' }) })).status).toBe(400)
     const patched = await call(config, { method: 'PATCH', body: JSON.stringify({ db_schema: 'public, advisor_api' }) })
     expect(await patched.json()).toEqual({ db_schema: 'public, advisor_api' })
+    // The table editor reads them from the settings (a new table in an exposed schema gets RLS).
+    expect(await settingsSchemas()).toBe('public, advisor_api')
     expect((await runLints()).map((lint) => lint.cache_key)).toContain('rls_disabled_in_public_advisor_api_items')
   })
 

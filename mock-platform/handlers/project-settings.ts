@@ -5,6 +5,7 @@ import type { PlatformContext } from '../context'
 import type { MockProject } from '../records/db'
 import { projectDatabaseName, projectRoles } from '../postgres/server-address'
 import { signRoleToken } from '../auth/project-jwt'
+import { apiSchemaSetting } from '../advisors/advisor-store'
 import { authorizeProject, mayChangeProjectData } from './util'
 
 /** The platform's default database and role on every project. */
@@ -88,7 +89,7 @@ export function projectSettingsHandlers(ctx: PlatformContext) {
         db_dns_name: direct.host,
         db_ip_addr_config: direct.ipConfig,
         ssl_enforced: false,
-        app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: 'public' },
+        app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: apiSchemaSetting(ctx, project.ref) },
         service_api_keys: [{ name: 'anon key', tags: 'anon,public', api_key: await apiKey('anon') }, ...serviceKey],
       })
     }),
