@@ -113,7 +113,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.browser, ...globals.node },
+      // No globals list: TypeScript knows them (lib.dom, @types/node) and typescript-eslint turns
+      // no-undef off for .ts. The import rules hash these options on every lookup of a module
+      // (JSON.stringify of ~1,200 globals): 16 s of the lint's 80 with them.
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
