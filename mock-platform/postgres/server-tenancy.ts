@@ -182,13 +182,27 @@ export function checkPlatformAdmin(databaseUrl: string, connectionTimeoutMillis:
 export async function prepareSharedServer(databaseUrl: string, options: { databasePrefix?: string; connectionTimeoutMillis: number }): Promise<void> {
   await withAdmin(databaseUrl, options.connectionTimeoutMillis, async (admin) => {
     const database = await assertPlatformAdmin(admin)
-    await admin.query(`revoke connect, temporary on database ${sqlIdent(database)} from public`)
-    const retired = `${options.databasePrefix ?? 'studio_'}read_only`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
-    const { rowCount } = await admin.query('select 1 from pg_catalog.pg_roles where rolname = $1', [retired])
-    if (!rowCount) return
-    await admin.query(`revoke pg_read_all_data, pg_monitor from ${sqlIdent(retired)}`)
-    await admin.query(`alter role ${sqlIdent(retired)} nologin`)
-    // Dropped where nothing depends on it (a grant in some database would keep it: then it stays, without login or rights).
-    await admin.query(`drop role ${sqlIdent(retired)}`).catch(() => undefined)
+    // Under the roles' advisory lock: two processes starting at once (two replicas, two test files)
+    // changing the same database's or role's catalog row would meet "tuple concurrently updated".
+    await admin.query('begin')
+    try {
+      await admin.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('studio project roles'))`)
+      await admin.query(`revoke connect, temporary on database ${sqlIdent(database)} from public`)
+      await retireReadOnlyRole(admin, `${options.databasePrefix ?? 'studio_'}read_only`.toLowerCase().replace(/[^a-z0-9_]/g, '_'))
+      await admin.query('commit')
+    } catch (error) {
+      await admin.query('rollback').catch(() => undefined)
+      throw error
+    }
   })
+}
+
+async function retireReadOnlyRole(admin: pg.Client, retired: string): Promise<void> {
+  const { rowCount } = await admin.query('select 1 from pg_catalog.pg_roles where rolname = $1', [retired])
+  if (!rowCount) return
+  await admin.query(`revoke pg_read_all_data, pg_monitor from ${sqlIdent(retired)}`)
+  await admin.query(`alter role ${sqlIdent(retired)} nologin`)
+  // Dropped where nothing depends on it (a grant in some database would keep it: then it stays, without login or rights).
+  await admin.query('savepoint drop_retired')
+  await admin.query(`drop role ${sqlIdent(retired)}`).catch(() => admin.query('rollback to savepoint drop_retired'))
 }
