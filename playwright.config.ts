@@ -57,9 +57,12 @@ export default defineConfig({
   // (9.3 min once wave 2 landed), three 8.5 min. On 2026-11-27 the machine was ≈ 2.5× slower (node's
   // PGlite writes the million-row fixture's rows in 7.5 s, not 3.0) and with three browsers its two
   // cores were busy all the time (vmstat: no idle, 10–24 runnable): every test that starts a database
-  // failed its 20 s wait. Two browsers give each test more of the CPU for the same total.
+  // failed its 20 s wait. Two browsers gave each test more of the CPU for the same total.
+  // Since each worker keeps its browser context and databases (kept-world.ts) and the mock no longer
+  // reads the cookies once per handler per request, the two cores idle 13–20 % of a run with two
+  // browsers (vmstat, 2026-11-28); with three, 5 %: 505 → 457 s, same machine, same hour.
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // Budgets for a slow machine: a passing test takes no longer for them, and what the product must
   // do fast is measured by the bench (npm run bench), not bounded here. A project's first read in a
