@@ -28,6 +28,7 @@ import { TableGrid, type CellPosition, type GridColumn } from './TableGrid'
 import { useGridColumns } from './use-grid-columns'
 import { useTableEdits } from './use-table-edits'
 import { CellEditorDialog } from './ValueEditor'
+import { ColumnDialog } from './StructureDialogs'
 
 export interface TableDataViewProps {
   projectRef: string
@@ -94,6 +95,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const [inserting, setInserting] = useState<{ id: string } | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [importing, setImporting] = useState(false)
+  const [addingColumn, setAddingColumn] = useState(false)
   const [filtersOpen, setFiltersOpen] = useState(query.filters.length > 0)
   const exporter = useExport()
   const exporting = exporter.progress
@@ -259,7 +261,20 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         onOpenCell={onOpenCell}
         onFollowReference={followReference}
         headerMenu={headerMenu}
+        onAddColumn={table.type === 'table' ? () => setAddingColumn(true) : undefined}
       />
+      {addingColumn ? (
+        <ColumnDialog
+          table={table}
+          run={run}
+          onClose={() => setAddingColumn(false)}
+          onDone={() => {
+            setAddingColumn(false)
+            showToast('success', 'Column added')
+            invalidateCatalog()
+          }}
+        />
+      ) : null}
       {editing && editingTableColumn ? (
         <CellEditorDialog
           key={`${editing.cell.row}:${editing.cell.col}`}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import { Plus } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { hasShortcutModifier } from '../../lib/keyboard'
 import type { SortKey } from '../../lib/sql/table-rows'
@@ -14,6 +15,7 @@ export type { CellPosition, GridColumn, PendingCell } from './grid-types'
 export const ROW_HEIGHT = 35
 const HEADER_HEIGHT = 36
 const GUTTER_WIDTH = 84
+const ADD_COLUMN_WIDTH = 44
 const ENSURE_INTERVAL_MS = 100
 /** About a viewport of rows per frame at 60 Hz. */
 const FAST_SCROLL_ROWS_PER_MS = 1
@@ -35,6 +37,8 @@ export interface TableGridProps {
   onOpenCell: (cell: CellPosition) => void
   onFollowReference: (column: GridColumn, value: unknown) => void
   headerMenu: (column: GridColumn) => ReactNode
+  /** A "+" after the last column header opens this (tables only: a view's columns are its query's). */
+  onAddColumn?: () => void
   /** Set by the grid: scrolls to a row (the page's "go to" and tests). */
   gridRef?: (api: { scrollToRow: (row: number) => void } | null) => void
 }
@@ -57,7 +61,8 @@ export function TableGrid(props: TableGridProps) {
   const bodyHeight = Math.max(ROW_HEIGHT, view.height - HEADER_HEIGHT)
   const space = scrollSpace(rowCount, ROW_HEIGHT)
   const offsets = useMemo(() => columnOffsets(columns), [columns])
-  const totalWidth = GUTTER_WIDTH + offsets[offsets.length - 1]!
+  const columnsWidth = offsets[offsets.length - 1]!
+  const totalWidth = GUTTER_WIDTH + columnsWidth + (props.onAddColumn ? ADD_COLUMN_WIDTH : 0)
   const { first, last, firstTop } = visibleRows(space, view.top, bodyHeight, ROW_HEIGHT, rowCount)
   const [firstCol, lastCol] = visibleColumns(offsets, view.left, view.width - GUTTER_WIDTH)
 
@@ -260,6 +265,13 @@ export function TableGrid(props: TableGridProps) {
               onReorder={props.onReorder}
               headerMenu={props.headerMenu}
             />
+            {props.onAddColumn ? (
+              <div role="columnheader" className={addColumnClass} style={{ left: columnsWidth - view.left, width: ADD_COLUMN_WIDTH }}>
+                <button type="button" aria-label="Add column" title="Add column" className={addColumnButtonClass} onClick={props.onAddColumn}>
+                  <Plus size={16} aria-hidden />
+                </button>
+              </div>
+            ) : null}
           </div>
         </div>
       </div>
@@ -311,6 +323,19 @@ const headerClass = css({
   borderBottomWidth: '1px',
   borderColor: 'border.default',
   zIndex: 'sticky',
+})
+const addColumnClass = css({ position: 'absolute', top: '0', bottom: '0', display: 'flex', alignItems: 'center', justifyContent: 'center' })
+const addColumnButtonClass = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '7',
+  h: '7',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 })
 const cornerClass = css({
   position: 'absolute',
