@@ -1,27 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
-import { ShieldOff } from 'lucide-react'
-import { css, cx } from 'styled-system/css'
-import { Link, useParams } from 'wouter'
-import { projectDetailQuery, projectSettingsQuery } from '../../api/queries/projects'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useParams } from 'wouter'
+import { projectDetailQuery } from '../../api/queries/projects'
 import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
-import { exposedSchemas } from '../../lib/exposed-schemas'
 import { Badge } from '../../ui/badge'
-import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { assistantActorFor } from '../assistant'
 import { forgetProjectVisit, recordProjectVisit } from '../projects'
 import { TableDataView } from './TableDataView'
-import { NewTableButton, TableStructureView, type TableStructureViewProps } from './TableStructureView'
+import { EntityList, TYPE_LABEL } from './EntityList'
+import { TableStructureView, type TableStructureViewProps } from './TableStructureView'
 
-const TYPE_LABEL: Record<TableEntity['type'], string> = {
-  table: 'Table',
-  view: 'View',
-  materialized_view: 'Materialized view',
-  foreign_table: 'Foreign table',
-}
 
 /** /project/{ref}/editor[/{id}]: the project's tables by schema, and the one opened (its id is the relation's oid). */
 export default function TableEditorPage() {
@@ -59,90 +51,6 @@ export default function TableEditorPage() {
         )}
       </div>
     </div>
-  )
-}
-
-function EntityList({
-  projectRef,
-  connectionString,
-  entities,
-  selectedId,
-}: {
-  projectRef: string
-  connectionString: string | null | undefined
-  entities: ReturnType<typeof useQuery<TableEntity[]>>
-  selectedId: number | null
-}) {
-  const [search, setSearch] = useState('')
-  const needle = search.trim().toLowerCase()
-  // RLS off matters where the API serves the table: only there does the list mark it.
-  const apiSchemas = exposedSchemas(useQuery(projectSettingsQuery(projectRef)).data?.app_config?.db_schema)
-  const bySchema = useMemo(() => {
-    const groups = new Map<string, TableEntity[]>()
-    for (const entity of entities.data ?? []) {
-      if (needle && !`${entity.schema}.${entity.name}`.toLowerCase().includes(needle)) continue
-      groups.set(entity.schema, [...(groups.get(entity.schema) ?? []), entity])
-    }
-    return [...groups.entries()]
-  }, [entities.data, needle])
-
-  return (
-    <SidePanel
-      label="Tables"
-      onNarrow={selectedId === null ? 'fill' : 'hide'}
-      toolbar={
-        <div className={css({ display: 'flex', alignItems: 'center', pr: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-          <div className={css({ flex: '1', minW: '0' })}>
-            <SearchBox label="Search tables" value={search} onChange={setSearch} />
-          </div>
-          <NewTableButton projectRef={projectRef} connectionString={connectionString} entities={entities.data ?? []} />
-        </div>
-      }
-    >
-      {entities.isPending ? <p className={mutedClass}>Loading tables…</p> : null}
-      {entities.isError ? (
-        <p role="alert" className={cx(mutedClass, css({ color: 'danger.default' }))}>
-          Failed to load tables: {entities.error.message}
-        </p>
-      ) : null}
-      {entities.isSuccess && bySchema.length === 0 ? (
-        <p className={mutedClass}>{needle ? `No tables match "${search.trim()}".` : 'This project has no tables yet.'}</p>
-      ) : null}
-      {bySchema.map(([schema, list]) => (
-        <section key={schema} aria-label={`Schema ${schema}`}>
-          <h2 className={sidePanelHeadingClass}>{schema}</h2>
-          <ul>
-            {list.map((entity) => (
-              <li key={entity.id}>
-                <Link
-                  href={`/project/${projectRef}/editor/${entity.id}`}
-                  aria-current={entity.id === selectedId ? 'page' : undefined}
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '2',
-                    px: '2',
-                    py: '1',
-                    borderRadius: 'sm',
-                    _hover: { bg: 'bg.muted' },
-                    '&[aria-current=page]': { bg: 'bg.muted', fontWeight: 'medium' },
-                  })}
-                >
-                  <span className={css({ flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{entity.name}</span>
-                  {entity.type !== 'table' ? <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{TYPE_LABEL[entity.type]}</span> : null}
-                  {/* The table's own header says it in words; here a glance down the list finds the open ones. */}
-                  {entity.type === 'table' && !entity.rls_enabled && apiSchemas.includes(entity.schema) ? (
-                    <span title="RLS disabled" className={css({ display: 'flex', color: 'warning.default' })}>
-                      <ShieldOff aria-hidden size={13} />
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </SidePanel>
   )
 }
 
@@ -207,7 +115,6 @@ function TableDetails({ projectRef, connectionString, table, entities }: TableSt
   )
 }
 
-const mutedClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'sm' })
 const tabClass = css({
   px: '3',
   py: '1',

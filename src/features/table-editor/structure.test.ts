@@ -121,10 +121,10 @@ describe('create table', () => {
     )
   })
 
-  it('lists schemas with public first and only tables as targets', () => {
-    const entities = [entity(1, 'inventory', 'products'), entity(2, 'public', 'summary', 'view'), entity(3, 'analytics', 'events')]
+  it('lists schemas with public first, no protected one, and only tables as targets', () => {
+    const entities = [entity(1, 'inventory', 'products'), entity(2, 'public', 'summary', 'view'), entity(3, 'analytics', 'events'), entity(4, 'auth', 'users'), entity(5, 'storage', 'objects')]
     expect(schemaChoices(entities)).toEqual(['public', 'analytics', 'inventory'])
-    expect(referenceableTables(entities).map((e) => e.id)).toEqual([1, 3])
+    expect(referenceableTables(entities).map((e) => e.id)).toEqual([1, 3, 4, 5])
     expect(entityIdOf(entities, 'inventory', 'products')).toBe(1)
     expect(entityIdOf(entities, 'public', 'products')).toBeUndefined()
   })

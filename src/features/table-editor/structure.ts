@@ -1,4 +1,5 @@
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas/table-editor'
+import { schemasForPicker } from '../../lib/protected-schemas'
 import { isSignificant, tokenizeSql } from '../../lib/sql/lexer'
 import type { ColumnDefinition, ForeignKeyDefinition, ReferentialAction } from '../../lib/sql/table-structure'
 
@@ -112,9 +113,9 @@ export function referenceableTables(entities: readonly TableEntity[]): TableEnti
   return entities.filter((e) => e.type === 'table')
 }
 
-/** The schemas to create a table in: those in the entity list, with 'public' always offered. */
+/** The schemas to create a table in: the user's in the entity list, 'public' always; never a protected one (auth, storage, …). */
 export function schemaChoices(entities: readonly TableEntity[]): string[] {
-  return [...new Set(['public', ...entities.map((e) => e.schema)])].sort((a, b) => (a === 'public' ? -1 : b === 'public' ? 1 : a.localeCompare(b)))
+  return schemasForPicker(['public', ...entities.map((e) => e.schema)]).user
 }
 
 /** One row of the create table dialog's foreign keys: a column of the new table and what it references. */

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { databaseSchemasQuery, extensionDependentsQuery } from '../../../api/queries/database-extensions'
 import { DEFAULT_EXTENSION_SCHEMA } from '../../../constants'
 import { disableExtensionSql, enableExtensionSql } from '../../../lib/sql/extensions'
+import { isProtectedSchema } from '../../../lib/protected-schemas'
 import { fieldHintClass, fieldLabelClass, inputClass } from '../../../ui/field'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
 import { extensionSchemaProblem, type ExtensionRow } from './extension-list'
@@ -32,7 +33,8 @@ export function EnableExtensionDialog({ projectRef, connectionString, extension,
   const schemaId = useId()
   const newSchemaId = useId()
   const schema = choice === NEW_SCHEMA ? newSchema : choice
-  const names = new Set(schemas.data?.map((row) => row.name) ?? [])
+  // The platform's own schemas (auth, storage, cron, …) are no place for an extension; its extensions schema is.
+  const names = new Set((schemas.data?.map((row) => row.name) ?? []).filter((name) => !isProtectedSchema(name)))
   names.add(DEFAULT_EXTENSION_SCHEMA)
 
   return (

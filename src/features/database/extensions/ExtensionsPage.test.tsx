@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { queryKeys } from '../../../api/queries/keys'
 import type { DatabaseExtension } from '../../../api/schemas'
@@ -20,7 +20,10 @@ const extension = (name: string, installed: string | null): DatabaseExtension =>
 const screenWith = (actions: string[]) =>
   renderProjectScreen(<ExtensionsScreen projectRef={SCREEN_REF} />, {
     actions,
-    data: [[queryKeys.databaseExtensions(SCREEN_REF), [extension('pg_trgm', null), extension('citext', '1.6'), extension('supabase_vault', '0.3.1')]]],
+    data: [
+      [queryKeys.databaseExtensions(SCREEN_REF), [extension('pg_trgm', null), extension('citext', '1.6'), extension('supabase_vault', '0.3.1')]],
+      [queryKeys.databaseSchemas(SCREEN_REF), ['public', 'auth', 'storage', 'extensions', 'inventory', 'cron', 'vault'].map((name) => ({ name }))],
+    ],
   })
 
 describe('the extensions screen', () => {
@@ -37,6 +40,16 @@ describe('the extensions screen', () => {
     expect(within(vault).getByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.extension)).toBeTruthy()
     expect(within(vault).getByRole('switch')).toHaveProperty('checked', true)
     expect(within(screen.getByRole('row', { name: 'citext' })).queryByText(ENABLED_ON_EVERY_PROJECT_MESSAGE.extension)).toBeNull()
+  })
+
+  it('offers the user’s schemas and the extensions schema to enable one in, never the platform’s own', async () => {
+    screenWith(['%'])
+    fireEvent.click(within(await screen.findByRole('row', { name: 'pg_trgm' })).getByRole('switch'))
+    const dialog = await screen.findByRole('dialog', { name: 'Enable pg_trgm' })
+    const options = within(within(dialog).getByLabelText('Schema')).getAllByRole('option').map((option) => option.textContent)
+    expect(options).toEqual(['extensions', 'inventory', 'public', 'Create a new schema…'])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('shows a read-only member every extension, with the switches disabled and the reason', async () => {
