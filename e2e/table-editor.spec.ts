@@ -62,6 +62,8 @@ function narrowerThanItsChoices(select: HTMLElement): boolean {
 
 async function openTable(page: import('@playwright/test').Page, ref: string, schema: string, name: string) {
   await signIn(page, { returnTo: `/project/${ref}/editor` })
+  // The list shows one schema at a time, public first.
+  await page.getByRole('navigation', { name: 'Tables' }).getByLabel('Schema', { exact: true }).selectOption(schema)
   await page
     .getByRole('navigation', { name: 'Tables' })
     .getByRole('region', { name: `Schema ${schema}` })

@@ -91,7 +91,8 @@ export const GridRow = memo(function GridRow({
       aria-owns={gutterId}
       aria-busy={!row || undefined}
       className={rowClass}
-      style={{ top }}
+      // As wide as its columns: the row's line runs under the last one however far the grid is scrolled.
+      style={{ top, minWidth: offsets[offsets.length - 1] }}
       data-failed={failed || undefined}
       data-deleting={deleting}
       title={deleting ? (deleting === 'saving' ? 'Being deleted…' : 'Not deleted yet: see the unsaved changes above') : undefined}
