@@ -1,10 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { TableEntitiesAnswerSchema } from '../../src/api/schemas/table-editor'
+import { ColumnTypesAnswerSchema, TableEntitiesAnswerSchema } from '../../src/api/schemas/table-editor'
 import { EXCLUDED_SCHEMAS, SEED_MARKER_SCHEMA } from '../../src/constants'
+import { PLATFORM_SCHEMAS } from '../../src/constants/advisors'
 import { schemaChoices } from '../../src/features/table-editor/structure'
 import { catalogQuery } from '../../src/lib/sql/completion'
-import { tableEntitiesSql } from '../../src/lib/sql/table-catalog'
+import { columnTypesSql, tableEntitiesSql } from '../../src/lib/sql/table-catalog'
 import { MODEL_CATALOG_SQL, catalogFromRows } from '../assistant/model'
 import { createMemoryDatabaseProvider } from './pglite-memory'
 import { runPgMetaQuery } from './query'
@@ -31,6 +32,15 @@ describe('the seed marker schema', () => {
     const entities = v.parse(TableEntitiesAnswerSchema, await runPgMetaQuery(db(), { query: tableEntitiesSql(EXCLUDED_SCHEMAS) }))
     const rls = (name: string) => entities.find((e) => e.schema === 'public' && e.name === name)?.rls_enabled
     expect([rls('rls_probe_on'), rls('rls_probe_off')]).toEqual([true, false])
+  })
+
+  it('lists the database’s enums and domains for the type pickers, qualified outside public, none of the platform’s', async () => {
+    await db().exec(`create type public.probe_mood as enum ('ok', 'meh'); create domain inventory."Probe SKU" as text check (value <> ''); create type auth.probe_hidden as enum ('x')`)
+    const types = v.parse(ColumnTypesAnswerSchema, await runPgMetaQuery(db(), { query: columnTypesSql([...EXCLUDED_SCHEMAS, ...PLATFORM_SCHEMAS]) }))
+    expect(types.filter((type) => type.name.toLowerCase().includes('probe'))).toEqual([
+      { name: 'inventory."Probe SKU"', kind: 'domain' },
+      { name: 'probe_mood', kind: 'enum' },
+    ])
   })
 
   it("is not offered by the SQL editor's completion catalog", async () => {

@@ -45,6 +45,8 @@ export const queryKeys = {
   graphqlRoleToken: (ref: string, role: string) => ['projects', ref, 'graphql-token', role] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
+  /** The database's enums and domains: under the tables, so a structure change refreshes them too. */
+  columnTypes: (ref: string) => ['projects', ref, 'tables', 'column-types'] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */
   logs: (ref: string, kind: string, sql: string, start: string, end: string) => ['projects', ref, 'logs', kind, sql, start, end] as const,
   /** Storage: everything of a project's storage under one prefix (buckets, listings, config). */

@@ -1,7 +1,8 @@
 import { EXCLUDED_SCHEMAS } from '../../constants'
-import { tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
+import { PLATFORM_SCHEMAS } from '../../constants/advisors'
+import { columnTypesSql, tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
 import { api, type ApiClient } from '../client'
-import { TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
+import { ColumnTypesAnswerSchema, TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -19,5 +20,14 @@ export function tableSchemaQuery(ref: string, connectionString: string | null | 
   return {
     queryKey: queryKeys.tableSchema(ref, id),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: tableSchemaSql(id), signal }, TableSchemaAnswerSchema, client),
+  }
+}
+
+/** The database's enums and domains a column can take (the platform's own left out), for the column type picker. */
+export function columnTypesQuery(ref: string, connectionString: string | null | undefined, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.columnTypes(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      postQuery({ ref, connectionString, query: columnTypesSql([...EXCLUDED_SCHEMAS, ...PLATFORM_SCHEMAS]), signal }, ColumnTypesAnswerSchema, client),
   }
 }

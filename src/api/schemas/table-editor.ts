@@ -71,6 +71,13 @@ export const TableEntitiesAnswerSchema = v.pipe(
   v.tuple([v.object({ entities: v.array(TableEntitySchema) })]),
   v.transform(([row]) => row.entities),
 )
+/** A type of the database's own (enum or domain) as a column definition writes it. */
+export const ColumnTypeSchema = v.object({ name: v.string(), kind: v.picklist(['enum', 'domain']) })
+export type ColumnType = v.InferOutput<typeof ColumnTypeSchema>
+export const ColumnTypesAnswerSchema = v.pipe(
+  v.tuple([v.object({ types: v.array(ColumnTypeSchema) })]),
+  v.transform(([row]) => row.types),
+)
 export const TableSchemaAnswerSchema = v.pipe(
   v.array(v.object({ table: TableSchemaSchema })),
   v.transform((rows) => rows[0]?.table ?? null),

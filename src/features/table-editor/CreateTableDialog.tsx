@@ -13,9 +13,11 @@ import {
   emptyForeignKeyRow,
   foreignKeyOfRow,
   initialTableColumns,
+  isArrayType,
   referenceableTables,
   schemaChoices,
   typeChoices,
+  withArray,
   type ForeignKeyRow,
 } from './structure'
 import {
@@ -29,10 +31,14 @@ import {
   identityOf,
   identitySelectClass,
   identityValue,
+  useDatabaseTypes,
 } from './structure-fields'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../ui/sql-preview-dialog'
 import { Switch } from '../../ui/switch'
 
+/** The columns of checkboxes: each box centred under its heading and on its row's fields. */
+const CHECKBOX_HEADINGS = new Set(['Array', 'Nullable', 'Unique', 'Primary key'])
+const checkboxCellClass = css({ textAlign: 'center', '& input': { display: 'block', mx: 'auto' } })
 const rowsTableClass = css({
   w: 'full',
   fontSize: 'sm',
@@ -66,7 +72,8 @@ export function CreateTableDialog({
   const [columns, setColumns] = useState<ColumnDefinition[]>(initialTableColumns)
   const [foreignKeys, setForeignKeys] = useState<ForeignKeyRow[]>([])
   const typesId = useId()
-  const types = useMemo(() => typeChoices(), [])
+  const databaseTypes = useDatabaseTypes(projectRef, connectionString)
+  const types = useMemo(() => typeChoices(databaseTypes), [databaseTypes])
   const tables = referenceableTables(entities)
   const setColumn = (index: number, change: Partial<ColumnDefinition>) => setColumns((list) => list.map((c, i) => (i === index ? { ...c, ...change } : c)))
   const setForeignKey = (index: number, change: Partial<ForeignKeyRow>) => setForeignKeys((list) => list.map((f, i) => (i === index ? { ...f, ...change } : f)))
@@ -114,8 +121,8 @@ export function CreateTableDialog({
         <table className={rowsTableClass}>
           <thead>
             <tr>
-              {['Name', 'Type', 'Default value', 'Identity', 'Nullable', 'Unique', 'Primary key', ''].map((h, i) => (
-                <th key={i} scope="col">
+              {['Name', 'Type', 'Array', 'Default value', 'Identity', 'Nullable', 'Unique', 'Primary key', ''].map((h, i) => (
+                <th key={i} scope="col" className={CHECKBOX_HEADINGS.has(h) ? checkboxCellClass : undefined}>
                   {h}
                 </th>
               ))}
@@ -146,6 +153,14 @@ export function CreateTableDialog({
                       onChange={(e) => setColumn(index, { type: e.target.value })}
                     />
                   </td>
+                  <td className={checkboxCellClass}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Column ${n} array`}
+                      checked={isArrayType(column.type)}
+                      onChange={(e) => setColumn(index, { type: withArray(column.type, e.target.checked) })}
+                    />
+                  </td>
                   <td>
                     <input
                       aria-label={`Column ${n} default value`}
@@ -166,7 +181,7 @@ export function CreateTableDialog({
                       <IdentityOptions />
                     </select>
                   </td>
-                  <td>
+                  <td className={checkboxCellClass}>
                     <input
                       type="checkbox"
                       aria-label={`Column ${n} nullable`}
@@ -175,7 +190,7 @@ export function CreateTableDialog({
                       onChange={(e) => setColumn(index, { nullable: e.target.checked })}
                     />
                   </td>
-                  <td>
+                  <td className={checkboxCellClass}>
                     <input
                       type="checkbox"
                       aria-label={`Column ${n} unique`}
@@ -183,7 +198,7 @@ export function CreateTableDialog({
                       onChange={(e) => setColumn(index, { unique: e.target.checked })}
                     />
                   </td>
-                  <td>
+                  <td className={checkboxCellClass}>
                     <input
                       type="checkbox"
                       aria-label={`Column ${n} primary key`}

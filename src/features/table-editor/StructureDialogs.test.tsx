@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { TableEntity, TableSchema } from '../../api/schemas'
 import { executeSql } from '../../api/queries/sql'
+import { queryKeys } from '../../api/queries/keys'
 import { ColumnDialog, CreateTableDialog } from './StructureDialogs'
 import { TableStructureView } from './TableStructureView'
 import { tableColumn } from '../../test/table-column'
@@ -66,7 +67,7 @@ describe('ColumnDialog', () => {
   it('previews the add column SQL as the form changes and runs exactly that', async () => {
     const run = vi.fn().mockResolvedValue([])
     const onDone = vi.fn()
-    render(wrap(<ColumnDialog table={products} run={run} onDone={onDone} onClose={vi.fn()} />))
+    render(wrap(<ColumnDialog projectRef="ref" connectionString="postgres://x" table={products} run={run} onDone={onDone} onClose={vi.fn()} />))
     expect(screen.getByRole('dialog', { name: 'Add a column to inventory.products' })).toBeTruthy()
     expect(sqlPreview()).toBe('Every column needs a name')
     const button = screen.getByRole('button', { name: 'Add column' }) as HTMLButtonElement
@@ -94,7 +95,7 @@ describe('ColumnDialog', () => {
 
   it('refuses a name over 63 bytes of UTF-8 before anything runs (Postgres would cut it silently)', () => {
     const run = vi.fn()
-    render(wrap(<ColumnDialog table={products} run={run} onDone={vi.fn()} onClose={vi.fn()} />))
+    render(wrap(<ColumnDialog projectRef="ref" connectionString="postgres://x" table={products} run={run} onDone={vi.fn()} onClose={vi.fn()} />))
     // 22 characters, 66 bytes.
     type('Name', '李'.repeat(22))
     expect(sqlPreview()).toMatch(/^The column name ".*" is 66 bytes long; Postgres allows at most 63/)
@@ -107,7 +108,7 @@ describe('ColumnDialog', () => {
   })
 
   it('offers the enum types of the table in the type list', () => {
-    render(wrap(<ColumnDialog table={products} run={vi.fn()} onDone={vi.fn()} onClose={vi.fn()} />))
+    render(wrap(<ColumnDialog projectRef="ref" connectionString="postgres://x" table={products} run={vi.fn()} onDone={vi.fn()} onClose={vi.fn()} />))
     const list = document.getElementById((screen.getByLabelText('Type') as HTMLInputElement).getAttribute('list')!)!
     const options = [...list.querySelectorAll('option')].map((o) => o.value)
     expect(options).toContain('order_status')
@@ -117,7 +118,7 @@ describe('ColumnDialog', () => {
   it('edits a column with its constraint names, and keeps the form when the database refuses', async () => {
     const run = vi.fn().mockRejectedValue(new Error('check constraint "products_price_positive" of relation "products" is violated by some row'))
     const onDone = vi.fn()
-    render(wrap(<ColumnDialog table={products} column={products.columns[1]} run={run} onDone={onDone} onClose={vi.fn()} />))
+    render(wrap(<ColumnDialog projectRef="ref" connectionString="postgres://x" table={products} column={products.columns[1]} run={run} onDone={onDone} onClose={vi.fn()} />))
     expect(screen.getByRole('dialog', { name: 'Edit column price' })).toBeTruthy()
     expect((screen.getByLabelText('Check') as HTMLInputElement).value).toBe('price > (0)::numeric')
     expect(sqlPreview()).toBe('Nothing to change yet.')
@@ -139,6 +140,28 @@ describe('ColumnDialog', () => {
 })
 
 describe('CreateTableDialog', () => {
+  it('offers the database’s own enums and domains as types, and writes an array type from the Array box', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    client.setQueryData(queryKeys.columnTypes('ref'), [
+      { name: 'mood', kind: 'enum' },
+      { name: 'inventory.sku', kind: 'domain' },
+    ])
+    render(wrap(<CreateTableDialog projectRef="ref" connectionString="postgres://x" entities={entities} run={vi.fn()} onDone={vi.fn()} onClose={vi.fn()} />, client))
+    const list = document.getElementById(screen.getByLabelText('Column 1 type').getAttribute('list')!)!
+    const options = [...list.querySelectorAll('option')].map((option) => [option.value, option.label])
+    expect(options).toContainEqual(['text', ''])
+    expect(options).toContainEqual(['mood', 'enum of this database'])
+    expect(options).toContainEqual(['inventory.sku', 'domain of this database'])
+
+    type('Name', 'moods')
+    type('Column 2 type', 'mood')
+    fireEvent.click(screen.getByLabelText('Column 2 array'))
+    expect((screen.getByLabelText('Column 2 type') as HTMLInputElement).value).toBe('mood[]')
+    expect(sqlPreview()).toContain('"created_at" mood[] default now() not null')
+    fireEvent.click(screen.getByLabelText('Column 2 array'))
+    expect((screen.getByLabelText('Column 2 type') as HTMLInputElement).value).toBe('mood')
+  })
+
   it('builds one create table statement from the rows and runs it', async () => {
     const run = vi.fn().mockResolvedValue([])
     const onDone = vi.fn()

@@ -18,6 +18,7 @@ import { TextField, inputClass, ValueOptions } from '../../ui/field'
 import { columnDefinitionOf, emptyColumn, enumTypesOf, referenceableTables, typeChoices } from './structure'
 import {
   ActionOptions,
+  ArrayToggle,
   Checkbox,
   IdentityOptions,
   SelectField,
@@ -28,6 +29,7 @@ import {
   identityOf,
   identityValue,
   labelClass,
+  useDatabaseTypes,
 } from './structure-fields'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../ui/sql-preview-dialog'
 
@@ -36,14 +38,21 @@ export type { StructureDialogProps } from '../../ui/sql-preview-dialog'
 export { CreateTableDialog } from './CreateTableDialog'
 
 /** Adds a column to `table`, or edits `column` of it. */
-export function ColumnDialog({ table, column, ...props }: { table: TableSchema; column?: TableColumn } & StructureDialogProps) {
+export function ColumnDialog({
+  projectRef,
+  connectionString,
+  table,
+  column,
+  ...props
+}: { projectRef: string; connectionString: string; table: TableSchema; column?: TableColumn } & StructureDialogProps) {
   const before = useMemo(() => (column ? columnDefinitionOf(column, table.primary_keys) : null), [column, table.primary_keys])
   const [draft, setDraft] = useState<ColumnDefinition>(() =>
     before ? { ...before, defaultValue: before.defaultValue ?? '', check: before.check ?? '' } : emptyColumn(),
   )
   const set = (change: Partial<ColumnDefinition>) => setDraft((d) => ({ ...d, ...change }))
   const typesId = useId()
-  const types = useMemo(() => typeChoices(enumTypesOf(table)), [table])
+  const databaseTypes = useDatabaseTypes(projectRef, connectionString)
+  const types = useMemo(() => typeChoices([...databaseTypes, ...enumTypesOf(table)]), [databaseTypes, table])
   const target = `${table.schema}.${table.name}`
   // Primary key and identity columns are never null; showing them as nullable would mislead.
   const alwaysNotNull = draft.identity !== null || draft.primaryKey === true
@@ -72,6 +81,7 @@ export function ColumnDialog({ table, column, ...props }: { table: TableSchema; 
             onChange={(e) => set({ type: e.target.value })}
           />
           <TypeList id={typesId} types={types} />
+          <ArrayToggle type={draft.type} onChange={(type) => set({ type })} label="Array of this type" />
         </div>
         <TextField
           label="Default value"

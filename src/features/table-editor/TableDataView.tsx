@@ -265,6 +265,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       />
       {addingColumn ? (
         <ColumnDialog
+          projectRef={projectRef}
+          connectionString={connectionString}
           table={table}
           run={run}
           onClose={() => setAddingColumn(false)}

@@ -171,9 +171,9 @@ export function TableStructureView({ projectRef, connectionString, table, entiti
         )}
       </section>
 
-      {dialog?.kind === 'add-column' ? <ColumnDialog table={table} run={run} onClose={close} onDone={() => done('Column added')} /> : null}
+      {dialog?.kind === 'add-column' ? <ColumnDialog projectRef={projectRef} connectionString={connectionString} table={table} run={run} onClose={close} onDone={() => done('Column added')} /> : null}
       {dialog?.kind === 'edit-column' ? (
-        <ColumnDialog table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column.name} updated`)} />
+        <ColumnDialog projectRef={projectRef} connectionString={connectionString} table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column.name} updated`)} />
       ) : null}
       {dialog?.kind === 'drop-column' ? (
         <DropColumnDialog table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column} dropped`)} />

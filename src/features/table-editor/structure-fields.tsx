@@ -1,9 +1,11 @@
 import { useId, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { TableEntity } from '../../api/schemas'
+import { useQuery } from '@tanstack/react-query'
+import { columnTypesQuery } from '../../api/queries/table-editor'
+import type { ColumnType, TableEntity } from '../../api/schemas'
 import { REFERENTIAL_ACTIONS, type ColumnDefinition } from '../../lib/sql/table-structure'
 import { inputClass, ValueOptions } from '../../ui/field'
-import { IDENTITY_KINDS } from './structure'
+import { IDENTITY_KINDS, isArrayType, withArray, type TypeChoice } from './structure'
 
 /** The small form parts the structure dialogs share: labelled selects, checkboxes, option lists. */
 
@@ -63,13 +65,30 @@ export function Checkbox({
   )
 }
 
-export function TypeList({ id, types }: { id: string; types: readonly string[] }) {
+/** The type field's choices: the common built-in types, then the database's own enums and domains, labelled so. */
+export function TypeList({ id, types }: { id: string; types: readonly TypeChoice[] }) {
   return (
     <datalist id={id}>
       {types.map((type) => (
-        <option key={type} value={type} />
+        <option key={type.name} value={type.name} label={type.kind ? `${type.kind} of this database` : undefined} />
       ))}
     </datalist>
+  )
+}
+
+/** The database's enums and domains for the type pickers (cached with the table list, refreshed with it). */
+export function useDatabaseTypes(projectRef: string, connectionString: string | null | undefined): readonly ColumnType[] {
+  return useQuery({ ...columnTypesQuery(projectRef, connectionString), enabled: Boolean(connectionString) }).data ?? NO_TYPES
+}
+const NO_TYPES: readonly ColumnType[] = []
+
+/** "Array" beside a type: writes the type as an array of itself (`text[]`) or back. */
+export function ArrayToggle({ type, onChange, label = 'Array' }: { type: string; onChange: (type: string) => void; label?: string }) {
+  return (
+    <label className={checkboxLabelClass}>
+      <input type="checkbox" checked={isArrayType(type)} onChange={(event) => onChange(withArray(type, event.target.checked))} />
+      {label}
+    </label>
   )
 }
 

@@ -13,6 +13,8 @@ import {
   referenceableTables,
   schemaChoices,
   typeChoices,
+  withArray,
+  isArrayType,
 } from './structure'
 import { tableColumn } from '../../test/table-column'
 
@@ -106,7 +108,19 @@ describe('type choices', () => {
       columns: [col('s', { data_type: 'order_status', type_category: 'E' }), col('t', { data_type: 'order_status', type_category: 'E' }), col('u')],
     })
     expect(enums).toEqual(['order_status'])
-    expect(typeChoices(['order_status', 'text'])).toEqual([...COMMON_TYPES, 'order_status'])
+    expect(typeChoices(['order_status', 'text'])).toEqual([...COMMON_TYPES.map((name) => ({ name })), { name: 'order_status' }])
+    // The database's own keep their kind; a name already offered is offered once.
+    expect(typeChoices([{ name: 'mood', kind: 'enum' }, 'mood']).slice(-1)).toEqual([{ name: 'mood', kind: 'enum' }])
+  })
+
+  it('writes a type as an array of itself and back', () => {
+    expect(isArrayType('text[]')).toBe(true)
+    expect(isArrayType('int4 [ ] ')).toBe(true)
+    expect(isArrayType('text')).toBe(false)
+    expect(withArray('text', true)).toBe('text[]')
+    expect(withArray('text[]', true)).toBe('text[]')
+    expect(withArray('int4[][]', false)).toBe('int4')
+    expect(withArray('numeric(10,2)', true)).toBe('numeric(10,2)[]')
   })
 })
 

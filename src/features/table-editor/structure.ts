@@ -91,9 +91,31 @@ export function enumTypesOf(table: Pick<TableSchema, 'columns'>): string[] {
   return [...new Set(types)].sort()
 }
 
-/** The types to offer: the common ones and the given extra ones, each once. */
-export function typeChoices(extra: readonly string[] = []): string[] {
-  return [...new Set([...COMMON_TYPES, ...extra])]
+/** A type to offer: its name as a column definition writes it, and what kind of the database's own it is. */
+export interface TypeChoice {
+  name: string
+  kind?: 'enum' | 'domain'
+}
+
+/** The types to offer: the common ones, then the given extra ones (the database's enums and domains), each once. */
+export function typeChoices(extra: readonly (string | TypeChoice)[] = []): TypeChoice[] {
+  const choices = new Map<string, TypeChoice>(COMMON_TYPES.map((name) => [name, { name }]))
+  for (const item of extra) {
+    const choice = typeof item === 'string' ? { name: item } : item
+    if (!choices.has(choice.name)) choices.set(choice.name, choice)
+  }
+  return [...choices.values()]
+}
+
+/** Whether a written type is an array of its element type (`text[]`, `int4[][]`). */
+export function isArrayType(type: string): boolean {
+  return /\[\s*\]\s*$/.test(type)
+}
+
+/** The type as an array of itself, or its element type back: what the "Array" toggle writes. */
+export function withArray(type: string, array: boolean): string {
+  const element = type.replace(/(\s*\[\s*\])+\s*$/, '')
+  return array ? `${element.trim()}[]` : element
 }
 
 export function emptyColumn(): ColumnDefinition {

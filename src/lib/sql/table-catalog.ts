@@ -23,6 +23,20 @@ export function tableEntitiesSql(excludedSchemas: readonly string[]): string {
 ) e`
 }
 
+/**
+ * The database's own types a column can take (its enums and domains, outside the excluded schemas),
+ * each as it is written in a column definition: schema-qualified outside public.
+ */
+export function columnTypesSql(excludedSchemas: readonly string[]): string {
+  return `select coalesce(json_agg(t order by t.name), '[]') as types from (
+  select case when n.nspname = 'public' then pg_catalog.quote_ident(t.typname) else pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(t.typname) end as name,
+         case t.typtype when 'e' then 'enum' else 'domain' end as kind
+    from pg_catalog.pg_type t
+    join pg_catalog.pg_namespace n on n.oid = t.typnamespace
+   where t.typtype in ('e', 'd') and ${excludedSchemasSql(excludedSchemas)}
+) t`
+}
+
 /** One relation's schema by its id (the relation's oid): columns, primary key and relationships both ways. */
 export function tableSchemaSql(id: number): string {
   if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`tableSchemaSql: not a relation id: ${id}`)
