@@ -19,6 +19,10 @@ test('platform, dev server: sign in → organizations → a healthy project → 
   await page.getByRole('link', { name: 'SQL editor' }).first().click()
   await runSql(page, 'select count(*) as n from public.customers')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('1 row', { timeout: 60_000 })
+  // The typed query is saved as a snippet on the way: leaving by a full load while that save is out
+  // fails it with the page (its mock goes with it, the request reaches the dev server: a 404 in the
+  // console), the local copy kept. A person leaves by a link; this test waits for the save instead.
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved')
 
   await page.goto(`/project/${healthy.ref}/editor`)
   const tables = page.getByRole('navigation', { name: 'Tables' })

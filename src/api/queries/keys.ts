@@ -47,6 +47,8 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */
   columnTypes: (ref: string) => ['projects', ref, 'tables', 'column-types'] as const,
+  /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
+  referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */
   logs: (ref: string, kind: string, sql: string, start: string, end: string) => ['projects', ref, 'logs', kind, sql, start, end] as const,
   /** Storage: everything of a project's storage under one prefix (buckets, listings, config). */

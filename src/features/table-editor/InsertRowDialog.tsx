@@ -4,9 +4,11 @@ import { css } from 'styled-system/css'
 import type { TableSchema } from '../../api/schemas'
 import { ownRecord, ownValue, withOwnValue, type OwnRecord } from '../../lib/own-record'
 import type { CellInput } from '../../lib/sql/row-edits'
+import type { ReferenceTarget } from '../../lib/sql/table-rows'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { usePendingAction } from '../../ui/use-pending-action'
+import { ReferencePicker } from './ReferencePicker'
 import { inputProblem, ValueInput } from './ValueEditor'
 
 /**
@@ -30,6 +32,7 @@ const NO_VALUE: CellInput = { kind: 'default' }
  */
 export function InsertRowDialog({
   table,
+  picking,
   initial,
   initialError = null,
   onInsert,
@@ -37,6 +40,8 @@ export function InsertRowDialog({
   onClose,
 }: {
   table: TableSchema
+  /** Foreign key columns offer their target's rows to pick from (ReferencePicker), read with `run`. */
+  picking?: { projectRef: string; references: ReadonlyMap<string, ReferenceTarget>; run: (sql: string) => Promise<Record<string, unknown>[]> }
   /** A kept row's values, when the form reopens it. */
   initial?: Readonly<Record<string, CellInput>>
   initialError?: string | null
@@ -76,7 +81,21 @@ export function InsertRowDialog({
                   <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{column.name}</div>
                   <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.subtle' })}>{column.data_type}</div>
                 </div>
-                <ValueInput column={column} value={valueOf(column.name)} allowDefault onChange={(value) => setValues((v) => withOwnValue(v, column.name, value))} />
+                <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', minW: '0' })}>
+                  <ValueInput column={column} value={valueOf(column.name)} allowDefault onChange={(value) => setValues((v) => withOwnValue(v, column.name, value))} />
+                  {picking?.references.has(column.name) ? (
+                    <ReferencePicker
+                      projectRef={picking.projectRef}
+                      column={column.name}
+                      target={picking.references.get(column.name)!}
+                      run={picking.run}
+                      onPick={(picked) => {
+                        const input: CellInput = { kind: 'text', text: typeof picked === 'object' ? JSON.stringify(picked) : String(picked) }
+                        setValues((v) => withOwnValue<CellInput>(v, column.name, input))
+                      }}
+                    />
+                  ) : null}
+                </div>
               </div>
             ))}
           </div>

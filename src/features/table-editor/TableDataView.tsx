@@ -298,6 +298,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         <InsertRowDialog
           key={inserting.id}
           table={table}
+          picking={{ projectRef, references, run }}
           initial={keptInsert?.edit.kind === 'insert' ? keptInsert.edit.values : undefined}
           initialError={keptInsert?.error ?? null}
           onInsert={async (values) => {

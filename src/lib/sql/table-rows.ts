@@ -242,3 +242,20 @@ function keyHopAnchorsSql(source: RowSource, order: readonly OrderColumn[], opti
 )
 select studio_anchor_index * ${stride} as position, ${columns} from studio_anchor order by studio_anchor_index`
 }
+
+/** The table a foreign key column points at, and the column there. */
+export interface ReferenceTarget {
+  schema: string
+  table: string
+  column: string
+}
+
+/**
+ * Rows of a foreign key's target to pick a value from: those whose text holds `search` (any column,
+ * case ignored; no LIKE wildcards to escape), by the referenced column, at most `limit`.
+ */
+export function referenceRowsSql(target: ReferenceTarget, search: string, limit: number): string {
+  const needle = search.trim()
+  const where = needle ? `\n where strpos(lower(r::text), lower(${sqlLiteral(needle)})) > 0` : ''
+  return `select * from ${qualifiedName(target.schema, target.table)} as r${where}\n order by ${sqlIdent(target.column)}\n limit ${Math.max(1, Math.floor(limit))}`
+}

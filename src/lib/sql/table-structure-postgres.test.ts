@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TableColumn, TableSchema } from '../../api/schemas/table-editor'
 import { columnDefinition as column } from '../../test/table-column'
 import { tableSchemaSql } from './table-catalog'
-import { qualifiedName } from './table-rows'
+import { qualifiedName, referenceRowsSql } from './table-rows'
 import {
   addColumnSql,
   addForeignKeySql,
@@ -192,6 +192,19 @@ describe('on Postgres', () => {
     await expect(db.exec(dropColumnSql(schema, 'select', 'id'))).rejects.toThrow()
     await run(dropColumnSql(schema, 'select', 'id', { cascade: true }))
     expect((await tableSchema('renamed "table"')).relationships).toEqual([])
+  })
+
+  it('lists a foreign key target’s rows to pick from: by the referenced column, searched in any column, case ignored, no wildcards', async () => {
+    await db.exec(`create table ${qualifiedName(schema, 'depots')} (code text primary key, city text, note text);
+      insert into ${qualifiedName(schema, 'depots')} values ('OPO', 'Porto', null), ('LIS', 'Lisbon', '50% off'), ('FAO', 'Faro', 'o''brien_x');`)
+    const pick = async (search: string, limit = 20) => (await db.query<{ code: string }>(referenceRowsSql({ schema, table: 'depots', column: 'code' }, search, limit))).rows.map((r) => r.code)
+    expect(await pick('')).toEqual(['FAO', 'LIS', 'OPO'])
+    expect(await pick('  porto ')).toEqual(['OPO'])
+    expect(await pick('%')).toEqual(['LIS'])
+    expect(await pick('_')).toEqual(['FAO'])
+    expect(await pick("o'brien")).toEqual(['FAO'])
+    expect(await pick('', 2)).toEqual(['FAO', 'LIS'])
+    expect(await pick('nowhere')).toEqual([])
   })
 
   it('drops tables, with cascade when others depend on them', async () => {
