@@ -286,6 +286,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           initial={editingKept?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn)}
           error={editingKept?.error ?? null}
           readOnlyReason={readOnly}
+          picking={references.has(editingTableColumn.name) ? { projectRef, target: references.get(editingTableColumn.name)!, run } : undefined}
           onSave={(input) => {
             setEditing(null)
             void actions.saveCell(editing.row, editingTableColumn.name, input)

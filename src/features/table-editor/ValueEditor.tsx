@@ -3,10 +3,12 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { TableColumn } from '../../api/schemas'
 import type { CellInput } from '../../lib/sql/row-edits'
+import type { ReferenceTarget } from '../../lib/sql/table-rows'
 import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { inputClass, ValueOptions } from '../../ui/field'
+import { ReferencePicker } from './ReferencePicker'
 
 type EditorKind = 'boolean' | 'enum' | 'json' | 'array' | 'text' | 'number' | 'date' | 'timestamp' | 'uuid' | 'other'
 
@@ -188,12 +190,15 @@ export function CellEditorDialog({
   initial,
   error,
   readOnlyReason,
+  picking,
   onSave,
   onDiscard,
   onClose,
 }: {
   open: boolean
   column: TableColumn
+  /** A foreign key column: its target's rows to pick the value from (ReferencePicker), read with `run`. */
+  picking?: { projectRef: string; target: ReferenceTarget; run: (sql: string) => Promise<Record<string, unknown>[]> }
   rowLabel: string
   initial: CellInput
   /** The database's answer to the last try of this edit. */
@@ -241,8 +246,19 @@ export function CellEditorDialog({
               </pre>
             </>
           ) : (
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern)
-            <ValueInput column={column} value={value} onChange={setValue} onSubmit={submit} autoFocus />
+            <>
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the user opened this dialog to fill this field: focus moves into it (WAI-ARIA dialog pattern) */}
+              <ValueInput column={column} value={value} onChange={setValue} onSubmit={submit} autoFocus />
+              {picking ? (
+                <ReferencePicker
+                  projectRef={picking.projectRef}
+                  column={column.name}
+                  target={picking.target}
+                  run={picking.run}
+                  onPick={(picked) => setValue({ kind: 'text', text: typeof picked === 'object' ? JSON.stringify(picked) : String(picked) })}
+                />
+              ) : null}
+            </>
           )}
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
             {onDiscard ? (
