@@ -117,6 +117,8 @@ export function SnippetSidebar({
         </section>
       ) : null}
       <section aria-label="Folders">
+        {/* A heading of their own: under Favorites' they read as favourites. */}
+        {folderList.length > 0 ? <h2 className={sidePanelHeadingClass}>Folders</h2> : null}
         {folderList.map((folder) => {
           const inside = visible.filter((i) => i.folderId === folder.id)
           if (needle && inside.length === 0) return null
