@@ -63,16 +63,13 @@ export async function withAdmin<T>(databaseUrl: string, connectionTimeoutMillis:
 
 /**
  * The cluster's part: the platform's API roles (roles belong to the cluster) and the project's two,
- * brought to what they must be (also when someone changed them meanwhile). Under an advisory lock:
- * two processes changing roles at once would meet "tuple concurrently updated".
+ * brought to what they must be (also when someone changed them meanwhile), under the roles' lock.
  */
 async function ensureProjectRoles(admin: pg.Client, databaseUrl: string, roles: ProjectRoles): Promise<void> {
   const owner = sqlIdent(roles.owner)
   const reader = sqlIdent(roles.reader)
   const attributes = 'login inherit nosuperuser nocreatedb nocreaterole noreplication bypassrls'
-  await admin.query('begin')
-  try {
-    await admin.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('studio project roles'))`)
+  await underRolesLock(admin, async () => {
     await admin.query(PLATFORM_ROLES_SQL)
     for (const [role, limit] of [
       [roles.owner, PROJECT_ROLE_CONNECTION_LIMIT.owner],
@@ -90,6 +87,19 @@ async function ensureProjectRoles(admin: pg.Client, databaseUrl: string, roles: 
     await admin.query(`revoke service_role from ${reader}`)
     // Not what keeps it from writing (read-only.ts does), one more wall should anything else use it.
     await admin.query(`alter role ${reader} set default_transaction_read_only = on`)
+  })
+}
+
+/**
+ * One transaction under the advisory lock every change of the cluster's roles and grants takes: two
+ * processes making the same change at once (two replicas starting, a parallel open) would meet
+ * "tuple concurrently updated". Rolled back whole when `work` fails.
+ */
+async function underRolesLock(admin: pg.Client, work: () => Promise<void>): Promise<void> {
+  await admin.query('begin')
+  try {
+    await admin.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('studio project roles'))`)
+    await work()
     await admin.query('commit')
   } catch (error) {
     await admin.query('rollback').catch(() => undefined)
@@ -182,18 +192,10 @@ export function checkPlatformAdmin(databaseUrl: string, connectionTimeoutMillis:
 export async function prepareSharedServer(databaseUrl: string, options: { databasePrefix?: string; connectionTimeoutMillis: number }): Promise<void> {
   await withAdmin(databaseUrl, options.connectionTimeoutMillis, async (admin) => {
     const database = await assertPlatformAdmin(admin)
-    // Under the roles' advisory lock: two processes starting at once (two replicas, two test files)
-    // changing the same database's or role's catalog row would meet "tuple concurrently updated".
-    await admin.query('begin')
-    try {
-      await admin.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('studio project roles'))`)
+    await underRolesLock(admin, async () => {
       await admin.query(`revoke connect, temporary on database ${sqlIdent(database)} from public`)
       await retireReadOnlyRole(admin, `${options.databasePrefix ?? 'studio_'}read_only`.toLowerCase().replace(/[^a-z0-9_]/g, '_'))
-      await admin.query('commit')
-    } catch (error) {
-      await admin.query('rollback').catch(() => undefined)
-      throw error
-    }
+    })
   })
 }
 
