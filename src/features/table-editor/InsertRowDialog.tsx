@@ -8,7 +8,7 @@ import type { ReferenceTarget } from '../../lib/sql/table-rows'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { usePendingAction } from '../../ui/use-pending-action'
-import { ReferencePicker } from './ReferencePicker'
+import { ReferencePicker, type ReadRows } from './ReferencePicker'
 import { inputProblem, ValueInput } from './ValueEditor'
 
 /**
@@ -41,7 +41,7 @@ export function InsertRowDialog({
 }: {
   table: TableSchema
   /** Foreign key columns offer their target's rows to pick from (ReferencePicker), read with `run`. */
-  picking?: { projectRef: string; references: ReadonlyMap<string, ReferenceTarget>; run: (sql: string) => Promise<Record<string, unknown>[]> }
+  picking?: { projectRef: string; references: ReadonlyMap<string, ReferenceTarget>; run: ReadRows }
   /** A kept row's values, when the form reopens it. */
   initial?: Readonly<Record<string, CellInput>>
   initialError?: string | null
@@ -86,13 +86,10 @@ export function InsertRowDialog({
                   {picking?.references.has(column.name) ? (
                     <ReferencePicker
                       projectRef={picking.projectRef}
-                      column={column.name}
+                      column={column}
                       target={picking.references.get(column.name)!}
                       run={picking.run}
-                      onPick={(picked) => {
-                        const input: CellInput = { kind: 'text', text: typeof picked === 'object' ? JSON.stringify(picked) : String(picked) }
-                        setValues((v) => withOwnValue<CellInput>(v, column.name, input))
-                      }}
+                      onPick={(input) => setValues((v) => withOwnValue(v, column.name, input))}
                     />
                   ) : null}
                 </div>

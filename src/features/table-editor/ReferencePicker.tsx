@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { queryKeys } from '../../api/queries/keys'
 import { ownValue } from '../../lib/own-record'
 import { formatCellText } from '../../lib/sql/result-format'
+import { valueToInput, type CellInput, type EditableColumn } from '../../lib/sql/row-edits'
 import { referenceRowsSql, type ReferenceTarget } from '../../lib/sql/table-rows'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
@@ -11,10 +12,13 @@ import { inputClass } from '../../ui/field'
 /** How many of the target's rows the picker lists at once: a search narrows them. */
 export const REFERENCE_PICKER_ROWS = 20
 
+/** Runs one statement on the project's database and answers its rows. */
+export type ReadRows = (sql: string) => Promise<Record<string, unknown>[]>
+
 /**
  * A foreign key value picked from the rows it may point at: the target table's rows (searched in
  * any column), each showing the referenced value and the rest of the row, so a person chooses
- * "Lisbon Depot", not 17. Picking one writes its referenced value into the field.
+ * "Lisbon Depot", not 17. Picking one answers its referenced value as the field's input.
  */
 export function ReferencePicker({
   projectRef,
@@ -24,11 +28,11 @@ export function ReferencePicker({
   onPick,
 }: {
   projectRef: string
-  /** The foreign key column (for the labels). */
-  column: string
+  /** The foreign key column: the picked value is written as its input. */
+  column: EditableColumn
   target: ReferenceTarget
-  run: (sql: string) => Promise<Record<string, unknown>[]>
-  onPick: (value: unknown) => void
+  run: ReadRows
+  onPick: (input: CellInput) => void
 }) {
   const [open, setOpen] = useState(false)
   const [search, setSearch] = useState('')
@@ -48,7 +52,7 @@ export function ReferencePicker({
       </Button>
     )
   return (
-    <div id={listId} role="group" aria-label={`Rows of ${targetName} for ${column}`} className={css({ display: 'flex', flexDir: 'column', gap: '1.5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '2' })}>
+    <div id={listId} role="group" aria-label={`Rows of ${targetName} for ${column.name}`} className={css({ display: 'flex', flexDir: 'column', gap: '1.5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '2' })}>
       <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         <input
           type="search"
@@ -83,7 +87,7 @@ export function ReferencePicker({
                   type="button"
                   className={rowButtonClass}
                   onClick={() => {
-                    onPick(value)
+                    onPick(valueToInput(value, column))
                     setOpen(false)
                   }}
                 >

@@ -8,7 +8,7 @@ import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { inputClass, ValueOptions } from '../../ui/field'
-import { ReferencePicker } from './ReferencePicker'
+import { ReferencePicker, type ReadRows } from './ReferencePicker'
 
 type EditorKind = 'boolean' | 'enum' | 'json' | 'array' | 'text' | 'number' | 'date' | 'timestamp' | 'uuid' | 'other'
 
@@ -198,7 +198,7 @@ export function CellEditorDialog({
   open: boolean
   column: TableColumn
   /** A foreign key column: its target's rows to pick the value from (ReferencePicker), read with `run`. */
-  picking?: { projectRef: string; target: ReferenceTarget; run: (sql: string) => Promise<Record<string, unknown>[]> }
+  picking?: { projectRef: string; target: ReferenceTarget; run: ReadRows }
   rowLabel: string
   initial: CellInput
   /** The database's answer to the last try of this edit. */
@@ -252,10 +252,10 @@ export function CellEditorDialog({
               {picking ? (
                 <ReferencePicker
                   projectRef={picking.projectRef}
-                  column={column.name}
+                  column={column}
                   target={picking.target}
                   run={picking.run}
-                  onPick={(picked) => setValue({ kind: 'text', text: typeof picked === 'object' ? JSON.stringify(picked) : String(picked) })}
+                  onPick={setValue}
                 />
               ) : null}
             </>
