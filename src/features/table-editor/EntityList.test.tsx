@@ -20,13 +20,16 @@ function renderList(selectedId: number | null = null) {
   const client = new QueryClient()
   client.setQueryData(queryKeys.tableEntities(REF), ENTITIES)
   client.setQueryData(queryKeys.projectSettings(REF), { app_config: { endpoint: '', db_schema: 'public' } })
-  return render(
+  const { hook } = memoryLocation({ path: `/project/${REF}/editor` })
+  const tree = (id: number | null) => (
     <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path: `/project/${REF}/editor` }).hook}>
-        <List selectedId={selectedId} />
+      <Router hook={hook}>
+        <List selectedId={id} />
       </Router>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   )
+  const rendered = render(tree(selectedId))
+  return { reopen: (id: number | null) => rendered.rerender(tree(id)) }
 }
 
 const picker = () => screen.getByLabelText('Schema') as HTMLSelectElement
@@ -52,7 +55,13 @@ describe('the table list’s schema picker', () => {
   })
 
   it('follows the table opened, and a search looks in every schema', () => {
-    renderList(3)
+    const { reopen } = renderList(1)
+    expect(picker().value).toBe('public')
+    // A schema picked holds while the tables opened stay in one schema, and gives way when one of another opens.
+    fireEvent.change(picker(), { target: { value: 'auth' } })
+    reopen(2)
+    expect(picker().value).toBe('auth')
+    reopen(3)
     expect(picker().value).toBe('inventory')
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search tables' }), { target: { value: 'users' } })
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['Schema auth', 'Schema inventory'])

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ShieldOff } from 'lucide-react'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Link } from 'wouter'
 import { projectSettingsQuery } from '../../api/queries/projects'
@@ -39,11 +39,9 @@ export function EntityList({
   // RLS off matters where the API serves the table: only there does the list mark it.
   const apiSchemas = exposedSchemas(useQuery(projectSettingsQuery(projectRef)).data?.app_config?.db_schema)
   const openedSchema = entities.data?.find((entity) => entity.id === selectedId)?.schema
-  const [chosenSchema, setChosenSchema] = useState<string | null>(null)
-  useEffect(() => {
-    if (openedSchema) setChosenSchema(openedSchema)
-  }, [openedSchema])
-  const schema = chosenSchema ?? openedSchema ?? 'public'
+  // A schema the user picks holds until a table of another schema opens; the list follows that one.
+  const [choice, setChoice] = useState<{ schema: string; opened: string | undefined } | null>(null)
+  const schema = (choice && choice.opened === openedSchema ? choice.schema : openedSchema) ?? 'public'
   const picker = useMemo(() => schemasForPicker(['public', schema, ...(entities.data ?? []).map((entity) => entity.schema)]), [entities.data, schema])
   const bySchema = useMemo(() => {
     const groups = new Map<string, TableEntity[]>()
@@ -65,7 +63,7 @@ export function EntityList({
             <label htmlFor={pickerId} className={css({ fontSize: 'xs', color: 'fg.muted', flexShrink: '0' })}>
               Schema
             </label>
-            <select id={pickerId} className={cx(inputClass, css({ h: '8', flex: '1', minW: '0' }))} value={schema} onChange={(event) => setChosenSchema(event.target.value)}>
+            <select id={pickerId} className={cx(inputClass, css({ h: '8', flex: '1', minW: '0' }))} value={schema} onChange={(event) => setChoice({ schema: event.target.value, opened: openedSchema })}>
               {picker.user.map((name) => (
                 <option key={name} value={name}>
                   {name}
