@@ -99,18 +99,20 @@ test('sort, filter, edit a cell, keep a failed edit with its error and retry it,
   await page.reload()
   await expect(rowCount(page)).toHaveText('3 rows')
 
-  // Edit: row 3 (id 1) full_name.
+  // Edit in place: row 3 (id 1) full_name; typing replaces the selected value, Enter saves.
   await cell(page, 4, 3).dblclick()
-  const editor = page.getByRole('dialog', { name: 'Edit full_name' })
-  await editor.getByRole('textbox', { name: 'full_name' }).fill('Zoë Renamed')
-  await editor.getByRole('button', { name: 'Save' }).click()
+  await grid(page).getByRole('textbox', { name: 'Edit full_name' }).fill('Zoë Renamed')
+  await page.keyboard.press('Enter')
   await expect(cell(page, 4, 3)).toHaveText('Zoë Renamed')
+  await expect(grid(page)).toBeFocused()
 
   // A failed edit: id 2's email set to id 1's (unique) stays in the cell with the error.
   const takenEmail = await cell(page, 4, 2).innerText()
-  await cell(page, 3, 2).dblclick()
-  await page.getByRole('dialog', { name: 'Edit email' }).getByRole('textbox', { name: 'email' }).fill(takenEmail)
-  await page.getByRole('dialog', { name: 'Edit email' }).getByRole('button', { name: 'Save' }).click()
+  await cell(page, 3, 2).click()
+  await page.keyboard.press('Enter')
+  await grid(page).getByRole('textbox', { name: 'Edit email' }).fill(takenEmail)
+  await page.keyboard.press('Tab')
+  await expect(cell(page, 3, 3)).toHaveAttribute('aria-selected', 'true')
   await expect(cell(page, 3, 2)).toHaveAttribute('aria-invalid', 'true')
   await expect(cell(page, 3, 2)).toHaveText(takenEmail)
   await expect(cell(page, 3, 2)).toHaveAttribute('title', /duplicate key value/)
@@ -123,8 +125,9 @@ test('sort, filter, edit a cell, keep a failed edit with its error and retry it,
   await expect(cell(page, 3, 2)).toHaveText('fixed.address@example.com')
   await expect(cell(page, 3, 2)).not.toHaveAttribute('aria-invalid', 'true')
 
-  // NULL apart from empty text: country_code (col 4) to NULL.
+  // NULL apart from empty text, in the larger editor the in-place one opens: country_code (col 4) to NULL.
   await cell(page, 2, 4).dblclick()
+  await grid(page).getByRole('button', { name: 'Open the larger editor' }).click()
   const country = page.getByRole('dialog', { name: 'Edit country_code' })
   await country.getByRole('checkbox', { name: 'NULL' }).check()
   await country.getByRole('button', { name: 'Save' }).click()
@@ -176,9 +179,8 @@ test('a cell edit that fails is kept through a reload with its error, and Retry 
 
   await setScenario(page, 'server-error')
   await cell(page, 3, 3).dblclick()
-  const editor = page.getByRole('dialog', { name: 'Edit full_name' })
-  await editor.getByRole('textbox', { name: 'full_name' }).fill('Kept through a reload')
-  await editor.getByRole('button', { name: 'Save' }).click()
+  await grid(page).getByRole('textbox', { name: 'Edit full_name' }).fill('Kept through a reload')
+  await page.keyboard.press('Enter')
   await expect(cell(page, 3, 3)).toHaveAttribute('aria-invalid', 'true')
 
   await page.reload()

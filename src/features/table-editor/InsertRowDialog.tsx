@@ -9,7 +9,8 @@ import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { usePendingAction } from '../../ui/use-pending-action'
 import { ReferencePicker, type ReadRows } from './ReferencePicker'
-import { inputProblem, ValueInput } from './ValueEditor'
+import { inputProblem } from './cell-edit'
+import { ValueInput } from './ValueEditor'
 
 /**
  * The first value of each column in a new row: its default where it has one (or may be NULL), else

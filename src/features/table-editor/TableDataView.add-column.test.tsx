@@ -1,19 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
-import type { TableSchema } from '../../api/schemas'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
+import { renderItemsView } from '../../test/items-table-view'
 import { stubLayoutInFile } from '../../test/resize-observer'
-import { TableDataView } from './TableDataView'
 
 vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }))
 
-const REF = 'abcdefghijklmnopqrst'
 const database = itemsDatabase()
 const structureChanges: string[] = []
 const server = setupServer(
@@ -33,19 +28,9 @@ beforeEach(() => setSession({ accessToken: 'token', expiresAt: Date.now() / 1000
 afterEach(() => (structureChanges.length = 0))
 afterAll(() => server.close())
 
-function view(table: TableSchema) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
-        <TableDataView projectRef={REF} connectionString="encrypted:abc" table={table} entity={undefined} entities={[]} />
-      </Router>
-    </QueryClientProvider>,
-  )
-}
-
 describe('the grid’s "+" after the last column', () => {
   it('opens the add-column dialog for the table, which adds the column it shows', async () => {
-    view(ITEMS_TABLE)
+    renderItemsView()
     const header = screen.getByRole('grid', { name: 'Rows' }).querySelector('[role=row][aria-rowindex="1"]') as HTMLElement
     fireEvent.click(within(header).getByRole('button', { name: 'Add column' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add a column to public.items' })
@@ -57,7 +42,7 @@ describe('the grid’s "+" after the last column', () => {
   })
 
   it('is not offered on a view, whose columns are its query’s', () => {
-    view({ ...ITEMS_TABLE, type: 'view' })
+    renderItemsView({ ...ITEMS_TABLE, type: 'view' })
     expect(screen.getByRole('grid', { name: 'Rows' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Add column' })).toBeNull()
   })

@@ -29,6 +29,7 @@ import { useGridColumns } from './use-grid-columns'
 import { useTableEdits } from './use-table-edits'
 import { CellEditorDialog } from './ValueEditor'
 import { ColumnDialog } from './StructureDialogs'
+import { checkedInlineInput, inlineEditOf, inlineInput } from './cell-edit'
 
 export interface TableDataViewProps {
   projectRef: string
@@ -90,7 +91,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
 
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const lastToggled = useRef<number | null>(null)
-  const [editing, setEditing] = useState<{ cell: CellPosition; row: Row } | null>(null)
+  const [editing, setEditing] = useState<{ cell: CellPosition; row: Row; draft?: string } | null>(null)
   /** The insert form's row: a new id each time it opens empty, a kept row's id when it reopens one. */
   const [inserting, setInserting] = useState<{ id: string } | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -154,11 +155,40 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     [layout, setLayout, table],
   )
   const onOpenCell = useCallback(
-    (cell: CellPosition) => {
+    (cell: CellPosition, draft?: string) => {
       const row = store.row(cell.row)
-      if (row) setEditing({ cell, row })
+      if (row) setEditing({ cell, row, draft })
     },
     [store],
+  )
+  /** A cell of a row the database holds, and its column: what an edit in place is about. */
+  const cellAt = useCallback(
+    (cell: CellPosition) => {
+      const row = store.row(cell.row)
+      const column = gridColumns[cell.col] ? columnsByName.get(gridColumns[cell.col]!.name) : undefined
+      return row && column ? { row, column } : null
+    },
+    [store, gridColumns, columnsByName],
+  )
+  // A read-only relation, or a change still on its way or refused, opens the larger editor (it says why, or shows the error).
+  const inlineEditAt = useCallback(
+    (cell: CellPosition) => {
+      const at = cellAt(cell)
+      if (!at || readOnly || pendingOf(at.row)?.has(at.column.name)) return null
+      return inlineEditOf(at.column, ownValue(at.row, at.column.name))
+    },
+    [cellAt, readOnly, pendingOf],
+  )
+  const commitCell = useCallback(
+    (cell: CellPosition, text: string) => {
+      const at = cellAt(cell)
+      if (!at) return 'This row is no longer loaded'
+      const checked = checkedInlineInput(text, at.column)
+      if ('problem' in checked) return checked.problem
+      void actions.saveCell(at.row, at.column.name, checked.input)
+      return null
+    },
+    [cellAt, actions],
   )
   const followReference = useCallback(
     (column: GridColumn, value: unknown) => {
@@ -259,6 +289,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         onReorder={onReorder}
         onToggleRow={readOnly ? ignoreToggle : toggleRow}
         onOpenCell={onOpenCell}
+        inlineEditOf={inlineEditAt}
+        onCommitCell={commitCell}
         onFollowReference={followReference}
         headerMenu={headerMenu}
         onAddColumn={table.type === 'table' ? () => setAddingColumn(true) : undefined}
@@ -283,7 +315,11 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           open
           column={editingTableColumn}
           rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(ownValue(editing.row, k))}`).join(', ')})` : ''}`}
-          initial={editingKept?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn)}
+          initial={
+            editing.draft !== undefined
+              ? inlineInput(editing.draft, editingTableColumn)
+              : (editingKept?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn))
+          }
           error={editingKept?.error ?? null}
           readOnlyReason={readOnly}
           picking={references.has(editingTableColumn.name) ? { projectRef, target: references.get(editingTableColumn.name)!, run } : undefined}

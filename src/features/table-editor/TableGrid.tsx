@@ -4,8 +4,11 @@ import { css } from 'styled-system/css'
 import { hasShortcutModifier } from '../../lib/keyboard'
 import type { SortKey } from '../../lib/sql/table-rows'
 import type { RowWindowStore, Row } from './row-windows'
-import { scrollSpace, scrollTopForRow, visibleRows } from './scroll-space'
+import { columnOffsets, scrollSpace, scrollTopForRow, visibleColumns, visibleRows } from './scroll-space'
 import type { CellPosition, GridColumn, PendingCell } from './grid-types'
+import type { InlineEdit } from './cell-edit'
+import { InlineCellEditor } from './InlineCellEditor'
+import { useInlineCellEditing } from './use-inline-cell-editing'
 import { GridHeader } from './GridHeader'
 import { GridRow, GutterCell } from './GridRow'
 
@@ -16,6 +19,8 @@ export const ROW_HEIGHT = 35
 const HEADER_HEIGHT = 36
 const GUTTER_WIDTH = 84
 const ADD_COLUMN_WIDTH = 44
+/** A narrow column's in-place editor is wider than the column, to leave room to type. */
+const INLINE_EDITOR_MIN_WIDTH = 160
 const ENSURE_INTERVAL_MS = 100
 /** About a viewport of rows per frame at 60 Hz. */
 const FAST_SCROLL_ROWS_PER_MS = 1
@@ -33,8 +38,12 @@ export interface TableGridProps {
   onResize: (column: string, width: number) => void
   onReorder: (column: string, before: string) => void
   onToggleRow: (row: number, range: boolean) => void
-  /** Enter or a double click on a cell. */
-  onOpenCell: (cell: CellPosition) => void
+  /** The larger editor of a cell: Enter or a double click where a cell does not edit in place, or "Expand" with what was typed. */
+  onOpenCell: (cell: CellPosition, draft?: string) => void
+  /** How a cell edits in place, or null when it opens the larger editor. */
+  inlineEditOf?: (cell: CellPosition) => InlineEdit | null
+  /** Saves a cell's changed value from the in-place editor; answers why it cannot, or null once it is on its way. */
+  onCommitCell?: (cell: CellPosition, value: string) => string | null
   onFollowReference: (column: GridColumn, value: unknown) => void
   headerMenu: (column: GridColumn) => ReactNode
   /** A "+" after the last column header opens this (tables only: a view's columns are its query's). */
@@ -141,8 +150,23 @@ export function TableGrid(props: TableGridProps) {
     requestAnimationFrame(() => scrollToRow(row, 'bottom'))
   }
 
+  const { editing, startEditing, commitEditing, endEditing } = useInlineCellEditing({
+    store,
+    inlineEditOf: props.inlineEditOf,
+    onCommitCell: props.onCommitCell,
+    onOpenCell: props.onOpenCell,
+    setActive,
+    moveTo,
+    focusGrid: () => scroller.current?.focus(),
+  })
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget) return
+    // A typed character starts an in-place edit with it, as in a spreadsheet (the space selects the row).
+    if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault()
+      return startEditing(active, event.key)
+    }
     const mod = hasShortcutModifier(event)
     const page = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT) - 1)
     const handled = () => event.preventDefault()
@@ -174,8 +198,7 @@ export function TableGrid(props: TableGridProps) {
       case 'Enter':
       case 'F2':
         handled()
-        if (store.row(active.row)) props.onOpenCell(active)
-        return
+        return startEditing(active)
       case ' ':
         handled()
         return props.onToggleRow(active.row, event.shiftKey)
@@ -236,13 +259,37 @@ export function TableGrid(props: TableGridProps) {
       }}
       onDoubleClick={(event) => {
         const cell = cellOf(event.target)
-        if (cell && store.row(cell.row)) props.onOpenCell(cell)
+        if (cell) startEditing(cell)
       }}
     >
       <div className={layerClass} style={{ width: view.width, height: view.height }}>
         <div className={bodyClass} style={{ top: HEADER_HEIGHT, height: bodyHeight }}>
           <div style={{ position: 'absolute', left: GUTTER_WIDTH, top: 0, right: 0, bottom: 0, overflow: 'hidden' }}>
-            <div style={{ transform: `translate(${-view.left}px, ${layerTop}px)`, position: 'absolute', inset: 0, willChange: 'transform' }}>{rows}</div>
+            <div style={{ transform: `translate(${-view.left}px, ${layerTop}px)`, position: 'absolute', inset: 0, willChange: 'transform' }}>
+              {rows}
+              {editing ? (
+                <InlineCellEditor
+                  key={`${editing.cell.row}:${editing.cell.col}`}
+                  edit={editing.edit}
+                  start={editing.start}
+                  label={`Edit ${columns[editing.cell.col]?.name ?? ''}`}
+                  style={{
+                    top: (editing.cell.row - base) * ROW_HEIGHT,
+                    left: offsets[editing.cell.col],
+                    width: Math.max(INLINE_EDITOR_MIN_WIDTH, columns[editing.cell.col]?.width ?? 0),
+                    height: ROW_HEIGHT,
+                  }}
+                  listAbove={editing.cell.row - first > (last - first) / 2}
+                  problem={editing.problem}
+                  onCommit={commitEditing}
+                  onCancel={() => endEditing('stay')}
+                  onExpand={(draft) => {
+                    endEditing('away')
+                    props.onOpenCell(editing.cell, draft)
+                  }}
+                />
+              ) : null}
+            </div>
           </div>
           <div className={gutterClass} style={{ width: GUTTER_WIDTH }}>
             <div style={{ transform: `translateY(${layerTop}px)`, position: 'absolute', inset: 0 }}>{gutters}</div>
@@ -278,22 +325,6 @@ export function TableGrid(props: TableGridProps) {
       <div style={{ width: totalWidth, height: Math.max(0, space.height + HEADER_HEIGHT - view.height) }} />
     </div>
   )
-}
-
-function columnOffsets(columns: readonly GridColumn[]): number[] {
-  const offsets = [0]
-  for (const column of columns) offsets.push(offsets[offsets.length - 1]! + column.width)
-  return offsets
-}
-
-function visibleColumns(offsets: readonly number[], left: number, width: number): [number, number] {
-  const count = offsets.length - 1
-  if (count === 0) return [0, -1]
-  let first = 0
-  while (first < count - 1 && offsets[first + 1]! <= left) first++
-  let last = first
-  while (last < count - 1 && offsets[last + 1]! < left + width) last++
-  return [first, last]
 }
 
 function cellOf(target: EventTarget): CellPosition | null {

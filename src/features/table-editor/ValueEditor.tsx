@@ -4,33 +4,11 @@ import { css } from 'styled-system/css'
 import type { TableColumn } from '../../api/schemas'
 import type { CellInput } from '../../lib/sql/row-edits'
 import type { ReferenceTarget } from '../../lib/sql/table-rows'
-import { checkInput } from '../../lib/sql/value-check'
 import { Button } from '../../ui/button'
 import { ModalFrame } from '../../ui/dialog'
 import { inputClass, ValueOptions } from '../../ui/field'
+import { editorKind, inputProblem, NULL_CHOICE } from './cell-edit'
 import { ReferencePicker, type ReadRows } from './ReferencePicker'
-
-type EditorKind = 'boolean' | 'enum' | 'json' | 'array' | 'text' | 'number' | 'date' | 'timestamp' | 'uuid' | 'other'
-
-export function editorKind(column: Pick<TableColumn, 'base_type' | 'type_category' | 'enums'>): EditorKind {
-  if (column.type_category === 'A') return 'array'
-  if (column.base_type === 'bool') return 'boolean'
-  if (column.enums) return 'enum'
-  if (column.base_type === 'json' || column.base_type === 'jsonb') return 'json'
-  if (column.base_type === 'uuid') return 'uuid'
-  if (column.base_type === 'date') return 'date'
-  if (column.base_type === 'timestamp' || column.base_type === 'timestamptz') return 'timestamp'
-  if (column.type_category === 'N') return 'number'
-  if (column.type_category === 'S') return 'text'
-  return 'other'
-}
-
-/** What is wrong with an input for the column, before any SQL runs (NULL into NOT NULL, a value of the wrong type). */
-export function inputProblem(input: CellInput, column: TableColumn): string | null {
-  if (input.kind === 'null') return column.is_nullable ? null : `${column.name} cannot be NULL`
-  if (input.kind === 'default') return null
-  return checkInput(input.text, column)
-}
 
 /**
  * The typed editor of one value: a select for booleans and enums, a multi-line box for text, JSON
@@ -77,7 +55,7 @@ export function ValueInput({
   let field
   if (kind === 'boolean' || kind === 'enum') {
     const options = kind === 'boolean' ? ['true', 'false'] : column.enums ?? []
-    const selected = value.kind === 'null' ? '\u0000null' : value.kind === 'default' ? '\u0000default' : text
+    const selected = value.kind === 'null' ? NULL_CHOICE : value.kind === 'default' ? '\u0000default' : text
     field = (
       <select
         {...common}
@@ -85,12 +63,12 @@ export function ValueInput({
         value={selected}
         onChange={(event) => {
           const next = event.target.value
-          onChange(next === '\u0000null' ? { kind: 'null' } : next === '\u0000default' ? { kind: 'default' } : { kind: 'text', text: next })
+          onChange(next === NULL_CHOICE ? { kind: 'null' } : next === '\u0000default' ? { kind: 'default' } : { kind: 'text', text: next })
         }}
       >
         {value.kind === 'text' && text === '' ? <option value="">Choose…</option> : null}
         <ValueOptions values={options} />
-        {column.is_nullable ? <option value={'\u0000null'}>NULL</option> : null}
+        {column.is_nullable ? <option value={NULL_CHOICE}>NULL</option> : null}
         {allowDefault ? <option value={'\u0000default'}>Default{column.default_value ? ` (${column.default_value})` : ''}</option> : null}
       </select>
     )

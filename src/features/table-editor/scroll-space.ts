@@ -1,4 +1,5 @@
 import { MAX_GRID_SCROLL_HEIGHT } from '../../constants'
+import type { GridColumn } from './grid-types'
 /**
  * Chromium lays nothing out past 2^25 px (GRID-BENCH.md): 1,000,000 rows × 35 px already pass it,
  * and rows beyond can never be scrolled to. When rows × height would pass the cap, the scroll
@@ -44,4 +45,22 @@ export function visibleRows(space: ScrollSpace, scrollTop: number, viewportHeigh
   const first = Math.min(Math.floor(offset / rowHeight), Math.max(0, rowCount - 1))
   const last = Math.min(rowCount - 1, Math.floor((offset + viewportHeight - 1) / rowHeight))
   return { first, last, firstTop: first * rowHeight - offset }
+}
+
+/** Where each column begins, and (last) where the last one ends. */
+export function columnOffsets(columns: readonly GridColumn[]): number[] {
+  const offsets = [0]
+  for (const column of columns) offsets.push(offsets[offsets.length - 1]! + column.width)
+  return offsets
+}
+
+/** The first and last column in a view `width` wide from `left`. */
+export function visibleColumns(offsets: readonly number[], left: number, width: number): [number, number] {
+  const count = offsets.length - 1
+  if (count === 0) return [0, -1]
+  let first = 0
+  while (first < count - 1 && offsets[first + 1]! <= left) first++
+  let last = first
+  while (last < count - 1 && offsets[last + 1]! < left + width) last++
+  return [first, last]
 }
