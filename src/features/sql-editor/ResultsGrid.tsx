@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { copyToClipboard } from '../../lib/clipboard'
 import { ownValue } from '../../lib/own-record'
@@ -17,6 +17,7 @@ import { CopyButton } from '../../ui/copy-button'
 import { gridValueClass } from '../../ui/grid-value'
 import { ViewDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
+import { resultColumnWidths } from './result-columns'
 import { exportResult } from './result-export'
 import { useExport } from './use-export'
 import { ResultsToolbar, type CopyTarget } from './ResultsToolbar'
@@ -25,7 +26,6 @@ import { errorMessage } from '../../lib/error-message'
 
 const ROW_HEIGHT = 28
 const HEADER_HEIGHT = ROW_HEIGHT
-const COLUMN_WIDTH = 180
 const ROW_NUMBER_WIDTH = 56
 
 interface Cell {
@@ -66,7 +66,10 @@ export function ResultsGrid({
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useRowVirtualizer({ scroller, count: rows.length, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT })
-  const width = Math.max(1, columns.length) * COLUMN_WIDTH + ROW_NUMBER_WIDTH
+  const widths = useMemo(() => resultColumnWidths(columns, rows), [columns, rows])
+  // Where each column begins (after the row numbers), and last where the last one ends.
+  const lefts = useMemo(() => widths.reduce((at, w) => [...at, at.at(-1)! + w], [ROW_NUMBER_WIDTH]), [widths])
+  const width = lefts.at(-1)!
 
   // Selection and expand view belong to one result; a new result (new rows array) starts with none.
   const [selection, setSelection] = useState<{ rows: ResultRow[]; cell: Cell } | null>(null)
@@ -101,8 +104,8 @@ export function ResultsGrid({
   function revealColumn(col: number) {
     const element = scroller.current
     if (!element) return
-    const left = col === 0 ? 0 : ROW_NUMBER_WIDTH + col * COLUMN_WIDTH
-    const right = ROW_NUMBER_WIDTH + (col + 1) * COLUMN_WIDTH
+    const left = col === 0 ? 0 : lefts[col]!
+    const right = lefts[col + 1]!
     if (left < element.scrollLeft) element.scrollLeft = left
     else if (right > element.scrollLeft + element.clientWidth) element.scrollLeft = right - element.clientWidth
   }
@@ -252,7 +255,7 @@ export function ResultsGrid({
                 aria-colindex={col + 1}
                 title={column}
                 className={css({ px: '2', lineHeight: '26px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
-                style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
+                style={{ width: widths[col], flexShrink: 0 }}
               >
                 {column}
               </span>
@@ -300,7 +303,7 @@ export function ResultsGrid({
                         data-kind={kind}
                         data-null={kind === 'null' ? '' : undefined}
                         className={cx(cellClass, gridValueClass)}
-                        style={{ width: COLUMN_WIDTH, flexShrink: 0 }}
+                        style={{ width: widths[col], flexShrink: 0 }}
                       >
                         {formatCellText(value)}
                       </span>
