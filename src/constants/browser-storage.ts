@@ -54,3 +54,5 @@ export const LOGS_SAVED_QUERIES_KEY_PREFIX = 'studio.logs-saved-queries.'
 export const LOGS_RECENT_QUERIES_KEY_PREFIX = 'studio.logs-recent-queries.'
 /** The storage files explorer's layout, columns or list (local storage). */
 export const STORAGE_EXPLORER_VIEW_KEY = 'studio.storage-explorer-view'
+/** The SQL editor's split between the editor and its results, per signed-in user: this prefix and the user's id (local storage). */
+export const SQL_EDITOR_SPLIT_KEY_PREFIX = 'studio.sql-editor-split.'

@@ -14,6 +14,9 @@ import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
+import { readResultsShare, writeResultsShare } from './workspace-split'
+import { WorkspaceSplitter } from './WorkspaceSplitter'
+import { getSession } from '../../api/session'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
@@ -42,6 +45,10 @@ export function SqlWorkspace({
   latest.current = { sql, title }
   const [limit, setLimit] = useState<number | null>(DEFAULT_SQL_ROW_LIMIT)
   const [activeResult, setActiveResult] = useState(0)
+  const workspace = useRef<HTMLDivElement>(null)
+  // Whoever is signed in finds the split they left (the session cannot change under an open editor).
+  const [userId] = useState(() => getSession()?.user.id ?? 'signed-out')
+  const [resultsShare, setResultsShare] = useState(() => readResultsShare(userId))
   const machine = useMemo(
     () =>
       sqlRunMachine.provide({
@@ -92,7 +99,7 @@ export function SqlWorkspace({
   const arriving = running ? (progress?.at(-1) ?? null) : null
 
   return (
-    <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minW: '0', minH: '0' })}>
+    <div ref={workspace} className={css({ display: 'flex', flexDir: 'column', flex: '1', minW: '0', minH: '0' })}>
       <div
         className={css({
           display: 'flex',
@@ -154,9 +161,11 @@ export function SqlWorkspace({
         }}
         loadCatalog={() => readCatalog({ ref: projectRef, connectionString, query: catalogQuery(EXCLUDED_SCHEMAS) })}
       />
+      <WorkspaceSplitter container={workspace} share={resultsShare} onChange={setResultsShare} onCommit={(share) => writeResultsShare(userId, share)} />
       <section
         aria-label="Results"
-        className={css({ h: '45%', display: 'flex', flexDir: 'column', borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}
+        className={css({ flexShrink: '0', display: 'flex', flexDir: 'column', bg: 'bg.canvas' })}
+        style={{ height: `${resultsShare * 100}%` }}
       >
         <div
           className={css({

@@ -20,6 +20,7 @@ import { ConsentToast } from '../../features/consent/ConsentToast'
 import { readLastVisitedOrganization } from '../../features/organizations/last-visited'
 import { readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
 import { draftKey, listDrafts, readDraft } from '../../features/sql-editor/draft-store'
+import { readResultsShare, RESULTS_SHARE_MAX, RESULTS_SHARE_MIN, splitKey } from '../../features/sql-editor/workspace-split'
 import { HistoryList } from '../../features/graphiql/HistoryList'
 import { historyKey, readHistory, recordRun } from '../../features/graphiql/history-store'
 import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
@@ -98,6 +99,16 @@ const LAYOUT_COLUMNS = ['id', 'constructor', 'toString', 'name'].map((name) => (
 
 export const STORAGE_ROWS: StorageRow[] = [
   { key: PROJECT_RAIL_KEY, storage: 'local', read: () => readRailExpanded(), safe: (value) => typeof value === 'boolean' },
+  {
+    key: splitKey('u1'),
+    storage: 'local',
+    read: () => readResultsShare('u1'),
+    safe: (value) => typeof value === 'number' && value >= RESULTS_SHARE_MIN && value <= RESULTS_SHARE_MAX,
+    hostile: [
+      { label: 'a share past the whole height', raw: '{"results":7}' },
+      { label: 'a share as text', raw: '{"results":"0.5"}' },
+    ],
+  },
   { key: THEME_STORAGE_KEY, storage: 'local', read: readThemePreference, safe: (value) => (THEMES as readonly unknown[]).includes(value), render: () => <ThemeProbe /> },
   {
     key: SESSION_STORAGE_KEY,
