@@ -1,5 +1,5 @@
 import { createPlatformFixtures } from '../fixtures/platform'
-import { replaceSql, signIn } from './fixtures'
+import { replaceSql, runSql, signIn } from './fixtures'
 import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
@@ -18,6 +18,27 @@ test('write and run a query on the real database, see its rows, with the row lim
   await page.getByRole('button', { name: /^Run/ }).click()
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('250 rows')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).not.toContainText('limited')
+})
+
+test('Explain measures the statement at the cursor (EXPLAIN ANALYZE) as a plan tree and as text, and keeps none of its changes', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+  const results = page.getByRole('region', { name: 'Results' })
+  await runSql(page, 'select count(*)::int as n from public.orders')
+  const before = await results.getByRole('gridcell').first().innerText()
+  // The cursor ends after the second statement: that one is measured.
+  await replaceSql(page, 'select 1;\n\ndelete from public.orders where total >= 0')
+  await page.keyboard.press('ControlOrMeta+Shift+Enter')
+  const plan = results.getByRole('table', { name: 'Plan' })
+  await expect(plan.getByRole('row').nth(1)).toContainText('Delete on public.orders')
+  await expect(plan.getByText('Slowest')).toHaveCount(1)
+  await expect(results.getByRole('status')).toHaveText(/^Plan of: delete from public\.orders/)
+  await results.getByRole('radio', { name: 'Text' }).click()
+  await expect(results.getByLabel('Plan as text')).toContainText(/Delete on public\.orders .*\(actual time=[\d.]+\.\.[\d.]+ rows=0 loops=1\)/)
+  await expect(results.getByLabel('Plan as text')).toContainText(/Execution Time: [\d.]+ ms/)
+  await runSql(page, 'select count(*)::int as n from public.orders')
+  await expect(results.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true')
+  await expect(results.getByRole('gridcell').first()).toHaveText(before)
+  expect(Number(before)).toBeGreaterThan(0)
 })
 
 /** '2.4 s', '12 ms' or '< 1 ms' as milliseconds. */

@@ -70,6 +70,9 @@ describe('plans', () => {
       cost: '',
       details: ['Sort Key: a'],
       filter: null,
+      totalCost: null,
+      planRows: null,
+      actual: null,
       children: [],
     })
   })

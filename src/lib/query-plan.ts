@@ -18,19 +18,40 @@ export interface PlanNode {
   cost: string
   details: string[]
   filter: string | null
+  /** The planner's estimate of the node's total cost and rows (null when the answer had none). */
+  totalCost: number | null
+  planRows: number | null
+  /** EXPLAIN ANALYZE's measure of the node (per loop, as Postgres reports it), or null when the plan was not run. */
+  actual: ActualRun | null
   children: PlanNode[]
+}
+
+export interface ActualRun {
+  startupMs: number
+  totalMs: number
+  rows: number
+  /** 0: the node was never executed. */
+  loops: number
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+/** How the text form names an Aggregate by its JSON Strategy. */
+const AGGREGATE_STRATEGY = new Map([
+  ['Hashed', 'HashAggregate'],
+  ['Sorted', 'GroupAggregate'],
+  ['Mixed', 'MixedAggregate'],
+])
 const DETAIL_KEYS = ['Index Cond', 'Recheck Cond', 'Hash Cond', 'Merge Cond', 'Join Filter', 'Filter'] as const
 const LIST_KEYS = ['Sort Key', 'Group Key'] as const
 
 function readNode(value: unknown, depth = 0): PlanNode | null {
   if (typeof value !== 'object' || value === null || depth > 200) return null
   const node = new Map(Object.entries(value))
-  const nodeType = text(node.get('Node Type'))
-  if (!nodeType) return null
+  const type = text(node.get('Node Type'))
+  if (!type) return null
+  // JSON names a data change's node ModifyTable with its Operation, and an Aggregate with its Strategy; the text form by those (Delete on …, HashAggregate).
+  const nodeType = type === 'ModifyTable' ? (text(node.get('Operation')) ?? type) : type === 'Aggregate' ? (AGGREGATE_STRATEGY.get(text(node.get('Strategy')) ?? '') ?? type) : type
   const [startup, total, rows, width] = (['Startup Cost', 'Total Cost', 'Plan Rows', 'Plan Width'] as const).map((key) => number(node.get(key))) as (number | null)[]
   const details = [
     ...DETAIL_KEYS.flatMap((key) => (text(node.get(key)) ? [`${key}: ${text(node.get(key))}`] : [])),
@@ -40,6 +61,9 @@ function readNode(value: unknown, depth = 0): PlanNode | null {
     }),
   ]
   const children = node.get('Plans')
+  const loops = number(node.get('Actual Loops'))
+  const actual: ActualRun | null =
+    loops === null ? null : { startupMs: number(node.get('Actual Startup Time')) ?? 0, totalMs: number(node.get('Actual Total Time')) ?? 0, rows: number(node.get('Actual Rows')) ?? 0, loops }
   return {
     nodeType,
     relation: text(node.get('Relation Name')),
@@ -49,6 +73,9 @@ function readNode(value: unknown, depth = 0): PlanNode | null {
     cost: typeof startup === 'number' && typeof total === 'number' ? `(cost=${startup.toFixed(2)}..${total.toFixed(2)} rows=${rows ?? '?'} width=${width ?? '?'})` : '',
     details,
     filter: text(node.get('Filter')),
+    totalCost: total ?? null,
+    planRows: rows ?? null,
+    actual,
     children: Array.isArray(children) ? children.flatMap((child) => readNode(child, depth + 1) ?? []) : [],
   }
 }
@@ -65,7 +92,8 @@ export function planText(root: PlanNode): string {
   const walk = (node: PlanNode, indent: string, arrow: boolean) => {
     const on = node.relation ? ` on ${node.schema ? `${node.schema}.` : ''}${node.relation}${node.alias && node.alias !== node.relation ? ` ${node.alias}` : ''}` : ''
     const using = node.index ? ` using ${node.index}` : ''
-    lines.push(`${indent}${arrow ? '->  ' : ''}${node.nodeType}${using}${on}  ${node.cost}`.trimEnd())
+    const measured = !node.actual ? '' : node.actual.loops === 0 ? ' (never executed)' : ` ${actualText(node.actual)}`
+    lines.push(`${indent}${arrow ? '->  ' : ''}${node.nodeType}${using}${on}  ${node.cost}${measured}`.trimEnd())
     // Details and children sit under the node's name: past its arrow when it has one.
     const inner = arrow ? `${indent}      ` : `${indent}  `
     for (const detail of node.details) lines.push(`${inner}${detail}`)
@@ -74,6 +102,9 @@ export function planText(root: PlanNode): string {
   walk(root, '', false)
   return lines.join('\n')
 }
+
+/** `(actual time=0.012..0.345 rows=30 loops=1)`, as Postgres's text format writes a measured node. */
+export const actualText = (run: ActualRun) => `(actual time=${run.startupMs.toFixed(3)}..${run.totalMs.toFixed(3)} rows=${run.rows} loops=${run.loops})`
 
 export interface FilteredScan {
   schema: string

@@ -11,6 +11,8 @@ export interface SqlCodeEditorHandle {
   focus: () => void
   /** Puts text at the cursor (replacing the selection) as one undoable edit. */
   insert: (text: string) => void
+  /** What Explain measures: the selection, or the whole text and where the cursor stands in it. */
+  explainTarget: () => { text: string; offset: number }
 }
 
 /**
@@ -21,6 +23,7 @@ export function SqlCodeEditor({
   initialValue,
   onChange,
   onRun,
+  onExplain,
   onReady,
   loadCatalog,
   label = 'SQL editor',
@@ -28,6 +31,8 @@ export function SqlCodeEditor({
   initialValue: string
   onChange: (sql: string) => void
   onRun: (sql: string, offset: number) => void
+  /** ⌘/Ctrl+Shift+Enter: Explain (the handle's explainTarget says what). */
+  onExplain?: () => void
   onReady: (handle: SqlCodeEditorHandle) => void
   /** The project's columns, for completion; read once when the editor opens. */
   loadCatalog?: () => Promise<CatalogColumn[]>
@@ -37,8 +42,8 @@ export function SqlCodeEditor({
   const host = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
   // The latest callbacks, so the editor, created once, never calls stale ones.
-  const callbacks = useRef({ onChange, onRun, onReady })
-  callbacks.current = { onChange, onRun, onReady }
+  const callbacks = useRef({ onChange, onRun, onExplain, onReady })
+  callbacks.current = { onChange, onRun, onExplain, onReady }
 
   useEffect(() => {
     let disposed = false
@@ -69,6 +74,12 @@ export function SqlCodeEditor({
             callbacks.current.onRun(model.getValueInRange(selection), model.getOffsetAt(selection.getStartPosition()))
           } else callbacks.current.onRun(model.getValue(), 0)
         },
+      })
+      instance.addAction({
+        id: 'studio.explain',
+        label: 'Explain (EXPLAIN ANALYZE, rolled back)',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter],
+        run: () => callbacks.current.onExplain?.(),
       })
       if (catalog) {
         const kinds = {
@@ -124,6 +135,12 @@ export function SqlCodeEditor({
           instance!.executeEdits('format', [{ range: model.getFullModelRange(), text: formatted }])
         },
         focus: () => instance!.focus(),
+        explainTarget() {
+          const selection = instance!.getSelection()
+          if (selection && !selection.isEmpty()) return { text: model.getValueInRange(selection), offset: 0 }
+          const cursor = instance!.getPosition()
+          return { text: model.getValue(), offset: cursor ? model.getOffsetAt(cursor) : 0 }
+        },
         insert(text) {
           const selection = instance!.getSelection() ?? model.getFullModelRange().collapseToEnd()
           // A statement goes on its own line: after what is there, separated by a blank line.

@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
+import { explainInEditor } from '../../api/queries/explain'
 import { executeTimedSql, readCatalog } from '../../api/queries/sql'
 import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, SQL_ROW_LIMITS } from '../../constants'
 import { formatDuration } from '../../lib/duration'
@@ -11,6 +13,7 @@ import { inputClass } from '../../ui/field'
 import { registerSqlEditor } from '../assistant'
 import { DatabaseStartNote } from './DatabaseStartNote'
 import { DestructiveQueryDialog } from './DestructiveQueryDialog'
+import { PlanView } from './PlanView'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
@@ -70,10 +73,22 @@ export function SqlWorkspace({
   const { outcome, failure, pending, cancelled, progress } = snapshot.context
   const running = snapshot.matches('running')
 
+  // Explain measures one statement (EXPLAIN ANALYZE, rolled back); its plan shows in place of the results until the next run.
+  const explain = useMutation({ mutationFn: (target: { text: string; offset: number }) => explainInEditor({ ref: projectRef, connectionString, ...target }) })
+  const { mutate: measure } = explain
+  const [showing, setShowing] = useState<'results' | 'plan'>('results')
+  const startExplain = useCallback(() => {
+    const target = editor.current?.explainTarget()
+    if (!target) return
+    setShowing('plan')
+    measure(target)
+  }, [measure])
+
   const run = useCallback(
     (text: string, offset: number) => {
       editor.current?.clearMarks()
       setActiveResult(0)
+      setShowing('results')
       send({ type: 'run', request: { sql: text, offset, limit } })
     },
     [send, limit],
@@ -137,6 +152,9 @@ export function SqlWorkspace({
         >
           Format
         </Button>
+        <Button onClick={startExplain} disabled={sql.trim() === '' || explain.isPending} title={`Measure the statement at the cursor with EXPLAIN ANALYZE, rolled back (${MODIFIER_LABEL}+Shift+Enter)`}>
+          Explain
+        </Button>
         {running ? (
           <Button variant="danger" onClick={() => send({ type: 'cancel' })}>
             Cancel
@@ -155,6 +173,7 @@ export function SqlWorkspace({
           onChange(text)
         }}
         onRun={run}
+        onExplain={startExplain}
         onReady={(handle) => {
           editor.current = handle
           setEditorReady(true)
@@ -180,7 +199,16 @@ export function SqlWorkspace({
             borderColor: 'border.default',
           })}
         >
-          {results.length > 1 ? (
+          {explain.isIdle ? null : (
+            <div role="tablist" aria-label="Results or plan" className={css({ display: 'flex', gap: '1' })}>
+              {(['results', 'plan'] as const).map((view) => (
+                <button key={view} type="button" role="tab" aria-selected={showing === view} onClick={() => setShowing(view)} className={resultTabClass}>
+                  {view === 'results' ? 'Results' : 'Plan'}
+                </button>
+              ))}
+            </div>
+          )}
+          {showing === 'results' && results.length > 1 ? (
             <div role="tablist" aria-label="Statement results" className={css({ display: 'flex', gap: '1' })}>
               {results.map((_, index) => (
                 <button
@@ -188,13 +216,7 @@ export function SqlWorkspace({
                   role="tab"
                   aria-selected={index === activeResult}
                   onClick={() => setActiveResult(index)}
-                  className={css({
-                    px: '2',
-                    py: '0.5',
-                    borderRadius: 'sm',
-                    cursor: 'pointer',
-                    '&[aria-selected=true]': { bg: 'bg.subtle', color: 'fg.default' },
-                  })}
+                  className={resultTabClass}
                 >
                   Result {index + 1}
                 </button>
@@ -203,10 +225,24 @@ export function SqlWorkspace({
           ) : null}
           <DatabaseStartNote projectRef={projectRef} runStartupMs={outcome?.startupMs ?? null} />
           <span role="status" className={css({ flex: '1' })}>
-            {runStatus({ running, cancelled, failed: failure !== null, outcome, shown, arriving })}
+            {showing === 'plan'
+              ? explain.isPending
+                ? 'Measuring the statement…'
+                : explain.data
+                  ? `Plan of: ${explain.data.statement.replace(/\s+/g, ' ').slice(0, 120)}`
+                  : ''
+              : runStatus({ running, cancelled, failed: failure !== null, outcome, shown, arriving })}
           </span>
         </div>
-        {failure ? (
+        {showing === 'plan' ? (
+          explain.isError ? (
+            <div role="alert" className={css({ p: '4', fontSize: 'sm', color: 'danger.default' })}>
+              <strong>Could not explain it:</strong> {explain.error.message}
+            </div>
+          ) : explain.data ? (
+            <PlanView measured={explain.data} />
+          ) : null
+        ) : failure ? (
           <div
             role="alert"
             className={css({ p: '4', fontFamily: 'mono', fontSize: 'sm', color: 'danger.default', display: 'flex', flexDir: 'column', gap: '1' })}
@@ -217,12 +253,12 @@ export function SqlWorkspace({
             {failure.hint ? <span>HINT: {failure.hint}</span> : null}
           </div>
         ) : null}
-        {!failure && shown?.sampled ? (
+        {showing === 'results' && !failure && shown?.sampled ? (
           <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'xs', bg: 'info.subtle', color: 'info.default' })}>
             Sample rows from the mock platform: {shown.sampled.join(', ')} {shown.sampled.length === 1 ? 'belongs' : 'belong'} to a wrapper without a handler here, so the service was not called.
           </p>
         ) : null}
-        {!failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} arriving={arriving === shown} /> : null}
+        {showing === 'results' && !failure && shown && shown.columns.length > 0 ? <ResultsGrid columns={shown.columns} rows={shown.rows} fileName={title} arriving={arriving === shown} /> : null}
       </section>
       <DestructiveQueryDialog
         open={snapshot.matches('confirming')}
@@ -233,6 +269,14 @@ export function SqlWorkspace({
     </div>
   )
 }
+
+const resultTabClass = css({
+  px: '2',
+  py: '0.5',
+  borderRadius: 'sm',
+  cursor: 'pointer',
+  '&[aria-selected=true]': { bg: 'bg.subtle', color: 'fg.default' },
+})
 
 /** The one-line summary above the results. */
 function runStatus({

@@ -41,7 +41,7 @@ export const queryStatisticsSql = `select s.userid::text || ':' || s.queryid::te
 export const resetQueryStatisticsSql = 'select pg_stat_statements_reset();'
 
 /** Statements EXPLAIN can plan. */
-const EXPLAINABLE = new Set(['SELECT', 'WITH', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'VALUES', 'TABLE'])
+export const EXPLAINABLE = new Set(['SELECT', 'WITH', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'VALUES', 'TABLE'])
 
 /** The $n placeholders of a statement where they stand, outside its strings, quoted names and comments. */
 function placeholderSpans(query: string): { start: number; end: number; parameter: number }[] {
