@@ -18,6 +18,16 @@ test('write and run a query on the real database, see its rows, with the row lim
   await page.getByRole('button', { name: /^Run/ }).click()
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('250 rows')
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).not.toContainText('limited')
+
+  // Both runs are in the project's history, newest first, with their rows; Insert puts one back at the cursor.
+  await page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'History' }).click()
+  const runs = page.getByRole('table', { name: 'Past runs' }).getByRole('row')
+  await expect(runs).toHaveCount(3)
+  await expect(runs.nth(1)).toContainText(/select g as n.*250/)
+  await expect(runs.nth(2)).toContainText(/select g as n.*100/)
+  await replaceSql(page, '')
+  await runs.nth(1).getByRole('button', { name: /^Insert/ }).click()
+  await expect(page.getByTestId('sql-editor')).toContainText('generate_series(1, 250)')
 })
 
 test('Explain measures the statement at the cursor (EXPLAIN ANALYZE) as a plan tree and as text, and keeps none of its changes', async ({ page }) => {

@@ -56,3 +56,5 @@ export const LOGS_RECENT_QUERIES_KEY_PREFIX = 'studio.logs-recent-queries.'
 export const STORAGE_EXPLORER_VIEW_KEY = 'studio.storage-explorer-view'
 /** The SQL editor's split between the editor and its results, per signed-in user: this prefix and the user's id (local storage). */
 export const SQL_EDITOR_SPLIT_KEY_PREFIX = 'studio.sql-editor-split.'
+/** The SQL editor's past runs of a project, newest first (local storage): this prefix and the project ref. */
+export const SQL_RUN_HISTORY_KEY_PREFIX = 'studio.sql-run-history.'

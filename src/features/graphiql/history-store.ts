@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { GRAPHQL_HISTORY_KEY_PREFIX, GRAPHQL_HISTORY_LIMIT, PLATFORM_API_ROLES } from '../../constants'
-import { browserStorage, readStored, removeStored, writeStored } from '../../lib/storage'
+import { prependKeptList, readKeptList } from '../../lib/kept-list'
+import { browserStorage, removeStored } from '../../lib/storage'
 
 // The explorer's runs of a project, newest first, in one local-storage key per project. Headers are
 // not kept: they may hold a user's token. An entry that does not parse is dropped with a warning
@@ -20,30 +21,13 @@ export type HistoryEntry = v.InferOutput<typeof EntrySchema>
 export const historyKey = (ref: string) => `${GRAPHQL_HISTORY_KEY_PREFIX}${ref}`
 
 export function readHistory(ref: string, storage = browserStorage('local')): HistoryEntry[] {
-  // Read as a list of anything, then entry by entry: one bad entry costs only itself.
-  const stored = readStored(storage, historyKey(ref), v.array(v.unknown()), {
-    makeSense: (raw) => {
-      const entries = raw.flatMap((item) => {
-        const parsed = v.safeParse(EntrySchema, item)
-        return parsed.success ? [parsed.output] : []
-      })
-      const dropped = raw.length - entries.length
-      const kept = entries.slice(0, GRAPHQL_HISTORY_LIMIT)
-      const repairs = [
-        ...(dropped ? [`dropped ${dropped} entr${dropped === 1 ? 'y' : 'ies'} that did not parse`] : []),
-        ...(kept.length < entries.length ? [`kept the newest ${GRAPHQL_HISTORY_LIMIT}`] : []),
-      ]
-      return { value: kept, repairs }
-    },
-  })
-  return (stored ?? []) as HistoryEntry[]
+  return readKeptList(storage, historyKey(ref), EntrySchema, GRAPHQL_HISTORY_LIMIT)
 }
 
 /** Puts a run first (an identical earlier run moves up instead of repeating). False when the browser refused. */
 export function recordRun(ref: string, entry: HistoryEntry, storage = browserStorage('local')): boolean {
   const same = (other: HistoryEntry) => other.query === entry.query && other.variables === entry.variables && other.role === entry.role
-  const entries = [entry, ...readHistory(ref, storage).filter((other) => !same(other))].slice(0, GRAPHQL_HISTORY_LIMIT)
-  return writeStored(storage, historyKey(ref), entries)
+  return prependKeptList(storage, historyKey(ref), EntrySchema, GRAPHQL_HISTORY_LIMIT, entry, same)
 }
 
 export function clearHistory(ref: string, storage = browserStorage('local')): void {

@@ -14,6 +14,9 @@ import { registerSqlEditor } from '../assistant'
 import { DatabaseStartNote } from './DatabaseStartNote'
 import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { PlanView } from './PlanView'
+import { recordSqlRun } from './run-history'
+import { RunHistory } from './RunHistory'
+import { errorMessage } from '../../lib/error-message'
 import { ResultsGrid } from './ResultsGrid'
 import { runScript } from './run-script'
 import { SqlCodeEditor, type SqlCodeEditorHandle } from './SqlCodeEditor'
@@ -57,12 +60,14 @@ export function SqlWorkspace({
       sqlRunMachine.provide({
         actors: {
           execute: fromPromiseUntilStopped(({ input, signal }) =>
-            runScript(
-              input,
-              (query, abort, onRows) =>
-                executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, { onRows }),
-              signal,
-              { onProgress: input.onProgress },
+            keptInHistory(projectRef, input.sql, signal, () =>
+              runScript(
+                input,
+                (query, abort, onRows) =>
+                  executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, { onRows }),
+                signal,
+                { onProgress: input.onProgress },
+              ),
             ),
           ),
         },
@@ -76,7 +81,7 @@ export function SqlWorkspace({
   // Explain measures one statement (EXPLAIN ANALYZE, rolled back); its plan shows in place of the results until the next run.
   const explain = useMutation({ mutationFn: (target: { text: string; offset: number }) => explainInEditor({ ref: projectRef, connectionString, ...target }) })
   const { mutate: measure } = explain
-  const [showing, setShowing] = useState<'results' | 'plan'>('results')
+  const [showing, setShowing] = useState<'results' | 'plan' | 'history'>('results')
   const startExplain = useCallback(() => {
     const target = editor.current?.explainTarget()
     if (!target) return
@@ -199,15 +204,13 @@ export function SqlWorkspace({
             borderColor: 'border.default',
           })}
         >
-          {explain.isIdle ? null : (
-            <div role="tablist" aria-label="Results or plan" className={css({ display: 'flex', gap: '1' })}>
-              {(['results', 'plan'] as const).map((view) => (
-                <button key={view} type="button" role="tab" aria-selected={showing === view} onClick={() => setShowing(view)} className={resultTabClass}>
-                  {view === 'results' ? 'Results' : 'Plan'}
-                </button>
-              ))}
-            </div>
-          )}
+          <div role="tablist" aria-label="Results, plan or history" className={css({ display: 'flex', gap: '1' })}>
+            {(explain.isIdle ? (['results', 'history'] as const) : (['results', 'plan', 'history'] as const)).map((view) => (
+              <button key={view} type="button" role="tab" aria-selected={showing === view} onClick={() => setShowing(view)} className={resultTabClass}>
+                {VIEW_LABEL[view]}
+              </button>
+            ))}
+          </div>
           {showing === 'results' && results.length > 1 ? (
             <div role="tablist" aria-label="Statement results" className={css({ display: 'flex', gap: '1' })}>
               {results.map((_, index) => (
@@ -225,7 +228,9 @@ export function SqlWorkspace({
           ) : null}
           <DatabaseStartNote projectRef={projectRef} runStartupMs={outcome?.startupMs ?? null} />
           <span role="status" className={css({ flex: '1' })}>
-            {showing === 'plan'
+            {showing === 'history'
+              ? ''
+              : showing === 'plan'
               ? explain.isPending
                 ? 'Measuring the statement…'
                 : explain.data
@@ -234,7 +239,9 @@ export function SqlWorkspace({
               : runStatus({ running, cancelled, failed: failure !== null, outcome, shown, arriving })}
           </span>
         </div>
-        {showing === 'plan' ? (
+        {showing === 'history' ? (
+          <RunHistory projectRef={projectRef} onInsert={(text) => editor.current?.insert(text)} />
+        ) : showing === 'plan' ? (
           explain.isError ? (
             <div role="alert" className={css({ p: '4', fontSize: 'sm', color: 'danger.default' })}>
               <strong>Could not explain it:</strong> {explain.error.message}
@@ -268,6 +275,25 @@ export function SqlWorkspace({
       />
     </div>
   )
+}
+
+const VIEW_LABEL = { results: 'Results', plan: 'Plan', history: 'History' } as const
+
+/** Runs `run` and keeps it in the project's run history, however it ends. */
+async function keptInHistory(projectRef: string, sql: string, signal: AbortSignal, run: () => Promise<SqlRunOutcome>): Promise<SqlRunOutcome> {
+  const ranAt = Date.now()
+  try {
+    const outcome = await run()
+    const times = outcome.results.map((result) => result.executionMs)
+    // The statements' own times when the server gave them all; else the run as waited for.
+    const durationMs = times.length > 0 && times.every((ms) => ms !== null) ? times.reduce((a, b) => a! + b!, 0)! : outcome.elapsedMs
+    recordSqlRun(projectRef, { sql, ranAt, durationMs, rows: outcome.results.reduce((sum, result) => sum + result.rows.length, 0), outcome: 'succeeded', error: null })
+    return outcome
+  } catch (error) {
+    const cancelled = signal.aborted
+    recordSqlRun(projectRef, { sql, ranAt, durationMs: Date.now() - ranAt, rows: null, outcome: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : errorMessage(error) })
+    throw error
+  }
 }
 
 const resultTabClass = css({

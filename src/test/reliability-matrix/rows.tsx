@@ -21,6 +21,8 @@ import { readLastVisitedOrganization } from '../../features/organizations/last-v
 import { readProjectHistory, recordProjectVisit, sqlEditorPath, tableEditorPath } from '../../features/projects/dashboard-history'
 import { draftKey, listDrafts, readDraft } from '../../features/sql-editor/draft-store'
 import { readResultsShare, RESULTS_SHARE_MAX, RESULTS_SHARE_MIN, splitKey } from '../../features/sql-editor/workspace-split'
+import { readRunHistory, recordSqlRun, runHistoryKey } from '../../features/sql-editor/run-history'
+import { RunHistory } from '../../features/sql-editor/RunHistory'
 import { HistoryList } from '../../features/graphiql/HistoryList'
 import { historyKey, readHistory, recordRun } from '../../features/graphiql/history-store'
 import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
@@ -276,6 +278,25 @@ export const STORAGE_ROWS: StorageRow[] = [
     ],
     use: () => {
       if (!recordRun(REF, { id: 'b', query: '{ b }', variables: '', operationName: null, role: 'authenticated', ranAt: 2 }) || readHistory(REF)[0]?.id !== 'b') {
+        throw new Error('the history lost a run')
+      }
+    },
+  },
+  {
+    key: runHistoryKey(REF),
+    storage: 'local',
+    read: () => readRunHistory(REF),
+    safe: (value) =>
+      Array.isArray(value) &&
+      value.every((run: Record<string, unknown>) => isString(run['sql']) && typeof run['ranAt'] === 'number' && ['succeeded', 'failed', 'cancelled'].includes(run['outcome'] as string)),
+    render: () => <RunHistory projectRef={REF} onInsert={() => {}} />,
+    hostile: [
+      { label: 'a run with negative rows', raw: '[{"id":"a","sql":"select 1","cut":false,"ranAt":1,"durationMs":1,"rows":-4,"outcome":"succeeded","error":null}]' },
+      { label: 'a run keyed like the prototype', raw: '[{"__proto__":{"outcome":"failed"},"id":"a","sql":"select 1","cut":false,"ranAt":1,"durationMs":null,"rows":null,"outcome":"succeeded","error":null}]' },
+      { label: 'runs beside garbage', raw: '[null,{"id":"a","sql":"select 1","cut":false,"ranAt":1,"durationMs":null,"rows":null,"outcome":"cancelled","error":null},"toString"]' },
+    ],
+    use: () => {
+      if (!recordSqlRun(REF, { sql: 'select 2', ranAt: 2, durationMs: 1, rows: 1, outcome: 'succeeded', error: null }) || readRunHistory(REF)[0]?.sql !== 'select 2') {
         throw new Error('the history lost a run')
       }
     },

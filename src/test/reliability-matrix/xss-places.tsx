@@ -19,6 +19,8 @@ import { ProjectPauseSection } from '../../features/projects/ProjectPauseSection
 import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
 import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
 import { ResultsGrid } from '../../features/sql-editor/ResultsGrid'
+import { clearRunHistory, recordSqlRun } from '../../features/sql-editor/run-history'
+import { RunHistory } from '../../features/sql-editor/RunHistory'
 import { SnippetSidebar } from '../../features/sql-editor/SnippetSidebar'
 import SupportPage from '../../features/support/SupportPage'
 import { TableDataView } from '../../features/table-editor/TableDataView'
@@ -85,6 +87,15 @@ export interface XssPlace {
 
 export const XSS_PLACES: XssPlace[] = [
   { place: 'SQL result cells', render: (payloads) => <ResultsGrid columns={['value']} rows={payloads.map((value) => ({ value }))} /> },
+  {
+    // What the user ran, and the database's errors about it.
+    place: 'the SQL editor’s run history: statements and errors',
+    render: (payloads) => {
+      clearRunHistory(REF)
+      payloads.forEach((payload, i) => recordSqlRun(REF, { sql: payload, ranAt: i, durationMs: i, rows: null, outcome: 'failed', error: payload }))
+      return <RunHistory projectRef={REF} onInsert={() => {}} />
+    },
+  },
   { place: 'SQL result column names', render: (payloads) => <ResultsGrid columns={[...payloads]} rows={[Object.fromEntries(payloads.map((p) => [p, p]))]} /> },
   {
     place: 'snippet names (SQL editor list)',
