@@ -58,3 +58,5 @@ export const STORAGE_EXPLORER_VIEW_KEY = 'studio.storage-explorer-view'
 export const SQL_EDITOR_SPLIT_KEY_PREFIX = 'studio.sql-editor-split.'
 /** The SQL editor's past runs of a project, newest first (local storage): this prefix and the project ref. */
 export const SQL_RUN_HISTORY_KEY_PREFIX = 'studio.sql-run-history.'
+/** The SQL editor's open snippet tabs of a project, in order (local storage): this prefix and the project ref. */
+export const SQL_EDITOR_TABS_KEY_PREFIX = 'studio.sql-editor-tabs.'

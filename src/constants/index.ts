@@ -1,6 +1,7 @@
 export * from './timing'
 export * from './messages'
 export * from './platform'
+export * from './sql-editor'
 export * from './code-hosting'
 export * from './previews'
 export * from './billing'

@@ -336,15 +336,6 @@ export const SELF_HOSTED = {
   projectName: 'Default Project',
 } as const
 
-/** SQL editor row-limit choices; null is "no limit". */
-export const SQL_ROW_LIMITS = [100, 500, 1000, null] as const
-export const DEFAULT_SQL_ROW_LIMIT = 100
-/** Runs the SQL editor keeps per project in its history, newest first; a statement longer than the text limit is kept cut, and cannot be put back. */
-export const SQL_RUN_HISTORY_LIMIT = 100
-export const SQL_RUN_HISTORY_TEXT_LIMIT = 100_000
-/** Application name of manual SQL editor runs (PLATFORM-API §5). */
-export const SQL_EDITOR_APPLICATION_NAME = 'supabase/dashboard-query-editor'
-
 /** Table editor (issue 5): above this many rows the count is the planner's estimate until asked for. */
 export const EXACT_COUNT_ROW_LIMIT = 50_000
 /** Chromium lays nothing out past 2^25 px (GRID-BENCH.md); the grid's scroll space stays at half of it. */

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Link } from 'wouter'
-import { snippetFoldersQuery, snippetListQuery } from '../../api/queries/content'
+import { snippetFoldersQuery } from '../../api/queries/content'
 import type { SqlFolder } from '../../api/schemas'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem, MenuItemGroup, MenuItemGroupLabel, MenuSeparator } from '../../ui/menu'
 import { PromptDialog } from '../../ui/prompt-dialog'
 import { SearchBox, SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
-import { listDrafts } from './draft-store'
 import { RenameFailureNote } from './RenameFailureNote'
 import { useSnippetActions, type SnippetItem } from './use-snippet-actions'
+import { useSnippetItems } from './use-snippet-items'
 
 type Prompt =
   | { kind: 'rename'; item: SnippetItem }
@@ -34,25 +34,13 @@ export function SnippetSidebar({
   /** Beside the editor it hides on a narrow screen; in the drawer (SnippetDrawer) it fills it. */
   onNarrow?: 'hide' | 'fill'
 }) {
-  const snippets = useQuery(snippetListQuery(projectRef))
+  const { snippets, items } = useSnippetItems(projectRef, draftsVersion)
   const folders = useQuery(snippetFoldersQuery(projectRef))
   const actions = useSnippetActions(projectRef, activeId)
   const [search, setSearch] = useState('')
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const [prompt, setPrompt] = useState<Prompt>(null)
   const [doomedFolder, setDoomedFolder] = useState<SqlFolder | null>(null)
-
-  const items = useMemo<SnippetItem[]>(() => {
-    const saved = (snippets.data ?? []).map((s) => ({ id: s.id, name: s.name, folderId: s.folder_id, favorite: s.favorite, localOnly: false }))
-    const known = new Set(saved.map((s) => s.id))
-    // Drafts the server never confirmed: work from a crash or an outage, listed so it can be found.
-    const local = listDrafts(projectRef)
-      .filter((d) => !known.has(d.id) && !d.knownToServer)
-      .map((d) => ({ id: d.id, name: d.name, folderId: d.folderId, favorite: d.favorite, localOnly: true }))
-    return [...saved, ...local].sort((a, b) => a.name.localeCompare(b.name))
-    // draftsVersion is the drafts' version in local storage: the editor created or saved a draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- listDrafts reads local storage, which React cannot see change
-  }, [snippets.data, projectRef, draftsVersion])
 
   const needle = search.trim().toLowerCase()
   const visible = needle ? items.filter((i) => i.name.toLowerCase().includes(needle)) : items

@@ -23,6 +23,8 @@ import { draftKey, listDrafts, readDraft } from '../../features/sql-editor/draft
 import { readResultsShare, RESULTS_SHARE_MAX, RESULTS_SHARE_MIN, splitKey } from '../../features/sql-editor/workspace-split'
 import { readRunHistory, recordSqlRun, runHistoryKey } from '../../features/sql-editor/run-history'
 import { RunHistory } from '../../features/sql-editor/RunHistory'
+import { readOpenTabs, tabsKey } from '../../features/sql-editor/open-tabs'
+import { SQL_EDITOR_TAB_LIMIT } from '../../constants'
 import { HistoryList } from '../../features/graphiql/HistoryList'
 import { historyKey, readHistory, recordRun } from '../../features/graphiql/history-store'
 import { arrangeColumns, columnLayoutKey, readColumnLayout } from '../../features/table-editor/column-layout'
@@ -281,6 +283,16 @@ export const STORAGE_ROWS: StorageRow[] = [
         throw new Error('the history lost a run')
       }
     },
+  },
+  {
+    key: tabsKey(REF),
+    storage: 'local',
+    read: () => readOpenTabs(REF),
+    safe: (value) => Array.isArray(value) && value.length <= SQL_EDITOR_TAB_LIMIT && value.every(isString) && new Set(value).size === value.length,
+    hostile: [
+      { label: 'more tabs than the limit', raw: JSON.stringify({ ids: Array.from({ length: 40 }, (_, i) => `s${i}`) }) },
+      { label: 'one tab many times', raw: '{"ids":["a","a","a"]}' },
+    ],
   },
   {
     key: runHistoryKey(REF),

@@ -21,6 +21,7 @@ import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
 import { ResultsGrid } from '../../features/sql-editor/ResultsGrid'
 import { clearRunHistory, recordSqlRun } from '../../features/sql-editor/run-history'
 import { RunHistory } from '../../features/sql-editor/RunHistory'
+import { SnippetTabs } from '../../features/sql-editor/SnippetTabs'
 import { SnippetSidebar } from '../../features/sql-editor/SnippetSidebar'
 import SupportPage from '../../features/support/SupportPage'
 import { TableDataView } from '../../features/table-editor/TableDataView'
@@ -95,6 +96,18 @@ export const XSS_PLACES: XssPlace[] = [
       payloads.forEach((payload, i) => recordSqlRun(REF, { sql: payload, ranAt: i, durationMs: i, rows: null, outcome: 'failed', error: payload }))
       return <RunHistory projectRef={REF} onInsert={() => {}} />
     },
+  },
+  {
+    place: 'snippet names on the SQL editor’s tabs',
+    render: (payloads) => (
+      <SnippetTabs
+        projectRef={REF}
+        ids={payloads.map((_, i) => `s${i}`)}
+        activeId="s0"
+        items={new Map(payloads.map((name, i) => [`s${i}`, { id: `s${i}`, name, folderId: null, favorite: false, localOnly: false }]))}
+        onClose={() => {}}
+      />
+    ),
   },
   { place: 'SQL result column names', render: (payloads) => <ResultsGrid columns={[...payloads]} rows={[Object.fromEntries(payloads.map((p) => [p, p]))]} /> },
   {
