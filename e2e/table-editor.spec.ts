@@ -133,6 +133,16 @@ test('sort, filter, edit a cell, keep a failed edit with its error and retry it,
   await country.getByRole('button', { name: 'Save' }).click()
   await expect(cell(page, 2, 4)).toHaveText('NULL')
 
+  // The whole row in its form: two columns changed, saved together.
+  await grid(page).getByRole('button', { name: 'Edit row 1', exact: true }).click()
+  const rowForm = page.getByRole('dialog', { name: 'Edit row id = 3 of public.customers' })
+  await rowForm.getByRole('textbox', { name: 'full_name' }).fill('Row Form Name')
+  await rowForm.getByRole('textbox', { name: 'country_code' }).fill('PT')
+  await rowForm.getByRole('button', { name: 'Save row' }).click()
+  await expect(rowForm).toHaveCount(0)
+  await expect(cell(page, 2, 3)).toHaveText('Row Form Name')
+  await expect(cell(page, 2, 4)).toHaveText('PT')
+
   // Insert, then delete it again.
   await filters.getByRole('button', { name: 'Clear filters' }).click()
   await expect(rowCount(page)).toHaveText('30 rows')

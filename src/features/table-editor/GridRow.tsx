@@ -1,5 +1,6 @@
 /** One row of the grid and its gutter cell; memoized so a scroll redraws only the rows that change. */
 import { memo, type ReactNode } from 'react'
+import { Maximize2 } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { ownValue } from '../../lib/own-record'
 import { cellKind, formatCellText } from '../../lib/sql/result-format'
@@ -110,12 +111,15 @@ export const GutterCell = memo(function GutterCell({
   top,
   selected,
   onToggleRow,
+  onEditRow,
 }: {
   id: string
   index: number
   top: number
   selected: boolean
   onToggleRow: (row: number, range: boolean) => void
+  /** Opens the row's form (every column); absent where rows are read-only. */
+  onEditRow?: (row: number) => void
 }) {
   const label = rowNumber.format(index + 1)
   return (
@@ -126,7 +130,12 @@ export const GutterCell = memo(function GutterCell({
         checked={selected}
         onChange={(event) => onToggleRow(index, (event.nativeEvent as MouseEvent).shiftKey)}
       />
-      <span>{label}</span>
+      <span className={css({ flex: '1' })}>{label}</span>
+      {onEditRow ? (
+        <button type="button" aria-label={`Edit row ${label}`} title="Edit the row (Shift+Enter)" className={editRowClass} onClick={() => onEditRow(index)}>
+          <Maximize2 size={12} aria-hidden />
+        </button>
+      ) : null}
     </div>
   )
 })
@@ -170,6 +179,20 @@ const referenceClass = css({
 })
 const placeholderBarClass = css({ display: 'block', h: '2', w: '60%', borderRadius: 'sm', bg: 'bg.muted' })
 
+const editRowClass = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '5',
+  h: '5',
+  borderRadius: 'sm',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  opacity: '0',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { opacity: '1', outline: '2px solid', outlineColor: 'accent.default' },
+  '[role=rowheader]:hover &': { opacity: '1' },
+})
 const gutterCellClass = css({
   position: 'absolute',
   left: '0',

@@ -26,16 +26,21 @@ function initialInsertValues(table: TableSchema): OwnRecord<CellInput> {
 
 const NO_VALUE: CellInput = { kind: 'default' }
 
+const sameInput = (a: CellInput | undefined, b: CellInput | undefined) => JSON.stringify(a) === JSON.stringify(b)
+
 /**
- * A new row, column by column with the typed editors; the database's error stays beside the form,
- * and so does everything typed. A row the database refused is kept (./kept-edits) until it is
- * inserted or discarded: Cancel leaves it in the table's unsaved changes, Discard row drops it.
+ * A new row, or (with `editing`) an existing one, column by column with the typed editors; the
+ * database's error stays beside the form, and so does everything typed. A change the database
+ * refused is kept (./kept-edits) until it is saved or discarded: Cancel leaves it in the table's
+ * unsaved changes, Discard drops it. An existing row's form sends only the columns changed, in one
+ * statement.
  */
 export function InsertRowDialog({
   table,
   picking,
   initial,
   initialError = null,
+  editing,
   onInsert,
   onDiscard,
   onClose,
@@ -46,26 +51,30 @@ export function InsertRowDialog({
   /** A kept row's values, when the form reopens it. */
   initial?: Readonly<Record<string, CellInput>>
   initialError?: string | null
-  /** Rejects with the database's error: the form stays, with it. */
+  /** An existing row: how it is named, and its values as they are (what "changed" is measured against). */
+  editing?: { rowLabel: string; values: OwnRecord<CellInput> }
+  /** Rejects with the database's error: the form stays, with it. Given the changed columns only when `editing`. */
   onInsert: (values: OwnRecord<CellInput>) => Promise<void>
   /** Offered once a try has failed: drops the kept row. */
   onDiscard?: () => void
   onClose: () => void
 }) {
   const [values, setValues] = useState<OwnRecord<CellInput>>(() => {
-    const start = initialInsertValues(table)
+    const start = editing ? editing.values : initialInsertValues(table)
     return initial ? ownRecord([...Object.entries(start), ...Object.entries(initial).filter(([name]) => Object.hasOwn(start, name))]) : start
   })
   const pending = usePendingAction(initialError)
   const editable = table.columns.filter((c) => !c.is_generated)
   const valueOf = (name: string) => ownValue(values, name) ?? NO_VALUE
   const problems = editable.map((c) => inputProblem(valueOf(c.name), c)).filter(Boolean)
+  const changed = editing ? ownRecord(Object.entries(values).filter(([name, input]) => !sameInput(input, ownValue(editing.values, name)))) : values
+  const nothingChanged = editing !== undefined && Object.keys(changed).length === 0
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
-    if (problems.length || pending.busy) return
+    if (problems.length || pending.busy || nothingChanged) return
     pending.setProblem(null)
-    await pending.run(() => onInsert(values))
+    await pending.run(() => onInsert(changed))
   }
 
   return (
@@ -73,13 +82,16 @@ export function InsertRowDialog({
       <ModalFrame size="large" className={css({ maxH: '90vh', display: 'flex', flexDir: 'column' })}>
         <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
           <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-            Insert a row into {table.schema}.{table.name}
+            {editing ? `Edit row ${editing.rowLabel} of ${table.schema}.${table.name}` : `Insert a row into ${table.schema}.${table.name}`}
           </Dialog.Title>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '3', overflowY: 'auto', pr: '1' })}>
             {editable.map((column) => (
               <div key={column.name} className={css({ display: 'grid', gridTemplateColumns: '10rem 1fr', gap: '3', alignItems: 'start' })}>
                 <div className={css({ pt: '2', fontSize: 'sm' })}>
-                  <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{column.name}</div>
+                  <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>
+                    {column.name}
+                    {editing && Object.hasOwn(changed, column.name) ? <span className={css({ color: 'accent.default' })}> · changed</span> : null}
+                  </div>
                   <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.subtle' })}>{column.data_type}</div>
                 </div>
                 <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', minW: '0' })}>
@@ -99,19 +111,19 @@ export function InsertRowDialog({
           </div>
           {pending.problem ? (
             <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
-              <strong>The database refused this row:</strong> {pending.problem}
-              <div className={css({ color: 'fg.muted', mt: '1' })}>It is kept with the table’s unsaved changes until it is inserted or discarded.</div>
+              <strong>The database refused this {editing ? 'change' : 'row'}:</strong> {pending.problem}
+              <div className={css({ color: 'fg.muted', mt: '1' })}>It is kept with the table’s unsaved changes until it is {editing ? 'saved' : 'inserted'} or discarded.</div>
             </div>
           ) : null}
           <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
             {pending.problem && onDiscard ? (
               <Button variant="ghost" onClick={onDiscard} className={css({ mr: 'auto' })}>
-                Discard row
+                {editing ? 'Discard change' : 'Discard row'}
               </Button>
             ) : null}
             <Button onClick={onClose}>{pending.problem ? 'Close' : 'Cancel'}</Button>
-            <Button type="submit" variant="primary" loading={pending.busy} disabled={problems.length > 0}>
-              Insert row
+            <Button type="submit" variant="primary" loading={pending.busy} disabled={problems.length > 0 || nothingChanged}>
+              {editing ? 'Save row' : 'Insert row'}
             </Button>
           </div>
         </form>

@@ -30,6 +30,11 @@ function describeEdit(edit: TableEdit): string {
       const listed = given.slice(0, 3).map(([column, input]) => `${column} = ${input.kind === 'text' ? `“${clip(input.text)}”` : cellInputText(input)}`)
       return `New row${listed.length ? ` (${listed.join(', ')}${given.length > listed.length ? ', …' : ''})` : ' (every column its default)'}`
     }
+    case 'row': {
+      const changed = Object.entries(edit.values)
+      const listed = changed.slice(0, 3).map(([column, input]) => `${column} → ${input.kind === 'text' ? `“${clip(input.text)}”` : cellInputText(input)}`)
+      return `Row ${rowName(edit.keyColumns, edit.rowKey)}: ${listed.join(', ')}${changed.length > listed.length ? ', …' : ''}`
+    }
     case 'delete': {
       const count = edit.rowKeys.length
       const named = edit.rowKeys.slice(0, LISTED_ROWS).map((key) => rowName(edit.keyColumns, key))

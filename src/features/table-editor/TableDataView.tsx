@@ -5,9 +5,7 @@ import { useLocation, useSearch } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
 import type { TableEntity, TableSchema } from '../../api/schemas'
-import { valueToInput } from '../../lib/sql/row-edits'
 import type { RowSource } from '../../lib/sql/table-rows'
-import { ownValue } from '../../lib/own-record'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem } from '../../ui/menu'
@@ -24,12 +22,11 @@ import { InsertRowDialog } from './InsertRowDialog'
 import { KeptEditsPanel } from './KeptEditsPanel'
 import { RowCountStatus, RowsNotice } from './RowsStatus'
 import { rowKeyTextOf } from './table-edit-actions'
-import { TableGrid, type CellPosition, type GridColumn } from './TableGrid'
+import { TableGrid, type GridColumn } from './TableGrid'
 import { useGridColumns } from './use-grid-columns'
 import { useTableEdits } from './use-table-edits'
-import { CellEditorDialog } from './ValueEditor'
 import { ColumnDialog } from './StructureDialogs'
-import { checkedInlineInput, inlineEditOf, inlineInput } from './cell-edit'
+import { useRowEditing } from './use-row-editing'
 
 export interface TableDataViewProps {
   projectRef: string
@@ -91,7 +88,6 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
 
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const lastToggled = useRef<number | null>(null)
-  const [editing, setEditing] = useState<{ cell: CellPosition; row: Row; draft?: string } | null>(null)
   /** The insert form's row: a new id each time it opens empty, a kept row's id when it reopens one. */
   const [inserting, setInserting] = useState<{ id: string } | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -154,42 +150,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       ),
     [layout, setLayout, table],
   )
-  const onOpenCell = useCallback(
-    (cell: CellPosition, draft?: string) => {
-      const row = store.row(cell.row)
-      if (row) setEditing({ cell, row, draft })
-    },
-    [store],
-  )
-  /** A cell of a row the database holds, and its column: what an edit in place is about. */
-  const cellAt = useCallback(
-    (cell: CellPosition) => {
-      const row = store.row(cell.row)
-      const column = gridColumns[cell.col] ? columnsByName.get(gridColumns[cell.col]!.name) : undefined
-      return row && column ? { row, column } : null
-    },
-    [store, gridColumns, columnsByName],
-  )
-  // A read-only relation, or a change still on its way or refused, opens the larger editor (it says why, or shows the error).
-  const inlineEditAt = useCallback(
-    (cell: CellPosition) => {
-      const at = cellAt(cell)
-      if (!at || readOnly || pendingOf(at.row)?.has(at.column.name)) return null
-      return inlineEditOf(at.column, ownValue(at.row, at.column.name))
-    },
-    [cellAt, readOnly, pendingOf],
-  )
-  const commitCell = useCallback(
-    (cell: CellPosition, text: string) => {
-      const at = cellAt(cell)
-      if (!at) return 'This row is no longer loaded'
-      const checked = checkedInlineInput(text, at.column)
-      if ('problem' in checked) return checked.problem
-      void actions.saveCell(at.row, at.column.name, checked.input)
-      return null
-    },
-    [cellAt, actions],
-  )
+  const editors = useRowEditing({ projectRef, table, store, gridColumns, columnsByName, references, readOnly, pendingOf, actions, run })
   const followReference = useCallback(
     (column: GridColumn, value: unknown) => {
       const target = references.get(column.name)
@@ -214,9 +175,6 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const headerMenu = useCallback((column: GridColumn) => <ColumnHeaderMenu column={column} onAction={onColumnAction} />, [onColumnAction])
   const openKeptRow = useCallback((id: string) => setInserting({ id }), [])
 
-  const editingColumn = editing ? gridColumns[editing.cell.col] : undefined
-  const editingTableColumn = editingColumn ? columnsByName.get(editingColumn.name) : undefined
-  const editingKept = editing && editingColumn ? pendingOf(editing.row)?.get(editingColumn.name) : undefined
   const keptInsert = inserting ? edits.views.find((view) => view.edit.id === inserting.id) : undefined
 
   return (
@@ -288,9 +246,10 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
         onResize={onResize}
         onReorder={onReorder}
         onToggleRow={readOnly ? ignoreToggle : toggleRow}
-        onOpenCell={onOpenCell}
-        inlineEditOf={inlineEditAt}
-        onCommitCell={commitCell}
+        onOpenCell={editors.onOpenCell}
+        inlineEditOf={editors.inlineEditAt}
+        onCommitCell={editors.commitCell}
+        onEditRow={readOnly ? undefined : editors.onEditRow}
         onFollowReference={followReference}
         headerMenu={headerMenu}
         onAddColumn={table.type === 'table' ? () => setAddingColumn(true) : undefined}
@@ -309,28 +268,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           }}
         />
       ) : null}
-      {editing && editingTableColumn ? (
-        <CellEditorDialog
-          key={`${editing.cell.row}:${editing.cell.col}`}
-          open
-          column={editingTableColumn}
-          rowLabel={`Row ${(editing.cell.row + 1).toLocaleString()}${table.primary_keys.length ? ` (${table.primary_keys.map((k) => `${k} = ${String(ownValue(editing.row, k))}`).join(', ')})` : ''}`}
-          initial={
-            editing.draft !== undefined
-              ? inlineInput(editing.draft, editingTableColumn)
-              : (editingKept?.input ?? valueToInput(ownValue(editing.row, editingTableColumn.name), editingTableColumn))
-          }
-          error={editingKept?.error ?? null}
-          readOnlyReason={readOnly}
-          picking={references.has(editingTableColumn.name) ? { projectRef, target: references.get(editingTableColumn.name)!, run } : undefined}
-          onSave={(input) => {
-            setEditing(null)
-            void actions.saveCell(editing.row, editingTableColumn.name, input)
-          }}
-          onDiscard={editingKept ? () => (actions.discard(editingKept.id), setEditing(null)) : undefined}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editors.dialogs}
       {inserting ? (
         <InsertRowDialog
           key={inserting.id}

@@ -38,6 +38,8 @@ export interface TableGridProps {
   onResize: (column: string, width: number) => void
   onReorder: (column: string, before: string) => void
   onToggleRow: (row: number, range: boolean) => void
+  /** The row's form, every column at once (the gutter's button, Shift+Enter); absent where rows are read-only. */
+  onEditRow?: (row: number) => void
   /** The larger editor of a cell: Enter or a double click where a cell does not edit in place, or "Expand" with what was typed. */
   onOpenCell: (cell: CellPosition, draft?: string) => void
   /** How a cell edits in place, or null when it opens the larger editor. */
@@ -198,6 +200,7 @@ export function TableGrid(props: TableGridProps) {
       case 'Enter':
       case 'F2':
         handled()
+        if (event.key === 'Enter' && event.shiftKey) return props.onEditRow?.(active.row)
         return startEditing(active)
       case ' ':
         handled()
@@ -236,7 +239,7 @@ export function TableGrid(props: TableGridProps) {
         onFollowReference={props.onFollowReference}
       />,
     )
-    gutters.push(<GutterCell key={index % slots} id={`${gutterIds}-${index}`} index={index} top={top} selected={props.selectedRows.has(index)} onToggleRow={props.onToggleRow} />)
+    gutters.push(<GutterCell key={index % slots} id={`${gutterIds}-${index}`} index={index} top={top} selected={props.selectedRows.has(index)} onToggleRow={props.onToggleRow} onEditRow={rowData ? props.onEditRow : undefined} />)
   }
 
   return (

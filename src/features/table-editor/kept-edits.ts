@@ -21,7 +21,7 @@ export interface EditView {
 }
 
 /** A cell's kept edit in the grid: the typed value shown instead of the row's, and its error. */
-type KeptCell = PendingCell & { input: CellInput; id: string }
+export type KeptCell = PendingCell & { input: CellInput; id: string }
 
 export interface KeptEditsSnapshot {
   views: readonly EditView[]
@@ -139,6 +139,13 @@ export class KeptEdits {
         const row = rowKeyText(edit.keyColumns, edit.rowKey)
         const columns = cells.get(row) ?? new Map<string, KeptCell>()
         columns.set(edit.column, { text: cellInputText(edit.input), error: view.state === 'saving' ? null : (view.error ?? 'Not saved'), input: edit.input, id: edit.id })
+        cells.set(row, columns)
+      } else if (edit.kind === 'row') {
+        const row = rowKeyText(edit.keyColumns, edit.rowKey)
+        const columns = cells.get(row) ?? new Map<string, KeptCell>()
+        for (const [column, input] of Object.entries(edit.values)) {
+          columns.set(column, { text: cellInputText(input), error: view.state === 'saving' ? null : (view.error ?? 'Not saved'), input, id: edit.id })
+        }
         cells.set(row, columns)
       } else if (edit.kind === 'delete') {
         for (const key of edit.rowKeys) deleting.set(rowKeyText(edit.keyColumns, key), view.state)

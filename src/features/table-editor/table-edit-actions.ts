@@ -4,7 +4,7 @@ import { deleteRowsSql, existingKeysSql, insertRowSql, updateRowSql, type CellIn
 import { showToast } from '../../ui/toast'
 import { THIS_PAGE, rowKeyText, type KeptEdits } from './kept-edits'
 import type { Row, RowWindowStore } from './row-windows'
-import type { CellEdit, DeleteEdit, InsertEdit, TableEdit } from './table-edit-store'
+import type { CellEdit, DeleteEdit, InsertEdit, RowEdit, TableEdit } from './table-edit-store'
 import { errorMessage } from '../../lib/error-message'
 
 /**
@@ -47,6 +47,9 @@ function editSql({ table }: EditTarget, edit: TableEdit): string {
     case 'cell':
       if (!table.columns.some((c) => c.name === edit.column)) throw new Error(`The column "${edit.column}" no longer exists.`)
       return updateRowSql(table.schema, table.name, keyRecord(edit.keyColumns, edit.rowKey), ownRecord([[edit.column, edit.input]]), table.columns)
+    case 'row':
+      for (const column of Object.keys(edit.values)) if (!table.columns.some((c) => c.name === column)) throw new Error(`The column "${column}" no longer exists.`)
+      return updateRowSql(table.schema, table.name, keyRecord(edit.keyColumns, edit.rowKey), edit.values, table.columns)
     case 'insert':
       return insertRowSql(table.schema, table.name, table.columns, edit.values)
     case 'delete':
@@ -86,7 +89,7 @@ export async function sendEdit(target: EditTarget, edit: TableEdit): Promise<Sen
     if (!superseded()) kept.put({ ...sending, status: rowGone ? 'row-gone' : 'failed', error: message, savingIn: null })
     return { saved: false, error: message, rowGone }
   }
-  if (sending.kind === 'cell') {
+  if (sending.kind === 'cell' || sending.kind === 'row') {
     const [updated] = rows
     if (!updated) {
       if (!superseded()) kept.put({ ...sending, status: 'row-gone', error: ROW_GONE_MESSAGE, savingIn: null })
@@ -119,8 +122,15 @@ export function cellEdit(target: EditTarget, row: Row, column: string, input: Ce
   const rowKey = rowKeyOf(target.table, row)
   const key = rowKeyText(target.table.primary_keys, rowKey)
   const existing = target.kept.getSnapshot().cells.get(key)?.get(column)
-  const previous = existing ? target.kept.get(existing.id) : undefined
+  // A cell's own earlier change is replaced; one made with other columns of the row (the row form) stays whole.
+  const kept = existing ? target.kept.get(existing.id) : undefined
+  const previous = kept?.kind === 'cell' ? kept : undefined
   return { ...base(target, previous?.id ?? crypto.randomUUID(), previous?.madeAt ?? Date.now()), kind: 'cell', rowKey, column, input }
+}
+
+/** Several columns of `row` changed together (the row form): one statement, saved or refused whole. */
+export function rowEdit(target: EditTarget, id: string, row: Row, values: Readonly<Record<string, CellInput>>): RowEdit {
+  return { ...base(target, id, target.kept.get(id)?.madeAt ?? Date.now()), kind: 'row', rowKey: rowKeyOf(target.table, row), values: ownRecord(Object.entries(values)) }
 }
 
 export function insertEdit(target: EditTarget, id: string, values: Readonly<Record<string, CellInput>>): InsertEdit {
@@ -147,8 +157,8 @@ export async function markGoneRows(target: EditTarget): Promise<void> {
   }
   if (table.primary_keys.length === 0) return
   const waiting = failed
-    .filter((view) => view.edit.kind === 'cell' && sameColumns(view.edit.keyColumns, table.primary_keys))
-    .map((view) => view.edit as CellEdit)
+    .filter((view) => (view.edit.kind === 'cell' || view.edit.kind === 'row') && sameColumns(view.edit.keyColumns, table.primary_keys))
+    .map((view) => view.edit as CellEdit | RowEdit)
     .slice(0, LOOKUP_LIMIT)
   if (waiting.length === 0) return
   let found: Row[]

@@ -51,11 +51,14 @@ const TableEditSchema = v.variant('kind', [
   // By column name (the user's: a column may be called `constructor`), read by own keys only.
   v.object({ kind: v.literal('insert'), ...common, values: ownRecordSchema(CellInputSchema) }),
   v.object({ kind: v.literal('delete'), ...common, rowKeys: v.pipe(v.array(RowKeySchema), v.minLength(1)) }),
+  // Several columns of one row, changed together in one statement (the row form).
+  v.object({ kind: v.literal('row'), ...common, rowKey: RowKeySchema, values: ownRecordSchema(CellInputSchema) }),
 ])
 export type TableEdit = v.InferOutput<typeof TableEditSchema>
 export type CellEdit = Extract<TableEdit, { kind: 'cell' }>
 export type InsertEdit = Extract<TableEdit, { kind: 'insert' }>
 export type DeleteEdit = Extract<TableEdit, { kind: 'delete' }>
+export type RowEdit = Extract<TableEdit, { kind: 'row' }>
 
 export const tableEditKey = TABLE_EDIT_STORAGE_KEY
 
@@ -65,7 +68,8 @@ function nonsense(edit: TableEdit, ref: string, tableId: number, id: string): st
     return `it is the change ${JSON.stringify(`${edit.ref}.${edit.tableId}.${edit.id}`.slice(0, 120))}, not its key's`
   if (edit.kind === 'insert') return null
   if (edit.keyColumns.length === 0) return 'a change to existing rows needs their primary key columns'
-  const keys = edit.kind === 'cell' ? [edit.rowKey] : edit.rowKeys
+  if (edit.kind === 'row' && Object.keys(edit.values).length === 0) return 'a row change changes no column'
+  const keys = edit.kind === 'delete' ? edit.rowKeys : [edit.rowKey]
   if (keys.some((key) => key.length !== edit.keyColumns.length)) return `a row key does not have one value per key column (${edit.keyColumns.length})`
   return null
 }

@@ -4,11 +4,13 @@ import type { CellInput } from '../../lib/sql/row-edits'
 import { showToast } from '../../ui/toast'
 import { keptEditsFor, type KeptEditsSnapshot } from './kept-edits'
 import type { Row, RowWindowStore } from './row-windows'
-import { cellEdit, deleteEdit, insertEdit, markGoneRows, sendEdit, type EditTarget, type SendOutcome } from './table-edit-actions'
+import { cellEdit, deleteEdit, insertEdit, markGoneRows, rowEdit, sendEdit, type EditTarget, type SendOutcome } from './table-edit-actions'
 
 export interface TableEditActions {
   /** Sends a cell edit; a failure stays in the cell (and in storage) with its error, and a toast offers Retry. */
   saveCell: (row: Row, column: string, input: CellInput) => Promise<SendOutcome>
+  /** Sends the changed columns of a row (the row form, one id per form) as one statement; a failure is kept with its error. */
+  saveRow: (id: string, row: Row, values: Readonly<Record<string, CellInput>>) => Promise<SendOutcome>
   /** Sends the row the insert form holds under `id` (one id per form, so a second try replaces the first). */
   insertRow: (id: string, values: Readonly<Record<string, CellInput>>) => Promise<SendOutcome>
   deleteRows: (rows: readonly Row[]) => Promise<SendOutcome>
@@ -64,6 +66,12 @@ export function useTableEdits(
         const outcome = await send(edit)
         if (!outcome.saved && outcome.rowGone) showToast('error', 'The row is gone', outcome.error)
         else if (!outcome.saved) showToast('error', `Could not save ${column}`, outcome.error, { action: { label: 'Retry', onClick: () => void retry(edit.id) } })
+        return outcome
+      },
+      saveRow: async (id, row, values) => {
+        const edit = rowEdit(target.current, id, row, values)
+        const outcome = await send(edit)
+        if (outcome.saved) showToast('success', 'Row saved')
         return outcome
       },
       insertRow: async (id, values) => {

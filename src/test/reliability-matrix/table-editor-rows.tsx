@@ -57,6 +57,8 @@ export const TABLE_EDITOR_STORAGE_ROWS: StorageRow[] = [
       { label: 'a row key longer than its key columns', raw: change({ kind: 'cell', rowKey: [1, 2], column: 'name', input: { kind: 'null' } }) },
       { label: "another table's change", raw: change({ tableId: 7, kind: 'delete', rowKeys: [[1]] }) },
       { label: 'a delete of no rows', raw: change({ kind: 'delete', rowKeys: [] }) },
+      { label: 'a row change of no column', raw: change({ kind: 'row', rowKey: [2], values: {} }) },
+      { label: 'a row change of prototype-named columns', raw: change({ kind: 'row', rowKey: [2], values: { __proto__: { kind: 'text', text: 'p' }, constructor: { kind: 'null' } } }) },
       { label: 'a save under way in a page long gone', raw: change({ kind: 'delete', rowKeys: [[1]], status: 'saving', error: null, savingIn: 'gone' }) },
     ],
   },
@@ -105,6 +107,12 @@ export const TABLE_EDITOR_WRITE_ROWS: WriteRow[] = [
     (actions) => actions.saveCell(ROW_2, 'name', { kind: 'text', text: TYPED }),
     (database) => database.rows.find((row) => row.id === 2)?.name === TYPED,
     (edit) => edit.kind === 'cell' && edit.input.kind === 'text' && edit.input.text === TYPED,
+  ),
+  tableWrite(
+    'row form edit',
+    (actions) => actions.saveRow('0f5e2d1c-3b4a-4c5d-9e8f-7a6b5c4d3e2f', ROW_2, { name: { kind: 'text', text: TYPED } }),
+    (database) => database.rows.find((row) => row.id === 2)?.name === TYPED,
+    (edit) => edit.kind === 'row' && JSON.stringify(edit.values).includes(TYPED),
   ),
   tableWrite(
     'row insert',

@@ -114,3 +114,25 @@ describe('editing a cell in place', () => {
     expect(database.writes).toEqual([])
   })
 })
+
+describe('editing a whole row in its form', () => {
+  it('opens from the gutter or Shift+Enter, shows the row as it is, and saves only the columns changed, in one statement', async () => {
+    await shown()
+    fireEvent.click(within(rowsGrid()).getByRole('button', { name: 'Edit row 2' }))
+    const form = await screen.findByRole('dialog', { name: 'Edit row id = 2 of public.items' })
+    expect((within(form).getByRole('textbox', { name: 'name' }) as HTMLTextAreaElement).value).toBe('item 2')
+    expect((within(form).getByRole('button', { name: 'Save row' }) as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.change(within(form).getByRole('textbox', { name: 'name' }), { target: { value: 'whole row' } })
+    expect(within(form).getByText('· changed')).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Save row' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(database.writes).toEqual([`update "public"."items" set "name" = 'whole row'::text where "id" = 2 returning *`])
+    await waitFor(() => expect(gridCell(2, 2)?.textContent).toBe('whole row'))
+
+    fireEvent.mouseDown(gridCell(3, 1)!)
+    fireEvent.keyDown(rowsGrid(), { key: 'Enter', shiftKey: true })
+    expect(await screen.findByRole('dialog', { name: 'Edit row id = 3 of public.items' })).toBeTruthy()
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+})
