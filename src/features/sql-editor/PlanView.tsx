@@ -4,6 +4,7 @@ import type { MeasuredStatement } from '../../api/queries/explain'
 import { planSteps, type PlanStep } from '../../lib/plan-timing'
 import { planText } from '../../lib/query-plan'
 import { Badge } from '../../ui/badge'
+import { compactChoiceClass } from '../../ui/compact-choice'
 import { CopyButton } from '../../ui/copy-button'
 import { dataTable } from '../../ui/data-table'
 
@@ -31,7 +32,7 @@ export function PlanView({ measured }: { measured: MeasuredStatement }) {
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '1.5', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
         <div role="radiogroup" aria-label="Plan form" className={css({ display: 'flex', gap: '1' })}>
           {(['visual', 'text'] as const).map((option) => (
-            <button key={option} type="button" role="radio" aria-checked={form === option} className={formButtonClass} onClick={() => setForm(option)}>
+            <button key={option} type="button" role="radio" aria-checked={form === option} className={compactChoiceClass} onClick={() => setForm(option)}>
               {option === 'visual' ? 'Visual' : 'Text'}
             </button>
           ))}
@@ -124,14 +125,6 @@ function PlanRow({ step, longest }: { step: PlanStep; longest: number }) {
   )
 }
 
-const formButtonClass = css({
-  px: '2',
-  py: '0.5',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  '&[aria-checked=true]': { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
 const textClass = css({ flex: '1', minH: '0', overflow: 'auto', m: '0', p: '4', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.surface', whiteSpace: 'pre' })
 const numberClass = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })
 const rowClass = css({ '&[data-slowest]': { bg: 'danger.subtle' } })

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
+import { glyphButton } from '../../ui/glyph-button'
 import type { SnippetItem } from './use-snippet-actions'
 
 /** The snippets open in a project's SQL editor, as tabs: one opens it, its × (or a middle click) closes it. */
@@ -80,16 +81,4 @@ const linkClass = css({
   whiteSpace: 'nowrap',
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
 })
-const closeClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: '0',
-  w: '5',
-  h: '5',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  color: 'fg.subtle',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
+const closeClass = glyphButton({ size: 'xs' })

@@ -9,6 +9,7 @@ import { formatDuration } from '../../lib/duration'
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
 import { catalogQuery } from '../../lib/sql/completion'
 import { Button } from '../../ui/button'
+import { compactChoiceClass } from '../../ui/compact-choice'
 import { inputClass } from '../../ui/field'
 import { registerSqlEditor } from '../assistant'
 import { DatabaseStartNote } from './DatabaseStartNote'
@@ -206,7 +207,7 @@ export function SqlWorkspace({
         >
           <div role="tablist" aria-label="Results, plan or history" className={css({ display: 'flex', gap: '1' })}>
             {(explain.isIdle ? (['results', 'history'] as const) : (['results', 'plan', 'history'] as const)).map((view) => (
-              <button key={view} type="button" role="tab" aria-selected={showing === view} onClick={() => setShowing(view)} className={resultTabClass}>
+              <button key={view} type="button" role="tab" aria-selected={showing === view} onClick={() => setShowing(view)} className={compactChoiceClass}>
                 {VIEW_LABEL[view]}
               </button>
             ))}
@@ -219,7 +220,7 @@ export function SqlWorkspace({
                   role="tab"
                   aria-selected={index === activeResult}
                   onClick={() => setActiveResult(index)}
-                  className={resultTabClass}
+                  className={compactChoiceClass}
                 >
                   Result {index + 1}
                 </button>
@@ -295,14 +296,6 @@ async function keptInHistory(projectRef: string, sql: string, signal: AbortSigna
     throw error
   }
 }
-
-const resultTabClass = css({
-  px: '2',
-  py: '0.5',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  '&[aria-selected=true]': { bg: 'bg.subtle', color: 'fg.default' },
-})
 
 /** The one-line summary above the results. */
 function runStatus({

@@ -4,6 +4,7 @@ import { Maximize2 } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import { ownValue } from '../../lib/own-record'
 import { cellKind, formatCellText } from '../../lib/sql/result-format'
+import { glyphButton } from '../../ui/glyph-button'
 import { gridValueClass } from '../../ui/grid-value'
 import type { Row } from './row-windows'
 import type { GridColumn, PendingCell } from './grid-types'
@@ -179,20 +180,8 @@ const referenceClass = css({
 })
 const placeholderBarClass = css({ display: 'block', h: '2', w: '60%', borderRadius: 'sm', bg: 'bg.muted' })
 
-const editRowClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '5',
-  h: '5',
-  borderRadius: 'sm',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  opacity: '0',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { opacity: '1', outline: '2px solid', outlineColor: 'accent.default' },
-  '[role=rowheader]:hover &': { opacity: '1' },
-})
+// Shown where the pointer or the focus is: a button on every row would crowd the row numbers.
+const editRowClass = cx(glyphButton({ size: 'xs' }), css({ opacity: '0', _focusVisible: { opacity: '1' }, '[role=rowheader]:hover &': { opacity: '1' } }))
 const gutterCellClass = css({
   position: 'absolute',
   left: '0',

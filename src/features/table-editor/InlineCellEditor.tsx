@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import { Maximize2 } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { glyphButton } from '../../ui/glyph-button'
 import { NULL_CHOICE, type InlineEdit } from './cell-edit'
 
 /** Where the focus goes once an edit is saved or cancelled: the same cell, the next or previous one, or (a click elsewhere) wherever it went. */
@@ -168,19 +169,7 @@ const inputClass = css({
   outline: 'none',
   _placeholder: { color: 'fg.subtle', fontStyle: 'italic' },
 })
-const expandClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: '0',
-  w: '6',
-  h: '6',
-  mr: '1',
-  borderRadius: 'sm',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-})
+const expandClass = cx(glyphButton({ size: 'sm' }), css({ mr: '1' }))
 const popupStyle = {
   position: 'absolute',
   left: '0',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { Plus } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { hasShortcutModifier } from '../../lib/keyboard'
+import { glyphButton } from '../../ui/glyph-button'
 import type { SortKey } from '../../lib/sql/table-rows'
 import type { RowWindowStore, Row } from './row-windows'
 import { columnOffsets, scrollSpace, scrollTopForRow, visibleColumns, visibleRows } from './scroll-space'
@@ -359,18 +360,7 @@ const headerClass = css({
   zIndex: 'sticky',
 })
 const addColumnClass = css({ position: 'absolute', top: '0', bottom: '0', display: 'flex', alignItems: 'center', justifyContent: 'center' })
-const addColumnButtonClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '7',
-  h: '7',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
+const addColumnButtonClass = glyphButton({ size: 'md' })
 const cornerClass = css({
   position: 'absolute',
   left: '0',
