@@ -196,7 +196,9 @@ export function SqlWorkspace({
           className={css({
             display: 'flex',
             alignItems: 'center',
+            flexWrap: 'wrap',
             gap: '3',
+            rowGap: '1',
             px: '4',
             py: '1.5',
             fontSize: 'xs',
@@ -228,7 +230,8 @@ export function SqlWorkspace({
             </div>
           ) : null}
           <DatabaseStartNote projectRef={projectRef} runStartupMs={outcome?.startupMs ?? null} />
-          <span role="status" className={css({ flex: '1' })}>
+          {/* On a narrow screen the summary takes a line of its own rather than a column of words. */}
+          <span role="status" className={css({ flex: '1 1 16rem', minW: '0' })}>
             {showing === 'history'
               ? ''
               : showing === 'plan'
