@@ -6,9 +6,11 @@
  * initial-data.ts); none that loads means initdb. The contrib extensions' files are fetched
  * meanwhile and written once the database runs, with the shims' (contrib-extensions.ts, shims/).
  *
- * Everything a start needs is asked for at once, as the worker's script runs: PGlite's wasm
- * (compiled while it streams in) and its file-system bundle, then, once the page says which
- * database, the snapshot. PGlite would ask for the first two only when constructed, after the snapshot.
+ * Everything a start needs is asked for at once when this tab's worker is elected to run the
+ * database (`init`): PGlite's wasm (compiled while it streams in), its file-system bundle and the
+ * snapshot. PGlite would ask for the first two only when constructed, after the snapshot. Not as the
+ * script runs: every other tab of the project has a worker too, which waits for the election lock
+ * and, while the leader lives, never starts a database; each compiled the 8 MB wasm for nothing.
  */
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
 import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
@@ -20,10 +22,12 @@ import { INITDB_PARAMS } from './initial-data.ts'
 import { shimExtensionFiles } from './shims/index.ts'
 
 // Null when they cannot be had here: PGlite then fetches them itself, as it always could.
-const pgliteWasm = WebAssembly.compileStreaming(fetch(pgliteWasmUrl)).catch(() => null)
-const pgliteData = fetch(pgliteDataUrl)
-  .then((response) => (response.ok ? response.blob() : null))
-  .catch(() => null)
+const pgliteFiles = () => ({
+  wasm: WebAssembly.compileStreaming(fetch(pgliteWasmUrl)).catch(() => null),
+  data: fetch(pgliteDataUrl)
+    .then((response) => (response.ok ? response.blob() : null))
+    .catch(() => null),
+})
 
 async function fetchBundle(url: URL): Promise<Uint8Array> {
   const response = await fetch(url)
@@ -32,9 +36,10 @@ async function fetchBundle(url: URL): Promise<Uint8Array> {
 }
 
 async function startDatabase(dataDir: string, initialDataUrls: readonly string[]): Promise<ErrorForwardingPGlite> {
+  const files = pgliteFiles()
   // A database kept from an earlier page needs no snapshot: it is not even fetched.
   const snapshot = snapshotUnlessKept(dataDir, initialDataUrls)
-  const [wasmModule, fsBundle, initialData] = await Promise.all([pgliteWasm, pgliteData, snapshot])
+  const [wasmModule, fsBundle, initialData] = await Promise.all([files.wasm, files.data, snapshot])
   const options = {
     dataDir,
     extensions: PRELOADED_EXTENSIONS,
