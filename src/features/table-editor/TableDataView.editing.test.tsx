@@ -67,6 +67,29 @@ describe('editing a cell in place', () => {
     expect(database.writes).toEqual([])
   })
 
+  it('opens the larger editor for a long text, whatever starts it, and never types over it', async () => {
+    const long = 'a long note '.repeat(12)
+    database = itemsDatabase([{ id: 1, name: long }])
+    renderItemsView()
+    await waitFor(() => expect(gridCell(1, 2)?.textContent).toBe(long))
+    fireEvent.mouseDown(gridCell(1, 2)!)
+    fireEvent.keyDown(rowsGrid(), { key: 'q' })
+    const dialog = await screen.findByRole('dialog', { name: 'Edit name' })
+    expect((within(dialog).getByRole('textbox', { name: 'name' }) as HTMLTextAreaElement).value).toBe(long)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(database.writes).toEqual([])
+  })
+
+  it('starts emptied on Backspace or Delete', async () => {
+    await shown()
+    fireEvent.mouseDown(gridCell(1, 2)!)
+    fireEvent.keyDown(rowsGrid(), { key: 'Delete' })
+    expect(editor()!.value).toBe('')
+    fireEvent.keyDown(editor()!, { key: 'Enter' })
+    await waitFor(() => expect(database.rows.find((r) => r.id === 1)?.name).toBe(''))
+  })
+
   it('saves on Tab and moves to the next cell (Shift+Tab the one before); an unchanged value saves nothing', async () => {
     await shown()
     fireEvent.doubleClick(gridCell(1, 2)!)

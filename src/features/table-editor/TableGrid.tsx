@@ -170,6 +170,11 @@ export function TableGrid(props: TableGridProps) {
       event.preventDefault()
       return startEditing(active, event.key)
     }
+    // Backspace and Delete start it emptied: Enter then saves no value (NULL, or empty text).
+    if ((event.key === 'Backspace' || event.key === 'Delete') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault()
+      return startEditing(active, '')
+    }
     const mod = hasShortcutModifier(event)
     const page = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT) - 1)
     const handled = () => event.preventDefault()

@@ -38,14 +38,14 @@ export function useInlineCellEditing({
   // Other rows (a new sort, filter or table): the cell edited is not the one it was.
   useEffect(() => setEditing(null), [store])
 
-  /** Enter, F2, a double click or a typed key on a cell: edits it in place, or opens the larger editor. */
+  /**
+   * Enter, F2, a double click or a typed key on a cell: edits it in place, or opens the larger editor
+   * (where a typed key is not taken: it would replace a JSON value or a long text with one character).
+   */
   function startEditing(cell: CellPosition, typed?: string) {
     if (!store.row(cell.row)) return
     const edit = inlineEditOf?.(cell) ?? null
-    if (!edit) {
-      if (typed === undefined) onOpenCell(cell)
-      return
-    }
+    if (!edit) return onOpenCell(cell)
     setActive(cell)
     setEditing({ cell, edit, start: typed ?? (edit.choices ? '' : edit.initial), problem: null })
   }
