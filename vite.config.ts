@@ -8,7 +8,7 @@ import { CUSTOM_CONTENT_SETTING } from './src/constants/custom-content'
 import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content'
 import { MONACO_LEFT_OUT } from './src/features/sql-editor/monaco-left-out/aliases'
 import { FileTimesReporter } from './src/test/file-times-vitest-reporter'
-import { moduleMockingTests } from './src/test/module-mocking-tests'
+import { isolatedComponentTests } from './src/test/isolated-component-tests'
 
 /**
  * SPEC §3 custom content: the JSON file named by STUDIO_CUSTOM_CONTENT, checked now so a wrong key
@@ -35,7 +35,7 @@ checkCustomContent()
  * other files make theirs on the same server, so these run when nothing else does.
  */
 const CLUSTER_WIDE_TESTS = ['mock-platform/serve/self-hosted-server.test.ts']
-const MODULE_MOCKING_DOM_TESTS = moduleMockingTests('src')
+const ISOLATED_DOM_TESTS = isolatedComponentTests('src')
 
 export default defineConfig({
   plugins: [react()],
@@ -89,7 +89,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
-          exclude: [...MODULE_MOCKING_DOM_TESTS, ...configDefaults.exclude],
+          exclude: [...ISOLATED_DOM_TESTS, ...configDefaults.exclude],
           setupFiles: ['src/test/setup-dom.ts'],
           // Like the node files, the component files share each worker's modules (import and set-up
           // were most of their time); each renders and cleans up its own tree.
@@ -101,7 +101,7 @@ export default defineConfig({
         test: {
           name: 'dom, isolated',
           environment: 'jsdom',
-          include: MODULE_MOCKING_DOM_TESTS,
+          include: ISOLATED_DOM_TESTS,
           setupFiles: ['src/test/setup-dom.ts'],
         },
       },

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppToaster, showToast } from './toast'
 import { toaster } from './toast-region'
 
+// vitest: own modules — it counts what the app's one toaster shows, which another file's work still
+// settling after that file ended (a failed save's toast) could fill.
+
 /** Raises a toast from an effect, as a screen does when its organization or project does not exist. */
 function NotFoundScreen() {
   useEffect(() => {
