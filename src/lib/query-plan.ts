@@ -86,14 +86,18 @@ export function parsePlan(answer: unknown): PlanNode | null {
   return typeof top === 'object' && top !== null && 'Plan' in top ? readNode((top as { Plan: unknown }).Plan) : null
 }
 
+/** What a node works on, as the text format names it after the node: ` using idx on public.orders o`, or ''. */
+export function nodeTarget(node: PlanNode): string {
+  const on = node.relation ? ` on ${node.schema ? `${node.schema}.` : ''}${node.relation}${node.alias && node.alias !== node.relation ? ` ${node.alias}` : ''}` : ''
+  return `${node.index ? ` using ${node.index}` : ''}${on}`
+}
+
 /** The plan as Postgres's text format draws it. */
 export function planText(root: PlanNode): string {
   const lines: string[] = []
   const walk = (node: PlanNode, indent: string, arrow: boolean) => {
-    const on = node.relation ? ` on ${node.schema ? `${node.schema}.` : ''}${node.relation}${node.alias && node.alias !== node.relation ? ` ${node.alias}` : ''}` : ''
-    const using = node.index ? ` using ${node.index}` : ''
     const measured = !node.actual ? '' : node.actual.loops === 0 ? ' (never executed)' : ` ${actualText(node.actual)}`
-    lines.push(`${indent}${arrow ? '->  ' : ''}${node.nodeType}${using}${on}  ${node.cost}${measured}`.trimEnd())
+    lines.push(`${indent}${arrow ? '->  ' : ''}${node.nodeType}${nodeTarget(node)}  ${node.cost}${measured}`.trimEnd())
     // Details and children sit under the node's name: past its arrow when it has one.
     const inner = arrow ? `${indent}      ` : `${indent}  `
     for (const detail of node.details) lines.push(`${inner}${detail}`)

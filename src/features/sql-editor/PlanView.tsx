@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { MeasuredStatement } from '../../api/queries/explain'
 import { planSteps, type PlanStep } from '../../lib/plan-timing'
-import { planText } from '../../lib/query-plan'
+import { nodeTarget, planText } from '../../lib/query-plan'
 import { Badge } from '../../ui/badge'
 import { compactChoiceClass } from '../../ui/compact-choice'
 import { CopyButton } from '../../ui/copy-button'
@@ -75,7 +75,6 @@ export function PlanView({ measured }: { measured: MeasuredStatement }) {
 
 function PlanRow({ step, longest }: { step: PlanStep; longest: number }) {
   const { node, depth, selfMs, totalMs, slowest } = step
-  const on = node.relation ? ` on ${node.schema ? `${node.schema}.` : ''}${node.relation}${node.alias && node.alias !== node.relation ? ` ${node.alias}` : ''}` : ''
   const neverRun = node.actual?.loops === 0
   return (
     <tr data-slowest={slowest || undefined} className={rowClass}>
@@ -88,10 +87,7 @@ function PlanRow({ step, longest }: { step: PlanStep; longest: number }) {
               </span>
             ) : null}
             <strong className={css({ fontWeight: 'semibold' })}>{node.nodeType}</strong>
-            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-              {node.index ? ` using ${node.index}` : ''}
-              {on}
-            </span>
+            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{nodeTarget(node)}</span>
             {slowest ? <Badge tone="danger">Slowest</Badge> : null}
             {neverRun ? <Badge>Never executed</Badge> : null}
           </span>

@@ -46,8 +46,6 @@ export function InlineCellEditor({
   const highlighted = shown[Math.min(highlight, shown.length - 1)]
   // What saving now would save: the picked value, or the text as typed (checked by the caller).
   const value = choices ? highlighted?.value ?? text : text
-  // Once ended (saved, cancelled, expanded), the blur that follows must not save again.
-  const ended = useRef(false)
 
   useLayoutEffect(() => {
     const element = input.current
@@ -57,23 +55,16 @@ export function InlineCellEditor({
     if (start === edit.initial && !choices) element.select()
   }, [start, edit.initial, choices])
 
-  function end(run: () => void) {
-    ended.current = true
-    run()
-    // The caller keeps the editor open when the value has a problem: editing goes on.
-    queueMicrotask(() => (ended.current = false))
-  }
-
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     event.stopPropagation()
     if (event.key === 'Escape') {
       event.preventDefault()
-      return end(onCancel)
+      return onCancel()
     }
     if (event.key === 'Enter' || event.key === 'Tab') {
       event.preventDefault()
       const after: AfterEdit = event.key === 'Enter' ? 'stay' : event.shiftKey ? 'previous' : 'next'
-      return end(() => onCommit(value, after))
+      return onCommit(value, after)
     }
     if (choices && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault()
@@ -105,9 +96,8 @@ export function InlineCellEditor({
           setHighlight(0)
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (!ended.current) onCommit(value, 'away')
-        }}
+        // After Enter, Escape or Expand the edit has ended: the grid ignores this blur's save.
+        onBlur={() => onCommit(value, 'away')}
       />
       <button
         type="button"
@@ -116,7 +106,7 @@ export function InlineCellEditor({
         title="Open the larger editor"
         // Pressing it must not blur the box first (a blur saves).
         onMouseDown={(event) => event.preventDefault()}
-        onClick={() => end(() => onExpand(choices ? value : text))}
+        onClick={() => onExpand(choices ? value : text)}
       >
         <Maximize2 size={13} aria-hidden />
       </button>
@@ -138,7 +128,7 @@ export function InlineCellEditor({
               data-null={choice.value === NULL_CHOICE ? '' : undefined}
               className={optionClass}
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => end(() => onCommit(choice.value, 'stay'))}
+              onClick={() => onCommit(choice.value, 'stay')}
             >
               {choice.label}
             </li>

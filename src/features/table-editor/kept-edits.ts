@@ -2,7 +2,7 @@ import { TABLE_EDIT_UNCONFIRMED_AFTER_MS } from '../../constants'
 import type { CellInput } from '../../lib/sql/row-edits'
 import { browserStorage } from '../../lib/storage'
 import type { PendingCell } from './grid-types'
-import { listTableEdits, removeTableEdit, tableEditPrefix, writeTableEdit, type TableEdit } from './table-edit-store'
+import { changedColumns, listTableEdits, removeTableEdit, tableEditPrefix, writeTableEdit, type TableEdit } from './table-edit-store'
 
 /** This page's id: a change it sends is `savingIn` it; another page's save is not under way here. */
 export const THIS_PAGE: string = globalThis.crypto?.randomUUID?.() ?? `page-${Date.now()}-${Math.random()}`
@@ -135,15 +135,10 @@ export class KeptEdits {
     const deleting = new Map<string, EditView['state']>()
     for (const view of views) {
       const { edit } = view
-      if (edit.kind === 'cell') {
+      if (edit.kind === 'cell' || edit.kind === 'row') {
         const row = rowKeyText(edit.keyColumns, edit.rowKey)
         const columns = cells.get(row) ?? new Map<string, KeptCell>()
-        columns.set(edit.column, { text: cellInputText(edit.input), error: view.state === 'saving' ? null : (view.error ?? 'Not saved'), input: edit.input, id: edit.id })
-        cells.set(row, columns)
-      } else if (edit.kind === 'row') {
-        const row = rowKeyText(edit.keyColumns, edit.rowKey)
-        const columns = cells.get(row) ?? new Map<string, KeptCell>()
-        for (const [column, input] of Object.entries(edit.values)) {
+        for (const [column, input] of changedColumns(edit)) {
           columns.set(column, { text: cellInputText(input), error: view.state === 'saving' ? null : (view.error ?? 'Not saved'), input, id: edit.id })
         }
         cells.set(row, columns)

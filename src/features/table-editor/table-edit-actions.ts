@@ -4,7 +4,7 @@ import { deleteRowsSql, existingKeysSql, insertRowSql, updateRowSql, type CellIn
 import { showToast } from '../../ui/toast'
 import { THIS_PAGE, rowKeyText, type KeptEdits } from './kept-edits'
 import type { Row, RowWindowStore } from './row-windows'
-import type { CellEdit, DeleteEdit, InsertEdit, RowEdit, TableEdit } from './table-edit-store'
+import { changedColumns, type CellEdit, type DeleteEdit, type InsertEdit, type RowEdit, type TableEdit } from './table-edit-store'
 import { errorMessage } from '../../lib/error-message'
 
 /**
@@ -45,11 +45,11 @@ function editSql({ table }: EditTarget, edit: TableEdit): string {
   if (edit.kind !== 'insert' && !sameColumns(edit.keyColumns, table.primary_keys)) throw new RowUnreachable(keyChangedMessage(table))
   switch (edit.kind) {
     case 'cell':
-      if (!table.columns.some((c) => c.name === edit.column)) throw new Error(`The column "${edit.column}" no longer exists.`)
-      return updateRowSql(table.schema, table.name, keyRecord(edit.keyColumns, edit.rowKey), ownRecord([[edit.column, edit.input]]), table.columns)
-    case 'row':
-      for (const column of Object.keys(edit.values)) if (!table.columns.some((c) => c.name === column)) throw new Error(`The column "${column}" no longer exists.`)
-      return updateRowSql(table.schema, table.name, keyRecord(edit.keyColumns, edit.rowKey), edit.values, table.columns)
+    case 'row': {
+      const changed = changedColumns(edit)
+      for (const [column] of changed) if (!table.columns.some((c) => c.name === column)) throw new Error(`The column "${column}" no longer exists.`)
+      return updateRowSql(table.schema, table.name, keyRecord(edit.keyColumns, edit.rowKey), ownRecord(changed), table.columns)
+    }
     case 'insert':
       return insertRowSql(table.schema, table.name, table.columns, edit.values)
     case 'delete':

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { TABLE_EDIT_KEY_PREFIX, TABLE_EDIT_STORAGE_KEY } from '../../constants'
 import { ownRecordSchema } from '../../lib/own-record'
 import { browserStorage, readStored, removeStored, storedKeysWithPrefix, writeStored } from '../../lib/storage'
+import type { CellInput } from '../../lib/sql/row-edits'
 
 /**
  * The table editor's changes that the database has not confirmed: a cell edit, an inserted row, a
@@ -59,6 +60,9 @@ export type CellEdit = Extract<TableEdit, { kind: 'cell' }>
 export type InsertEdit = Extract<TableEdit, { kind: 'insert' }>
 export type DeleteEdit = Extract<TableEdit, { kind: 'delete' }>
 export type RowEdit = Extract<TableEdit, { kind: 'row' }>
+
+/** The columns a change of an existing row sets, and to what: one for a cell, those the row form changed. */
+export const changedColumns = (edit: CellEdit | RowEdit): [string, CellInput][] => (edit.kind === 'cell' ? [[edit.column, edit.input]] : Object.entries(edit.values))
 
 export const tableEditKey = TABLE_EDIT_STORAGE_KEY
 
