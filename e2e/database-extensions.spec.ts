@@ -41,6 +41,7 @@ test('enable pg_trgm, use it in the SQL editor, then disable it with its depende
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success')
 
   await page.getByRole('link', { name: 'Database' }).click()
+  await page.getByRole('navigation', { name: 'Database' }).getByRole('link', { name: 'Extensions' }).click()
   await page.getByRole('checkbox', { name: 'Enabled only' }).check()
   await toggle(page, 'pg_trgm')
   const disable = page.getByRole('dialog', { name: 'Disable pg_trgm' })

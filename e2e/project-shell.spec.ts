@@ -55,10 +55,10 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
 
   // An area with several screens opens its first, and its own menu lists them all.
   await rail(page).getByRole('link', { name: 'Database' }).click()
-  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/database/extensions$`))
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/database/schemas$`))
   await expect(rail(page).getByRole('link', { name: 'Database' })).toHaveAttribute('aria-current', 'page')
   const areaMenu = page.getByRole('navigation', { name: 'Database' })
-  await expect(areaMenu.getByRole('link')).toHaveText(['Extensions', 'Database webhooks', 'Wrappers'])
+  await expect(areaMenu.getByRole('link')).toHaveText(['Schema diagram', 'Extensions', 'Database webhooks', 'Wrappers'])
   await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
 

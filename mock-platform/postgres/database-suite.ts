@@ -11,6 +11,7 @@ import { describeExtensionsSuite } from './extensions-suite.ts'
 import { describePgMetaSuite } from './pg-meta-suite.ts'
 import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { describeReadOnlySuite } from './read-only-suite.ts'
+import { describeSchemaDiagramSuite } from './schema-diagram-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
@@ -171,6 +172,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   })
 
   describeTableEditorSuite(() => db)
+
+  describeSchemaDiagramSuite(() => db)
 
   describePgMetaSuite(() => db)
 

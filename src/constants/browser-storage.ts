@@ -60,3 +60,5 @@ export const SQL_EDITOR_SPLIT_KEY_PREFIX = 'studio.sql-editor-split.'
 export const SQL_RUN_HISTORY_KEY_PREFIX = 'studio.sql-run-history.'
 /** The SQL editor's open snippet tabs of a project, in order (local storage): this prefix and the project ref. */
 export const SQL_EDITOR_TABS_KEY_PREFIX = 'studio.sql-editor-tabs.'
+/** The schema diagram's table positions a user dragged, per schema, of a project (local storage): this prefix and the project ref. */
+export const SCHEMA_DIAGRAM_KEY_PREFIX = 'studio.schema-diagram.'

@@ -47,6 +47,9 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */
   columnTypes: (ref: string) => ['projects', ref, 'tables', 'column-types'] as const,
+  /** The schema diagram's schemas and one schema's graph: under the tables, so a structure change redraws it. */
+  diagramSchemas: (ref: string) => ['projects', ref, 'tables', 'diagram-schemas'] as const,
+  schemaGraph: (ref: string, schema: string) => ['projects', ref, 'tables', 'diagram', schema] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

@@ -34,6 +34,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['home', false],
       ['table-editor', true],
       ['sql-editor', true],
+      ['schema-diagram', true],
       ['extensions', true],
       ['webhooks', true],
       ['wrappers', true],
@@ -131,11 +132,11 @@ describe('rail entries and the second-level menu', () => {
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
     expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'storage', 'logs', 'advisors', 'settings'])
     expect(entries[3]!.label).toBe('Database')
-    expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/extensions')
+    expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/schemas')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
+    expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
     expect(entries[6]!.path('abc', context)).toBe('/project/abc/logs')

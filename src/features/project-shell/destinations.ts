@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -83,6 +83,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['query', 'snippet', 'run'],
     path: (ref, { history }) => sqlEditorPath(ref, history),
     owns: under('sql'),
+    needsDatabase: true,
+  },
+  {
+    id: 'schema-diagram',
+    label: 'Schema diagram',
+    area: 'database',
+    icon: Network,
+    keywords: ['schema', 'diagram', 'visualizer', 'erd', 'relations', 'foreign keys', 'tables', 'export'],
+    path: (ref) => `/project/${ref}/database/schemas`,
+    owns: under('database/schemas'),
     needsDatabase: true,
   },
   {
