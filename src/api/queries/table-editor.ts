@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/query-core'
 import { EXCLUDED_SCHEMAS } from '../../constants'
 import { PLATFORM_SCHEMAS } from '../../constants/advisors'
 import { columnTypesSql, tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
@@ -30,4 +31,9 @@ export function columnTypesQuery(ref: string, connectionString: string | null | 
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       postQuery({ ref, connectionString, query: columnTypesSql([...EXCLUDED_SCHEMAS, ...PLATFORM_SCHEMAS]), signal }, ColumnTypesAnswerSchema, client),
   }
+}
+
+/** Everything read from the project's catalogue (the tables and their structure, the database tools' reads, the diagram), read again. */
+export async function refreshCatalogQueries(queryClient: QueryClient, ref: string): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.databaseCatalog(ref) }), queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(ref) })])
 }

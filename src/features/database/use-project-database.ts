@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { projectDetailQuery } from '../../api/queries/projects'
-import { queryKeys } from '../../api/queries/keys'
+import { refreshCatalogQueries } from '../../api/queries/table-editor'
 import { executeSql } from '../../api/queries/sql'
 import { PermissionAction } from '../../lib/permissions'
 import { usePermission } from '../permissions'
@@ -17,12 +17,7 @@ export function useProjectDatabase(ref: string) {
   const connectionString = project.data?.connectionString
   const queryClient = useQueryClient()
   const run = useCallback((sql: string) => executeSql({ ref, connectionString, query: sql }), [ref, connectionString])
-  const refresh = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.databaseCatalog(ref) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(ref) }),
-    ])
-  }, [queryClient, ref])
+  const refresh = useCallback(() => refreshCatalogQueries(queryClient, ref), [queryClient, ref])
   return { connectionString, run, refresh }
 }
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { sqlRunMachine, type SqlRunOutcome, type StatementResult } from '../../../machines/sql-run.machine'
@@ -8,6 +8,8 @@ import { DEFAULT_SQL_ROW_LIMIT, EXCLUDED_SCHEMAS, SQL_EDITOR_APPLICATION_NAME, S
 import { formatDuration } from '../../lib/duration'
 import { isMacPlatform, MODIFIER_LABEL } from '../../lib/keyboard'
 import { catalogQuery } from '../../lib/sql/completion'
+import { changesCatalog } from '../../lib/sql/statements'
+import { refreshCatalogQueries } from '../../api/queries/table-editor'
 import { Button } from '../../ui/button'
 import { compactChoiceClass } from '../../ui/compact-choice'
 import { inputClass } from '../../ui/field'
@@ -56,12 +58,13 @@ export function SqlWorkspace({
   // Whoever is signed in finds the split they left (the session cannot change under an open editor).
   const [userId] = useState(() => getSession()?.user.id ?? 'signed-out')
   const [resultsShare, setResultsShare] = useState(() => readResultsShare(userId))
+  const queryClient = useQueryClient()
   const machine = useMemo(
     () =>
       sqlRunMachine.provide({
         actors: {
           execute: fromPromiseUntilStopped(({ input, signal }) =>
-            keptInHistory(projectRef, input.sql, signal, () =>
+            keptInHistory(projectRef, input.sql, signal, queryClient, () =>
               runScript(
                 input,
                 (query, abort, onRows) =>
@@ -73,7 +76,7 @@ export function SqlWorkspace({
           ),
         },
       }),
-    [projectRef, connectionString],
+    [projectRef, connectionString, queryClient],
   )
   const [snapshot, send] = useInspectedMachine(machine)
   const { outcome, failure, pending, cancelled, progress } = snapshot.context
@@ -283,8 +286,12 @@ export function SqlWorkspace({
 
 const VIEW_LABEL = { results: 'Results', plan: 'Plan', history: 'History' } as const
 
-/** Runs `run` and keeps it in the project's run history, however it ends. */
-async function keptInHistory(projectRef: string, sql: string, signal: AbortSignal, run: () => Promise<SqlRunOutcome>): Promise<SqlRunOutcome> {
+/**
+ * Runs `run` and keeps it in the project's run history, however it ends. A script that may have
+ * changed the catalogue has the screens that read it (table list, diagram, database tools) read it
+ * again, even when it failed part way: the statements before the failure stay done.
+ */
+async function keptInHistory(projectRef: string, sql: string, signal: AbortSignal, queryClient: QueryClient, run: () => Promise<SqlRunOutcome>): Promise<SqlRunOutcome> {
   const ranAt = Date.now()
   try {
     const outcome = await run()
@@ -297,6 +304,8 @@ async function keptInHistory(projectRef: string, sql: string, signal: AbortSigna
     const cancelled = signal.aborted
     recordSqlRun(projectRef, { sql, ranAt, durationMs: Date.now() - ranAt, rows: null, outcome: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : errorMessage(error) })
     throw error
+  } finally {
+    if (changesCatalog(sql)) void refreshCatalogQueries(queryClient, projectRef)
   }
 }
 

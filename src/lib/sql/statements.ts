@@ -50,3 +50,11 @@ export function topLevelWords(statement: SqlStatement): string[] {
   }
   return words
 }
+
+/** Leading keywords of statements that can change the catalogue (a table, a type, a grant, an extension…); DO can do anything. */
+const CATALOG_KEYWORDS = new Set(['CREATE', 'ALTER', 'DROP', 'COMMENT', 'GRANT', 'REVOKE', 'IMPORT', 'SECURITY', 'REFRESH', 'DO', 'CALL'])
+
+/** Whether a script may have changed what the screens read from the catalogue, so they should read it again. */
+export function changesCatalog(sql: string): boolean {
+  return splitStatements(sql).some((statement) => CATALOG_KEYWORDS.has(leadingKeyword(statement)))
+}

@@ -5,6 +5,7 @@ import { ApplyPrivilegesDialog } from '../../features/database/column-privileges
 import { ColumnPrivilegesScreen } from '../../features/database/column-privileges/ColumnPrivilegesPage'
 import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/column-privileges/privilege-draft'
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
+import { SchemaDiagramScreen } from '../../features/database/schema-diagram/SchemaDiagramPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -16,8 +17,56 @@ import { Providers } from './harness'
 import { REF, projectClient, projectScreen } from './screens'
 import type { XssPlace } from './xss-places'
 
+/**
+ * The schema diagram of 'public': a table called `anchor` and tables of these names, each with a
+ * column named after it and a key from that column to `anchor` (drawn), the first one's to a table of
+ * another schema named after it too (told on its column); views every other one.
+ */
+export function schemaDiagramScreen(names: readonly string[]) {
+  const client = projectClient()
+  const column = (name: string, comment: string | null = null) => ({ name, type: name, nullable: true, default: name, generated: null, identity: null, comment })
+  const tables = ['anchor', ...names]
+  client.setQueryData(queryKeys.diagramSchemas(REF), [{ name: 'public', relations: tables.length }, ...names.map((name) => ({ name, relations: 1 }))])
+  const key = (name: string, i: number, target: { id: number; schema: string; name: string }) => ({
+    name: `${name} key`,
+    source_id: 101 + i,
+    source_columns: [name],
+    target_id: target.id,
+    target_schema: target.schema,
+    target_name: target.name,
+    target_columns: ['id'],
+    on_delete: 'cascade',
+    on_update: 'no action',
+  })
+  client.setQueryData(queryKeys.schemaGraph(REF, 'public'), {
+    schema: 'public',
+    exists: true,
+    tables: tables.map((name, i) => ({
+      id: 100 + i,
+      name,
+      type: i % 2 ? 'view' : 'table',
+      comment: name,
+      definition: name,
+      columns: [column('id'), column(name, name)],
+      primary_key: ['id'],
+      constraints: [{ name, kind: 'unique', definition: name, columns: [name] }],
+    })),
+    foreign_keys: [
+      ...names.map((name, i) => key(name, i, { id: 100, schema: 'public', name: 'anchor' })),
+      ...(names[0] === undefined ? [] : [{ ...key(names[0], 0, { id: 1, schema: names[0], name: names[0] }), name: `${names[0]} elsewhere` }]),
+    ],
+    enums: names.length > 0 ? [{ name: names[0]!, values: [...names] }] : [],
+  })
+  return projectScreen(SchemaDiagramScreen, client)
+}
+
 /** The reliability matrix's XSS places of the database tools: what the database reports, named by users. */
 export const DATABASE_XSS_PLACES: XssPlace[] = [
+  {
+    // The catalog reports them: tables, views, columns, types and keys are named by users.
+    place: 'table, view, column, type and key names (schema diagram)',
+    render: (payloads) => schemaDiagramScreen(payloads.map((payload, i) => `${payload}${i}`)),
+  },
   {
     // The database reports them: a user can name an extension's schema or comment on it.
     place: 'extension names, descriptions and schemas (extensions screen)',

@@ -24,6 +24,8 @@ import { readResultsShare, RESULTS_SHARE_MAX, RESULTS_SHARE_MIN, splitKey } from
 import { readRunHistory, recordSqlRun, runHistoryKey } from '../../features/sql-editor/run-history'
 import { RunHistory } from '../../features/sql-editor/RunHistory'
 import { readOpenTabs, tabsKey } from '../../features/sql-editor/open-tabs'
+import { diagramPositionsKey, readDiagramPositions } from '../../features/database/schema-diagram/diagram-positions'
+import { schemaDiagramScreen } from './database-xss-places'
 import { SQL_EDITOR_TAB_LIMIT } from '../../constants'
 import { HistoryList } from '../../features/graphiql/HistoryList'
 import { historyKey, readHistory, recordRun } from '../../features/graphiql/history-store'
@@ -312,6 +314,21 @@ export const STORAGE_ROWS: StorageRow[] = [
         throw new Error('the history lost a run')
       }
     },
+  },
+  {
+    key: diagramPositionsKey(REF),
+    storage: 'local',
+    read: () => readDiagramPositions(REF, 'public'),
+    safe: (value) =>
+      typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === null &&
+      Object.values(value).every((p: unknown) => typeof p === 'object' && p !== null && Number.isFinite((p as { x: unknown }).x) && Number.isFinite((p as { y: unknown }).y)),
+    render: () => schemaDiagramScreen(['orders', '__proto__', 'constructor']),
+    hostile: [
+      { label: 'a table keyed like the prototype', raw: '{"public":{"__proto__":[1,2],"constructor":[3,4],"toString":[5,6]}}' },
+      { label: 'a schema keyed like the prototype', raw: '{"__proto__":{"orders":[1,2]},"public":{"orders":[7,8]}}' },
+      { label: 'a position past any diagram', raw: '{"public":{"orders":[1e300,0]}}' },
+      { label: 'a position as text', raw: '{"public":{"orders":["10","20"]}}' },
+    ],
   },
   {
     key: MOCK_CONTENT_STORAGE_KEY(false),

@@ -26,7 +26,8 @@ const canvasClass = css({
   '--xy-edge-stroke': 'token(colors.fg.subtle)',
   '--xy-edge-stroke-selected': 'token(colors.accent.default)',
   '--xy-attribution-background-color': 'token(colors.bg.surface)',
-  '& .react-flow__attribution a': { color: 'fg.muted' },
+  // React Flow's sheet is unlayered, so it beats ours but for an important declaration: its grey link fails contrast.
+  '& .react-flow__attribution a': { color: 'fg.muted !important' },
 })
 
 /** Where a layout measure is named, for the bench (performance.getEntriesByName). */
@@ -81,6 +82,9 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
   useEffect(() => setNodes(nodesOf(diagram, placeTables(diagram, laidOut, kept), editorPath)), [diagram, laidOut, kept, editorPath, setNodes])
   const edges = useMemo(() => edgesOf(diagram), [diagram])
   const { fitView } = useReactFlow()
+  // A new layout (the catalogue read again and changed: a table made in the SQL editor) is shown whole;
+  // React Flow queues the fit until the cards are measured.
+  useEffect(() => void fitView({ padding: 0.1 }), [laidOut, fitView])
 
   const keep = useCallback(
     (next: SchemaPositions) => {
