@@ -58,6 +58,19 @@ test('the schema diagram: a table made in the SQL editor appears with its key, a
   await expect(diagram(page).getByRole('group', { name: 'Table Shipment notes' })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('button', { name: 'Reset layout' })).toBeEnabled()
 
+  // Zoomed out past reading size, the cards show their names only (the lines meet their headers); fitted again, their columns.
+  const columns = diagram(page).getByRole('list', { name: 'Columns of Shipment notes' })
+  await expect(columns).toBeVisible()
+  // Each click eases over 200 ms, and a click during the easing starts from where it is: click until small enough.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Zoom out' }).click()
+    await expect(columns).toBeHidden({ timeout: 400 })
+  }).toPass({ timeout: 20_000 })
+  await expect(diagram(page).getByRole('group', { name: 'Table Shipment notes' }).getByRole('link', { name: 'Shipment notes' })).toBeVisible()
+  await expect(diagram(page).getByRole('img', { name: 'Shipment notes.order_id references orders.id' })).toBeAttached()
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await expect(columns).toBeVisible()
+
   // Exports: the drawing as SVG, and the SQL that makes the schema (the new table and its key in it).
   const svg = await downloaded(page, 'Image (SVG)')
   expect(svg.name).toBe('schema-public.svg')

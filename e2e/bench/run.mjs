@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { queryPerformanceFigures } from './statements.mjs'
+import { schemaDiagramFigures } from './diagram.mjs'
 import { logsFigures } from './logs.mjs'
 import { queryPathFigures } from './query-path.mjs'
 import { storageFigures } from './storage.mjs'
@@ -273,7 +274,7 @@ function serveLoadFigures() {
   })
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, sql-editor, query-path, logs, storage, serve-load).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, serve-load).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -294,6 +295,7 @@ try {
       csvExport300kRows: await csvExportOf300k(browser),
     }
   }
+  if (only === null || only === 'schema-diagram') figures.schemaDiagram = await schemaDiagramFigures(browser, { base: BASE, runs: RUNS })
   if (only === null || only === 'query-path') figures.queryPath = await queryPathFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })

@@ -22,8 +22,8 @@ const barClass = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', 
 const fileStem = (schema: string) => `schema-${schema.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'unnamed'}`
 
 /** Search (centres a table), zoom, fit, a reset of dragged positions, and the exports: SVG, PNG, SQL. */
-export function DiagramToolbar({ diagram, graph, nodes, keptCount, onResetLayout, summary }: { diagram: Diagram; graph: SchemaGraph; nodes: readonly TableCardNode[]; keptCount: number; onResetLayout: () => void; summary: string }) {
-  const { setCenter, zoomIn, zoomOut, fitView, setNodes } = useReactFlow<TableCardNode>()
+export function DiagramToolbar({ diagram, graph, keptCount, onResetLayout, summary }: { diagram: Diagram; graph: SchemaGraph; keptCount: number; onResetLayout: () => void; summary: string }) {
+  const { setCenter, zoomIn, zoomOut, fitView, setNodes, getNodes } = useReactFlow<TableCardNode>()
   const [search, setSearch] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const searchId = useId()
@@ -37,13 +37,13 @@ export function DiagramToolbar({ diagram, graph, nodes, keptCount, onResetLayout
       return
     }
     setProblem(null)
-    const node = nodes.find((n) => n.data.table.key === table.key)
+    const node = getNodes().find((n) => n.data.table.key === table.key)
     if (!node) return
     setNodes((all) => all.map((n) => (n.selected === (n.id === node.id) ? n : { ...n, selected: n.id === node.id })))
     void setCenter(node.position.x + table.width / 2, node.position.y + Math.min(table.height, 400) / 2, { zoom: 1, duration: 300 })
   }
 
-  const placed = () => new Map<string, Point>(nodes.map((n) => [n.data.table.key, n.position]))
+  const placed = () => new Map<string, Point>(getNodes().map((n) => [n.data.table.key, n.position]))
   const exportAs = async (format: string) => {
     try {
       const stem = fileStem(graph.schema)
