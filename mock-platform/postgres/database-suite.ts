@@ -12,6 +12,7 @@ import { describePgMetaSuite } from './pg-meta-suite.ts'
 import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { describeReadOnlySuite } from './read-only-suite.ts'
 import { describeSchemaDiagramSuite } from './schema-diagram-suite.ts'
+import { describeDatabaseObjectsSuite } from './database-objects-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
@@ -174,6 +175,8 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeTableEditorSuite(() => db)
 
   describeSchemaDiagramSuite(() => db)
+
+  describeDatabaseObjectsSuite(() => db)
 
   describePgMetaSuite(() => db)
 

@@ -1,10 +1,10 @@
 /** The schema diagram's catalog reads and its SQL export, on a seeded database (part of `database-suite.ts`). */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DiagramSchemasAnswerSchema, SchemaGraphAnswerSchema, type SchemaGraph } from '../../src/api/schemas/schema-graph.ts'
+import { SchemaListAnswerSchema, SchemaGraphAnswerSchema, type SchemaGraph } from '../../src/api/schemas/schema-graph.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
-import { diagramSchemasSql, schemaGraphSql } from '../../src/lib/sql/schema-graph.ts'
+import { schemaListSql, schemaGraphSql } from '../../src/lib/sql/schema-graph.ts'
 import { schemaDefinitionSql } from '../../src/lib/sql/schema-export.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -50,7 +50,7 @@ export function describeSchemaDiagramSuite(database: () => ProjectDatabase): voi
     const graphOf = async (schema: string) => v.parse(SchemaGraphAnswerSchema, await runPgMetaQuery(db, { query: schemaGraphSql(schema) }))
 
     it('lists the schemas a user made, with their relation counts, and none of the system ones', async () => {
-      const schemas = v.parse(DiagramSchemasAnswerSchema, await runPgMetaQuery(db, { query: diagramSchemasSql(EXCLUDED_SCHEMAS) }))
+      const schemas = v.parse(SchemaListAnswerSchema, await runPgMetaQuery(db, { query: schemaListSql(EXCLUDED_SCHEMAS) }))
       const names = schemas.map((s) => s.name)
       expect(names).toEqual(expect.arrayContaining(['public', 'inventory', 'analytics']))
       expect(names.some((name) => name.startsWith('pg_') || (EXCLUDED_SCHEMAS as readonly string[]).includes(name))).toBe(false)

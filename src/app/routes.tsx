@@ -75,6 +75,7 @@ const PerformanceRulesPage = screen(() => import('../features/advisors/AdvisorPa
 const ExtensionsPage = projectScreen(() => import('../features/database/extensions/ExtensionsPage').then((page) => page.ExtensionsScreen))
 const WebhooksPage = projectScreen(() => import('../features/database/hooks/WebhooksPage').then((page) => page.WebhooksScreen))
 const SchemaDiagramPage = projectScreen(() => import('../features/database/schema-diagram/SchemaDiagramPage').then((page) => page.SchemaDiagramScreen))
+const EnumTypesPage = projectScreen(() => import('../features/database/types/EnumTypesPage').then((page) => page.EnumTypesScreen))
 const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
 const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
 const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
@@ -126,6 +127,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/editor', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/database/schemas', screen: SchemaDiagramPage, gated: true },
+  { path: '/project/:ref/database/types', screen: EnumTypesPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },

@@ -170,6 +170,7 @@ export const PERMISSION_MESSAGE = {
   writeSecrets: 'add, change or delete vault secrets',
   manageColumnPrivileges: 'grant or revoke column privileges',
   manageCron: 'create, change, run or delete cron jobs',
+  manageTypes: 'create, change or delete types',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

@@ -47,9 +47,11 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */
   columnTypes: (ref: string) => ['projects', ref, 'tables', 'column-types'] as const,
-  /** The schema diagram's schemas and one schema's graph: under the tables, so a structure change redraws it. */
-  diagramSchemas: (ref: string) => ['projects', ref, 'tables', 'diagram-schemas'] as const,
+  /** The database's schemas (every Database screen's picker) and one schema's graph (the diagram): under the tables, so a structure change reads them again. */
+  schemaList: (ref: string) => ['projects', ref, 'tables', 'schema-list'] as const,
   schemaGraph: (ref: string, schema: string) => ['projects', ref, 'tables', 'diagram', schema] as const,
+  /** The enumerated types with the columns that use them: under the tables, so a column's change reads them again. */
+  enumTypes: (ref: string) => ['projects', ref, 'tables', 'enum-types'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

@@ -1,17 +1,17 @@
 import { EXCLUDED_SCHEMAS } from '../../constants'
-import { diagramSchemasSql, schemaGraphSql } from '../../lib/sql/schema-graph'
+import { schemaListSql, schemaGraphSql } from '../../lib/sql/schema-graph'
 import { api, type ApiClient } from '../client'
-import { DiagramSchemasAnswerSchema, SchemaGraphAnswerSchema } from '../schemas'
+import { SchemaListAnswerSchema, SchemaGraphAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
-/** The schemas the diagram can draw, with how many relations each holds. */
-export function diagramSchemasQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+/** The database's schemas (the system's left out), with how many relations each holds: the Database screens' picker. */
+export function schemaListQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
   return {
-    queryKey: queryKeys.diagramSchemas(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: diagramSchemasSql(EXCLUDED_SCHEMAS), signal }, DiagramSchemasAnswerSchema, client),
+    queryKey: queryKeys.schemaList(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: schemaListSql(EXCLUDED_SCHEMAS), signal }, SchemaListAnswerSchema, client),
   }
 }
 

@@ -3,10 +3,10 @@ import { IdSchema, TABLE_ENTITY_TYPES } from './table-editor'
 
 /** The schema diagram's catalog answers, as `src/lib/sql/schema-graph.ts` asks for them. */
 
-export const DiagramSchemaSchema = v.object({ name: v.string(), relations: v.number() })
-export type DiagramSchema = v.InferOutput<typeof DiagramSchemaSchema>
-export const DiagramSchemasAnswerSchema = v.pipe(
-  v.tuple([v.object({ schemas: v.array(DiagramSchemaSchema) })]),
+export const SchemaListItemSchema = v.object({ name: v.string(), relations: v.number() })
+export type SchemaListItem = v.InferOutput<typeof SchemaListItemSchema>
+export const SchemaListAnswerSchema = v.pipe(
+  v.tuple([v.object({ schemas: v.array(SchemaListItemSchema) })]),
   v.transform(([row]) => row.schemas),
 )
 

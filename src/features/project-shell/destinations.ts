@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -93,6 +93,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['schema', 'diagram', 'visualizer', 'erd', 'relations', 'foreign keys', 'tables', 'export'],
     path: (ref) => `/project/${ref}/database/schemas`,
     owns: under('database/schemas'),
+    needsDatabase: true,
+  },
+  {
+    id: 'enum-types',
+    label: 'Enumerated types',
+    area: 'database',
+    icon: ListOrdered,
+    keywords: ['enum', 'enumerated', 'types', 'type', 'values', 'create type', 'status'],
+    path: (ref) => `/project/${ref}/database/types`,
+    owns: under('database/types'),
     needsDatabase: true,
   },
   {

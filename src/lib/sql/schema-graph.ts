@@ -8,7 +8,7 @@ import { sqlLiteral } from './quote'
  */
 
 /** The schemas of the database outside the excluded ones, each with how many relations it holds. */
-export function diagramSchemasSql(excludedSchemas: readonly string[]): string {
+export function schemaListSql(excludedSchemas: readonly string[]): string {
   return `select coalesce(json_agg(s order by s.name), '[]') as schemas from (
   select n.nspname as name,
          (select count(*) from pg_catalog.pg_class c where c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition)::int as relations

@@ -14,6 +14,7 @@ import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrap
 import { emptyWrapperForm, type WrapperFormValues } from '../../features/database/wrappers/wrapper-form'
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
 import { CreateCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
+import { CreateEnumDialog, type EnumDraft } from '../../features/database/types/EnumTypeDialogs'
 import { sampleTablePrivileges } from '../sample-records'
 import { Providers, recordPgMeta, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
@@ -84,6 +85,20 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       // (The open dialog hides the page from the accessibility tree.)
       const box = (name: string) => (screen.getByRole('checkbox', { name, hidden: true }) as HTMLInputElement).checked
       return !box('SELECT on email') && !box('SELECT on the whole table') && box('SELECT on full_name')
+    },
+  },
+  {
+    write: 'create an enumerated type',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const typed: EnumDraft = { name: 'Order "status"', values: 'new\nit’s paid\nshipped' }
+      let draft = typed
+      const { element: dialog, submit } = await submitDialog('Create a type in public', 'Create type', (onDone) => (
+        <CreateEnumDialog schema="public" draft={draft} onDraft={(next) => (draft = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />
+      ))
+      if (await submit()) return seen.sql.includes('"Order ""status"""') && seen.sql.includes("'it’s paid'")
+      // Refused: the draft (the page's state) is as typed, and still on screen.
+      return draft === typed && (within(dialog).getByLabelText('Values, one per line, in order') as HTMLTextAreaElement).value === typed.values
     },
   },
   {

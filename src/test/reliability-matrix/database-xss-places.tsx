@@ -6,6 +6,7 @@ import { ColumnPrivilegesScreen } from '../../features/database/column-privilege
 import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/column-privileges/privilege-draft'
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
 import { SchemaDiagramScreen } from '../../features/database/schema-diagram/SchemaDiagramPage'
+import { EnumTypesScreen } from '../../features/database/types/EnumTypesPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -26,7 +27,7 @@ export function schemaDiagramScreen(names: readonly string[]) {
   const client = projectClient()
   const column = (name: string, comment: string | null = null) => ({ name, type: name, nullable: true, default: name, generated: null, identity: null, comment })
   const tables = ['anchor', ...names]
-  client.setQueryData(queryKeys.diagramSchemas(REF), [{ name: 'public', relations: tables.length }, ...names.map((name) => ({ name, relations: 1 }))])
+  client.setQueryData(queryKeys.schemaList(REF), [{ name: 'public', relations: tables.length }, ...names.map((name) => ({ name, relations: 1 }))])
   const key = (name: string, i: number, target: { id: number; schema: string; name: string }) => ({
     name: `${name} key`,
     source_id: 101 + i,
@@ -66,6 +67,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
     // The catalog reports them: tables, views, columns, types and keys are named by users.
     place: 'table, view, column, type and key names (schema diagram)',
     render: (payloads) => schemaDiagramScreen(payloads.map((payload, i) => `${payload}${i}`)),
+  },
+  {
+    // Types, their values, comments and the columns that use them are named by users.
+    place: 'enum type names, values, comments and the columns using them (types screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.enumTypes(REF),
+        payloads.map((payload, i) => ({ id: i + 1, schema: 'public', name: `${payload}${i}`, comment: payload, values: [payload, `${payload}!`], used_by: [{ schema: payload, table: payload, table_id: i + 1, column: payload }] })),
+      )
+      return projectScreen(EnumTypesScreen, client)
+    },
   },
   {
     // The database reports them: a user can name an extension's schema or comment on it.

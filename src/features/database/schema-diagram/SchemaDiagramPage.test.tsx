@@ -27,7 +27,7 @@ const renderDiagram = (schemaGraph: SchemaGraph = graph) =>
   renderProjectScreen(<SchemaDiagramScreen projectRef={SCREEN_REF} />, {
     actions: ['%'],
     data: [
-      [queryKeys.diagramSchemas(SCREEN_REF), [{ name: 'public', relations: 3 }, { name: 'inventory', relations: 2 }]],
+      [queryKeys.schemaList(SCREEN_REF), [{ name: 'public', relations: 3 }, { name: 'inventory', relations: 2 }]],
       [queryKeys.schemaGraph(SCREEN_REF, 'public'), schemaGraph],
     ],
   })

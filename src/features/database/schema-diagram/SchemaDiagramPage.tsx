@@ -1,26 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { ReactFlowProvider } from '@xyflow/react'
-import { useId } from 'react'
-import { css, cx } from 'styled-system/css'
-import { useLocation, useSearch } from 'wouter'
-import { diagramSchemasQuery, schemaGraphQuery } from '../../../api/queries/schema-graph'
-import { inputClass } from '../../../ui/field'
+import { css } from 'styled-system/css'
+import { schemaGraphQuery } from '../../../api/queries/schema-graph'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useProjectDatabase } from '../use-project-database'
 import { SchemaDiagram } from './SchemaDiagram'
-
-const DEFAULT_SCHEMA = 'public'
 
 /** /project/{ref}/database/schemas?schema=…: the tables of a schema and the foreign keys between them, drawn. */
 export function SchemaDiagramScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString } = useProjectDatabase(ref)
-  const [location, navigate] = useLocation()
-  const schema = new URLSearchParams(useSearch()).get('schema') || DEFAULT_SCHEMA
-  const schemas = useQuery({ ...diagramSchemasQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const [schema, setSchema] = useSchemaParam()
   const graph = useQuery({ ...schemaGraphQuery(ref, connectionString, schema), enabled: Boolean(connectionString) })
-  const schemaId = useId()
-  const choices = schemas.data ?? []
-  const listed = choices.some((s) => s.name === schema)
 
   return (
     <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
@@ -29,24 +20,7 @@ export function SchemaDiagramScreen({ projectRef: ref }: { projectRef: string })
           <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Schema diagram</h1>
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>The tables of a schema and the foreign keys between them. Drag a table to move it; its name opens it.</p>
         </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-          <label htmlFor={schemaId} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            Schema
-          </label>
-          <select
-            id={schemaId}
-            value={schema}
-            onChange={(event) => navigate(`${location}?schema=${encodeURIComponent(event.target.value)}`, { replace: true })}
-            className={cx(inputClass, css({ w: 'auto', minW: '40' }))}
-          >
-            {listed ? null : <option value={schema}>{schema}</option>}
-            {choices.map((s) => (
-              <option key={s.name} value={s.name}>
-                {`${s.name} (${s.relations})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
       </header>
       {graph.isPending ? (
         <LoadingState label="Reading the schema…" />

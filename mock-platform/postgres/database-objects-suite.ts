@@ -1,0 +1,58 @@
+/**
+ * The Database area's object screens' SQL (enumerated types, …) run on a seeded database, with
+ * names that need quoting (part of `database-suite.ts`): each statement the screens build does what
+ * it says, and the catalog reads read it back.
+ */
+import * as v from 'valibot'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
+import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
+import { sqlIdent } from '../../src/lib/sql/quote.ts'
+import { runPgMetaQuery } from './query.ts'
+import type { ProjectDatabase } from './types.ts'
+
+/** A schema whose name needs quoting: a quote, a space, mixed case, non-ASCII. */
+export const ODD_SCHEMA = 'Objets "spéciaux"'
+
+export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): void {
+  describe('database objects: enumerated types', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const types = async () => v.parse(EnumTypesAnswerSchema, await runPgMetaQuery(db, { query: enumTypesSql(EXCLUDED_SCHEMAS) }))
+    const typeNamed = async (schema: string, name: string) => (await types()).find((t) => t.schema === schema && t.name === name)
+
+    it('lists the seeded enum with its values in order and the columns that use it', async () => {
+      const status = await typeNamed('public', 'order_status')
+      expect(status?.values).toEqual(['pending', 'paid', 'shipped', 'delivered', 'cancelled'])
+      expect(status?.used_by.map((c) => `${c.schema}.${c.table}.${c.column}`)).toContain('public.orders.status')
+      expect((await types()).some((t) => t.schema.startsWith('pg_') || t.schema === 'information_schema')).toBe(false)
+    })
+
+    it('creates a type, adds values before and after, renames one, sees an array column use it, and drops it with its columns', async () => {
+      const name = 'Mood "x" ü'
+      await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade; create schema ${sqlIdent(ODD_SCHEMA)};`)
+      try {
+        await db.exec(createEnumSql(ODD_SCHEMA, name, ['ok', "it's fine"]))
+        await db.exec(addEnumValueSql(ODD_SCHEMA, name, 'first', ['ok', "it's fine"], { at: 'before', label: 'ok' }))
+        await db.exec(addEnumValueSql(ODD_SCHEMA, name, 'middle', ['first', 'ok', "it's fine"], { at: 'after', label: 'ok' }))
+        await db.exec(addEnumValueSql(ODD_SCHEMA, name, 'last', ['first', 'ok', 'middle', "it's fine"], { at: 'end' }))
+        await db.exec(renameEnumValueSql(ODD_SCHEMA, name, "it's fine", 'fine', ['first', 'ok', 'middle', "it's fine", 'last']))
+        await db.exec(`create table ${sqlIdent(ODD_SCHEMA)}.${sqlIdent('Mood log')} (moods ${sqlIdent(ODD_SCHEMA)}.${sqlIdent(name)}[], one ${sqlIdent(ODD_SCHEMA)}.${sqlIdent(name)})`)
+        const made = await typeNamed(ODD_SCHEMA, name)
+        expect(made?.values).toEqual(['first', 'ok', 'middle', 'fine', 'last'])
+        expect(made?.used_by.map((c) => c.column)).toEqual(['moods', 'one'])
+
+        await expect(db.exec(dropEnumSql(ODD_SCHEMA, name, false))).rejects.toThrow(/depend/)
+        await db.exec(dropEnumSql(ODD_SCHEMA, name, true))
+        expect(await typeNamed(ODD_SCHEMA, name)).toBeUndefined()
+        const { rows } = await db.query(`select count(*)::int as n from pg_attribute where attrelid = '${sqlIdent(ODD_SCHEMA).replaceAll("'", "''")}.${sqlIdent('Mood log')}'::regclass and attnum > 0 and not attisdropped`)
+        expect(rows[0]?.['n']).toBe(0)
+      } finally {
+        await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+}

@@ -1,0 +1,16 @@
+import { EXCLUDED_SCHEMAS } from '../../constants'
+import { enumTypesSql } from '../../lib/sql/enum-types'
+import { api, type ApiClient } from '../client'
+import { EnumTypesAnswerSchema } from '../schemas'
+import { queryKeys } from './keys'
+import { postQuery } from './sql'
+
+type ConnectionString = string | null | undefined
+
+/** Every enumerated type of the database (the system's left out), with its values and the columns that use it. */
+export function enumTypesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.enumTypes(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: enumTypesSql(EXCLUDED_SCHEMAS), signal }, EnumTypesAnswerSchema, client),
+  }
+}

@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { enumTypesQuery } from '../../../api/queries/database-objects'
+import type { EnumType } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { isProtectedSchema } from '../../../lib/protected-schemas'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { useListDialog } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { AddEnumValueDialog, CreateEnumDialog, DropEnumDialog, emptyEnumDraft, RenameEnumValueDialog } from './EnumTypeDialogs'
+
+type Dialog = { kind: 'create' } | { kind: 'add' | 'rename' | 'drop'; type: EnumType }
+
+const valueClass = css({ display: 'inline-block', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', borderRadius: 'sm', px: '1.5', py: '0.5', mr: '1', mb: '1' })
+
+/** /project/{ref}/database/types: a schema's enumerated types, their values and the columns that use them. */
+export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const [schema, setSchema] = useSchemaParam()
+  const types = useQuery({ ...enumTypesQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const permission = useDatabaseWritePermission(ref, 'types', PERMISSION_MESSAGE.manageTypes)
+  const protectedSchema = isProtectedSchema(schema)
+  const canChange = permission.allowed && !protectedSchema
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
+  const [draft, setDraft] = useState(emptyEnumDraft)
+  const shown = (types.data ?? []).filter((type) => type.schema === schema)
+  const close = () => setDialog(null)
+
+  return (
+    <DatabaseToolPage
+      title="Enumerated types"
+      description="Types whose values are a fixed list, in order: a column of one holds one of them."
+      actions={
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
+          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
+            Create type
+          </GuardedButton>
+        </div>
+      }
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its types can be read here, not changed.`} /> : null}
+      {types.isPending ? (
+        <LoadingState label="Loading types…" />
+      ) : types.isError ? (
+        <ErrorState title="The types could not be read" message={types.error.message} onRetry={() => void types.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={`No enumerated types in ${schema}`}>Create one to give a column a fixed list of values, like an order’s status.</EmptyState>
+      ) : (
+        <table className={toolTableClass} aria-label={`Enumerated types of ${schema}`}>
+          <ToolTableHead columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]} />
+          <tbody>
+            {shown.map((type) => (
+              <tr key={type.id}>
+                <td className={toolCellClass}>
+                  <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
+                  {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
+                </td>
+                <td className={toolCellClass}>
+                  <ol aria-label={`Values of ${type.name}`}>
+                    {type.values.map((value) => (
+                      <li key={value} className={valueClass}>
+                        {value}
+                      </li>
+                    ))}
+                  </ol>
+                </td>
+                <td className={toolCellClass}>
+                  {type.used_by.length === 0 ? (
+                    <span className={css({ color: 'fg.muted' })}>No column</span>
+                  ) : (
+                    <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                      {type.used_by.map((c) => (
+                        <li key={`${c.schema}.${c.table}.${c.column}`}>
+                          <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
+                            {`${c.schema}.${c.table}`}
+                          </Link>
+                          {`.${c.column}`}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className={toolCellClass}>
+                  <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
+                    <Button size="sm" aria-label={`Add a value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
+                      Add value
+                    </Button>
+                    <Button size="sm" aria-label={`Rename a value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
+                      Rename value
+                    </Button>
+                    <Button size="sm" aria-label={`Delete ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })}>
+                      Delete
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog?.kind === 'create' ? (
+        <CreateEnumDialog
+          schema={schema}
+          draft={draft}
+          onDraft={setDraft}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish(`Type ${draft.name} created`)
+            setDraft(emptyEnumDraft())
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'add' ? <AddEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value added to ${dialog.type.name}`)} /> : null}
+      {dialog?.kind === 'rename' ? <RenameEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value of ${dialog.type.name} renamed`)} /> : null}
+      {dialog?.kind === 'drop' ? <DropEnumDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Type ${dialog.type.name} deleted`)} /> : null}
+    </DatabaseToolPage>
+  )
+}
