@@ -35,7 +35,7 @@ describe('the enumerated types screen', () => {
   it('shows a read-only member every type with the changes disabled and the reason', async () => {
     renderTypes(READ_ONLY_ACTIONS)
     expect(await screen.findByRole('alert', { name: PERMISSION_MESSAGE.denied(PERMISSION_MESSAGE.manageTypes) })).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Add a value to order_status' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Add value to order_status' }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: 'Create type' }) as HTMLButtonElement).disabled).toBe(true)
   })
 

@@ -91,10 +91,10 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
                 </td>
                 <td className={toolCellClass}>
                   <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
-                    <Button size="sm" aria-label={`Add a value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
+                    <Button size="sm" aria-label={`Add value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
                       Add value
                     </Button>
-                    <Button size="sm" aria-label={`Rename a value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
+                    <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
                       Rename value
                     </Button>
                     <Button size="sm" aria-label={`Delete ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })}>
