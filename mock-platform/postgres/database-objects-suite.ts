@@ -5,9 +5,10 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
+import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -50,6 +51,44 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         expect(await typeNamed(ODD_SCHEMA, name)).toBeUndefined()
         const { rows } = await db.query(`select count(*)::int as n from pg_attribute where attrelid = '${sqlIdent(ODD_SCHEMA).replaceAll("'", "''")}.${sqlIdent('Mood log')}'::regclass and attnum > 0 and not attisdropped`)
         expect(rows[0]?.['n']).toBe(0)
+      } finally {
+        await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+  describe('database objects: indexes', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const indexes = async () => v.parse(DatabaseIndexesAnswerSchema, await runPgMetaQuery(db, { query: indexesSql(EXCLUDED_SCHEMAS) }))
+    const table = 'Order "lines"'
+    const base: IndexDefinition = { schema: ODD_SCHEMA, table, name: '', method: 'btree', unique: false, columns: [], expression: '', predicate: '', concurrently: false }
+
+    it('lists the seeded primary keys as constraint indexes, with their keys, method and size', async () => {
+      const pkey = (await indexes()).find((i) => i.schema === 'public' && i.name === 'customers_pkey')
+      expect(pkey).toMatchObject({ table: 'customers', method: 'btree', is_primary: true, is_unique: true, is_valid: true, constraint_name: 'customers_pkey', columns: ['id'] })
+      expect(pkey!.size_bytes).toBeGreaterThan(0)
+    })
+
+    it('creates indexes on columns, on an expression, partial, unique and concurrently, reads them back, and drops them', async () => {
+      await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade; create schema ${sqlIdent(ODD_SCHEMA)};
+        create table ${sqlIdent(ODD_SCHEMA)}.${sqlIdent(table)} (id int primary key, ${sqlIdent('Ünit "name"')} text, qty int, tags text[]);`)
+      try {
+        await db.exec(createIndexSql({ ...base, columns: ['Ünit "name"', 'qty'] }))
+        await db.exec(createIndexSql({ ...base, name: 'lower name', unique: true, expression: `lower(${sqlIdent('Ünit "name"')})`, predicate: 'qty > 0' }))
+        await db.exec(createIndexSql({ ...base, method: 'gin', columns: ['tags'], concurrently: true }))
+        const made = (await indexes()).filter((i) => i.schema === ODD_SCHEMA)
+        const named = (name: string) => made.find((i) => i.name === name)
+        expect(named('Order "lines"_Ünit "name"_qty_idx')).toMatchObject({ columns: ['"Ünit ""name"""', 'qty'], method: 'btree', is_unique: false, constraint_name: null })
+        expect(named('lower name')).toMatchObject({ columns: ['lower("Ünit ""name""")'], is_unique: true, predicate: 'qty > 0' })
+        expect(named('Order "lines"_tags_idx')).toMatchObject({ method: 'gin', is_valid: true })
+        expect(named('Order "lines"_pkey')).toMatchObject({ is_primary: true, constraint_name: 'Order "lines"_pkey' })
+
+        await db.exec(dropIndexSql(ODD_SCHEMA, 'lower name', false))
+        await db.exec(dropIndexSql(ODD_SCHEMA, 'Order "lines"_tags_idx', true))
+        await expect(db.exec(dropIndexSql(ODD_SCHEMA, 'Order "lines"_pkey', false))).rejects.toThrow(/constraint/)
+        expect((await indexes()).filter((i) => i.schema === ODD_SCHEMA).map((i) => i.name).sort()).toEqual(['Order "lines"_pkey', 'Order "lines"_Ünit "name"_qty_idx'])
       } finally {
         await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
       }

@@ -76,6 +76,7 @@ const ExtensionsPage = projectScreen(() => import('../features/database/extensio
 const WebhooksPage = projectScreen(() => import('../features/database/hooks/WebhooksPage').then((page) => page.WebhooksScreen))
 const SchemaDiagramPage = projectScreen(() => import('../features/database/schema-diagram/SchemaDiagramPage').then((page) => page.SchemaDiagramScreen))
 const EnumTypesPage = projectScreen(() => import('../features/database/types/EnumTypesPage').then((page) => page.EnumTypesScreen))
+const IndexesPage = projectScreen(() => import('../features/database/indexes/IndexesPage').then((page) => page.IndexesScreen))
 const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
 const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
 const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
@@ -128,6 +129,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/editor/:id', screen: TableEditorPage, gated: true },
   { path: '/project/:ref/database/schemas', screen: SchemaDiagramPage, gated: true },
   { path: '/project/:ref/database/types', screen: EnumTypesPage, gated: true },
+  { path: '/project/:ref/database/indexes', screen: IndexesPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },

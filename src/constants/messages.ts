@@ -171,6 +171,7 @@ export const PERMISSION_MESSAGE = {
   manageColumnPrivileges: 'grant or revoke column privileges',
   manageCron: 'create, change, run or delete cron jobs',
   manageTypes: 'create, change or delete types',
+  manageIndexes: 'create or delete indexes',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

@@ -1,7 +1,8 @@
 import { EXCLUDED_SCHEMAS } from '../../constants'
 import { enumTypesSql } from '../../lib/sql/enum-types'
+import { indexesSql } from '../../lib/sql/indexes'
 import { api, type ApiClient } from '../client'
-import { EnumTypesAnswerSchema } from '../schemas'
+import { DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -12,5 +13,13 @@ export function enumTypesQuery(ref: string, connectionString: ConnectionString, 
   return {
     queryKey: queryKeys.enumTypes(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: enumTypesSql(EXCLUDED_SCHEMAS), signal }, EnumTypesAnswerSchema, client),
+  }
+}
+
+/** Every index of the database (the system's left out), with its table, keys, method, size and scans. */
+export function databaseIndexesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseIndexes(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: indexesSql(EXCLUDED_SCHEMAS), signal }, DatabaseIndexesAnswerSchema, client),
   }
 }

@@ -52,6 +52,8 @@ export const queryKeys = {
   schemaGraph: (ref: string, schema: string) => ['projects', ref, 'tables', 'diagram', schema] as const,
   /** The enumerated types with the columns that use them: under the tables, so a column's change reads them again. */
   enumTypes: (ref: string) => ['projects', ref, 'tables', 'enum-types'] as const,
+  /** The indexes with their tables, sizes and scans: under the tables, so a structure change reads them again. */
+  databaseIndexes: (ref: string) => ['projects', ref, 'tables', 'indexes'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

@@ -19,3 +19,29 @@ export const EnumTypesAnswerSchema = v.pipe(
   v.tuple([v.object({ types: v.array(EnumTypeSchema) })]),
   v.transform(([row]) => row.types),
 )
+
+export const DatabaseIndexSchema = v.object({
+  id: IdSchema,
+  schema: v.string(),
+  table: v.string(),
+  table_id: IdSchema,
+  name: v.string(),
+  method: v.string(),
+  is_unique: v.boolean(),
+  is_primary: v.boolean(),
+  is_valid: v.boolean(),
+  /** The primary key, unique or exclusion constraint this index backs: dropped with it, not alone. */
+  constraint_name: v.nullable(v.string()),
+  /** Key columns or expressions, as pg_get_indexdef writes them. */
+  columns: v.array(v.string()),
+  predicate: v.nullable(v.string()),
+  definition: v.string(),
+  size_bytes: IdSchema,
+  /** Index scans the statistics counted since they were last reset. */
+  scans: IdSchema,
+})
+export type DatabaseIndex = v.InferOutput<typeof DatabaseIndexSchema>
+export const DatabaseIndexesAnswerSchema = v.pipe(
+  v.tuple([v.object({ indexes: v.array(DatabaseIndexSchema) })]),
+  v.transform(([row]) => row.indexes),
+)

@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -103,6 +103,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['enum', 'enumerated', 'types', 'type', 'values', 'create type', 'status'],
     path: (ref) => `/project/${ref}/database/types`,
     owns: under('database/types'),
+    needsDatabase: true,
+  },
+  {
+    id: 'indexes',
+    label: 'Indexes',
+    area: 'database',
+    icon: ListTree,
+    keywords: ['index', 'indexes', 'btree', 'gin', 'gist', 'performance', 'slow', 'create index', 'unique'],
+    path: (ref) => `/project/${ref}/database/indexes`,
+    owns: under('database/indexes'),
     needsDatabase: true,
   },
   {

@@ -15,6 +15,7 @@ import { emptyWrapperForm, type WrapperFormValues } from '../../features/databas
 import { emptyWebhookForm, type WebhookFormValues } from '../../features/database/hooks/webhook-form'
 import { CreateCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
 import { CreateEnumDialog, type EnumDraft } from '../../features/database/types/EnumTypeDialogs'
+import { CreateIndexDialog, emptyIndexDraft, type IndexDraft } from '../../features/database/indexes/CreateIndexDialog'
 import { sampleTablePrivileges } from '../sample-records'
 import { Providers, recordPgMeta, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
@@ -99,6 +100,24 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       if (await submit()) return seen.sql.includes('"Order ""status"""') && seen.sql.includes("'it’s paid'")
       // Refused: the draft (the page's state) is as typed, and still on screen.
       return draft === typed && (within(dialog).getByLabelText('Values, one per line, in order') as HTMLTextAreaElement).value === typed.values
+    },
+  },
+  {
+    write: 'create an index',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const client = projectClient()
+      client.setQueryData(queryKeys.tableEntities(REF), [{ id: 1, schema: 'public', name: 'orders', type: 'table', comment: null, estimated_rows: 0 }])
+      const typed: IndexDraft = { ...emptyIndexDraft(), table: 'orders', expression: 'lower(notes)', name: 'orders by "notes"', predicate: 'notes is not null' }
+      let draft = typed
+      const { element: dialog, submit } = await submitDialog(
+        'Create an index in public',
+        'Create index',
+        (onDone) => <CreateIndexDialog projectRef={REF} connectionString="encrypted:abc" schema="public" draft={draft} onDraft={(next) => (draft = next)} run={runOnProject} onDone={onDone} onClose={() => {}} />,
+        client,
+      )
+      if (await submit()) return seen.sql.includes('"orders by ""notes"""') && seen.sql.includes('where notes is not null')
+      return draft === typed && (within(dialog).getByLabelText('Or an expression (instead of columns)') as HTMLInputElement).value === typed.expression
     },
   },
   {

@@ -7,6 +7,7 @@ import { EMPTY_DRAFT, resolveShadow, toggleCell } from '../../features/database/
 import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsPage'
 import { SchemaDiagramScreen } from '../../features/database/schema-diagram/SchemaDiagramPage'
 import { EnumTypesScreen } from '../../features/database/types/EnumTypesPage'
+import { IndexesScreen } from '../../features/database/indexes/IndexesPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -67,6 +68,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
     // The catalog reports them: tables, views, columns, types and keys are named by users.
     place: 'table, view, column, type and key names (schema diagram)',
     render: (payloads) => schemaDiagramScreen(payloads.map((payload, i) => `${payload}${i}`)),
+  },
+  {
+    // Index, table and column names and expressions are the user's.
+    place: 'index names, tables, keys and predicates (indexes screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseIndexes(REF),
+        payloads.map((payload, i) => ({ id: i + 1, schema: 'public', table: payload, table_id: i + 1, name: `${payload}${i}`, method: payload, is_unique: i % 2 === 0, is_primary: false, is_valid: i % 3 !== 0, constraint_name: i % 2 ? payload : null, columns: [payload], predicate: payload, definition: payload, size_bytes: 8192, scans: i })),
+      )
+      return projectScreen(IndexesScreen, client)
+    },
   },
   {
     // Types, their values, comments and the columns that use them are named by users.

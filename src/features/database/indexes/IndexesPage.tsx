@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { databaseIndexesQuery } from '../../../api/queries/database-objects'
+import type { DatabaseIndex } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { formatBytes } from '../../../lib/format-bytes'
+import { isProtectedSchema } from '../../../lib/protected-schemas'
+import { dropIndexSql } from '../../../lib/sql/indexes'
+import { Badge } from '../../../ui/badge'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { Checkbox } from '../../../ui/form-controls'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { SearchField } from '../../../ui/field'
+import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { useListDialog } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { CreateIndexDialog, emptyIndexDraft } from './CreateIndexDialog'
+
+type Dialog = { kind: 'create' } | { kind: 'drop'; index: DatabaseIndex }
+
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
+
+/** Why an index cannot be deleted on its own, or null. */
+const dropBlocked = (index: DatabaseIndex) => (index.constraint_name ? `It backs the constraint ${index.constraint_name}: drop that in the table editor.` : null)
+
+/** Drops one index; concurrently lets writes go on meanwhile. */
+function DropIndexDialog({ index, ...props }: { index: DatabaseIndex; run: (sql: string) => Promise<unknown>; onDone: () => void; onClose: () => void }) {
+  const [concurrently, setConcurrently] = useState(false)
+  return (
+    <SqlPreviewDialog {...props} title={`Delete the index ${index.name}`} description={`Reads of ${index.schema}.${index.table} that used it read the table instead. It can be made again at any time.`} runLabel="Delete index" tone="danger" build={() => dropIndexSql(index.schema, index.name, concurrently)}>
+      <Checkbox label="Concurrently: do not hold writes to the table back" checked={concurrently} onChange={setConcurrently} />
+    </SqlPreviewDialog>
+  )
+}
+
+/** /project/{ref}/database/indexes: a schema's indexes with their tables, keys, method, size and scans. */
+export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const [schema, setSchema] = useSchemaParam()
+  const indexes = useQuery({ ...databaseIndexesQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const permission = useDatabaseWritePermission(ref, 'indexes', PERMISSION_MESSAGE.manageIndexes)
+  const protectedSchema = isProtectedSchema(schema)
+  const canChange = permission.allowed && !protectedSchema
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
+  const [draft, setDraft] = useState(emptyIndexDraft)
+  const [search, setSearch] = useState('')
+  const needle = search.trim().toLowerCase()
+  const shown = (indexes.data ?? []).filter((index) => index.schema === schema && (!needle || `${index.table} ${index.name} ${index.columns.join(' ')}`.toLowerCase().includes(needle)))
+  const close = () => setDialog(null)
+
+  return (
+    <DatabaseToolPage
+      title="Indexes"
+      description="What lets reads find rows without reading a whole table. Scans count how often each was used."
+      actions={
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
+          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
+            Create index
+          </GuardedButton>
+        </div>
+      }
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its indexes can be read here, not changed.`} /> : null}
+      <SearchField label="Search indexes" placeholder="Search by table, name or column" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
+      {indexes.isPending ? (
+        <LoadingState label="Loading indexes…" />
+      ) : indexes.isError ? (
+        <ErrorState title="The indexes could not be read" message={indexes.error.message} onRetry={() => void indexes.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={needle ? `No index of ${schema} matches “${search.trim()}”` : `No indexes in ${schema}`}>Primary keys and unique constraints come with one; create others for the columns reads filter on.</EmptyState>
+      ) : (
+        <table className={toolTableClass} aria-label={`Indexes of ${schema}`}>
+          <ToolTableHead columns={['Table', 'Name', 'Keys', 'Method', 'Size', 'Scans', { hidden: 'Actions' }]} />
+          <tbody>
+            {shown.map((index) => (
+              <tr key={index.id}>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${index.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                    {index.table}
+                  </Link>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{index.name}</span>
+                  <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                    {index.is_primary ? <Badge tone="info">Primary key</Badge> : index.is_unique ? <Badge tone="info">Unique</Badge> : null}
+                    {index.is_valid ? null : <Badge tone="warning">Invalid: a concurrent build failed; delete it and make it again</Badge>}
+                  </span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{index.columns.join(', ')}</span>
+                  {index.predicate ? <p className={monoClass}>{`where ${index.predicate}`}</p> : null}
+                </td>
+                <td className={toolCellClass}>{index.method}</td>
+                <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
+                <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
+                <td className={toolCellClass}>
+                  <Button size="sm" aria-label={`Delete ${index.name}`} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog?.kind === 'create' ? (
+        <CreateIndexDialog
+          projectRef={ref}
+          connectionString={connectionString}
+          schema={schema}
+          draft={draft}
+          onDraft={setDraft}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish('Index created')
+            setDraft(emptyIndexDraft())
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'drop' ? <DropIndexDialog index={dialog.index} run={run} onClose={close} onDone={() => finish(`Index ${dialog.index.name} deleted`)} /> : null}
+    </DatabaseToolPage>
+  )
+}
