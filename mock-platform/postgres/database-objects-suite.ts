@@ -5,9 +5,10 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
+import { createFunctionSql, dropFunctionSql, functionsSql, type FunctionDefinition } from '../../src/lib/sql/functions.ts'
 import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import { runPgMetaQuery } from './query.ts'
@@ -89,6 +90,47 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         await db.exec(dropIndexSql(ODD_SCHEMA, 'Order "lines"_tags_idx', true))
         await expect(db.exec(dropIndexSql(ODD_SCHEMA, 'Order "lines"_pkey', false))).rejects.toThrow(/constraint/)
         expect((await indexes()).filter((i) => i.schema === ODD_SCHEMA).map((i) => i.name).sort()).toEqual(['Order "lines"_pkey', 'Order "lines"_Ünit "name"_qty_idx'])
+      } finally {
+        await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+  describe('database objects: functions', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const functions = async () => v.parse(DatabaseFunctionsAnswerSchema, await runPgMetaQuery(db, { query: functionsSql(EXCLUDED_SCHEMAS) }))
+    const base: FunctionDefinition = { schema: ODD_SCHEMA, name: 'Total "for" ü', arguments: '', returns: 'void', language: 'plpgsql', volatility: 'volatile', securityDefiner: false, searchPath: '', body: '' }
+
+    it('leaves out what extensions installed', async () => {
+      const names = (await functions()).map((f) => `${f.schema}.${f.name}`)
+      expect(names.some((name) => name.endsWith('.similarity') || name.endsWith('.gen_random_bytes') || name.endsWith('.crypt'))).toBe(false)
+    })
+
+    it('creates SQL and PL/pgSQL functions, reads their parts back, replaces one, and drops one its trigger depends on only with cascade', async () => {
+      await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade; create schema ${sqlIdent(ODD_SCHEMA)};
+        create table ${sqlIdent(ODD_SCHEMA)}.${sqlIdent('Audit log')} (id int, note text);`)
+      try {
+        await db.exec(createFunctionSql({ ...base, arguments: 'a integer, b integer DEFAULT 2', returns: 'integer', language: 'sql', volatility: 'immutable', body: "select a * b -- a '$function$' in a comment\n" }))
+        await db.exec(createFunctionSql({ ...base, name: 'touch', returns: 'trigger', securityDefiner: true, searchPath: "''", body: "begin\n  new.note := coalesce(new.note, 'it''s new');\n  return new;\nend;" }))
+        await db.exec(`create trigger ${sqlIdent('Touch it')} before insert on ${sqlIdent(ODD_SCHEMA)}.${sqlIdent('Audit log')} for each row execute function ${sqlIdent(ODD_SCHEMA)}.touch()`)
+        const made = (await functions()).filter((f) => f.schema === ODD_SCHEMA)
+        const total = made.find((f) => f.name === 'Total "for" ü')!
+        expect(total).toMatchObject({ arguments: 'a integer, b integer DEFAULT 2', identity_arguments: 'a integer, b integer', return_type: 'integer', language: 'sql', volatility: 'immutable', security_definer: false, kind: 'function', dependents: [] })
+        expect((await db.query(`select ${sqlIdent(ODD_SCHEMA)}.${sqlIdent('Total "for" ü')}(21) as n`)).rows[0]).toEqual({ n: 42 })
+        const touch = made.find((f) => f.name === 'touch')!
+        expect(touch).toMatchObject({ return_type: 'trigger', security_definer: true, settings: ['search_path=""'] })
+        expect(touch.dependents).toEqual([`trigger Touch it on table "${ODD_SCHEMA.replaceAll('"', '""')}"."Audit log"`])
+
+        // Edited as the screen does: the catalog's parts back into create or replace.
+        await db.exec(createFunctionSql({ ...base, ...{ name: total.name, arguments: total.arguments, returns: total.return_type!, language: total.language, volatility: 'stable' as const }, body: 'select a + b' }))
+        expect((await db.query(`select ${sqlIdent(ODD_SCHEMA)}.${sqlIdent('Total "for" ü')}(40) as n`)).rows[0]).toEqual({ n: 42 })
+
+        await expect(db.exec(dropFunctionSql(ODD_SCHEMA, 'touch', touch.identity_arguments, 'function', false))).rejects.toThrow(/depend/)
+        await db.exec(dropFunctionSql(ODD_SCHEMA, 'touch', touch.identity_arguments, 'function', true))
+        await db.exec(dropFunctionSql(ODD_SCHEMA, total.name, total.identity_arguments, 'function', false))
+        expect((await functions()).filter((f) => f.schema === ODD_SCHEMA)).toEqual([])
       } finally {
         await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
       }

@@ -77,6 +77,7 @@ const WebhooksPage = projectScreen(() => import('../features/database/hooks/Webh
 const SchemaDiagramPage = projectScreen(() => import('../features/database/schema-diagram/SchemaDiagramPage').then((page) => page.SchemaDiagramScreen))
 const EnumTypesPage = projectScreen(() => import('../features/database/types/EnumTypesPage').then((page) => page.EnumTypesScreen))
 const IndexesPage = projectScreen(() => import('../features/database/indexes/IndexesPage').then((page) => page.IndexesScreen))
+const FunctionsPage = projectScreen(() => import('../features/database/functions/FunctionsPage').then((page) => page.FunctionsScreen))
 const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
 const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
 const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
@@ -130,6 +131,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/database/schemas', screen: SchemaDiagramPage, gated: true },
   { path: '/project/:ref/database/types', screen: EnumTypesPage, gated: true },
   { path: '/project/:ref/database/indexes', screen: IndexesPage, gated: true },
+  { path: '/project/:ref/database/functions', screen: FunctionsPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },

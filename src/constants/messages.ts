@@ -172,6 +172,7 @@ export const PERMISSION_MESSAGE = {
   manageCron: 'create, change, run or delete cron jobs',
   manageTypes: 'create, change or delete types',
   manageIndexes: 'create or delete indexes',
+  manageFunctions: 'create, change or delete functions',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

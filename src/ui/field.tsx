@@ -14,6 +14,8 @@ export const inputClass = css({
   fontSize: 'sm',
   _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '0' },
   _invalid: { borderColor: 'danger.default' },
+  // Shown but not for changing (an identity being edited): it looks set apart.
+  _readOnly: { bg: 'bg.muted' },
 })
 
 export const fieldLabelClass = css({ fontSize: 'sm', color: 'fg.muted' })

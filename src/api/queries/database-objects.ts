@@ -1,8 +1,9 @@
 import { EXCLUDED_SCHEMAS } from '../../constants'
 import { enumTypesSql } from '../../lib/sql/enum-types'
+import { functionsSql } from '../../lib/sql/functions'
 import { indexesSql } from '../../lib/sql/indexes'
 import { api, type ApiClient } from '../client'
-import { DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -21,5 +22,13 @@ export function databaseIndexesQuery(ref: string, connectionString: ConnectionSt
   return {
     queryKey: queryKeys.databaseIndexes(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: indexesSql(EXCLUDED_SCHEMAS), signal }, DatabaseIndexesAnswerSchema, client),
+  }
+}
+
+/** Every function and procedure of the database (the system's and the extensions' left out), with its parts and dependents. */
+export function databaseFunctionsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseFunctions(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: functionsSql(EXCLUDED_SCHEMAS), signal }, DatabaseFunctionsAnswerSchema, client),
   }
 }

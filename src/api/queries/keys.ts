@@ -54,6 +54,8 @@ export const queryKeys = {
   enumTypes: (ref: string) => ['projects', ref, 'tables', 'enum-types'] as const,
   /** The indexes with their tables, sizes and scans: under the tables, so a structure change reads them again. */
   databaseIndexes: (ref: string) => ['projects', ref, 'tables', 'indexes'] as const,
+  /** The database's own functions and procedures, with what depends on each. */
+  databaseFunctions: (ref: string) => ['projects', ref, 'database', 'functions'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

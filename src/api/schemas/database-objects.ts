@@ -45,3 +45,29 @@ export const DatabaseIndexesAnswerSchema = v.pipe(
   v.tuple([v.object({ indexes: v.array(DatabaseIndexSchema) })]),
   v.transform(([row]) => row.indexes),
 )
+
+export const DatabaseFunctionSchema = v.object({
+  id: IdSchema,
+  schema: v.string(),
+  name: v.string(),
+  kind: v.picklist(['function', 'procedure']),
+  arguments: v.string(),
+  /** What drop needs to name this overload: the argument types alone. */
+  identity_arguments: v.string(),
+  /** null for a procedure. */
+  return_type: v.nullable(v.string()),
+  language: v.string(),
+  security_definer: v.boolean(),
+  volatility: v.picklist(['volatile', 'stable', 'immutable']),
+  body: v.string(),
+  /** proconfig: `search_path=public, extensions`… */
+  settings: v.array(v.string()),
+  comment: v.nullable(v.string()),
+  /** What uses it, as pg_describe_object names them: `trigger orders_audit on table orders`. */
+  dependents: v.array(v.string()),
+})
+export type DatabaseFunction = v.InferOutput<typeof DatabaseFunctionSchema>
+export const DatabaseFunctionsAnswerSchema = v.pipe(
+  v.tuple([v.object({ functions: v.array(DatabaseFunctionSchema) })]),
+  v.transform(([row]) => row.functions),
+)

@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -93,6 +93,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['schema', 'diagram', 'visualizer', 'erd', 'relations', 'foreign keys', 'tables', 'export'],
     path: (ref) => `/project/${ref}/database/schemas`,
     owns: under('database/schemas'),
+    needsDatabase: true,
+  },
+  {
+    id: 'functions',
+    label: 'Functions',
+    area: 'database',
+    icon: SquareFunction,
+    keywords: ['function', 'functions', 'procedure', 'plpgsql', 'rpc', 'stored procedure', 'create function'],
+    path: (ref) => `/project/${ref}/database/functions`,
+    owns: under('database/functions'),
     needsDatabase: true,
   },
   {

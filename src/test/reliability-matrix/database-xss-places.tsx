@@ -8,6 +8,7 @@ import { ExtensionsScreen } from '../../features/database/extensions/ExtensionsP
 import { SchemaDiagramScreen } from '../../features/database/schema-diagram/SchemaDiagramPage'
 import { EnumTypesScreen } from '../../features/database/types/EnumTypesPage'
 import { IndexesScreen } from '../../features/database/indexes/IndexesPage'
+import { FunctionsScreen } from '../../features/database/functions/FunctionsPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -79,6 +80,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         payloads.map((payload, i) => ({ id: i + 1, schema: 'public', table: payload, table_id: i + 1, name: `${payload}${i}`, method: payload, is_unique: i % 2 === 0, is_primary: false, is_valid: i % 3 !== 0, constraint_name: i % 2 ? payload : null, columns: [payload], predicate: payload, definition: payload, size_bytes: 8192, scans: i })),
       )
       return projectScreen(IndexesScreen, client)
+    },
+  },
+  {
+    // Functions, their arguments, results, bodies and dependents are the user's.
+    place: 'function names, arguments, results and dependents (functions screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseFunctions(REF),
+        payloads.map((payload, i) => ({ id: i + 1, schema: 'public', name: `${payload}${i}`, kind: i % 2 ? 'procedure' : 'function', arguments: payload, identity_arguments: payload, return_type: i % 2 ? null : payload, language: payload, security_definer: i % 2 === 0, volatility: 'stable', body: payload, settings: [payload], comment: payload, dependents: [payload] })),
+      )
+      return projectScreen(FunctionsScreen, client)
     },
   },
   {

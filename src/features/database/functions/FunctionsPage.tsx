@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { databaseFunctionsQuery } from '../../../api/queries/database-objects'
+import type { DatabaseFunction } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { isProtectedSchema } from '../../../lib/protected-schemas'
+import { Badge } from '../../../ui/badge'
+import { Callout } from '../../../ui/callout'
+import { SearchField } from '../../../ui/field'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { RowActions } from '../../../ui/row-actions'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { DropFunctionDialog, emptyFunctionDraft, FunctionDialog, functionDraftOf } from './FunctionDialogs'
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'drop'; fn: DatabaseFunction }
+
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
+
+/** /project/{ref}/database/functions: a schema's functions and procedures, made and changed as SQL shown first. */
+export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const [schema, setSchema] = useSchemaParam()
+  const functions = useQuery({ ...databaseFunctionsQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const permission = useDatabaseWritePermission(ref, 'functions', PERMISSION_MESSAGE.manageFunctions)
+  const protectedSchema = isProtectedSchema(schema)
+  const canChange = permission.allowed && !protectedSchema
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
+  const drafts = useFormDrafts(emptyFunctionDraft)
+  const [search, setSearch] = useState('')
+  const needle = search.trim().toLowerCase()
+  const shown = (functions.data ?? []).filter((fn) => fn.schema === schema && (!needle || `${fn.name} ${fn.arguments} ${fn.return_type ?? ''}`.toLowerCase().includes(needle)))
+  const close = () => setDialog(null)
+  const editing = dialog?.kind === 'edit'
+
+  return (
+    <DatabaseToolPage
+      title="Functions"
+      description="SQL and PL/pgSQL functions and procedures of the database: call them from SQL, triggers or the API."
+      actions={
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
+          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
+            Create function
+          </GuardedButton>
+        </div>
+      }
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its functions can be read here, not changed.`} /> : null}
+      <SearchField label="Search functions" placeholder="Search by name, argument or return type" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
+      {functions.isPending ? (
+        <LoadingState label="Loading functions…" />
+      ) : functions.isError ? (
+        <ErrorState title="The functions could not be read" message={functions.error.message} onRetry={() => void functions.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={needle ? `No function of ${schema} matches “${search.trim()}”` : `No functions in ${schema}`}>Functions an extension installed are the extension’s and are not listed.</EmptyState>
+      ) : (
+        <table className={toolTableClass} aria-label={`Functions of ${schema}`}>
+          <ToolTableHead columns={['Name', 'Arguments', 'Returns', 'Language', 'Runs as', { hidden: 'Actions' }]} />
+          <tbody>
+            {shown.map((fn) => (
+              <tr key={fn.id}>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.name}</span>
+                  <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                    {fn.kind === 'procedure' ? <Badge tone="info">Procedure</Badge> : null}
+                    {fn.volatility === 'volatile' ? null : <Badge tone="info">{fn.volatility}</Badge>}
+                  </span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.arguments || '—'}</span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.return_type ?? '—'}</span>
+                </td>
+                <td className={toolCellClass}>{fn.language}</td>
+                <td className={toolCellClass}>{fn.security_definer ? <Badge tone="warning">Definer</Badge> : 'Invoker'}</td>
+                <td className={toolCellClass}>
+                  <RowActions
+                    name={fn.name}
+                    disabled={!canChange}
+                    onEdit={() => {
+                      drafts.startEdit(functionDraftOf(fn))
+                      setDialog({ kind: 'edit', fn })
+                    }}
+                    onDelete={() => setDialog({ kind: 'drop', fn })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <FunctionDialog
+          schema={dialog.kind === 'edit' ? dialog.fn.schema : schema}
+          editing={editing}
+          draft={drafts.values(editing)}
+          onDraft={drafts.setter(editing)}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish(editing ? `Function ${drafts.values(true).name} saved` : `Function ${drafts.values(false).name} created`)
+            drafts.saved(editing)
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'drop' ? <DropFunctionDialog fn={dialog.fn} run={run} onClose={close} onDone={() => finish(`${dialog.fn.kind === 'procedure' ? 'Procedure' : 'Function'} ${dialog.fn.name} deleted`)} /> : null}
+    </DatabaseToolPage>
+  )
+}
