@@ -5,12 +5,13 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
 import { createFunctionSql, dropFunctionSql, functionsSql, type FunctionDefinition } from '../../src/lib/sql/functions.ts'
 import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
+import { createTriggerSql, dropTriggerSql, setTriggerEnabledSql, triggersSql, type TriggerDefinition } from '../../src/lib/sql/triggers.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
 
@@ -131,6 +132,45 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         await db.exec(dropFunctionSql(ODD_SCHEMA, 'touch', touch.identity_arguments, 'function', true))
         await db.exec(dropFunctionSql(ODD_SCHEMA, total.name, total.identity_arguments, 'function', false))
         expect((await functions()).filter((f) => f.schema === ODD_SCHEMA)).toEqual([])
+      } finally {
+        await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+  describe('database objects: triggers', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const triggers = async () => v.parse(DatabaseTriggersAnswerSchema, await runPgMetaQuery(db, { query: triggersSql(EXCLUDED_SCHEMAS) }))
+
+    it('lists the seeded trigger with its timing, events, level and function, and none of the foreign keys’ internal ones', async () => {
+      const all = await triggers()
+      expect(all.find((t) => t.name === 'products_touch_updated_at')).toMatchObject({ schema: 'inventory', table: 'products', timing: 'before', events: ['update'], level: 'row', function_schema: 'inventory', function_name: 'touch_updated_at', enabled: true })
+      expect(all.some((t) => t.name.startsWith('RI_ConstraintTrigger'))).toBe(false)
+    })
+
+    it('creates a trigger with a condition that fires, disables it so it does not, and drops it', async () => {
+      const table = 'Order "log"'
+      await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade; create schema ${sqlIdent(ODD_SCHEMA)};
+        create table ${sqlIdent(ODD_SCHEMA)}.${sqlIdent(table)} (id int, status text, touched int default 0);`)
+      try {
+        await db.exec(createFunctionSql({ schema: ODD_SCHEMA, name: 'Count "touch"', arguments: '', returns: 'trigger', language: 'plpgsql', volatility: 'volatile', securityDefiner: false, searchPath: '', body: 'begin new.touched := old.touched + 1; return new; end;' }))
+        const trigger: TriggerDefinition = { name: 'On status ü', schema: ODD_SCHEMA, table, tableIsView: false, timing: 'before', events: ['update'], level: 'row', condition: 'new.status is distinct from old.status', functionSchema: ODD_SCHEMA, functionName: 'Count "touch"' }
+        await db.exec(createTriggerSql(trigger))
+        const q = `${sqlIdent(ODD_SCHEMA)}.${sqlIdent(table)}`
+        await db.exec(`insert into ${q} (id, status) values (1, 'new'); update ${q} set status = 'paid'; update ${q} set status = 'paid';`)
+        expect((await db.query(`select touched from ${q}`)).rows).toEqual([{ touched: 1 }])
+        const made = (await triggers()).find((t) => t.schema === ODD_SCHEMA)!
+        expect(made).toMatchObject({ name: 'On status ü', table, timing: 'before', events: ['update'], level: 'row', function_name: 'Count "touch"', enabled: true })
+
+        await db.exec(setTriggerEnabledSql(ODD_SCHEMA, table, 'On status ü', false))
+        await db.exec(`update ${q} set status = 'shipped'`)
+        expect((await db.query(`select touched from ${q}`)).rows).toEqual([{ touched: 1 }])
+        expect((await triggers()).find((t) => t.schema === ODD_SCHEMA)?.enabled).toBe(false)
+
+        await db.exec(dropTriggerSql(ODD_SCHEMA, table, 'On status ü'))
+        expect((await triggers()).filter((t) => t.schema === ODD_SCHEMA)).toEqual([])
       } finally {
         await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
       }

@@ -173,6 +173,7 @@ export const PERMISSION_MESSAGE = {
   manageTypes: 'create, change or delete types',
   manageIndexes: 'create or delete indexes',
   manageFunctions: 'create, change or delete functions',
+  manageTriggers: 'create, enable, disable or delete triggers',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

@@ -2,8 +2,9 @@ import { EXCLUDED_SCHEMAS } from '../../constants'
 import { enumTypesSql } from '../../lib/sql/enum-types'
 import { functionsSql } from '../../lib/sql/functions'
 import { indexesSql } from '../../lib/sql/indexes'
+import { triggersSql } from '../../lib/sql/triggers'
 import { api, type ApiClient } from '../client'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -30,5 +31,13 @@ export function databaseFunctionsQuery(ref: string, connectionString: Connection
   return {
     queryKey: queryKeys.databaseFunctions(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: functionsSql(EXCLUDED_SCHEMAS), signal }, DatabaseFunctionsAnswerSchema, client),
+  }
+}
+
+/** Every trigger of the database's tables and views (Postgres's internal ones left out), with the function it runs. */
+export function databaseTriggersQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseTriggers(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: triggersSql(EXCLUDED_SCHEMAS), signal }, DatabaseTriggersAnswerSchema, client),
   }
 }

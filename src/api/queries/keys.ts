@@ -56,6 +56,8 @@ export const queryKeys = {
   databaseIndexes: (ref: string) => ['projects', ref, 'tables', 'indexes'] as const,
   /** The database's own functions and procedures, with what depends on each. */
   databaseFunctions: (ref: string) => ['projects', ref, 'database', 'functions'] as const,
+  /** The triggers with their tables and functions: under the tables, so a table's change reads them again. */
+  databaseTriggers: (ref: string) => ['projects', ref, 'tables', 'triggers'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

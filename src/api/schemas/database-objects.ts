@@ -71,3 +71,23 @@ export const DatabaseFunctionsAnswerSchema = v.pipe(
   v.tuple([v.object({ functions: v.array(DatabaseFunctionSchema) })]),
   v.transform(([row]) => row.functions),
 )
+
+export const DatabaseTriggerSchema = v.object({
+  id: IdSchema,
+  schema: v.string(),
+  table: v.string(),
+  table_id: IdSchema,
+  name: v.string(),
+  timing: v.picklist(['before', 'after', 'instead of']),
+  events: v.array(v.picklist(['insert', 'update', 'delete', 'truncate'])),
+  level: v.picklist(['row', 'statement']),
+  function_schema: v.string(),
+  function_name: v.string(),
+  enabled: v.boolean(),
+  definition: v.string(),
+})
+export type DatabaseTrigger = v.InferOutput<typeof DatabaseTriggerSchema>
+export const DatabaseTriggersAnswerSchema = v.pipe(
+  v.tuple([v.object({ triggers: v.array(DatabaseTriggerSchema) })]),
+  v.transform(([row]) => row.triggers),
+)

@@ -36,6 +36,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['sql-editor', true],
       ['schema-diagram', true],
       ['functions', true],
+      ['triggers', true],
       ['enum-types', true],
       ['indexes', true],
       ['extensions', true],
@@ -129,7 +130,7 @@ describe('visibility: permissions, feature flags, previews, self-hosted', () => 
 })
 
 describe('rail entries and the second-level menu', () => {
-  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('triggers')])
+  const groups = visibleDestinationGroups(everything, [...PROJECT_DESTINATIONS, page('replication')])
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
@@ -139,7 +140,7 @@ describe('rail entries and the second-level menu', () => {
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/triggers')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'functions', 'enum-types', 'indexes', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'triggers'])
+    expect(areaMenuFor(entries, 'database/replication')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'functions', 'triggers', 'enum-types', 'indexes', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'replication'])
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
     expect(entries[6]!.path('abc', context)).toBe('/project/abc/logs')

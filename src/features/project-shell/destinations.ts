@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, Webhook, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, Webhook, Zap, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -103,6 +103,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['function', 'functions', 'procedure', 'plpgsql', 'rpc', 'stored procedure', 'create function'],
     path: (ref) => `/project/${ref}/database/functions`,
     owns: under('database/functions'),
+    needsDatabase: true,
+  },
+  {
+    id: 'triggers',
+    label: 'Triggers',
+    area: 'database',
+    icon: Zap,
+    keywords: ['trigger', 'triggers', 'before', 'after', 'on insert', 'on update', 'updated_at', 'audit'],
+    path: (ref) => `/project/${ref}/database/triggers`,
+    owns: under('database/triggers'),
     needsDatabase: true,
   },
   {

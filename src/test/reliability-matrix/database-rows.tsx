@@ -16,6 +16,7 @@ import { emptyWebhookForm, type WebhookFormValues } from '../../features/databas
 import { CreateCronJobDialog } from '../../features/integrations/cron/cron-job-dialogs'
 import { CreateEnumDialog, type EnumDraft } from '../../features/database/types/EnumTypeDialogs'
 import { CreateIndexDialog, emptyIndexDraft, type IndexDraft } from '../../features/database/indexes/CreateIndexDialog'
+import { CreateTriggerDialog, emptyTriggerDraft, type TriggerDraft } from '../../features/database/triggers/TriggerDialogs'
 import { sampleTablePrivileges } from '../sample-records'
 import { Providers, recordPgMeta, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
@@ -118,6 +119,24 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       )
       if (await submit()) return seen.sql.includes('"orders by ""notes"""') && seen.sql.includes('where notes is not null')
       return draft === typed && (within(dialog).getByLabelText('Or an expression (instead of columns)') as HTMLInputElement).value === typed.expression
+    },
+  },
+  {
+    write: 'create a trigger',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const client = projectClient()
+      client.setQueryData(queryKeys.tableEntities(REF), [{ id: 1, schema: 'public', name: 'orders', type: 'table', comment: null, estimated_rows: 0 }])
+      const typed: TriggerDraft = { ...emptyTriggerDraft(), name: 'stamp "it"', table: 'orders', condition: 'new.a <> old.a', functionSchema: 'public', functionName: 'touch' }
+      let draft = typed
+      const { element: dialog, submit } = await submitDialog(
+        'Create a trigger in public',
+        'Create trigger',
+        (onDone) => <CreateTriggerDialog projectRef={REF} connectionString="encrypted:abc" schema="public" draft={draft} onDraft={(next) => (draft = next)} onNewFunction={() => {}} run={runOnProject} onDone={onDone} onClose={() => {}} />,
+        client,
+      )
+      if (await submit()) return seen.sql.includes('"stamp ""it"""') && seen.sql.includes('when (new.a <> old.a)')
+      return draft === typed && (within(dialog).getByLabelText('Only when (optional, per row)') as HTMLInputElement).value === typed.condition
     },
   },
   {

@@ -9,6 +9,7 @@ import { SchemaDiagramScreen } from '../../features/database/schema-diagram/Sche
 import { EnumTypesScreen } from '../../features/database/types/EnumTypesPage'
 import { IndexesScreen } from '../../features/database/indexes/IndexesPage'
 import { FunctionsScreen } from '../../features/database/functions/FunctionsPage'
+import { TriggersScreen } from '../../features/database/triggers/TriggersPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -92,6 +93,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         payloads.map((payload, i) => ({ id: i + 1, schema: 'public', name: `${payload}${i}`, kind: i % 2 ? 'procedure' : 'function', arguments: payload, identity_arguments: payload, return_type: i % 2 ? null : payload, language: payload, security_definer: i % 2 === 0, volatility: 'stable', body: payload, settings: [payload], comment: payload, dependents: [payload] })),
       )
       return projectScreen(FunctionsScreen, client)
+    },
+  },
+  {
+    // Triggers, their tables and functions are named by users.
+    place: 'trigger names, tables and functions (triggers screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseTriggers(REF),
+        payloads.map((payload, i) => ({ id: i + 1, schema: 'public', table: payload, table_id: i + 1, name: `${payload}${i}`, timing: 'after', events: ['insert'], level: 'row', function_schema: payload, function_name: payload, enabled: i % 2 === 0, definition: payload })),
+      )
+      return projectScreen(TriggersScreen, client)
     },
   },
   {

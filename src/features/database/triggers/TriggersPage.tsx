@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Link } from 'wouter'
+import { databaseTriggersQuery } from '../../../api/queries/database-objects'
+import type { DatabaseTrigger } from '../../../api/schemas'
+import { PERMISSION_MESSAGE } from '../../../constants'
+import { errorMessage } from '../../../lib/error-message'
+import { isProtectedSchema } from '../../../lib/protected-schemas'
+import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { Switch } from '../../../ui/switch'
+import { showToast } from '../../../ui/toast'
+import { useListDialog } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { emptyFunctionDraft, FunctionDialog } from '../functions/FunctionDialogs'
+import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
+import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { CreateTriggerDialog, DropTriggerDialog, emptyTriggerDraft } from './TriggerDialogs'
+
+type Dialog = { kind: 'create' } | { kind: 'drop'; trigger: DatabaseTrigger }
+
+const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
+const NEW_TRIGGER_FUNCTION_BODY = 'begin\n  -- new is the row as it will be written (old: as it was)\n  return new;\nend;'
+
+/** /project/{ref}/database/triggers: a schema's triggers by table; create, enable or disable, delete. */
+export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run, refresh } = useProjectDatabase(ref)
+  const [schema, setSchema] = useSchemaParam()
+  const triggers = useQuery({ ...databaseTriggersQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const permission = useDatabaseWritePermission(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
+  const protectedSchema = isProtectedSchema(schema)
+  const canChange = permission.allowed && !protectedSchema
+  const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
+  const [draft, setDraft] = useState(emptyTriggerDraft)
+  const [functionDraft, setFunctionDraft] = useState(() => ({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY }))
+  // The new trigger function's dialog opens over the trigger's, which stays as typed beneath it.
+  const [writingFunction, setWritingFunction] = useState(false)
+  const [switching, setSwitching] = useState<number | null>(null)
+  const shown = (triggers.data ?? []).filter((trigger) => trigger.schema === schema)
+  const close = () => {
+    setDialog(null)
+    setWritingFunction(false)
+  }
+
+  async function setEnabled(trigger: DatabaseTrigger, enabled: boolean) {
+    setSwitching(trigger.id)
+    try {
+      await run(setTriggerEnabledSql(trigger.schema, trigger.table, trigger.name, enabled))
+      showToast('success', `Trigger ${trigger.name} ${enabled ? 'enabled' : 'disabled'}`)
+      await refresh()
+    } catch (error) {
+      showToast('error', `Trigger ${trigger.name} could not be ${enabled ? 'enabled' : 'disabled'}`, errorMessage(error))
+    } finally {
+      setSwitching(null)
+    }
+  }
+
+  return (
+    <DatabaseToolPage
+      title="Triggers"
+      description="Functions that run when rows of a table change, before or after the change."
+      actions={
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
+          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
+            Create trigger
+          </GuardedButton>
+        </div>
+      }
+    >
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its triggers can be read here, not changed.`} /> : null}
+      {triggers.isPending ? (
+        <LoadingState label="Loading triggers…" />
+      ) : triggers.isError ? (
+        <ErrorState title="The triggers could not be read" message={triggers.error.message} onRetry={() => void triggers.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={`No triggers in ${schema}`}>A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change.</EmptyState>
+      ) : (
+        <table className={toolTableClass} aria-label={`Triggers of ${schema}`}>
+          <ToolTableHead columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]} />
+          <tbody>
+            {shown.map((trigger) => (
+              <tr key={trigger.id}>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                    {trigger.table}
+                  </Link>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{trigger.name}</span>
+                </td>
+                <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
+                </td>
+                <td className={toolCellClass}>
+                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switching === trigger.id} onCheckedChange={(on) => void setEnabled(trigger, on)} />
+                </td>
+                <td className={toolCellClass}>
+                  <Button size="sm" aria-label={`Delete ${trigger.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog?.kind === 'create' ? (
+        <CreateTriggerDialog
+          projectRef={ref}
+          connectionString={connectionString}
+          schema={schema}
+          draft={draft}
+          onDraft={setDraft}
+          onNewFunction={() => setWritingFunction(true)}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish(`Trigger ${draft.name} created`)
+            setDraft(emptyTriggerDraft())
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'create' && writingFunction ? (
+        <FunctionDialog
+          schema={schema}
+          editing={false}
+          draft={functionDraft}
+          onDraft={setFunctionDraft}
+          run={run}
+          onClose={() => setWritingFunction(false)}
+          // Once made, the new function is the one the trigger runs.
+          onDone={() => {
+            setDraft({ ...draft, functionSchema: schema, functionName: functionDraft.name.trim() })
+            setFunctionDraft({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY })
+            setWritingFunction(false)
+            void refresh()
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'drop' ? <DropTriggerDialog trigger={dialog.trigger} run={run} onClose={close} onDone={() => finish(`Trigger ${dialog.trigger.name} deleted`)} /> : null}
+    </DatabaseToolPage>
+  )
+}
