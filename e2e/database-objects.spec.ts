@@ -61,6 +61,19 @@ test('the database objects, made through their screens: an enum, a trigger with 
   await runDialog(page, 'Create an index in public', 'Create index')
   await expect(page.getByRole('table', { name: 'Indexes of public' }).getByText('orders_status_placed_at_idx')).toBeVisible()
 
+  // A role that logs in, a member of authenticated; its password never shown in the statement.
+  await database(page).getByRole('link', { name: 'Roles' }).click()
+  await page.getByRole('button', { name: 'Create role' }).click()
+  const roleDialog = page.getByRole('dialog', { name: 'Create a role' })
+  await roleDialog.getByRole('textbox', { name: 'Name' }).fill('report_reader')
+  await roleDialog.getByRole('checkbox', { name: /Can log in/ }).check()
+  await roleDialog.getByLabel('Password', { exact: true }).fill('s3cret pass')
+  await roleDialog.getByRole('checkbox', { name: 'authenticated', exact: true }).check()
+  await expect(roleDialog.getByRole('region', { name: 'SQL to run' })).toContainText('(the password, kept secret)')
+  await expect(roleDialog.getByRole('region', { name: 'SQL to run' })).not.toContainText('s3cret')
+  await runDialog(page, 'Create a role', 'Create role')
+  await expect(page.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: 'report_reader' })).toContainText('authenticated')
+
   // The function lists, and the trigger works on the real database.
   await database(page).getByRole('link', { name: 'Functions' }).click()
   await expect(page.getByRole('table', { name: 'Functions of public' }).getByRole('row').filter({ hasText: 'default_notes' })).toContainText('trigger')

@@ -5,12 +5,13 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
 import { createFunctionSql, dropFunctionSql, functionsSql, type FunctionDefinition } from '../../src/lib/sql/functions.ts'
 import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
+import { alterRoleSql, createRoleSql, dropRoleSql, rolesSql, type RoleDefinition } from '../../src/lib/sql/roles.ts'
 import { createTriggerSql, dropTriggerSql, setTriggerEnabledSql, triggersSql, type TriggerDefinition } from '../../src/lib/sql/triggers.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -173,6 +174,44 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         expect((await triggers()).filter((t) => t.schema === ODD_SCHEMA)).toEqual([])
       } finally {
         await db.exec(`drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+  describe('database objects: roles', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const roles = async () => v.parse(DatabaseRolesAnswerSchema, await runPgMetaQuery(db, { query: rolesSql }))
+    const role: RoleDefinition = { name: 'Report "reader" ü', canLogin: true, password: "it's s3cret", inherit: true, createDb: false, createRole: false, bypassRls: false, connectionLimit: 3, validUntil: '2099-01-31', memberOf: ['authenticated'] }
+
+    it('lists the platform’s roles and the one this connection runs as, and none of Postgres’s own', async () => {
+      const all = await roles()
+      expect(all.map((r) => r.name)).toEqual(expect.arrayContaining(['anon', 'authenticated', 'service_role']))
+      expect(all.some((r) => r.name.startsWith('pg_'))).toBe(false)
+      expect(all.filter((r) => r.is_current)).not.toEqual([])
+    })
+
+    it('creates a role with a password and a membership, changes it, and drops it, where this connection may make roles', async () => {
+      const { rows } = await db.query('select rolsuper or rolcreaterole as may from pg_catalog.pg_roles where rolname = current_user')
+      if (rows[0]?.['may'] !== true) {
+        // A project's own role on a shared server may not make roles: Postgres says so, and the screen shows it.
+        await expect(db.exec(createRoleSql(role))).rejects.toThrow(/permission denied/)
+        return
+      }
+      const renamed = 'Report writer'
+      await db.exec(`drop role if exists ${sqlIdent(role.name)}; drop role if exists ${sqlIdent(renamed)};`)
+      try {
+        await db.exec(createRoleSql(role))
+        expect((await roles()).find((r) => r.name === role.name)).toMatchObject({ can_login: true, connection_limit: 3, member_of: ['authenticated'], create_db: false })
+        await db.exec(alterRoleSql({ name: role.name, memberOf: ['authenticated'] }, { ...role, name: renamed, password: '', createDb: true, connectionLimit: -1, validUntil: '', memberOf: ['anon'] }))
+        const changed = (await roles()).find((r) => r.name === renamed)
+        expect(changed).toMatchObject({ create_db: true, connection_limit: -1, member_of: ['anon'], valid_until: 'infinity' })
+        await db.exec(`create table ${sqlIdent(ODD_SCHEMA)} (id int); grant select on ${sqlIdent(ODD_SCHEMA)} to ${sqlIdent(renamed)};`)
+        await db.exec(dropRoleSql(renamed))
+        expect((await roles()).some((r) => r.name === renamed || r.name === role.name)).toBe(false)
+      } finally {
+        await db.exec(`drop table if exists ${sqlIdent(ODD_SCHEMA)}; drop role if exists ${sqlIdent(role.name)}; drop role if exists ${sqlIdent(renamed)};`)
       }
     })
   })

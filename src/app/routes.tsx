@@ -79,6 +79,7 @@ const EnumTypesPage = projectScreen(() => import('../features/database/types/Enu
 const IndexesPage = projectScreen(() => import('../features/database/indexes/IndexesPage').then((page) => page.IndexesScreen))
 const FunctionsPage = projectScreen(() => import('../features/database/functions/FunctionsPage').then((page) => page.FunctionsScreen))
 const TriggersPage = projectScreen(() => import('../features/database/triggers/TriggersPage').then((page) => page.TriggersScreen))
+const RolesPage = projectScreen(() => import('../features/database/roles/RolesPage').then((page) => page.RolesScreen))
 const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
 const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
 const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
@@ -134,6 +135,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/database/indexes', screen: IndexesPage, gated: true },
   { path: '/project/:ref/database/functions', screen: FunctionsPage, gated: true },
   { path: '/project/:ref/database/triggers', screen: TriggersPage, gated: true },
+  { path: '/project/:ref/database/roles', screen: RolesPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },

@@ -174,6 +174,7 @@ export const PERMISSION_MESSAGE = {
   manageIndexes: 'create or delete indexes',
   manageFunctions: 'create, change or delete functions',
   manageTriggers: 'create, enable, disable or delete triggers',
+  manageRoles: 'create, change or delete roles',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

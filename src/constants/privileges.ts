@@ -36,3 +36,9 @@ export const RELATION_KIND_LABELS = {
   materialized_view: 'materialized view',
   foreign_table: 'foreign table',
 } as const satisfies Record<RelationKind, string>
+
+/**
+ * The roles the platform makes and relies on in every project database: shown on the Roles screen,
+ * never changed or dropped from it (the API, auth and the dashboard itself would stop working).
+ */
+export const PLATFORM_DATABASE_ROLES = ['postgres', 'anon', 'authenticated', 'service_role', 'authenticator', 'supabase_admin', 'supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin', 'supabase_replication_admin', 'supabase_read_only_user', 'dashboard_user', 'pgbouncer'] as const

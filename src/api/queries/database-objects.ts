@@ -2,9 +2,10 @@ import { EXCLUDED_SCHEMAS } from '../../constants'
 import { enumTypesSql } from '../../lib/sql/enum-types'
 import { functionsSql } from '../../lib/sql/functions'
 import { indexesSql } from '../../lib/sql/indexes'
+import { rolesSql } from '../../lib/sql/roles'
 import { triggersSql } from '../../lib/sql/triggers'
 import { api, type ApiClient } from '../client'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -39,5 +40,13 @@ export function databaseTriggersQuery(ref: string, connectionString: ConnectionS
   return {
     queryKey: queryKeys.databaseTriggers(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: triggersSql(EXCLUDED_SCHEMAS), signal }, DatabaseTriggersAnswerSchema, client),
+  }
+}
+
+/** The roles this project's database sees (Postgres's own and other projects' left out), with attributes and memberships. */
+export function databaseRoleListQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseRoleList(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: rolesSql, signal }, DatabaseRolesAnswerSchema, client),
   }
 }

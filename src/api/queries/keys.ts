@@ -30,6 +30,8 @@ export const queryKeys = {
   databaseWebhooks: (ref: string) => ['projects', ref, 'database', 'webhooks', 'list'] as const,
   databaseWebhookCalls: (ref: string, tableId: number, name: string) => ['projects', ref, 'database', 'webhooks', 'calls', tableId, name] as const,
   databaseRoles: (ref: string) => ['projects', ref, 'database', 'roles'] as const,
+  /** The Roles screen's roles with their attributes and memberships (under the column privileges' roles: a change to either reads both again). */
+  databaseRoleList: (ref: string) => ['projects', ref, 'database', 'roles', 'list'] as const,
   cronEnabled: (ref: string) => ['projects', ref, 'database', 'cron', 'enabled'] as const,
   cronJobs: (ref: string) => ['projects', ref, 'database', 'cron', 'jobs'] as const,
   cronRuns: (ref: string, jobid: number, status: string | null, page: number) => ['projects', ref, 'database', 'cron', 'runs', jobid, status, page] as const,

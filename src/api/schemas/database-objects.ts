@@ -91,3 +91,27 @@ export const DatabaseTriggersAnswerSchema = v.pipe(
   v.tuple([v.object({ triggers: v.array(DatabaseTriggerSchema) })]),
   v.transform(([row]) => row.triggers),
 )
+
+export const DatabaseRoleSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  superuser: v.boolean(),
+  inherit: v.boolean(),
+  create_role: v.boolean(),
+  create_db: v.boolean(),
+  can_login: v.boolean(),
+  replication: v.boolean(),
+  bypass_rls: v.boolean(),
+  /** -1: no limit. */
+  connection_limit: v.number(),
+  valid_until: v.nullable(v.string()),
+  member_of: v.array(v.string()),
+  /** The role this connection runs as. */
+  is_current: v.boolean(),
+  comment: v.nullable(v.string()),
+})
+export type DatabaseRole = v.InferOutput<typeof DatabaseRoleSchema>
+export const DatabaseRolesAnswerSchema = v.pipe(
+  v.tuple([v.object({ roles: v.array(DatabaseRoleSchema) })]),
+  v.transform(([row]) => row.roles),
+)

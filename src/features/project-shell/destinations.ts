@@ -1,4 +1,4 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, Webhook, Zap, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, UsersRound, Webhook, Zap, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -133,6 +133,16 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['index', 'indexes', 'btree', 'gin', 'gist', 'performance', 'slow', 'create index', 'unique'],
     path: (ref) => `/project/${ref}/database/indexes`,
     owns: under('database/indexes'),
+    needsDatabase: true,
+  },
+  {
+    id: 'roles',
+    label: 'Roles',
+    area: 'database',
+    icon: UsersRound,
+    keywords: ['role', 'roles', 'user', 'users', 'login', 'password', 'group', 'grant', 'member'],
+    path: (ref) => `/project/${ref}/database/roles`,
+    owns: under('database/roles'),
     needsDatabase: true,
   },
   {

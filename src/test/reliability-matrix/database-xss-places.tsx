@@ -10,6 +10,7 @@ import { EnumTypesScreen } from '../../features/database/types/EnumTypesPage'
 import { IndexesScreen } from '../../features/database/indexes/IndexesPage'
 import { FunctionsScreen } from '../../features/database/functions/FunctionsPage'
 import { TriggersScreen } from '../../features/database/triggers/TriggersPage'
+import { RolesScreen } from '../../features/database/roles/RolesPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -105,6 +106,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         payloads.map((payload, i) => ({ id: i + 1, schema: 'public', table: payload, table_id: i + 1, name: `${payload}${i}`, timing: 'after', events: ['insert'], level: 'row', function_schema: payload, function_name: payload, enabled: i % 2 === 0, definition: payload })),
       )
       return projectScreen(TriggersScreen, client)
+    },
+  },
+  {
+    // Role names and memberships are the user's (a role named like markup, a member of one).
+    place: 'role names and memberships (roles screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseRoleList(REF),
+        payloads.map((payload, i) => ({ id: i + 1, name: `${payload}${i}`, superuser: false, inherit: true, create_role: false, create_db: i % 2 === 0, can_login: i % 2 === 1, replication: false, bypass_rls: false, connection_limit: -1, valid_until: payload, member_of: [payload], is_current: i === 0, comment: payload })),
+      )
+      return projectScreen(RolesScreen, client)
     },
   },
   {
