@@ -164,6 +164,8 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   await checkPage(page, loads, `${database}/functions`, (p) => p.getByText('No functions in public'), { inApp: true })
   await checkPage(page, loads, `${database}/triggers?schema=inventory`, (p) => p.getByRole('table', { name: 'Triggers of inventory' }), { inApp: true })
   await checkPage(page, loads, `${database}/roles`, (p) => p.getByRole('table', { name: 'Roles' }), { inApp: true })
+  await checkPage(page, loads, `${database}/publications`, (p) => p.getByText('No publications yet'), { inApp: true })
+  await checkPage(page, loads, `${database}/migrations`, (p) => p.getByText('No migrations applied yet'), { inApp: true })
   await checkPage(page, loads, `${database}/indexes`, (p) => p.getByRole('table', { name: 'Indexes of public' }), { inApp: true })
   await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }), { inApp: true })
   await checkPage(page, loads, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'), { inApp: true })

@@ -5,11 +5,13 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
 import { createFunctionSql, dropFunctionSql, functionsSql, type FunctionDefinition } from '../../src/lib/sql/functions.ts'
 import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
+import { migrationsSql, migrationsTableSql } from '../../src/lib/sql/migrations.ts'
+import { createPublicationSql, dropPublicationSql, publicationsSql, setPublicationTableSql } from '../../src/lib/sql/publications.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
 import { alterRoleSql, createRoleSql, dropRoleSql, rolesSql, type RoleDefinition } from '../../src/lib/sql/roles.ts'
 import { createTriggerSql, dropTriggerSql, setTriggerEnabledSql, triggersSql, type TriggerDefinition } from '../../src/lib/sql/triggers.ts'
@@ -212,6 +214,59 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         expect((await roles()).some((r) => r.name === renamed || r.name === role.name)).toBe(false)
       } finally {
         await db.exec(`drop table if exists ${sqlIdent(ODD_SCHEMA)}; drop role if exists ${sqlIdent(role.name)}; drop role if exists ${sqlIdent(renamed)};`)
+      }
+    })
+  })
+  describe('database objects: publications', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+    const publications = async () => v.parse(PublicationsAnswerSchema, await runPgMetaQuery(db, { query: publicationsSql }))
+
+    it('creates a publication, adds a table and takes it out, and drops it', async () => {
+      const name = 'Orders "feed" ü'
+      const table = 'Line "items"'
+      await db.exec(`drop publication if exists ${sqlIdent(name)}; drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade; create schema ${sqlIdent(ODD_SCHEMA)};
+        create table ${sqlIdent(ODD_SCHEMA)}.${sqlIdent(table)} (id int primary key);`)
+      try {
+        await db.exec(createPublicationSql(name, false, ['insert', 'update']))
+        await db.exec(setPublicationTableSql(name, ODD_SCHEMA, table, true))
+        expect((await publications()).find((p) => p.name === name)).toMatchObject({ all_tables: false, operations: ['insert', 'update'], tables: [{ schema: ODD_SCHEMA, table }] })
+        await db.exec(setPublicationTableSql(name, ODD_SCHEMA, table, false))
+        expect((await publications()).find((p) => p.name === name)?.tables).toEqual([])
+        await db.exec(dropPublicationSql(name))
+        expect((await publications()).some((p) => p.name === name)).toBe(false)
+      } finally {
+        await db.exec(`drop publication if exists ${sqlIdent(name)}; drop schema if exists ${sqlIdent(ODD_SCHEMA)} cascade;`)
+      }
+    })
+  })
+  describe('database objects: migrations', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+
+    it('reads none while the CLI never pushed any, then the applied ones newest first with their statements', async () => {
+      const present = async () => (await runPgMetaQuery(db, { query: migrationsTableSql }))[0]?.['enabled']
+      await db.exec('drop schema if exists supabase_migrations cascade;')
+      expect(await present()).toBe(false)
+      try {
+        // The CLI's own table, as `supabase db push` makes it.
+        await db.exec(`create schema supabase_migrations;
+          create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+          insert into supabase_migrations.schema_migrations values
+            ('20261101090000', array['create table a (id int)', 'alter table a add column b text'], 'init'),
+            ('20261128120000', array[$$comment on table a is 'it''s'$$], 'comment "a"');`)
+        expect(await present()).toBe(true)
+        const migrations = v.parse(MigrationsAnswerSchema, await runPgMetaQuery(db, { query: migrationsSql }))
+        expect(migrations).toEqual([
+          { version: '20261128120000', name: 'comment "a"', statements: ["comment on table a is 'it''s'"] },
+          { version: '20261101090000', name: 'init', statements: ['create table a (id int)', 'alter table a add column b text'] },
+        ])
+      } finally {
+        await db.exec('drop schema if exists supabase_migrations cascade;')
       }
     })
   })

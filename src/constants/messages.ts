@@ -175,6 +175,7 @@ export const PERMISSION_MESSAGE = {
   manageFunctions: 'create, change or delete functions',
   manageTriggers: 'create, enable, disable or delete triggers',
   manageRoles: 'create, change or delete roles',
+  managePublications: 'create, change or delete publications',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

@@ -2,12 +2,14 @@ import { EXCLUDED_SCHEMAS } from '../../constants'
 import { enumTypesSql } from '../../lib/sql/enum-types'
 import { functionsSql } from '../../lib/sql/functions'
 import { indexesSql } from '../../lib/sql/indexes'
+import { migrationsSql, migrationsTableSql } from '../../lib/sql/migrations'
+import { publicationsSql } from '../../lib/sql/publications'
 import { rolesSql } from '../../lib/sql/roles'
 import { triggersSql } from '../../lib/sql/triggers'
 import { api, type ApiClient } from '../client'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema } from '../schemas'
+import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { postQuery, readEnabled } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -48,5 +50,24 @@ export function databaseRoleListQuery(ref: string, connectionString: ConnectionS
   return {
     queryKey: queryKeys.databaseRoleList(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: rolesSql, signal }, DatabaseRolesAnswerSchema, client),
+  }
+}
+
+/** The database's publications, with the changes each sends and its tables. */
+export function publicationsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.publications(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: publicationsSql, signal }, PublicationsAnswerSchema, client),
+  }
+}
+
+/** The applied migrations, newest first; none when the CLI never pushed any (its table is not there). */
+export function migrationsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.migrations(ref),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      if (!(await readEnabled({ ref, connectionString, query: migrationsTableSql, signal }, client))) return null
+      return postQuery({ ref, connectionString, query: migrationsSql, signal }, MigrationsAnswerSchema, client)
+    },
   }
 }

@@ -60,6 +60,10 @@ export const queryKeys = {
   databaseFunctions: (ref: string) => ['projects', ref, 'database', 'functions'] as const,
   /** The triggers with their tables and functions: under the tables, so a table's change reads them again. */
   databaseTriggers: (ref: string) => ['projects', ref, 'tables', 'triggers'] as const,
+  /** The publications with their tables: under the tables, so a table made or dropped reads them again. */
+  publications: (ref: string) => ['projects', ref, 'tables', 'publications'] as const,
+  /** The migrations the platform's CLI applied (none when it never did). */
+  migrations: (ref: string) => ['projects', ref, 'database', 'migrations'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

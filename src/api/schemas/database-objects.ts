@@ -115,3 +115,23 @@ export const DatabaseRolesAnswerSchema = v.pipe(
   v.tuple([v.object({ roles: v.array(DatabaseRoleSchema) })]),
   v.transform(([row]) => row.roles),
 )
+
+export const PublicationSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  all_tables: v.boolean(),
+  operations: v.array(v.picklist(['insert', 'update', 'delete', 'truncate'])),
+  tables: v.array(v.object({ schema: v.string(), table: v.string() })),
+})
+export type Publication = v.InferOutput<typeof PublicationSchema>
+export const PublicationsAnswerSchema = v.pipe(
+  v.tuple([v.object({ publications: v.array(PublicationSchema) })]),
+  v.transform(([row]) => row.publications),
+)
+
+export const MigrationSchema = v.object({ version: v.string(), name: v.nullable(v.string()), statements: v.array(v.string()) })
+export type Migration = v.InferOutput<typeof MigrationSchema>
+export const MigrationsAnswerSchema = v.pipe(
+  v.tuple([v.object({ migrations: v.array(MigrationSchema) })]),
+  v.transform(([row]) => row.migrations),
+)

@@ -1,7 +1,9 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, ListOrdered, ListTree, Network, Braces, Cable, Clock, Columns3, Database, Gauge, Home, KeyRound, Lightbulb, List, Puzzle, Settings, ShieldCheck, SquareFunction, SquareTerminal, Table2, UsersRound, Webhook, Zap, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
+import { DATABASE_DESTINATIONS } from './database-destinations'
+import { under } from './destination-paths'
 
 /**
  * The rail's areas, in the real dashboard's order. An area shows only when one of its screens does;
@@ -51,7 +53,6 @@ export interface ProjectDestination {
   needsDatabase: boolean
 }
 
-const under = (prefix: string) => (subpath: string) => subpath === prefix || subpath.startsWith(`${prefix}/`)
 
 /** Every project screen that exists, in rail order. Later screens add themselves here. */
 export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
@@ -85,107 +86,7 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     owns: under('sql'),
     needsDatabase: true,
   },
-  {
-    id: 'schema-diagram',
-    label: 'Schema diagram',
-    area: 'database',
-    icon: Network,
-    keywords: ['schema', 'diagram', 'visualizer', 'erd', 'relations', 'foreign keys', 'tables', 'export'],
-    path: (ref) => `/project/${ref}/database/schemas`,
-    owns: under('database/schemas'),
-    needsDatabase: true,
-  },
-  {
-    id: 'functions',
-    label: 'Functions',
-    area: 'database',
-    icon: SquareFunction,
-    keywords: ['function', 'functions', 'procedure', 'plpgsql', 'rpc', 'stored procedure', 'create function'],
-    path: (ref) => `/project/${ref}/database/functions`,
-    owns: under('database/functions'),
-    needsDatabase: true,
-  },
-  {
-    id: 'triggers',
-    label: 'Triggers',
-    area: 'database',
-    icon: Zap,
-    keywords: ['trigger', 'triggers', 'before', 'after', 'on insert', 'on update', 'updated_at', 'audit'],
-    path: (ref) => `/project/${ref}/database/triggers`,
-    owns: under('database/triggers'),
-    needsDatabase: true,
-  },
-  {
-    id: 'enum-types',
-    label: 'Enumerated types',
-    area: 'database',
-    icon: ListOrdered,
-    keywords: ['enum', 'enumerated', 'types', 'type', 'values', 'create type', 'status'],
-    path: (ref) => `/project/${ref}/database/types`,
-    owns: under('database/types'),
-    needsDatabase: true,
-  },
-  {
-    id: 'indexes',
-    label: 'Indexes',
-    area: 'database',
-    icon: ListTree,
-    keywords: ['index', 'indexes', 'btree', 'gin', 'gist', 'performance', 'slow', 'create index', 'unique'],
-    path: (ref) => `/project/${ref}/database/indexes`,
-    owns: under('database/indexes'),
-    needsDatabase: true,
-  },
-  {
-    id: 'roles',
-    label: 'Roles',
-    area: 'database',
-    icon: UsersRound,
-    keywords: ['role', 'roles', 'user', 'users', 'login', 'password', 'group', 'grant', 'member'],
-    path: (ref) => `/project/${ref}/database/roles`,
-    owns: under('database/roles'),
-    needsDatabase: true,
-  },
-  {
-    id: 'extensions',
-    label: 'Extensions',
-    area: 'database',
-    icon: Puzzle,
-    keywords: ['extension', 'pg_trgm', 'pgcrypto', 'enable', 'install'],
-    path: (ref) => `/project/${ref}/database/extensions`,
-    owns: under('database/extensions'),
-    needsDatabase: true,
-  },
-  {
-    id: 'webhooks',
-    label: 'Database webhooks',
-    area: 'database',
-    icon: Webhook,
-    keywords: ['webhook', 'hooks', 'trigger', 'http', 'pg_net'],
-    path: (ref) => `/project/${ref}/database/hooks`,
-    owns: under('database/hooks'),
-    needsDatabase: true,
-  },
-  {
-    id: 'wrappers',
-    label: 'Wrappers',
-    area: 'database',
-    icon: Cable,
-    keywords: ['wrapper', 'fdw', 'foreign', 'stripe', 'firebase', 's3', 'bigquery'],
-    path: (ref) => `/project/${ref}/database/wrappers`,
-    owns: under('database/wrappers'),
-    needsDatabase: true,
-  },
-  {
-    id: 'column-privileges',
-    label: 'Column privileges',
-    area: 'database',
-    icon: Columns3,
-    keywords: ['grant', 'revoke', 'privileges', 'roles', 'anon', 'authenticated', 'permissions', 'columns'],
-    path: (ref) => `/project/${ref}/database/column-privileges`,
-    owns: under('database/column-privileges'),
-    preview: PREVIEW.columnPrivileges,
-    needsDatabase: true,
-  },
+  ...DATABASE_DESTINATIONS,
   {
     id: 'vault',
     label: 'Vault',

@@ -11,6 +11,8 @@ import { IndexesScreen } from '../../features/database/indexes/IndexesPage'
 import { FunctionsScreen } from '../../features/database/functions/FunctionsPage'
 import { TriggersScreen } from '../../features/database/triggers/TriggersPage'
 import { RolesScreen } from '../../features/database/roles/RolesPage'
+import { PublicationsScreen } from '../../features/database/publications/PublicationsPage'
+import { MigrationsScreen } from '../../features/database/migrations/MigrationsPage'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -118,6 +120,28 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
         payloads.map((payload, i) => ({ id: i + 1, name: `${payload}${i}`, superuser: false, inherit: true, create_role: false, create_db: i % 2 === 0, can_login: i % 2 === 1, replication: false, bypass_rls: false, connection_limit: -1, valid_until: payload, member_of: [payload], is_current: i === 0, comment: payload })),
       )
       return projectScreen(RolesScreen, client)
+    },
+  },
+  {
+    // Publications and the tables they hold are named by users.
+    place: 'publication and table names (publications screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(queryKeys.tableEntities(REF), payloads.map((payload, i) => ({ id: i + 1, schema: 'public', name: `${payload}${i}`, type: 'table', comment: payload, estimated_rows: 0 })))
+      client.setQueryData(
+        queryKeys.publications(REF),
+        payloads.map((payload, i) => ({ id: i + 1, name: `${payload}${i}`, all_tables: i % 2 === 0, operations: ['insert'], tables: [{ schema: 'public', table: `${payload}${i}` }] })),
+      )
+      return projectScreen(PublicationsScreen, client)
+    },
+  },
+  {
+    // Migration names and statements come from the user's files.
+    place: 'migration names and statements (migrations screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(queryKeys.migrations(REF), payloads.map((payload, i) => ({ version: `${20260000000000 + i}`, name: payload, statements: [payload, `${payload};`] })))
+      return projectScreen(MigrationsScreen, client)
     },
   },
   {
