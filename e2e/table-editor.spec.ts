@@ -220,6 +220,19 @@ test('a foreign-key cell opens the referenced row; a view without a key is read-
   await expect(rowCount(page)).toHaveText('1 row')
   await expect(cell(page, 2, 1)).toHaveText(customerId)
 
+  // And back: the customer's row form counts the rows that point at it, and opens them.
+  await grid(page).getByRole('button', { name: 'Edit row 1', exact: true }).click()
+  const referencedBy = page.getByRole('dialog', { name: `Edit row id = ${customerId} of public.customers` }).getByRole('region', { name: 'Referenced by' })
+  const fromOrders = referencedBy.getByRole('listitem').filter({ hasText: 'public.orders (customer_id)' })
+  await expect(fromOrders).toContainText(/\d+ rows?/)
+  await expect(referencedBy.getByRole('listitem').filter({ hasText: 'analytics.events (customer_id)' })).toContainText(/\d+ rows?|none/)
+  const orders = Number((await fromOrders.innerText()).match(/(\d+) rows?/)![1])
+  expect(orders).toBeGreaterThan(0)
+  await fromOrders.getByRole('link', { name: /^Open (it|them) \(public\.orders\)$/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.orders')
+  await expect(rowCount(page)).toHaveText(`${orders} ${orders === 1 ? 'row' : 'rows'}`)
+  await expect(cell(page, 2, 2)).toContainText(customerId)
+
   await page
     .getByRole('navigation', { name: 'Tables' })
     .getByRole('link', { name: /customer_order_summary/ })

@@ -108,6 +108,8 @@ export const DatabaseRoleSchema = v.object({
   member_of: v.array(v.string()),
   /** The role this connection runs as. */
   is_current: v.boolean(),
+  /** One of a served project's own roles (its owner and its read-only role): the platform's. */
+  is_project_role: v.optional(v.boolean(), false),
   comment: v.nullable(v.string()),
 })
 export type DatabaseRole = v.InferOutput<typeof DatabaseRoleSchema>

@@ -1,5 +1,5 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import type { TableSchema } from '../../api/schemas'
 import { ownRecord, ownValue, withOwnValue, type OwnRecord } from '../../lib/own-record'
@@ -52,7 +52,7 @@ export function InsertRowDialog({
   initial?: Readonly<Record<string, CellInput>>
   initialError?: string | null
   /** An existing row: how it is named, and its values as they are (what "changed" is measured against). */
-  editing?: { rowLabel: string; values: OwnRecord<CellInput> }
+  editing?: { rowLabel: string; values: OwnRecord<CellInput>; referencedBy?: ReactNode }
   /** Rejects with the database's error: the form stays, with it. Given the changed columns only when `editing`. */
   onInsert: (values: OwnRecord<CellInput>) => Promise<void>
   /** Offered once a try has failed: drops the kept row. */
@@ -108,6 +108,7 @@ export function InsertRowDialog({
                 </div>
               </div>
             ))}
+            {editing?.referencedBy}
           </div>
           {pending.problem ? (
             <div role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>

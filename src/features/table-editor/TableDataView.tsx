@@ -150,16 +150,17 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       ),
     [layout, setLayout, table],
   )
-  const editors = useRowEditing({ projectRef, table, store, gridColumns, columnsByName, references, readOnly, pendingOf, actions, run })
+  const tableIdOf = useCallback((schema: string, name: string) => entities.find((e) => e.schema === schema && e.name === name)?.id, [entities])
+  const editors = useRowEditing({ projectRef, table, store, gridColumns, columnsByName, references, readOnly, pendingOf, actions, run, tableIdOf })
   const followReference = useCallback(
     (column: GridColumn, value: unknown) => {
       const target = references.get(column.name)
       if (!target) return
-      const id = entities.find((e) => e.schema === target.schema && e.name === target.table)?.id
+      const id = tableIdOf(target.schema, target.table)
       if (id === undefined) return showToast('error', 'Referenced table not found', `${target.schema}.${target.table} is not in the table list.`)
       navigate(`/project/${projectRef}/editor/${id}${gridQuerySearch({ sort: [], filters: [{ column: target.column, operator: '=', value: String(value) }] })}`)
     },
-    [references, entities, navigate, projectRef],
+    [references, tableIdOf, navigate, projectRef],
   )
   const onColumnAction = useCallback(
     (column: GridColumn, action: ColumnAction) => {

@@ -7,6 +7,7 @@ import { checkedInlineInput, inlineEditOf, inlineInput } from './cell-edit'
 import type { CellPosition, GridColumn } from './grid-types'
 import type { KeptCell } from './kept-edits'
 import { InsertRowDialog } from './InsertRowDialog'
+import { ReferencedBy } from './ReferencedBy'
 import type { Row, RowWindowStore } from './row-windows'
 import type { TableEditActions } from './use-table-edits'
 import { CellEditorDialog } from './ValueEditor'
@@ -31,6 +32,7 @@ export function useRowEditing({
   pendingOf,
   actions,
   run,
+  tableIdOf,
 }: {
   projectRef: string
   table: TableSchema
@@ -42,6 +44,8 @@ export function useRowEditing({
   pendingOf: (row: Row) => ReadonlyMap<string, KeptCell> | undefined
   actions: TableEditActions
   run: (sql: string) => Promise<Row[]>
+  /** A relation's id by schema and name (the table list's), for links to the rows that point at one. */
+  tableIdOf: (schema: string, name: string) => number | undefined
 }) {
   const [editing, setEditing] = useState<{ cell: CellPosition; row: Row; draft?: string } | null>(null)
   /** The row form open on a row; `id` is its change's, so a second try replaces the first. */
@@ -127,6 +131,7 @@ export function useRowEditing({
           editing={{
             rowLabel: rowLabelOf(table, editingRow.row, editingRow.index),
             values: ownRecord(table.columns.filter((c) => !c.is_generated).map((c) => [c.name, valueToInput(ownValue(editingRow.row, c.name), c)] as const)),
+            referencedBy: <ReferencedBy projectRef={projectRef} table={table} row={editingRow.row} run={run} tableIdOf={tableIdOf} />,
           }}
           onInsert={async (changed) => {
             const outcome = await actions.saveRow(editingRow.id, editingRow.row, changed)

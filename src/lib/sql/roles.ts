@@ -12,6 +12,8 @@ export const rolesSql = `select coalesce(json_agg(r order by r.name), '[]') as r
          r.rolvaliduntil::text as valid_until,
          coalesce((select json_agg(g.rolname order by g.rolname) from pg_catalog.pg_auth_members m join pg_catalog.pg_roles g on g.oid = m.roleid where m.member = r.oid), '[]') as member_of,
          r.rolname = current_user or r.rolname = session_user as is_current,
+         -- A served project's own two roles (mock-platform/postgres/server-tenancy.ts): the platform's, not the user's.
+         r.rolname in (pg_catalog.current_database() || '_owner', pg_catalog.current_database() || '_read_only') as is_project_role,
          pg_catalog.shobj_description(r.oid, 'pg_authid') as comment
     from pg_catalog.pg_roles r
    where r.rolname !~ '^pg_'

@@ -13,6 +13,8 @@ import { TriggersScreen } from '../../features/database/triggers/TriggersPage'
 import { RolesScreen } from '../../features/database/roles/RolesPage'
 import { PublicationsScreen } from '../../features/database/publications/PublicationsPage'
 import { MigrationsScreen } from '../../features/database/migrations/MigrationsPage'
+import { ReferencedBy } from '../../features/table-editor/ReferencedBy'
+import { ownRecord } from '../../lib/own-record'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
 import { ForeignRowsPreview } from '../../features/database/wrappers/ForeignRowsPreview'
@@ -142,6 +144,20 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
       const client = projectClient()
       client.setQueryData(queryKeys.migrations(REF), payloads.map((payload, i) => ({ version: `${20260000000000 + i}`, name: payload, statements: [payload, `${payload};`] })))
       return projectScreen(MigrationsScreen, client)
+    },
+  },
+  {
+    // The table editor's row form: the tables, columns and keys that point at a row are the user's.
+    place: 'referencing tables, columns and keys (a row’s referenced-by)',
+    render: (payloads) => {
+      const client = projectClient()
+      const relationships = payloads.map((payload, i) => ({ constraint_name: payload, source_schema: payload, source_table_name: `${payload}${i}`, source_column_name: payload, target_table_schema: 'public', target_table_name: 't', target_column_name: 'id' }))
+      const table = { id: 1, name: 't', schema: 'public', type: 'table' as const, columns: [], primary_keys: ['id'], relationships }
+      return (
+        <Providers client={client}>
+          <ReferencedBy projectRef={REF} table={table} row={ownRecord<unknown>([['id', payloads[0] ?? '']])} run={async () => [ownRecord<unknown>([['counts', payloads.map((_, i) => i)]])]} tableIdOf={() => 5} />
+        </Providers>
+      )
     },
   },
   {

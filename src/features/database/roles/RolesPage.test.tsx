@@ -20,6 +20,7 @@ const role = (name: string, more: Partial<DatabaseRole> = {}): DatabaseRole => (
   valid_until: null,
   member_of: [],
   is_current: false,
+  is_project_role: false,
   comment: null,
   ...more,
 })
@@ -57,9 +58,10 @@ describe('the roles screen', () => {
   })
 
   it('says when the role SQL runs as may not make roles, and offers no change', async () => {
-    renderRoles(['%'], [role('anon'), role('tenant_owner', { can_login: true, is_current: true })])
+    renderRoles(['%'], [role('anon'), role('tenant_owner', { can_login: true, is_current: true, is_project_role: true }), role('tenant_read_only', { can_login: true, is_project_role: true })])
     expect((await screen.findAllByText('The role your SQL runs as here (tenant_owner) may not create or change roles on this server.')).length).toBeGreaterThan(0)
     expect((screen.getByRole('button', { name: 'Create role' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByText('tenant_read_only').closest('tr')!.textContent).toContain('members who may only read run SQL as it')
   })
 
   it('shows a read-only member the roles with the changes disabled and the reason', async () => {

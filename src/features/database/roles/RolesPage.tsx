@@ -21,6 +21,7 @@ const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-wo
 export function protectedRoleReason(role: DatabaseRole): string | null {
   if ((PLATFORM_DATABASE_ROLES as readonly string[]).includes(role.name)) return 'The platform’s role: the API, auth and the dashboard rely on it.'
   if (role.is_current) return 'The role this dashboard runs your SQL as.'
+  if (role.is_project_role) return 'The platform’s role for this project: members who may only read run SQL as it.'
   return null
 }
 
