@@ -11,7 +11,7 @@ async function runDialog(page: Page, name: string, button: string) {
   await expect(dialog).toBeHidden()
 }
 
-test('the database objects, made through their screens: an enum, a trigger with a new trigger function (its body in the editor), an index; the function and trigger work', async ({ page }) => {
+test('the database objects, made through their screens: an enum, a trigger with a new trigger function (its body in the editor), an index, a role; the function and trigger work; a table’s columns open in its structure', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${KEPT_REF}/database/types` })
   await expect(page.getByRole('list', { name: 'Values of order_status' })).toBeVisible({ timeout: 60_000 })
 
@@ -80,4 +80,11 @@ test('the database objects, made through their screens: an enum, a trigger with 
   await page.getByRole('link', { name: 'SQL editor' }).click()
   await runSql(page, "insert into public.orders (customer_id, total) select id, 5 from public.customers limit 1 returning notes, status")
   await expect(page.getByRole('gridcell', { name: 'no notes' })).toBeVisible()
+
+  // The Tables screen: a table's columns open in the table editor's structure.
+  await page.getByRole('link', { name: 'Database', exact: true }).click()
+  await database(page).getByRole('link', { name: 'Tables', exact: true }).click()
+  await page.getByRole('table', { name: 'Tables of public' }).getByRole('link', { name: /columns of orders$/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('public.orders')
+  await expect(page.getByRole('tab', { name: 'Structure' })).toHaveAttribute('aria-selected', 'true')
 })

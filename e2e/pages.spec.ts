@@ -160,6 +160,7 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   const database = `/project/${healthy.ref}/database`
   await checkPage(page, loads, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
   await checkPage(page, loads, `${database}/schemas`, (p) => p.getByRole('group', { name: 'Table customers' }), { inApp: true })
+  await checkPage(page, loads, `${database}/tables`, (p) => p.getByRole('table', { name: 'Tables of public' }), { inApp: true })
   await checkPage(page, loads, `${database}/types`, (p) => p.getByRole('list', { name: 'Values of order_status' }), { inApp: true })
   await checkPage(page, loads, `${database}/functions`, (p) => p.getByText('No functions in public'), { inApp: true })
   await checkPage(page, loads, `${database}/triggers?schema=inventory`, (p) => p.getByRole('table', { name: 'Triggers of inventory' }), { inApp: true })

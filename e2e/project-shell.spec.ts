@@ -58,7 +58,7 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/database/schemas$`))
   await expect(rail(page).getByRole('link', { name: 'Database' })).toHaveAttribute('aria-current', 'page')
   const areaMenu = page.getByRole('navigation', { name: 'Database' })
-  await expect(areaMenu.getByRole('link')).toHaveText(['Schema diagram', 'Functions', 'Triggers', 'Enumerated types', 'Indexes', 'Roles', 'Publications', 'Migrations', 'Extensions', 'Database webhooks', 'Wrappers'])
+  await expect(areaMenu.getByRole('link')).toHaveText(['Schema diagram', 'Tables', 'Functions', 'Triggers', 'Enumerated types', 'Indexes', 'Roles', 'Publications', 'Migrations', 'Extensions', 'Database webhooks', 'Wrappers'])
   await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
 

@@ -5,9 +5,10 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { DatabaseFunctionsAnswerSchema, DatabaseTablesAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
+import { databaseTablesSql } from '../../src/lib/sql/database-tables.ts'
 import { createFunctionSql, dropFunctionSql, functionsSql, type FunctionDefinition } from '../../src/lib/sql/functions.ts'
 import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '../../src/lib/sql/indexes.ts'
 import { migrationsSql, migrationsTableSql } from '../../src/lib/sql/migrations.ts'
@@ -267,6 +268,28 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         ])
       } finally {
         await db.exec('drop schema if exists supabase_migrations cascade;')
+      }
+    })
+  })
+  describe('database objects: tables', () => {
+    let db: ProjectDatabase
+    beforeAll(() => {
+      db = database()
+    })
+
+    it('lists each table with its estimated rows, size, RLS, columns, comment and the publications that send it', async () => {
+      await db.exec(`drop publication if exists ${sqlIdent('Feed "x"')}; create publication ${sqlIdent('Feed "x"')} for table public.orders;`)
+      try {
+        const tables = v.parse(DatabaseTablesAnswerSchema, await runPgMetaQuery(db, { query: databaseTablesSql(EXCLUDED_SCHEMAS) }))
+        const customers = tables.find((t) => t.schema === 'public' && t.name === 'customers')!
+        expect(customers).toMatchObject({ type: 'table', comment: 'People who buy from the shop.', publications: [] })
+        expect(customers.size_bytes).toBeGreaterThan(0)
+        expect(customers.columns).toBeGreaterThan(5)
+        expect(tables.find((t) => t.name === 'orders')?.publications).toEqual(['Feed "x"'])
+        expect(tables.some((t) => t.name === 'customer_order_summary')).toBe(false)
+        expect(tables.find((t) => t.name === 'daily_event_counts')?.type).toBe('materialized_view')
+      } finally {
+        await db.exec(`drop publication if exists ${sqlIdent('Feed "x"')};`)
       }
     })
   })

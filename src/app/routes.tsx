@@ -82,6 +82,7 @@ const TriggersPage = projectScreen(() => import('../features/database/triggers/T
 const RolesPage = projectScreen(() => import('../features/database/roles/RolesPage').then((page) => page.RolesScreen))
 const PublicationsPage = projectScreen(() => import('../features/database/publications/PublicationsPage').then((page) => page.PublicationsScreen))
 const MigrationsPage = projectScreen(() => import('../features/database/migrations/MigrationsPage').then((page) => page.MigrationsScreen))
+const TablesPage = projectScreen(() => import('../features/database/tables/TablesPage').then((page) => page.TablesScreen))
 const WrappersPage = projectScreen(() => import('../features/database/wrappers/WrappersPage').then((page) => page.WrappersScreen))
 const VaultSecretsPage = projectScreen(() => import('../features/vault/VaultSecretsPage').then((page) => page.VaultSecretsScreen))
 const ColumnPrivilegesPage = projectScreen(() => import('../features/database/column-privileges/ColumnPrivilegesPage').then((page) => page.ColumnPrivilegesScreen))
@@ -140,6 +141,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/database/roles', screen: RolesPage, gated: true },
   { path: '/project/:ref/database/publications', screen: PublicationsPage, gated: true },
   { path: '/project/:ref/database/migrations', screen: MigrationsPage, gated: true },
+  { path: '/project/:ref/database/tables', screen: TablesPage, gated: true },
   { path: '/project/:ref/database/extensions', screen: ExtensionsPage, gated: true },
   { path: '/project/:ref/database/hooks', screen: WebhooksPage, gated: true },
   { path: '/project/:ref/database/wrappers', screen: WrappersPage, gated: true },

@@ -1,4 +1,5 @@
 import { EXCLUDED_SCHEMAS } from '../../constants'
+import { databaseTablesSql } from '../../lib/sql/database-tables'
 import { enumTypesSql } from '../../lib/sql/enum-types'
 import { functionsSql } from '../../lib/sql/functions'
 import { indexesSql } from '../../lib/sql/indexes'
@@ -7,7 +8,7 @@ import { publicationsSql } from '../../lib/sql/publications'
 import { rolesSql } from '../../lib/sql/roles'
 import { triggersSql } from '../../lib/sql/triggers'
 import { api, type ApiClient } from '../client'
-import { DatabaseFunctionsAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../schemas'
+import { DatabaseFunctionsAnswerSchema, DatabaseTablesAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery, readEnabled } from './sql'
 
@@ -69,5 +70,13 @@ export function migrationsQuery(ref: string, connectionString: ConnectionString,
       if (!(await readEnabled({ ref, connectionString, query: migrationsTableSql, signal }, client))) return null
       return postQuery({ ref, connectionString, query: migrationsSql, signal }, MigrationsAnswerSchema, client)
     },
+  }
+}
+
+/** Every table and materialized view (the system's left out) with rows, size, RLS, columns and publications. */
+export function databaseTablesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.databaseTables(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: databaseTablesSql(EXCLUDED_SCHEMAS), signal }, DatabaseTablesAnswerSchema, client),
   }
 }

@@ -64,6 +64,8 @@ export const queryKeys = {
   publications: (ref: string) => ['projects', ref, 'tables', 'publications'] as const,
   /** The migrations the platform's CLI applied (none when it never did). */
   migrations: (ref: string) => ['projects', ref, 'database', 'migrations'] as const,
+  /** The Database area's tables with size and publications: under the tables, so any structure change reads them again. */
+  databaseTables: (ref: string) => ['projects', ref, 'tables', 'database-tables'] as const,
   /** A foreign key target's rows offered to pick a value from (under the tables: a change there refreshes them). */
   referenceRows: (ref: string, schema: string, table: string, column: string, search: string) => ['projects', ref, 'tables', 'reference-rows', schema, table, column, search] as const,
   /** One statement over the project's logs for one range (the answer of a moment: ranges are absolute). */

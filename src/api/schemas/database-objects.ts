@@ -137,3 +137,22 @@ export const MigrationsAnswerSchema = v.pipe(
   v.tuple([v.object({ migrations: v.array(MigrationSchema) })]),
   v.transform(([row]) => row.migrations),
 )
+
+export const DatabaseTableSchema = v.object({
+  id: IdSchema,
+  schema: v.string(),
+  name: v.string(),
+  type: v.picklist(['table', 'materialized_view']),
+  estimated_rows: IdSchema,
+  size_bytes: IdSchema,
+  rls_enabled: v.boolean(),
+  comment: v.nullable(v.string()),
+  columns: v.number(),
+  /** The publications that send its changes (realtime's is supabase_realtime). */
+  publications: v.array(v.string()),
+})
+export type DatabaseTable = v.InferOutput<typeof DatabaseTableSchema>
+export const DatabaseTablesAnswerSchema = v.pipe(
+  v.tuple([v.object({ tables: v.array(DatabaseTableSchema) })]),
+  v.transform(([row]) => row.tables),
+)

@@ -1,4 +1,4 @@
-import { Cable, Columns3, History, ListOrdered, ListTree, Network, Puzzle, RadioTower, SquareFunction, UsersRound, Webhook, Zap } from 'lucide-react'
+import { Cable, Columns3, History, ListOrdered, ListTree, Network, Puzzle, RadioTower, Sheet, SquareFunction, UsersRound, Webhook, Zap } from 'lucide-react'
 import { PREVIEW } from '../../constants'
 import type { ProjectDestination } from './destinations'
 import { under } from './destination-paths'
@@ -13,6 +13,16 @@ export const DATABASE_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['schema', 'diagram', 'visualizer', 'erd', 'relations', 'foreign keys', 'tables', 'export'],
     path: (ref) => `/project/${ref}/database/schemas`,
     owns: under('database/schemas'),
+    needsDatabase: true,
+  },
+  {
+    id: 'tables',
+    label: 'Tables',
+    area: 'database',
+    icon: Sheet,
+    keywords: ['tables', 'size', 'rows', 'rls', 'row level security', 'realtime', 'columns'],
+    path: (ref) => `/project/${ref}/database/tables`,
+    owns: under('database/tables'),
     needsDatabase: true,
   },
   {

@@ -35,6 +35,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['table-editor', true],
       ['sql-editor', true],
       ['schema-diagram', true],
+      ['tables', true],
       ['functions', true],
       ['triggers', true],
       ['enum-types', true],
@@ -143,7 +144,7 @@ describe('rail entries and the second-level menu', () => {
     expect(entries[3]!.owns('database/hooks')).toBe(true)
   })
   it('gives an area with two or more screens a second-level menu, and no menu elsewhere', () => {
-    expect(areaMenuFor(entries, 'database/replication')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'functions', 'triggers', 'enum-types', 'indexes', 'roles', 'publications', 'migrations', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'replication'])
+    expect(areaMenuFor(entries, 'database/replication')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'tables', 'functions', 'triggers', 'enum-types', 'indexes', 'roles', 'publications', 'migrations', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'replication'])
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
     expect(entries[6]!.path('abc', context)).toBe('/project/abc/logs')

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { useParams } from 'wouter'
+import { useLocation, useParams, useSearch } from 'wouter'
 import { projectDetailQuery } from '../../api/queries/projects'
 import { tableEntitiesQuery, tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableEntity } from '../../api/schemas'
@@ -85,7 +85,16 @@ function TableView({ projectRef, connectionString, id, entities }: { projectRef:
 /** A relation's two tabs, its rows and its structure: given what the structure view is given. */
 function TableDetails({ projectRef, connectionString, table, entities }: TableStructureViewProps) {
   const entity = entities.find((e) => e.id === table.id)
-  const [tab, setTab] = useState<'data' | 'structure'>('data')
+  // The tab is in the address (`?view=structure`), so a link (the Database area's Tables) can open the structure.
+  const [location, navigate] = useLocation()
+  const tab = new URLSearchParams(useSearch()).get('view') === 'structure' ? 'structure' : 'data'
+  const setTab = (next: 'data' | 'structure') => {
+    const params = new URLSearchParams(globalThis.location.search)
+    if (next === 'structure') params.set('view', 'structure')
+    else params.delete('view')
+    const query = params.toString()
+    navigate(`${location}${query ? `?${query}` : ''}`, { replace: true })
+  }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', flex: '1', minH: '0' })}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', px: '4', pt: '3' })}>

@@ -14,6 +14,7 @@ import { RolesScreen } from '../../features/database/roles/RolesPage'
 import { PublicationsScreen } from '../../features/database/publications/PublicationsPage'
 import { MigrationsScreen } from '../../features/database/migrations/MigrationsPage'
 import { ReferencedBy } from '../../features/table-editor/ReferencedBy'
+import { TablesScreen } from '../../features/database/tables/TablesPage'
 import { ownRecord } from '../../lib/own-record'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
 import { CreateWrapperDialog } from '../../features/database/wrappers/CreateWrapperDialog'
@@ -158,6 +159,18 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
           <ReferencedBy projectRef={REF} table={table} row={ownRecord<unknown>([['id', payloads[0] ?? '']])} run={async () => [ownRecord<unknown>([['counts', payloads.map((_, i) => i)]])]} tableIdOf={() => 5} />
         </Providers>
       )
+    },
+  },
+  {
+    // Tables, their comments and publications are named by users.
+    place: 'table names, comments and publications (tables screen)',
+    render: (payloads) => {
+      const client = projectClient()
+      client.setQueryData(
+        queryKeys.databaseTables(REF),
+        payloads.map((payload, i) => ({ id: i + 1, schema: 'public', name: `${payload}${i}`, type: 'table', estimated_rows: i, size_bytes: 8192, rls_enabled: i % 2 === 0, comment: payload, columns: 2, publications: [payload] })),
+      )
+      return projectScreen(TablesScreen, client)
     },
   },
   {
