@@ -10,7 +10,7 @@ import { inputClass } from '../../../ui/field'
 import { IconButton } from '../../../ui/icon-button'
 import { Menu, MenuItem } from '../../../ui/menu'
 import { showToast } from '../../../ui/toast'
-import type { Diagram } from './diagram-model'
+import { FIT_VIEW, type Diagram } from './diagram-model'
 import type { Point } from './diagram-positions'
 import { findTable } from './diagram-search'
 import { diagramSvg, svgToPng } from './diagram-svg'
@@ -93,7 +93,7 @@ export function DiagramToolbar({ diagram, graph, keptCount, onResetLayout, summa
       <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{summary}</span>
       <IconButton size="sm" glyph="−" label="Zoom out" onClick={() => void zoomOut({ duration: 200 })} />
       <IconButton size="sm" glyph="+" label="Zoom in" onClick={() => void zoomIn({ duration: 200 })} />
-      <Button size="sm" onClick={() => void fitView({ padding: 0.1, duration: 300 })}>
+      <Button size="sm" onClick={() => void fitView({ ...FIT_VIEW, duration: 300 })}>
         Fit
       </Button>
       <Button size="sm" disabled={keptCount === 0} title={keptCount === 0 ? 'No table was moved' : undefined} onClick={onResetLayout}>

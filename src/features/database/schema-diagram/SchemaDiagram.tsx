@@ -7,7 +7,7 @@ import { ownRecord } from '../../../lib/own-record'
 import { countOf } from '../../../lib/sentence'
 import { showToast } from '../../../ui/toast'
 import { layoutDiagram, placeTables } from './diagram-layout'
-import { diagramOf, type Diagram } from './diagram-model'
+import { diagramOf, FIT_VIEW, type Diagram } from './diagram-model'
 import { readDiagramPositions, writeDiagramPositions, type Point, type SchemaPositions } from './diagram-positions'
 import { DiagramToolbar } from './DiagramToolbar'
 import { columnHandle, namesOnly, TableCard, type TableCardNode } from './TableCard'
@@ -87,7 +87,7 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
   const edges = useMemo(() => edgesOf(diagram, onlyNames), [diagram, onlyNames])
   // A new layout (the catalogue read again and changed: a table made in the SQL editor) is shown whole;
   // React Flow queues the fit until the cards are measured.
-  useEffect(() => void fitView({ padding: 0.1 }), [laidOut, fitView])
+  useEffect(() => void fitView(FIT_VIEW), [laidOut, fitView])
 
   const keep = useCallback(
     (next: SchemaPositions) => {
@@ -107,7 +107,7 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
   const resetLayout = useCallback(() => {
     keep(ownRecord())
     // Once the cards are back in their places, all of them in view.
-    requestAnimationFrame(() => void fitView({ padding: 0.1, duration: 300 }))
+    requestAnimationFrame(() => void fitView({ ...FIT_VIEW, duration: 300 }))
   }, [keep, fitView])
 
   const elsewhere = diagram.tables.reduce((sum, table) => sum + table.columns.filter((c) => c.elsewhere).length, 0)
@@ -133,6 +133,7 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
           minZoom={0.05}
           maxZoom={2}
           fitView
+          fitViewOptions={FIT_VIEW}
           aria-label={`Tables of ${schema} and their links`}
         >
           <Background gap={24} size={1} />

@@ -7,6 +7,9 @@ import type { GraphColumn, GraphTable, SchemaGraph, TableEntityType } from '../.
  * and the SVG export place rows where the screen draws them.
  */
 
+/** How the diagram is fitted in view: a margin, and never larger than life (a small schema's cards stay at their size). */
+export const FIT_VIEW = { padding: 0.1, maxZoom: 1 } as const
+
 export const CARD_WIDTH = 280
 export const CARD_HEADER_HEIGHT = 40
 export const CARD_ROW_HEIGHT = 26
