@@ -4,17 +4,14 @@ import { css } from 'styled-system/css'
 import { databaseFunctionsQuery } from '../../../api/queries/database-objects'
 import type { DatabaseFunction } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { isProtectedSchema } from '../../../lib/protected-schemas'
 import { Badge } from '../../../ui/badge'
-import { Callout } from '../../../ui/callout'
 import { SearchField } from '../../../ui/field'
-import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
-import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
-import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
+import { useProjectDatabase } from '../use-project-database'
 import { DropFunctionDialog, emptyFunctionDraft, FunctionDialog, functionDraftOf } from './FunctionDialogs'
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'drop'; fn: DatabaseFunction }
@@ -24,11 +21,9 @@ const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-wo
 /** /project/{ref}/database/functions: a schema's functions and procedures, made and changed as SQL shown first. */
 export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const [schema, setSchema] = useSchemaParam()
   const functions = useQuery({ ...databaseFunctionsQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const permission = useDatabaseWritePermission(ref, 'functions', PERMISSION_MESSAGE.manageFunctions)
-  const protectedSchema = isProtectedSchema(schema)
-  const canChange = permission.allowed && !protectedSchema
+  const access = useSchemaObjects(ref, 'functions', PERMISSION_MESSAGE.manageFunctions)
+  const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const drafts = useFormDrafts(emptyFunctionDraft)
   const [search, setSearch] = useState('')
@@ -41,17 +36,9 @@ export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
     <DatabaseToolPage
       title="Functions"
       description="SQL and PL/pgSQL functions and procedures of the database: call them from SQL, triggers or the API."
-      actions={
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
-          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
-            Create function
-          </GuardedButton>
-        </div>
-      }
+      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create function" onCreate={() => setDialog({ kind: 'create' })} />}
     >
-      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its functions can be read here, not changed.`} /> : null}
+      <SchemaObjectsNotices access={access} objects="functions" />
       <SearchField label="Search functions" placeholder="Search by name, argument or return type" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
       {functions.isPending ? (
         <LoadingState label="Loading functions…" />

@@ -6,20 +6,17 @@ import { databaseIndexesQuery } from '../../../api/queries/database-objects'
 import type { DatabaseIndex } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { formatBytes } from '../../../lib/format-bytes'
-import { isProtectedSchema } from '../../../lib/protected-schemas'
 import { dropIndexSql } from '../../../lib/sql/indexes'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { Callout } from '../../../ui/callout'
 import { Checkbox } from '../../../ui/form-controls'
-import { GuardedButton } from '../../../ui/guarded-button'
 import { SearchField } from '../../../ui/field'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
-import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
-import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
+import { useProjectDatabase } from '../use-project-database'
 import { CreateIndexDialog, emptyIndexDraft } from './CreateIndexDialog'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; index: DatabaseIndex }
@@ -42,11 +39,9 @@ function DropIndexDialog({ index, ...props }: { index: DatabaseIndex; run: (sql:
 /** /project/{ref}/database/indexes: a schema's indexes with their tables, keys, method, size and scans. */
 export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const [schema, setSchema] = useSchemaParam()
   const indexes = useQuery({ ...databaseIndexesQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const permission = useDatabaseWritePermission(ref, 'indexes', PERMISSION_MESSAGE.manageIndexes)
-  const protectedSchema = isProtectedSchema(schema)
-  const canChange = permission.allowed && !protectedSchema
+  const access = useSchemaObjects(ref, 'indexes', PERMISSION_MESSAGE.manageIndexes)
+  const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const [draft, setDraft] = useState(emptyIndexDraft)
   const [search, setSearch] = useState('')
@@ -58,17 +53,9 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
     <DatabaseToolPage
       title="Indexes"
       description="What lets reads find rows without reading a whole table. Scans count how often each was used."
-      actions={
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
-          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
-            Create index
-          </GuardedButton>
-        </div>
-      }
+      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create index" onCreate={() => setDialog({ kind: 'create' })} />}
     >
-      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its indexes can be read here, not changed.`} /> : null}
+      <SchemaObjectsNotices access={access} objects="indexes" />
       <SearchField label="Search indexes" placeholder="Search by table, name or column" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
       {indexes.isPending ? (
         <LoadingState label="Loading indexes…" />

@@ -6,19 +6,16 @@ import { databaseTriggersQuery } from '../../../api/queries/database-objects'
 import type { DatabaseTrigger } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { errorMessage } from '../../../lib/error-message'
-import { isProtectedSchema } from '../../../lib/protected-schemas'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
 import { Button } from '../../../ui/button'
-import { Callout } from '../../../ui/callout'
-import { GuardedButton } from '../../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { emptyFunctionDraft, FunctionDialog } from '../functions/FunctionDialogs'
-import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
-import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
+import { useProjectDatabase } from '../use-project-database'
 import { CreateTriggerDialog, DropTriggerDialog, emptyTriggerDraft } from './TriggerDialogs'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; trigger: DatabaseTrigger }
@@ -29,11 +26,9 @@ const NEW_TRIGGER_FUNCTION_BODY = 'begin\n  -- new is the row as it will be writ
 /** /project/{ref}/database/triggers: a schema's triggers by table; create, enable or disable, delete. */
 export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const [schema, setSchema] = useSchemaParam()
   const triggers = useQuery({ ...databaseTriggersQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const permission = useDatabaseWritePermission(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
-  const protectedSchema = isProtectedSchema(schema)
-  const canChange = permission.allowed && !protectedSchema
+  const access = useSchemaObjects(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
+  const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const [draft, setDraft] = useState(emptyTriggerDraft)
   const [functionDraft, setFunctionDraft] = useState(() => ({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY }))
@@ -63,17 +58,9 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
     <DatabaseToolPage
       title="Triggers"
       description="Functions that run when rows of a table change, before or after the change."
-      actions={
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
-          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
-            Create trigger
-          </GuardedButton>
-        </div>
-      }
+      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create trigger" onCreate={() => setDialog({ kind: 'create' })} />}
     >
-      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its triggers can be read here, not changed.`} /> : null}
+      <SchemaObjectsNotices access={access} objects="triggers" />
       {triggers.isPending ? (
         <LoadingState label="Loading triggers…" />
       ) : triggers.isError ? (

@@ -5,15 +5,12 @@ import { Link } from 'wouter'
 import { enumTypesQuery } from '../../../api/queries/database-objects'
 import type { EnumType } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { isProtectedSchema } from '../../../lib/protected-schemas'
 import { Button } from '../../../ui/button'
-import { Callout } from '../../../ui/callout'
-import { GuardedButton } from '../../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
-import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
-import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
+import { useProjectDatabase } from '../use-project-database'
 import { AddEnumValueDialog, CreateEnumDialog, DropEnumDialog, emptyEnumDraft, RenameEnumValueDialog } from './EnumTypeDialogs'
 
 type Dialog = { kind: 'create' } | { kind: 'add' | 'rename' | 'drop'; type: EnumType }
@@ -23,11 +20,9 @@ const valueClass = css({ display: 'inline-block', fontFamily: 'mono', fontSize: 
 /** /project/{ref}/database/types: a schema's enumerated types, their values and the columns that use them. */
 export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
   const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const [schema, setSchema] = useSchemaParam()
   const types = useQuery({ ...enumTypesQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const permission = useDatabaseWritePermission(ref, 'types', PERMISSION_MESSAGE.manageTypes)
-  const protectedSchema = isProtectedSchema(schema)
-  const canChange = permission.allowed && !protectedSchema
+  const access = useSchemaObjects(ref, 'types', PERMISSION_MESSAGE.manageTypes)
+  const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const [draft, setDraft] = useState(emptyEnumDraft)
   const shown = (types.data ?? []).filter((type) => type.schema === schema)
@@ -37,17 +32,9 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
     <DatabaseToolPage
       title="Enumerated types"
       description="Types whose values are a fixed list, in order: a column of one holds one of them."
-      actions={
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
-          <GuardedButton variant="primary" blockedReason={permission.reason ?? (protectedSchema ? `${schema} is managed by the platform.` : null)} disabled={!canChange} onClick={() => setDialog({ kind: 'create' })}>
-            Create type
-          </GuardedButton>
-        </div>
-      }
+      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create type" onCreate={() => setDialog({ kind: 'create' })} />}
     >
-      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {protectedSchema ? <Callout tone="info" title={`${schema} is managed by the platform: its types can be read here, not changed.`} /> : null}
+      <SchemaObjectsNotices access={access} objects="types" />
       {types.isPending ? (
         <LoadingState label="Loading types…" />
       ) : types.isError ? (
