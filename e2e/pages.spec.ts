@@ -159,15 +159,6 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   const loads = await signInAndSettle(page)
   const database = `/project/${healthy.ref}/database`
   await checkPage(page, loads, `${database}/extensions`, (p) => p.getByRole('row', { name: 'pg_trgm' }))
-  await checkPage(page, loads, `${database}/schemas`, (p) => p.getByRole('group', { name: 'Table customers' }), { inApp: true })
-  await checkPage(page, loads, `${database}/tables`, (p) => p.getByRole('table', { name: 'Tables of public' }), { inApp: true })
-  await checkPage(page, loads, `${database}/types`, (p) => p.getByRole('list', { name: 'Values of order_status' }), { inApp: true })
-  await checkPage(page, loads, `${database}/functions`, (p) => p.getByText('No functions in public'), { inApp: true })
-  await checkPage(page, loads, `${database}/triggers?schema=inventory`, (p) => p.getByRole('table', { name: 'Triggers of inventory' }), { inApp: true })
-  await checkPage(page, loads, `${database}/roles`, (p) => p.getByRole('table', { name: 'Roles' }), { inApp: true })
-  await checkPage(page, loads, `${database}/publications`, (p) => p.getByText('No publications yet'), { inApp: true })
-  await checkPage(page, loads, `${database}/migrations`, (p) => p.getByText('No migrations applied yet'), { inApp: true })
-  await checkPage(page, loads, `${database}/indexes`, (p) => p.getByRole('table', { name: 'Indexes of public' }), { inApp: true })
   await checkPage(page, loads, `${database}/hooks`, (p) => p.getByRole('button', { name: 'Enable webhooks' }), { inApp: true })
   await checkPage(page, loads, `${database}/wrappers`, (p) => p.getByText('No wrappers yet'), { inApp: true })
   await checkPage(page, loads, `${database}/column-privileges`, (p) => p.getByRole('checkbox', { name: 'SELECT on email' }), { inApp: true })
@@ -176,6 +167,22 @@ test('every database tool page: one main, nothing fails to load, accessible', as
   // The GraphQL explorer, once its schema docs list the introspected schema.
   await checkPage(page, loads, `/project/${healthy.ref}/api/graphiql`, (p) => p.getByRole('complementary', { name: 'Schema docs' }).getByRole('button', { name: 'CustomersFilter', exact: true }), { inApp: true })
   await checkPage(page, loads, `/project/${healthy.ref}/integrations/cron`, (p) => p.getByRole('button', { name: 'Enable cron' }), { inApp: true })
+})
+
+// The Database area's object screens: a walk of their own, so another worker takes it beside the tools'.
+test('every database object page: one main, nothing fails to load, accessible', async ({ page }) => {
+  test.setTimeout(450_000)
+  const loads = await signInAndSettle(page)
+  const database = `/project/${healthy.ref}/database`
+  await checkPage(page, loads, `${database}/schemas`, (p) => p.getByRole('group', { name: 'Table customers' }))
+  await checkPage(page, loads, `${database}/tables`, (p) => p.getByRole('table', { name: 'Tables of public' }), { inApp: true })
+  await checkPage(page, loads, `${database}/types`, (p) => p.getByRole('list', { name: 'Values of order_status' }), { inApp: true })
+  await checkPage(page, loads, `${database}/functions`, (p) => p.getByText('No functions in public'), { inApp: true })
+  await checkPage(page, loads, `${database}/triggers?schema=inventory`, (p) => p.getByRole('table', { name: 'Triggers of inventory' }), { inApp: true })
+  await checkPage(page, loads, `${database}/roles`, (p) => p.getByRole('table', { name: 'Roles' }), { inApp: true })
+  await checkPage(page, loads, `${database}/publications`, (p) => p.getByText('No publications yet'), { inApp: true })
+  await checkPage(page, loads, `${database}/migrations`, (p) => p.getByText('No migrations applied yet'), { inApp: true })
+  await checkPage(page, loads, `${database}/indexes`, (p) => p.getByRole('table', { name: 'Indexes of public' }), { inApp: true })
 })
 
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.
