@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { catalogAnswer } from './catalog-answer'
 import { IdSchema } from './table-editor'
 
 /** The Database area's object screens' catalog answers (types, indexes, functions, triggers, roles…), as `src/lib/sql/` asks for them. */
@@ -15,10 +16,7 @@ export const EnumTypeSchema = v.object({
   used_by: v.array(ColumnRefSchema),
 })
 export type EnumType = v.InferOutput<typeof EnumTypeSchema>
-export const EnumTypesAnswerSchema = v.pipe(
-  v.tuple([v.object({ types: v.array(EnumTypeSchema) })]),
-  v.transform(([row]) => row.types),
-)
+export const EnumTypesAnswerSchema = catalogAnswer('types', v.array(EnumTypeSchema))
 
 export const DatabaseIndexSchema = v.object({
   id: IdSchema,
@@ -41,10 +39,7 @@ export const DatabaseIndexSchema = v.object({
   scans: IdSchema,
 })
 export type DatabaseIndex = v.InferOutput<typeof DatabaseIndexSchema>
-export const DatabaseIndexesAnswerSchema = v.pipe(
-  v.tuple([v.object({ indexes: v.array(DatabaseIndexSchema) })]),
-  v.transform(([row]) => row.indexes),
-)
+export const DatabaseIndexesAnswerSchema = catalogAnswer('indexes', v.array(DatabaseIndexSchema))
 
 export const DatabaseFunctionSchema = v.object({
   id: IdSchema,
@@ -67,10 +62,7 @@ export const DatabaseFunctionSchema = v.object({
   dependents: v.array(v.string()),
 })
 export type DatabaseFunction = v.InferOutput<typeof DatabaseFunctionSchema>
-export const DatabaseFunctionsAnswerSchema = v.pipe(
-  v.tuple([v.object({ functions: v.array(DatabaseFunctionSchema) })]),
-  v.transform(([row]) => row.functions),
-)
+export const DatabaseFunctionsAnswerSchema = catalogAnswer('functions', v.array(DatabaseFunctionSchema))
 
 export const DatabaseTriggerSchema = v.object({
   id: IdSchema,
@@ -87,10 +79,7 @@ export const DatabaseTriggerSchema = v.object({
   definition: v.string(),
 })
 export type DatabaseTrigger = v.InferOutput<typeof DatabaseTriggerSchema>
-export const DatabaseTriggersAnswerSchema = v.pipe(
-  v.tuple([v.object({ triggers: v.array(DatabaseTriggerSchema) })]),
-  v.transform(([row]) => row.triggers),
-)
+export const DatabaseTriggersAnswerSchema = catalogAnswer('triggers', v.array(DatabaseTriggerSchema))
 
 export const DatabaseRoleSchema = v.object({
   id: IdSchema,
@@ -113,10 +102,7 @@ export const DatabaseRoleSchema = v.object({
   comment: v.nullable(v.string()),
 })
 export type DatabaseRole = v.InferOutput<typeof DatabaseRoleSchema>
-export const DatabaseRolesAnswerSchema = v.pipe(
-  v.tuple([v.object({ roles: v.array(DatabaseRoleSchema) })]),
-  v.transform(([row]) => row.roles),
-)
+export const DatabaseRolesAnswerSchema = catalogAnswer('roles', v.array(DatabaseRoleSchema))
 
 export const PublicationSchema = v.object({
   id: IdSchema,
@@ -126,17 +112,11 @@ export const PublicationSchema = v.object({
   tables: v.array(v.object({ schema: v.string(), table: v.string() })),
 })
 export type Publication = v.InferOutput<typeof PublicationSchema>
-export const PublicationsAnswerSchema = v.pipe(
-  v.tuple([v.object({ publications: v.array(PublicationSchema) })]),
-  v.transform(([row]) => row.publications),
-)
+export const PublicationsAnswerSchema = catalogAnswer('publications', v.array(PublicationSchema))
 
 export const MigrationSchema = v.object({ version: v.string(), name: v.nullable(v.string()), statements: v.array(v.string()) })
 export type Migration = v.InferOutput<typeof MigrationSchema>
-export const MigrationsAnswerSchema = v.pipe(
-  v.tuple([v.object({ migrations: v.array(MigrationSchema) })]),
-  v.transform(([row]) => row.migrations),
-)
+export const MigrationsAnswerSchema = catalogAnswer('migrations', v.array(MigrationSchema))
 
 export const DatabaseTableSchema = v.object({
   id: IdSchema,
@@ -152,7 +132,4 @@ export const DatabaseTableSchema = v.object({
   publications: v.array(v.string()),
 })
 export type DatabaseTable = v.InferOutput<typeof DatabaseTableSchema>
-export const DatabaseTablesAnswerSchema = v.pipe(
-  v.tuple([v.object({ tables: v.array(DatabaseTableSchema) })]),
-  v.transform(([row]) => row.tables),
-)
+export const DatabaseTablesAnswerSchema = catalogAnswer('tables', v.array(DatabaseTableSchema))

@@ -1,14 +1,12 @@
 import * as v from 'valibot'
+import { catalogAnswer } from './catalog-answer'
 import { IdSchema, TABLE_ENTITY_TYPES } from './table-editor'
 
 /** The schema diagram's catalog answers, as `src/lib/sql/schema-graph.ts` asks for them. */
 
 export const SchemaListItemSchema = v.object({ name: v.string(), relations: v.number() })
 export type SchemaListItem = v.InferOutput<typeof SchemaListItemSchema>
-export const SchemaListAnswerSchema = v.pipe(
-  v.tuple([v.object({ schemas: v.array(SchemaListItemSchema) })]),
-  v.transform(([row]) => row.schemas),
-)
+export const SchemaListAnswerSchema = catalogAnswer('schemas', v.array(SchemaListItemSchema))
 
 export const GraphColumnSchema = v.object({
   name: v.string(),
@@ -66,7 +64,4 @@ export const SchemaGraphSchema = v.object({
   enums: v.array(v.object({ name: v.string(), values: v.array(v.string()) })),
 })
 export type SchemaGraph = v.InferOutput<typeof SchemaGraphSchema>
-export const SchemaGraphAnswerSchema = v.pipe(
-  v.tuple([v.object({ graph: SchemaGraphSchema })]),
-  v.transform(([row]) => row.graph),
-)
+export const SchemaGraphAnswerSchema = catalogAnswer('graph', SchemaGraphSchema)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { catalogAnswer } from './catalog-answer'
 
 /** The table editor's catalog answers (SPEC §3 "Table schema"), as `src/lib/sql/table-catalog.ts` asks for them. */
 export const TABLE_ENTITY_TYPES = ['table', 'view', 'materialized_view', 'foreign_table'] as const
@@ -67,17 +68,11 @@ export const TableSchemaSchema = v.object({
 export type TableSchema = v.InferOutput<typeof TableSchemaSchema>
 
 /** The pg-meta answers: one row holding the JSON value. */
-export const TableEntitiesAnswerSchema = v.pipe(
-  v.tuple([v.object({ entities: v.array(TableEntitySchema) })]),
-  v.transform(([row]) => row.entities),
-)
+export const TableEntitiesAnswerSchema = catalogAnswer('entities', v.array(TableEntitySchema))
 /** A type of the database's own (enum or domain) as a column definition writes it. */
 export const ColumnTypeSchema = v.object({ name: v.string(), kind: v.picklist(['enum', 'domain']) })
 export type ColumnType = v.InferOutput<typeof ColumnTypeSchema>
-export const ColumnTypesAnswerSchema = v.pipe(
-  v.tuple([v.object({ types: v.array(ColumnTypeSchema) })]),
-  v.transform(([row]) => row.types),
-)
+export const ColumnTypesAnswerSchema = catalogAnswer('types', v.array(ColumnTypeSchema))
 export const TableSchemaAnswerSchema = v.pipe(
   v.array(v.object({ table: TableSchemaSchema })),
   v.transform((rows) => rows[0]?.table ?? null),

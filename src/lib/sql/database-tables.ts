@@ -1,4 +1,4 @@
-import { sqlLiteral } from './quote'
+import { excludedSchemasSql } from './table-catalog'
 
 /**
  * The Database area's Tables: every table (and materialized view) outside the excluded schemas with
@@ -18,6 +18,6 @@ export function databaseTablesSql(excludedSchemas: readonly string[]): string {
     from pg_catalog.pg_class c
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
    where c.relkind in ('r', 'p', 'm') and not c.relispartition
-     and n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+     and ${excludedSchemasSql(excludedSchemas)}
 ) t`
 }

@@ -1,4 +1,6 @@
 import { sqlIdent, sqlLiteral } from './quote'
+import { excludedSchemasSql } from './table-catalog'
+import { qualifiedName } from './table-rows'
 
 /**
  * Enumerated types (the Database area's Types screen): each with its values in order and the columns
@@ -20,11 +22,9 @@ export function enumTypesSql(excludedSchemas: readonly string[]): string {
               and a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm', 'f')), '[]') as used_by
     from pg_catalog.pg_type t
     join pg_catalog.pg_namespace n on n.oid = t.typnamespace
-   where t.typtype = 'e' and n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+   where t.typtype = 'e' and ${excludedSchemasSql(excludedSchemas)}
 ) t`
 }
-
-const qualified = (schema: string, name: string) => `${sqlIdent(schema)}.${sqlIdent(name)}`
 
 /** Postgres's own limit on an enum label (NAMEDATALEN - 1 bytes). */
 export const ENUM_LABEL_MAX_BYTES = 63
@@ -52,7 +52,7 @@ export function createEnumSql(schema: string, name: string, values: readonly str
     const problem = enumValueProblem(value, values.slice(0, index))
     if (problem) throw new Error(problem)
   })
-  return `create type ${qualified(schema, name)} as enum (${values.map((value) => sqlLiteral(value)).join(', ')});`
+  return `create type ${qualifiedName(schema, name)} as enum (${values.map((value) => sqlLiteral(value)).join(', ')});`
 }
 
 export type EnumValuePlace = { at: 'end' } | { at: 'before' | 'after'; label: string }
@@ -61,22 +61,22 @@ export function addEnumValueSql(schema: string, name: string, value: string, exi
   const problem = enumValueProblem(value, existing)
   if (problem) throw new Error(problem)
   const where = place.at === 'end' ? '' : ` ${place.at} ${sqlLiteral(place.label)}`
-  return `alter type ${qualified(schema, name)} add value ${sqlLiteral(value)}${where};`
+  return `alter type ${qualifiedName(schema, name)} add value ${sqlLiteral(value)}${where};`
 }
 
 export function renameEnumValueSql(schema: string, name: string, from: string, to: string, existing: readonly string[]): string {
   if (from === to) throw new Error('Type the value’s new name.')
   const problem = enumValueProblem(to, existing)
   if (problem) throw new Error(problem)
-  return `alter type ${qualified(schema, name)} rename value ${sqlLiteral(from)} to ${sqlLiteral(to)};`
+  return `alter type ${qualifiedName(schema, name)} rename value ${sqlLiteral(from)} to ${sqlLiteral(to)};`
 }
 
 export function renameEnumSql(schema: string, name: string, to: string): string {
   if (to.trim() === '' || to === name) throw new Error('Type the type’s new name.')
-  return `alter type ${qualified(schema, name)} rename to ${sqlIdent(to)};`
+  return `alter type ${qualifiedName(schema, name)} rename to ${sqlIdent(to)};`
 }
 
 /** Drops the type; `cascade` drops the columns that use it too. */
 export function dropEnumSql(schema: string, name: string, cascade: boolean): string {
-  return `drop type ${qualified(schema, name)}${cascade ? ' cascade' : ''};`
+  return `drop type ${qualifiedName(schema, name)}${cascade ? ' cascade' : ''};`
 }

@@ -1,4 +1,6 @@
-import { sqlIdent, sqlLiteral } from './quote'
+import { sqlIdent } from './quote'
+import { excludedSchemasSql } from './table-catalog'
+import { qualifiedName } from './table-rows'
 
 /**
  * Functions and procedures (the Database area's Functions screen), as Postgres writes their parts:
@@ -26,7 +28,7 @@ export function functionsSql(excludedSchemas: readonly string[]): string {
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     join pg_catalog.pg_language l on l.oid = p.prolang
    where p.prokind in ('f', 'p')
-     and n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+     and ${excludedSchemasSql(excludedSchemas)}
      and not exists (select 1 from pg_catalog.pg_depend e where e.classid = 'pg_catalog.pg_proc'::regclass and e.objid = p.oid and e.deptype = 'e')
 ) f`
 }
@@ -65,7 +67,7 @@ export function createFunctionSql(fn: FunctionDefinition): string {
   if (fn.body.trim() === '') throw new Error('Write the function’s body.')
   const tag = dollarQuoteFor(fn.body)
   const lines = [
-    `create or replace function ${sqlIdent(fn.schema)}.${sqlIdent(fn.name)}(${fn.arguments.trim()})`,
+    `create or replace function ${qualifiedName(fn.schema, fn.name)}(${fn.arguments.trim()})`,
     `returns ${fn.returns.trim()}`,
     `language ${sqlIdent(fn.language)}`,
     fn.volatility,
@@ -85,5 +87,5 @@ export function searchPathOf(settings: readonly string[]): string {
 }
 
 export function dropFunctionSql(schema: string, name: string, identityArguments: string, kind: 'function' | 'procedure', cascade: boolean): string {
-  return `drop ${kind} ${sqlIdent(schema)}.${sqlIdent(name)}(${identityArguments})${cascade ? ' cascade' : ''};`
+  return `drop ${kind} ${qualifiedName(schema, name)}(${identityArguments})${cascade ? ' cascade' : ''};`
 }

@@ -1,4 +1,6 @@
-import { sqlIdent, sqlLiteral } from './quote'
+import { sqlIdent } from './quote'
+import { excludedSchemasSql } from './table-catalog'
+import { qualifiedName } from './table-rows'
 
 /**
  * Indexes (the Database area's Indexes screen): each with its table, key columns or expressions
@@ -22,7 +24,7 @@ export function indexesSql(excludedSchemas: readonly string[]): string {
     join pg_catalog.pg_namespace n on n.oid = ct.relnamespace
     join pg_catalog.pg_am am on am.oid = ci.relam
     left join pg_catalog.pg_stat_all_indexes s on s.indexrelid = ci.oid
-   where n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+   where ${excludedSchemasSql(excludedSchemas)}
 ) i`
 }
 
@@ -70,9 +72,9 @@ export function createIndexSql(index: IndexDefinition): string {
   const name = index.name.trim() || defaultIndexName(index.table, index.columns, expression)
   const keys = index.columns.length > 0 ? index.columns.map(sqlIdent).join(', ') : `(${expression})`
   const where = index.predicate.trim() ? ` where ${index.predicate.trim()}` : ''
-  return `create ${index.unique ? 'unique ' : ''}index ${index.concurrently ? 'concurrently ' : ''}${sqlIdent(name)} on ${sqlIdent(index.schema)}.${sqlIdent(index.table)} using ${index.method} (${keys})${where};`
+  return `create ${index.unique ? 'unique ' : ''}index ${index.concurrently ? 'concurrently ' : ''}${sqlIdent(name)} on ${qualifiedName(index.schema, index.table)} using ${index.method} (${keys})${where};`
 }
 
 export function dropIndexSql(schema: string, name: string, concurrently: boolean): string {
-  return `drop index ${concurrently ? 'concurrently ' : ''}${sqlIdent(schema)}.${sqlIdent(name)};`
+  return `drop index ${concurrently ? 'concurrently ' : ''}${qualifiedName(schema, name)};`
 }

@@ -1,4 +1,5 @@
 import { sqlIdent } from './quote'
+import { qualifiedName } from './table-rows'
 
 /**
  * Publications (the Database area's Publications screen): what logical replication and realtime
@@ -26,7 +27,7 @@ export function createPublicationSql(name: string, allTables: boolean, operation
 
 /** Adds a table to a publication, or takes it out. */
 export function setPublicationTableSql(publication: string, schema: string, table: string, member: boolean): string {
-  return `alter publication ${sqlIdent(publication)} ${member ? 'add' : 'drop'} table ${sqlIdent(schema)}.${sqlIdent(table)};`
+  return `alter publication ${sqlIdent(publication)} ${member ? 'add' : 'drop'} table ${qualifiedName(schema, table)};`
 }
 
 export function dropPublicationSql(name: string): string {

@@ -1,5 +1,6 @@
 import type { TableSchema } from '../../api/schemas/table-editor'
 import { sqlIdent, sqlLiteral } from './quote'
+import { qualifiedName } from './table-rows'
 
 /**
  * The other side of a foreign key: the keys that point at a table (DBeaver's "references"), and
@@ -41,7 +42,7 @@ export function referencingCountsSql(keys: readonly IncomingKey[], valueOf: (col
     const values = key.pairs.map((pair) => valueOf(pair.target))
     if (values.some((value) => value === null || value === undefined)) return 'null'
     const where = key.pairs.map((pair, i) => `${sqlIdent(pair.source)} = ${literalOf(values[i])}`).join(' and ')
-    return `(select count(*) from ${sqlIdent(key.schema)}.${sqlIdent(key.table)} where ${where})`
+    return `(select count(*) from ${qualifiedName(key.schema, key.table)} where ${where})`
   })
   if (parts.every((part) => part === 'null')) return null
   return `select json_build_array(${parts.join(', ')}) as counts;`

@@ -1,6 +1,7 @@
 import type { GraphColumn, GraphForeignKey, GraphTable, SchemaGraph } from '../../api/schemas/schema-graph'
 import { countOf } from '../sentence'
 import { sqlIdent, sqlLiteral } from './quote'
+import { qualifiedName } from './table-rows'
 
 /**
  * The SQL that makes a schema as the diagram read it (pgAdmin's ERD "generate SQL"): its enums, its
@@ -18,7 +19,6 @@ const SERIAL_TYPES = new Map([
 /** A default that takes the next value of the column's own sequence: written as serial, which makes it. */
 const OWN_SEQUENCE_DEFAULT = /^nextval\('[^']+'::regclass\)$/
 
-const qualified = (schema: string, name: string) => `${sqlIdent(schema)}.${sqlIdent(name)}`
 const columnList = (columns: readonly string[]) => columns.map(sqlIdent).join(', ')
 
 function columnSql(column: GraphColumn): string {
@@ -35,21 +35,21 @@ function tableSql(schema: string, table: GraphTable): string {
   const lines = table.columns.map(columnSql)
   if (table.primary_key.length > 0) lines.push(`primary key (${columnList(table.primary_key)})`)
   for (const constraint of table.constraints) lines.push(`constraint ${sqlIdent(constraint.name)} ${constraint.definition}`)
-  return `create table ${qualified(schema, table.name)} (\n${lines.map((line) => `  ${line}`).join(',\n')}\n);`
+  return `create table ${qualifiedName(schema, table.name)} (\n${lines.map((line) => `  ${line}`).join(',\n')}\n);`
 }
 
 function foreignKeySql(schema: string, tables: ReadonlyMap<number, GraphTable>, key: GraphForeignKey): string | null {
   const source = tables.get(key.source_id)
   if (!source) return null
   const actions = [key.on_delete !== 'no action' ? ` on delete ${key.on_delete}` : '', key.on_update !== 'no action' ? ` on update ${key.on_update}` : ''].join('')
-  return `alter table ${qualified(schema, source.name)} add constraint ${sqlIdent(key.name)} foreign key (${columnList(key.source_columns)}) references ${qualified(key.target_schema, key.target_name)} (${columnList(key.target_columns)})${actions};`
+  return `alter table ${qualifiedName(schema, source.name)} add constraint ${sqlIdent(key.name)} foreign key (${columnList(key.source_columns)}) references ${qualifiedName(key.target_schema, key.target_name)} (${columnList(key.target_columns)})${actions};`
 }
 
 function commentsSql(schema: string, table: GraphTable): string[] {
   const kind = table.type === 'table' ? 'table' : table.type === 'view' ? 'view' : table.type === 'materialized_view' ? 'materialized view' : 'foreign table'
-  const comments = table.comment !== null ? [`comment on ${kind} ${qualified(schema, table.name)} is ${sqlLiteral(table.comment)};`] : []
+  const comments = table.comment !== null ? [`comment on ${kind} ${qualifiedName(schema, table.name)} is ${sqlLiteral(table.comment)};`] : []
   for (const column of table.columns) {
-    if (column.comment !== null) comments.push(`comment on column ${qualified(schema, table.name)}.${sqlIdent(column.name)} is ${sqlLiteral(column.comment)};`)
+    if (column.comment !== null) comments.push(`comment on column ${qualifiedName(schema, table.name)}.${sqlIdent(column.name)} is ${sqlLiteral(column.comment)};`)
   }
   return comments
 }
@@ -57,7 +57,7 @@ function commentsSql(schema: string, table: GraphTable): string[] {
 function viewSql(schema: string, view: GraphTable): string {
   const query = (view.definition ?? '').trim().replace(/;$/, '')
   const kind = view.type === 'materialized_view' ? 'materialized view' : 'view'
-  return `create ${kind} ${qualified(schema, view.name)} as\n${query};`
+  return `create ${kind} ${qualifiedName(schema, view.name)} as\n${query};`
 }
 
 /** The statements that make `graph`'s schema in an empty database (foreign tables are named, not made: their server is the wrapper's). */
@@ -69,13 +69,13 @@ export function schemaDefinitionSql(graph: SchemaGraph): string {
   const byId = new Map(graph.tables.map((t) => [t.id, t]))
   const sections: string[] = [`-- The schema ${sqlIdent(schema)}: ${[countOf(tables.length, 'table'), countOf(views.length, 'view'), countOf(graph.foreign_keys.length, 'foreign key'), countOf(graph.enums.length, 'enum')].join(', ')}.`]
   sections.push(`create schema if not exists ${sqlIdent(schema)};`)
-  if (graph.enums.length > 0) sections.push(graph.enums.map((e) => `create type ${qualified(schema, e.name)} as enum (${e.values.map((value) => sqlLiteral(value)).join(', ')});`).join('\n'))
+  if (graph.enums.length > 0) sections.push(graph.enums.map((e) => `create type ${qualifiedName(schema, e.name)} as enum (${e.values.map((value) => sqlLiteral(value)).join(', ')});`).join('\n'))
   sections.push(...tables.map((table) => tableSql(schema, table)))
   const keys = graph.foreign_keys.map((key) => foreignKeySql(schema, byId, key)).filter((line): line is string => line !== null)
   if (keys.length > 0) sections.push(keys.join('\n'))
   sections.push(...views.map((view) => viewSql(schema, view)))
   const comments = [...tables, ...views].flatMap((table) => commentsSql(schema, table))
   if (comments.length > 0) sections.push(comments.join('\n'))
-  if (foreign.length > 0) sections.push(foreign.map((table) => `-- foreign table ${qualified(schema, table.name)}: made by its wrapper's server, not here`).join('\n'))
+  if (foreign.length > 0) sections.push(foreign.map((table) => `-- foreign table ${qualifiedName(schema, table.name)}: made by its wrapper's server, not here`).join('\n'))
   return `${sections.join('\n\n')}\n`
 }

@@ -1,4 +1,5 @@
 import { sqlLiteral } from './quote'
+import { excludedSchemasSql } from './table-catalog'
 
 /**
  * The schema diagram's catalog reads: the schemas a user may draw, and one schema as a graph (its
@@ -13,7 +14,7 @@ export function schemaListSql(excludedSchemas: readonly string[]): string {
   select n.nspname as name,
          (select count(*) from pg_catalog.pg_class c where c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition)::int as relations
     from pg_catalog.pg_namespace n
-   where n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+   where ${excludedSchemasSql(excludedSchemas)}
 ) s`
 }
 

@@ -8,7 +8,8 @@ import { sqlLiteral } from './quote'
 
 const RELKIND_TYPE = `case c.relkind when 'r' then 'table' when 'p' then 'table' when 'v' then 'view' when 'm' then 'materialized_view' else 'foreign_table' end`
 
-const excludedSchemasSql = (excluded: readonly string[]) =>
+/** `n.nspname` (a pg_namespace aliased n) is none of `excluded` and not Postgres's own (`pg_*`). */
+export const excludedSchemasSql = (excluded: readonly string[]) =>
   `n.nspname not in (${excluded.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'`
 
 /** Every table, view and materialized view outside the excluded schemas, with the planner's row estimate. */

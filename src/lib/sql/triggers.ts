@@ -1,4 +1,6 @@
-import { sqlIdent, sqlLiteral } from './quote'
+import { sqlIdent } from './quote'
+import { excludedSchemasSql } from './table-catalog'
+import { qualifiedName } from './table-rows'
 
 /**
  * Triggers (the Database area's Triggers screen): each with its table, timing, events, level, the
@@ -22,7 +24,7 @@ export function triggersSql(excludedSchemas: readonly string[]): string {
     join pg_catalog.pg_proc p on p.oid = t.tgfoid
     join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
    where not t.tgisinternal
-     and n.nspname not in (${excludedSchemas.map((s) => sqlLiteral(s)).join(', ')}) and n.nspname not like 'pg\\_%'
+     and ${excludedSchemasSql(excludedSchemas)}
 ) t`
 }
 
@@ -56,13 +58,13 @@ export function createTriggerSql(trigger: TriggerDefinition): string {
   if (trigger.timing === 'instead of' && trigger.level !== 'row') throw new Error('An instead-of trigger fires for each row.')
   const events = TRIGGER_EVENTS.filter((event) => trigger.events.includes(event)).join(' or ')
   const condition = trigger.condition.trim() && trigger.level === 'row' ? `\nwhen (${trigger.condition.trim()})` : ''
-  return `create trigger ${sqlIdent(trigger.name.trim())}\n${trigger.timing} ${events} on ${sqlIdent(trigger.schema)}.${sqlIdent(trigger.table)}\nfor each ${trigger.level}${condition}\nexecute function ${sqlIdent(trigger.functionSchema)}.${sqlIdent(trigger.functionName)}();`
+  return `create trigger ${sqlIdent(trigger.name.trim())}\n${trigger.timing} ${events} on ${qualifiedName(trigger.schema, trigger.table)}\nfor each ${trigger.level}${condition}\nexecute function ${qualifiedName(trigger.functionSchema, trigger.functionName)}();`
 }
 
 export function setTriggerEnabledSql(schema: string, table: string, name: string, enabled: boolean): string {
-  return `alter table ${sqlIdent(schema)}.${sqlIdent(table)} ${enabled ? 'enable' : 'disable'} trigger ${sqlIdent(name)};`
+  return `alter table ${qualifiedName(schema, table)} ${enabled ? 'enable' : 'disable'} trigger ${sqlIdent(name)};`
 }
 
 export function dropTriggerSql(schema: string, table: string, name: string): string {
-  return `drop trigger ${sqlIdent(name)} on ${sqlIdent(schema)}.${sqlIdent(table)};`
+  return `drop trigger ${sqlIdent(name)} on ${qualifiedName(schema, table)};`
 }

@@ -5,7 +5,6 @@ import { publicationsQuery } from '../../../api/queries/database-objects'
 import { tableEntitiesQuery } from '../../../api/queries/table-editor'
 import type { Publication } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { errorMessage } from '../../../lib/error-message'
 import { createPublicationSql, dropPublicationSql, PUBLICATION_OPERATIONS, setPublicationTableSql, type PublicationOperation } from '../../../lib/sql/publications'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
@@ -16,11 +15,11 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
-import { showToast } from '../../../ui/toast'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
+import { useSwitchRun } from '../use-switch-run'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; publication: Publication }
 
@@ -52,22 +51,16 @@ export function PublicationsScreen({ projectRef: ref }: { projectRef: string }) 
   const entities = useQuery({ ...tableEntitiesQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const permission = useDatabaseWritePermission(ref, 'publications', PERMISSION_MESSAGE.managePublications)
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const [switching, setSwitching] = useState<string | null>(null)
+  const switches = useSwitchRun(run, refresh)
   const tables = (entities.data ?? []).filter((e) => e.schema === schema && e.type === 'table')
   const close = () => setDialog(null)
 
-  async function setMember(publication: Publication, table: string, member: boolean) {
-    setSwitching(`${publication.name}\u0000${table}`)
-    try {
-      await run(setPublicationTableSql(publication.name, schema, table, member))
-      showToast('success', `${schema}.${table} ${member ? 'added to' : 'taken out of'} ${publication.name}`)
-      await refresh()
-    } catch (error) {
-      showToast('error', `${schema}.${table} could not be ${member ? 'added to' : 'taken out of'} ${publication.name}`, errorMessage(error))
-    } finally {
-      setSwitching(null)
-    }
-  }
+  const setMember = (publication: Publication, table: string, member: boolean) =>
+    switches.flip(`${publication.name}\u0000${table}`, setPublicationTableSql(publication.name, schema, table, member), {
+      done: `${schema}.${table} ${member ? 'added to' : 'taken out of'} ${publication.name}`,
+      failed: `${schema}.${table} could not be ${member ? 'added to' : 'taken out of'} ${publication.name}`,
+    })
+
 
   return (
     <DatabaseToolPage
@@ -118,7 +111,7 @@ export function PublicationsScreen({ projectRef: ref }: { projectRef: string }) 
                           <Switch
                             label={<span className={css({ srOnly: true })}>{`${table.name} in ${publication.name}`}</span>}
                             checked={member}
-                            disabled={!permission.allowed || publication.all_tables || switching === `${publication.name}\u0000${table.name}`}
+                            disabled={!permission.allowed || publication.all_tables || switches.running === `${publication.name}\u0000${table.name}`}
                             onCheckedChange={(on) => void setMember(publication, table.name, on)}
                           />
                         </td>

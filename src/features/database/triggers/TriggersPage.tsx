@@ -5,17 +5,16 @@ import { Link } from 'wouter'
 import { databaseTriggersQuery } from '../../../api/queries/database-objects'
 import type { DatabaseTrigger } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
-import { errorMessage } from '../../../lib/error-message'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
 import { Button } from '../../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
-import { showToast } from '../../../ui/toast'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { emptyFunctionDraft, FunctionDialog } from '../functions/FunctionDialogs'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
+import { useSwitchRun } from '../use-switch-run'
 import { CreateTriggerDialog, DropTriggerDialog, emptyTriggerDraft } from './TriggerDialogs'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; trigger: DatabaseTrigger }
@@ -34,25 +33,19 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
   const [functionDraft, setFunctionDraft] = useState(() => ({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY }))
   // The new trigger function's dialog opens over the trigger's, which stays as typed beneath it.
   const [writingFunction, setWritingFunction] = useState(false)
-  const [switching, setSwitching] = useState<number | null>(null)
+  const switches = useSwitchRun(run, refresh)
   const shown = (triggers.data ?? []).filter((trigger) => trigger.schema === schema)
   const close = () => {
     setDialog(null)
     setWritingFunction(false)
   }
 
-  async function setEnabled(trigger: DatabaseTrigger, enabled: boolean) {
-    setSwitching(trigger.id)
-    try {
-      await run(setTriggerEnabledSql(trigger.schema, trigger.table, trigger.name, enabled))
-      showToast('success', `Trigger ${trigger.name} ${enabled ? 'enabled' : 'disabled'}`)
-      await refresh()
-    } catch (error) {
-      showToast('error', `Trigger ${trigger.name} could not be ${enabled ? 'enabled' : 'disabled'}`, errorMessage(error))
-    } finally {
-      setSwitching(null)
-    }
-  }
+  const setEnabled = (trigger: DatabaseTrigger, enabled: boolean) =>
+    switches.flip(String(trigger.id), setTriggerEnabledSql(trigger.schema, trigger.table, trigger.name, enabled), {
+      done: `Trigger ${trigger.name} ${enabled ? 'enabled' : 'disabled'}`,
+      failed: `Trigger ${trigger.name} could not be ${enabled ? 'enabled' : 'disabled'}`,
+    })
+
 
   return (
     <DatabaseToolPage
@@ -86,7 +79,7 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
                   <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
                 </td>
                 <td className={toolCellClass}>
-                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switching === trigger.id} onCheckedChange={(on) => void setEnabled(trigger, on)} />
+                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
                 </td>
                 <td className={toolCellClass}>
                   <Button size="sm" aria-label={`Delete ${trigger.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })}>
