@@ -18,6 +18,7 @@ import { CreateEnumDialog, type EnumDraft } from '../../features/database/types/
 import { CreateIndexDialog, emptyIndexDraft, type IndexDraft } from '../../features/database/indexes/CreateIndexDialog'
 import { CreateTriggerDialog, emptyTriggerDraft, type TriggerDraft } from '../../features/database/triggers/TriggerDialogs'
 import { emptyRoleDraft, RoleDialog, type RoleDraft } from '../../features/database/roles/RoleDialogs'
+import { emptyFunctionDraft, FunctionDialog, type FunctionDraft } from '../../features/database/functions/FunctionDialogs'
 import { sampleTablePrivileges } from '../sample-records'
 import { Providers, recordPgMeta, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ORGANIZATION, REF, projectClient, projectScreen } from './screens'
@@ -138,6 +139,20 @@ export const DATABASE_WRITE_ROWS: WriteRow[] = [
       )
       if (await submit()) return seen.sql.includes('"stamp ""it"""') && seen.sql.includes('when (new.a <> old.a)')
       return draft === typed && (within(dialog).getByLabelText('Only when (optional, per row)') as HTMLInputElement).value === typed.condition
+    },
+  },
+  {
+    write: 'create a function',
+    run: async (fault, stub) => {
+      const seen = recordPgMeta(fault, stub)
+      const typed: FunctionDraft = { ...emptyFunctionDraft(), name: 'touch "it"', arguments: 'since timestamptz', returns: 'integer', body: 'begin\n  return 1; -- it’s typed\nend;' }
+      let draft = typed
+      const { element: dialog, submit } = await submitDialog('Create a function in public', 'Create function', (onDone) => (
+        <FunctionDialog schema="public" draft={draft} onDraft={(next) => (draft = next)} editing={false} run={runOnProject} onDone={onDone} onClose={() => {}} />
+      ))
+      if (await submit()) return seen.sql.includes('"touch ""it"""') && seen.sql.includes('it’s typed')
+      // Refused: the draft (the page's state, the body with it) is as typed, and still on screen.
+      return draft === typed && (within(dialog).getByLabelText('Arguments') as HTMLInputElement).value === typed.arguments
     },
   },
   {

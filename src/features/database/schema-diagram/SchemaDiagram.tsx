@@ -7,7 +7,7 @@ import { ownRecord } from '../../../lib/own-record'
 import { countOf } from '../../../lib/sentence'
 import { showToast } from '../../../ui/toast'
 import { layoutDiagram, placeTables } from './diagram-layout'
-import { diagramOf, FIT_VIEW, type Diagram } from './diagram-model'
+import { diagramOf, FIT_VIEW, MIN_ZOOM, type Diagram } from './diagram-model'
 import { readDiagramPositions, writeDiagramPositions, type Point, type SchemaPositions } from './diagram-positions'
 import { DiagramToolbar } from './DiagramToolbar'
 import { columnHandle, namesOnly, TableCard, type TableCardNode } from './TableCard'
@@ -130,7 +130,7 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
           edgesFocusable={false}
           deleteKeyCode={null}
           onlyRenderVisibleElements
-          minZoom={0.05}
+          minZoom={MIN_ZOOM}
           maxZoom={2}
           fitView
           fitViewOptions={FIT_VIEW}

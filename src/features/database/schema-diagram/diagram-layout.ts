@@ -30,7 +30,42 @@ export function layoutDiagram(diagram: Diagram): Map<string, Point> {
     // dagre gives the centre; the diagram places cards by their top left corner.
     placed.set(table.key, { x: Math.round(node.x - table.width / 2), y: Math.round(node.y - table.height / 2) })
   }
-  return placed
+  return foldTallLayout(diagram, placed)
+}
+
+/** The shape a laid-out diagram should come near: the screen's, wider than tall. */
+const SCREEN_ASPECT = 16 / 10
+const FOLD_GAP = 240
+
+/**
+ * A big schema has few ranks and many tables in each: laid out left to right it is a strip dozens of
+ * times taller than wide (500 tables: ≈ 2,800 × 40,000 px), and even fitted at the smallest zoom
+ * only a slice of it shows. Cut such a strip into bands of equal height and set them side by side,
+ * so the whole comes near the screen's shape; within a band every key still runs left to right.
+ */
+export function foldTallLayout(diagram: Diagram, placed: Map<string, Point>): Map<string, Point> {
+  if (placed.size === 0) return placed
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity
+  for (const table of diagram.tables) {
+    const at = placed.get(table.key)!
+    minX = Math.min(minX, at.x)
+    maxX = Math.max(maxX, at.x + table.width)
+    minY = Math.min(minY, at.y)
+    maxY = Math.max(maxY, at.y + table.height)
+  }
+  const width = maxX - minX
+  const height = maxY - minY
+  // k bands of height h/k side by side: k·(w + gap) / (h/k) = aspect → k = √(aspect·h / (w + gap)).
+  const bands = Math.round(Math.sqrt((SCREEN_ASPECT * height) / (width + FOLD_GAP)))
+  if (bands < 2) return placed
+  const bandHeight = height / bands
+  const folded = new Map<string, Point>()
+  for (const table of diagram.tables) {
+    const at = placed.get(table.key)!
+    const band = Math.min(bands - 1, Math.floor((at.y + table.height / 2 - minY) / bandHeight))
+    folded.set(table.key, { x: Math.round(at.x + band * (width + FOLD_GAP)), y: Math.round(at.y - band * bandHeight) })
+  }
+  return folded
 }
 
 /** The layout with the kept positions over it: a table a user dragged stays where they left it. */

@@ -9,6 +9,8 @@ import type { GraphColumn, GraphTable, SchemaGraph, TableEntityType } from '../.
 
 /** How the diagram is fitted in view: a margin, and never larger than life (a small schema's cards stay at their size). */
 export const FIT_VIEW = { padding: 0.1, maxZoom: 1 } as const
+/** Small enough that Fit shows the whole of a 500-table schema on a laptop's screen (it needs ≈ 0.046). */
+export const MIN_ZOOM = 0.02
 
 export const CARD_WIDTH = 280
 export const CARD_HEADER_HEIGHT = 40
