@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DatabaseFunctionsAnswerSchema, DatabaseTablesAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../../src/api/schemas/database-objects.ts'
+import { ColumnDependentsAnswerSchema, DatabaseFunctionsAnswerSchema, DatabaseTablesAnswerSchema, DatabaseIndexesAnswerSchema, DatabaseRolesAnswerSchema, DatabaseTriggersAnswerSchema, EnumTypesAnswerSchema, MigrationsAnswerSchema, PublicationsAnswerSchema } from '../../src/api/schemas/database-objects.ts'
 import { EXCLUDED_SCHEMAS } from '../../src/constants/platform.ts'
 import { addEnumValueSql, createEnumSql, dropEnumSql, enumTypesSql, renameEnumValueSql } from '../../src/lib/sql/enum-types.ts'
 import { databaseTablesSql } from '../../src/lib/sql/database-tables.ts'
@@ -14,6 +14,7 @@ import { createIndexSql, dropIndexSql, indexesSql, type IndexDefinition } from '
 import { migrationsSql, migrationsTableSql } from '../../src/lib/sql/migrations.ts'
 import { createPublicationSql, dropPublicationSql, publicationsSql, setPublicationTableSql } from '../../src/lib/sql/publications.ts'
 import { sqlIdent } from '../../src/lib/sql/quote.ts'
+import { columnDependentsSql, dropColumnSql } from '../../src/lib/sql/table-structure.ts'
 import { alterRoleSql, createRoleSql, dropRoleSql, rolesSql, type RoleDefinition } from '../../src/lib/sql/roles.ts'
 import { createTriggerSql, dropTriggerSql, setTriggerEnabledSql, triggersSql, type TriggerDefinition } from '../../src/lib/sql/triggers.ts'
 import { runPgMetaQuery } from './query.ts'
@@ -290,6 +291,28 @@ export function describeDatabaseObjectsSuite(database: () => ProjectDatabase): v
         expect(tables.find((t) => t.name === 'daily_event_counts')?.type).toBe('materialized_view')
       } finally {
         await db.exec(`drop publication if exists ${sqlIdent('Feed "x"')};`)
+      }
+    })
+
+    it('names what a column’s drop would be refused for (a view, another table’s foreign key, a policy), and not what goes with it', async () => {
+      const odd = sqlIdent(ODD_SCHEMA)
+      await db.exec(`drop schema if exists ${odd} cascade; create schema ${odd};
+        create table ${odd}."Tag ""x""" ("Code é" text primary key, note text, unique (note));
+        create index on ${odd}."Tag ""x""" (lower(note));
+        create table ${odd}.uses ("tag" text references ${odd}."Tag ""x""" ("Code é"));
+        create view ${odd}."Tag view" as select "Code é" from ${odd}."Tag ""x""";
+        alter table ${odd}."Tag ""x""" enable row level security;
+        create policy "only ""it""" on ${odd}."Tag ""x""" using ("Code é" <> 'hidden');`)
+      try {
+        const dependentsOf = async (column: string) => v.parse(ColumnDependentsAnswerSchema, await runPgMetaQuery(db, { query: columnDependentsSql(ODD_SCHEMA, 'Tag "x"', column) }))
+        const quoted = `${odd}."Tag ""x"""`
+        expect(await dependentsOf('Code é')).toEqual([`constraint uses_tag_fkey on table ${odd}.uses`, `policy only "it" on table ${quoted}`, `view ${odd}."Tag view"`])
+        // Its own index and unique constraint go with it: nothing to name.
+        expect(await dependentsOf('note')).toEqual([])
+        await expect(db.exec(dropColumnSql(ODD_SCHEMA, 'Tag "x"', 'Code é'))).rejects.toThrow(/depend/)
+        await db.exec(dropColumnSql(ODD_SCHEMA, 'Tag "x"', 'note'))
+      } finally {
+        await db.exec(`drop schema if exists ${odd} cascade;`)
       }
     })
   })

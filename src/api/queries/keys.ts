@@ -47,6 +47,8 @@ export const queryKeys = {
   graphqlRoleToken: (ref: string, role: string) => ['projects', ref, 'graphql-token', role] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
+  /** What would stop a column's drop: under the tables, so a structure change reads it again. */
+  columnDependents: (ref: string, schema: string, table: string, column: string) => ['projects', ref, 'tables', 'column-dependents', schema, table, column] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */
   columnTypes: (ref: string) => ['projects', ref, 'tables', 'column-types'] as const,
   /** The database's schemas (every Database screen's picker) and one schema's graph (the diagram): under the tables, so a structure change reads them again. */

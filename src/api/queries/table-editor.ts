@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/query-core'
 import { EXCLUDED_SCHEMAS } from '../../constants'
 import { PLATFORM_SCHEMAS } from '../../constants/advisors'
 import { columnTypesSql, tableEntitiesSql, tableSchemaSql } from '../../lib/sql/table-catalog'
+import { columnDependentsSql } from '../../lib/sql/table-structure'
 import { api, type ApiClient } from '../client'
-import { ColumnTypesAnswerSchema, TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
+import { ColumnDependentsAnswerSchema, ColumnTypesAnswerSchema, TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
@@ -30,6 +31,15 @@ export function columnTypesQuery(ref: string, connectionString: string | null | 
     queryKey: queryKeys.columnTypes(ref),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       postQuery({ ref, connectionString, query: columnTypesSql([...EXCLUDED_SCHEMAS, ...PLATFORM_SCHEMAS]), signal }, ColumnTypesAnswerSchema, client),
+  }
+}
+
+/** What would stop a column's drop (the drop dialog names them before it runs). */
+export function columnDependentsQuery(ref: string, connectionString: string | null | undefined, table: { schema: string; name: string }, column: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.columnDependents(ref, table.schema, table.name, column),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      postQuery({ ref, connectionString, query: columnDependentsSql(table.schema, table.name, column), signal }, ColumnDependentsAnswerSchema, client),
   }
 }
 

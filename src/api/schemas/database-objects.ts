@@ -64,6 +64,9 @@ export const DatabaseFunctionSchema = v.object({
 export type DatabaseFunction = v.InferOutput<typeof DatabaseFunctionSchema>
 export const DatabaseFunctionsAnswerSchema = catalogAnswer('functions', v.array(DatabaseFunctionSchema))
 
+/** What depends on a column (views, other tables' foreign keys, policies), as pg_describe_object names them. */
+export const ColumnDependentsAnswerSchema = catalogAnswer('dependents', v.array(v.string()))
+
 export const DatabaseTriggerSchema = v.object({
   id: IdSchema,
   schema: v.string(),

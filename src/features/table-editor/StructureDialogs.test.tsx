@@ -263,6 +263,33 @@ describe('TableStructureView', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('names what depends on a column before dropping it, and drops them too only when asked', async () => {
+    vi.mocked(executeSql).mockClear().mockResolvedValue([])
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+    client.setQueryData(queryKeys.columnDependents('ref', 'inventory', 'products', 'price'), ['view inventory.price_list', 'constraint orders_price_fkey on table public.orders'])
+    render(wrap(<TableStructureView projectRef="ref" connectionString="postgres://x" table={products} entities={entities} />, client))
+    fireEvent.click(screen.getByRole('button', { name: 'Drop column price' }))
+    const dialog = screen.getByRole('dialog', { name: 'Drop column price' })
+    expect(within(within(dialog).getByRole('list', { name: 'What depends on it' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'view inventory.price_list',
+      'constraint orders_price_fkey on table public.orders',
+    ])
+    expect(sqlPreview()).toBe('alter table "inventory"."products" drop column "price";')
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Also drop what depends on it (cascade)' }))
+    expect(sqlPreview()).toBe('alter table "inventory"."products" drop column "price" cascade;')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Drop column and 2 dependent objects' }))
+    await waitFor(() => expect(executeSql).toHaveBeenCalledExactlyOnceWith({ ref: 'ref', connectionString: 'postgres://x', query: 'alter table "inventory"."products" drop column "price" cascade;' }))
+  })
+
+  it('says when nothing depends on a column, and offers no cascade', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+    client.setQueryData(queryKeys.columnDependents('ref', 'inventory', 'products', 'status'), [])
+    render(wrap(<TableStructureView projectRef="ref" connectionString="postgres://x" table={products} entities={entities} />, client))
+    fireEvent.click(screen.getByRole('button', { name: 'Drop column status' }))
+    expect(screen.getByText('No view, foreign key or policy depends on it.')).toBeTruthy()
+    expect(screen.queryByRole('checkbox', { name: /cascade/ })).toBeNull()
+  })
+
   it('shows views read-only', () => {
     render(wrap(<TableStructureView projectRef="ref" connectionString="postgres://x" table={{ ...products, type: 'view' }} entities={entities} />))
     expect(screen.queryByRole('button', { name: 'Add column' })).toBeNull()

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { tableSchemaQuery } from '../../api/queries/table-editor'
+import { columnDependentsQuery, tableSchemaQuery } from '../../api/queries/table-editor'
 import type { TableColumn, TableEntity, TableSchema } from '../../api/schemas'
 import {
   addColumnSql,
@@ -13,6 +13,7 @@ import {
   type ColumnDefinition,
   type ReferentialAction,
 } from '../../lib/sql/table-structure'
+import { countOf } from '../../lib/sentence'
 import { Button } from '../../ui/button'
 import { TextField, inputClass, ValueOptions } from '../../ui/field'
 import { columnDefinitionOf, emptyColumn, enumTypesOf, referenceableTables, typeChoices } from './structure'
@@ -119,19 +120,37 @@ export function ColumnDialog({
   )
 }
 
-/** Drops one column, with cascade as an option. */
-export function DropColumnDialog({ table, column, ...props }: { table: TableSchema; column: string } & StructureDialogProps) {
+/**
+ * Drops one column. What Postgres would refuse it for (views, other tables' foreign keys, policies) is
+ * read first and named; they go too only when asked (cascade).
+ */
+export function DropColumnDialog({ projectRef, connectionString, table, column, ...props }: { projectRef: string; connectionString: string | null | undefined; table: TableSchema; column: string } & StructureDialogProps) {
   const [cascade, setCascade] = useState(false)
+  const dependents = useQuery(columnDependentsQuery(projectRef, connectionString, table, column))
+  const found = dependents.data ?? []
   return (
     <SqlPreviewDialog
       {...props}
       title={`Drop column ${column}`}
       description={`The column and every value in it are deleted from ${table.schema}.${table.name}. This cannot be undone.`}
-      runLabel="Drop column"
+      runLabel={cascade && found.length > 0 ? `Drop column and ${countOf(found.length, 'dependent object')}` : 'Drop column'}
       tone="danger"
       build={() => dropColumnSql(table.schema, table.name, column, { cascade })}
     >
-      <Checkbox label="Also drop the views and constraints that depend on it (cascade)" checked={cascade} onChange={setCascade} />
+      {dependents.isPending ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>Looking for what depends on it…</p> : null}
+      {dependents.isSuccess && found.length === 0 ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>No view, foreign key or policy depends on it.</p> : null}
+      {found.length > 0 ? (
+        <>
+          <p className={css({ fontSize: 'xs' })}>Postgres refuses to drop it while these depend on it, unless they are dropped too:</p>
+          <ul aria-label="What depends on it" className={css({ fontFamily: 'mono', fontSize: 'xs', pl: '4', listStyle: 'disc' })}>
+            {found.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {dependents.isError ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>Could not read what depends on it; Postgres will say when it runs.</p> : null}
+      {found.length > 0 || dependents.isError ? <Checkbox label="Also drop what depends on it (cascade)" checked={cascade} onChange={setCascade} /> : null}
     </SqlPreviewDialog>
   )
 }

@@ -176,7 +176,7 @@ export function TableStructureView({ projectRef, connectionString, table, entiti
         <ColumnDialog projectRef={projectRef} connectionString={connectionString} table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column.name} updated`)} />
       ) : null}
       {dialog?.kind === 'drop-column' ? (
-        <DropColumnDialog table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column} dropped`)} />
+        <DropColumnDialog projectRef={projectRef} connectionString={connectionString} table={table} column={dialog.column} run={run} onClose={close} onDone={() => done(`Column ${dialog.column} dropped`)} />
       ) : null}
       {dialog?.kind === 'add-foreign-key' ? (
         <ForeignKeyDialog

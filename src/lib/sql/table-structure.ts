@@ -1,6 +1,6 @@
 import { tokenizeSql } from './lexer'
 import { checkIdentifierLength } from './identifier'
-import { sqlIdent } from './quote'
+import { sqlIdent, sqlLiteral } from './quote'
 import { qualifiedName } from './table-rows'
 import { ownValue } from '../own-record'
 
@@ -319,4 +319,24 @@ export function dropColumnSql(schema: string, table: string, column: string, opt
 
 export function addForeignKeySql(schema: string, table: string, fk: ForeignKeyDefinition): string {
   return `alter table ${qualifiedName(schema, table)} add ${foreignKeySql(fk)};`
+}
+
+/**
+ * What Postgres would refuse to drop a column for (views, other tables' foreign keys, policies): the
+ * normal dependencies on it, named as Postgres names them; a view by its name, not its rewrite rule.
+ * What goes with the column on its own (its indexes, its table's constraints on it) is not listed.
+ */
+export function columnDependentsSql(schema: string, table: string, column: string): string {
+  return `select coalesce(json_agg(name order by name), '[]') as dependents from (
+  select distinct coalesce(
+           (select pg_catalog.pg_describe_object('pg_catalog.pg_class'::regclass, r.ev_class, 0)
+              from pg_catalog.pg_rewrite r where d.classid = 'pg_catalog.pg_rewrite'::regclass and r.oid = d.objid),
+           pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid)) as name
+    from pg_catalog.pg_depend d
+    join pg_catalog.pg_class c on c.oid = d.refobjid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = d.refobjsubid
+   where d.refclassid = 'pg_catalog.pg_class'::regclass and d.deptype = 'n'
+     and n.nspname = ${sqlLiteral(schema)} and c.relname = ${sqlLiteral(table)} and a.attname = ${sqlLiteral(column)}
+) found`
 }

@@ -14,6 +14,7 @@ import { RolesScreen } from '../../features/database/roles/RolesPage'
 import { PublicationsScreen } from '../../features/database/publications/PublicationsPage'
 import { MigrationsScreen } from '../../features/database/migrations/MigrationsPage'
 import { ReferencedBy } from '../../features/table-editor/ReferencedBy'
+import { DropColumnDialog } from '../../features/table-editor/StructureDialogs'
 import { TablesScreen } from '../../features/database/tables/TablesPage'
 import { ownRecord } from '../../lib/own-record'
 import { WebhooksScreen } from '../../features/database/hooks/WebhooksPage'
@@ -157,6 +158,21 @@ export const DATABASE_XSS_PLACES: XssPlace[] = [
       return (
         <Providers client={client}>
           <ReferencedBy projectRef={REF} table={table} row={ownRecord<unknown>([['id', payloads[0] ?? '']])} run={async () => [ownRecord<unknown>([['counts', payloads.map((_, i) => i)]])]} tableIdOf={() => 5} />
+        </Providers>
+      )
+    },
+  },
+  {
+    // The objects that stop a column's drop are named by users (views, keys, policies), as is the column.
+    place: 'a column’s name and what depends on it (drop column dialog)',
+    render: (payloads) => {
+      const client = projectClient()
+      const column = payloads[0] ?? ''
+      const table = { id: 1, name: 't', schema: 'public', type: 'table' as const, columns: [], primary_keys: [], relationships: [] }
+      client.setQueryData(queryKeys.columnDependents(REF, 'public', 't', column), payloads.map((payload, i) => `view ${payload}${i}`))
+      return (
+        <Providers client={client}>
+          <DropColumnDialog projectRef={REF} connectionString="encrypted:abc" table={table} column={column} run={async () => []} onDone={() => {}} onClose={() => {}} />
         </Providers>
       )
     },
