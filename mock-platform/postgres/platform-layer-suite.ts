@@ -1,5 +1,6 @@
 /** The platform's roles, schemas and grants on a seeded database (part of `database-suite.ts`). */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { REALTIME_PUBLICATION } from '../../src/constants/platform.ts'
 import { API_ROLES, PLATFORM_LAYER_VERSION, ensurePlatformLayer } from './platform-layer.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -161,6 +162,10 @@ export function describePlatformLayerSuite(database: () => ProjectDatabase): voi
       await db.exec('drop table studio_meta.platform_layer')
       expect(await ensurePlatformLayer(db)).toBe(true)
       expect((await db.query('select version from studio_meta.platform_layer')).rows).toEqual([{ version: PLATFORM_LAYER_VERSION }])
+    })
+
+    it('has realtime’s publication, empty, for the project to add tables to', async () => {
+      expect((await db.query(`select pubname, puballtables from pg_catalog.pg_publication where pubname = '${REALTIME_PUBLICATION}'`)).rows).toEqual([{ pubname: REALTIME_PUBLICATION, puballtables: false }])
     })
   })
 }

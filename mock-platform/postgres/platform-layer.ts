@@ -19,8 +19,10 @@
  *   server without the contrib package still gets the rest of the layer; one that does not preload
  *   the library has the extension and says so when it is read.
  * - supabase_vault too, as the platform enables it on every new project (VAULT_LAYER_SQL).
+ * - Realtime's publication, empty, as on the platform: the Publications and Tables screens add a
+ *   table to it. Made by whoever runs the layer (the project's owner when served), so they may.
  */
-import { SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
+import { REALTIME_PUBLICATION, SEED_MARKER_SCHEMA } from '../../src/constants/platform.ts'
 import { PLATFORM_API_ROLES } from '../../src/constants/privileges.ts'
 import { privateSchemaSql } from './private-schema.ts'
 import { SUPABASE_VAULT } from './shims/index.ts'
@@ -28,7 +30,7 @@ import { STORAGE_LAYER_SQL } from './storage-layer.ts'
 import type { ProjectDatabase } from './types.ts'
 
 /** Bumped when the layer changes; a database below it gets the layer again (every statement is idempotent). */
-export const PLATFORM_LAYER_VERSION = 7
+export const PLATFORM_LAYER_VERSION = 8
 
 /** The roles the platform's API switches between (PostgREST's `role` claim). */
 export const API_ROLES = PLATFORM_API_ROLES
@@ -204,6 +206,14 @@ end
 $layer$;
 
 ${QUERY_STATISTICS_EXTENSION_SQL}
+
+do $realtime$
+begin
+  if not exists (select 1 from pg_catalog.pg_publication where pubname = '${REALTIME_PUBLICATION}') then
+    create publication ${REALTIME_PUBLICATION};
+  end if;
+end
+$realtime$;
 
 -- Wrappers' secret options until the project has vault (src/lib/sql/wrappers.ts): the platform's, never the API roles'.
 create table if not exists ${SEED_MARKER_SCHEMA}.wrapper_secrets (

@@ -68,6 +68,9 @@ export type RegionCode = (typeof REGIONS)[number]['code']
  */
 export const SEED_MARKER_SCHEMA = 'studio_meta'
 
+/** Realtime listens through this publication (every project database has it, empty at first): a table in it sends its changes to subscribers. */
+export const REALTIME_PUBLICATION = 'supabase_realtime'
+
 /**
  * Schemas the platform makes and looks after in every project (its API roles' helpers, storage,
  * extensions and the integrations' shims). They are real and the user may read them (the table

@@ -7,13 +7,12 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { Badge } from '../../../ui/badge'
 import { SearchField } from '../../../ui/field'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { REALTIME_PUBLICATION } from '../../../constants'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useProjectDatabase } from '../use-project-database'
 
 const linkClass = css({ color: 'fg.default', textDecoration: 'underline' })
-/** Realtime listens through this publication: a table in it sends its changes to subscribers. */
-const REALTIME_PUBLICATION = 'supabase_realtime'
 
 /**
  * /project/{ref}/database/tables: a schema's tables with their estimated rows, size, RLS, realtime
