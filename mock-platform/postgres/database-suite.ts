@@ -13,6 +13,7 @@ import { describePlatformLayerSuite } from './platform-layer-suite.ts'
 import { describeReadOnlySuite } from './read-only-suite.ts'
 import { describeSchemaDiagramSuite } from './schema-diagram-suite.ts'
 import { describeDatabaseObjectsSuite } from './database-objects-suite.ts'
+import { describeAuthUsersSuite } from './auth-users-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
@@ -177,6 +178,7 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
   describeSchemaDiagramSuite(() => db)
 
   describeDatabaseObjectsSuite(() => db)
+  describeAuthUsersSuite(() => db)
 
   describePgMetaSuite(() => db)
 

@@ -163,6 +163,51 @@ create index if not exists users_email_idx on auth.users (email);
 comment on table auth.users is 'Auth: stores user login data within a secure schema.';
 grant select on auth.users to service_role;
 
+-- What the platform's auth server keeps beside a user (GoTrue's columns; added to a database made before them).
+alter table auth.users add column if not exists invited_at timestamptz;
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+alter table auth.users add column if not exists phone_confirmed_at timestamptz;
+alter table auth.users add column if not exists banned_until timestamptz;
+alter table auth.users add column if not exists is_sso_user boolean not null default false;
+-- One user per address, as the auth server's schema has it; a database whose users already share one keeps them (and no index).
+do $auth_email$
+begin
+  create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+exception when unique_violation then
+  raise notice 'auth.users has an email twice: no unique index on it (%)', sqlerrm;
+end
+$auth_email$;
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+comment on table auth.identities is 'Auth: stores identities associated to a user.';
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  not_after timestamptz,
+  user_agent text,
+  ip inet
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+comment on table auth.sessions is 'Auth: stores session data associated to a user.';
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid primary key,
