@@ -3,7 +3,7 @@
  * and, when DATABASE_URL is set, a real server (`server-postgres.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEED_TABLES, buildSeedSql, seedProjectDatabase } from './seed.ts'
+import { SEED_TABLES, SEED_VERSION, buildSeedSql, seedProjectDatabase } from './seed.ts'
 import { sqlLiteral, type SqlScalar } from '../../src/lib/sql/quote.ts'
 import { describeColumnPrivilegesSuite } from './column-privileges-suite.ts'
 import { describeCronSuite } from './cron-suite.ts'
@@ -84,7 +84,7 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
       const before = await fingerprint(db)
       expect(await seedProjectDatabase(db, SUITE_REF)).toBe(false)
       expect(await fingerprint(db)).toEqual(before)
-      expect((await db.query('select ref, version from studio_meta.seeded')).rows).toEqual([{ ref: SUITE_REF, version: 1 }])
+      expect((await db.query('select ref, version from studio_meta.seeded')).rows).toEqual([{ ref: SUITE_REF, version: SEED_VERSION }])
     })
 
     it('fills a few hundred rows', async () => {

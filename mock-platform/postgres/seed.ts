@@ -18,12 +18,13 @@ import {
   TRICKY_NAMES,
   WAREHOUSES,
 } from './seed-schema.ts'
+import { authUsersSeedSql } from './seed-auth-users.ts'
 import type { ProjectDatabase } from './types.ts'
 
 // The marker's schema is a constant of the dashboard too: every user-facing schema list leaves it out.
 export { SEED_MARKER_SCHEMA }
 /** Bumped when the demo data changes shape; stored in the marker for diagnosis only. */
-export const SEED_VERSION = 1
+export const SEED_VERSION = 2
 /** Relative dates are computed from this instant, so a ref gives the same rows on every run. */
 export const SEED_REFERENCE_DATE = new Date(Date.UTC(2026, 10, 1, 12, 0, 0))
 
@@ -250,6 +251,7 @@ function seedRowsSql(ref: string): string {
         o.lines.map((l) => [sqlLiteral(o.id), sqlLiteral(l.lineNo), sqlLiteral(l.productId), sqlLiteral(l.quantity), cents(l.unitPriceCents)]),
       ),
     ),
+    authUsersSeedSql(draw, customers.map((c) => c.email), SEED_REFERENCE_DATE),
     insert(
       'analytics.events',
       ['customer_id', 'session_id', 'event_type', 'payload', 'checksum', 'occurred_at'],

@@ -176,6 +176,7 @@ export const PERMISSION_MESSAGE = {
   manageTriggers: 'create, enable, disable or delete triggers',
   manageRoles: 'create, change or delete roles',
   managePublications: 'create, change or delete publications',
+  manageAuthUsers: 'create, change, ban or delete users',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

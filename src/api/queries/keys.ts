@@ -47,6 +47,12 @@ export const queryKeys = {
   graphqlRoleToken: (ref: string, role: string) => ['projects', ref, 'graphql-token', role] as const,
   columnPrivileges: (ref: string, role: string, schema: string, table: string) => ['projects', ref, 'database', 'column-privileges', role, schema, table] as const,
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
+  /** The project's auth users: everything read of them is under this key, read again after a change. */
+  authUsers: (ref: string) => ['projects', ref, 'auth-users'] as const,
+  authUserPages: (ref: string, filters: { search: string; sort: string; ascending: boolean; provider: string | null; state: string }) =>
+    ['projects', ref, 'auth-users', 'pages', filters.search, filters.sort, filters.ascending, filters.provider, filters.state] as const,
+  authProviders: (ref: string) => ['projects', ref, 'auth-users', 'providers'] as const,
+  authUserRecord: (ref: string, id: string) => ['projects', ref, 'auth-users', 'record', id] as const,
   /** What would stop a column's drop: under the tables, so a structure change reads it again. */
   columnDependents: (ref: string, schema: string, table: string, column: string) => ['projects', ref, 'tables', 'column-dependents', schema, table, column] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */

@@ -47,6 +47,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['webhooks', true],
       ['wrappers', true],
       ['column-privileges', true],
+      ['auth-users', true],
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
@@ -138,7 +139,7 @@ describe('rail entries and the second-level menu', () => {
   const entries = railEntries(groups)
 
   it('has the project screens one by one, then one entry per area opening its first screen', () => {
-    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'integrations', 'storage', 'logs', 'advisors', 'settings'])
+    expect(entries.map((e) => e.id)).toEqual(['home', 'table-editor', 'sql-editor', 'database', 'auth', 'integrations', 'storage', 'logs', 'advisors', 'settings'])
     expect(entries[3]!.label).toBe('Database')
     expect(entries[3]!.path('abc', context)).toBe('/project/abc/database/schemas')
     expect(entries[3]!.owns('database/hooks')).toBe(true)
@@ -147,13 +148,16 @@ describe('rail entries and the second-level menu', () => {
     expect(areaMenuFor(entries, 'database/replication')?.pages.map((p) => p.id)).toEqual(['schema-diagram', 'tables', 'functions', 'triggers', 'enum-types', 'indexes', 'roles', 'publications', 'migrations', 'extensions', 'webhooks', 'wrappers', 'column-privileges', 'replication'])
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
-    expect(entries[6]!.path('abc', context)).toBe('/project/abc/logs')
+    expect(entries[7]!.path('abc', context)).toBe('/project/abc/logs')
+    // Authentication is one screen so far (the users): its entry opens it.
+    expect(entries[4]!.path('abc', context)).toBe('/project/abc/auth/users')
+    expect(areaMenuFor(entries, 'auth/users')).toBeUndefined()
     // Storage: the files first (the entry opens them), then the bucket policies.
     expect(areaMenuFor(entries, 'storage/policies')?.pages.map((p) => p.id)).toEqual(['storage-files', 'storage-policies'])
     // Settings: the storage settings join the vault there.
     expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['vault', 'storage-settings'])
     // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
-    expect(entries[4]!.path('abc', context)).toBe('/project/abc/integrations/cron')
+    expect(entries[5]!.path('abc', context)).toBe('/project/abc/integrations/cron')
     expect(areaMenuFor(entries, 'integrations/cron')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])
     expect(entries.find((e) => e.owns('database/graphiql'))?.id).toBe('integrations')
     expect(areaMenuFor(entries, 'api/graphiql')?.pages.map((p) => p.id)).toEqual(['cron', 'graphiql'])

@@ -1,7 +1,8 @@
-import { Archive, Blocks, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, UsersRound, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
+import { AUTH_DESTINATIONS } from './auth-destinations'
 import { DATABASE_DESTINATIONS } from './database-destinations'
 import { under } from './destination-paths'
 
@@ -12,6 +13,7 @@ import { under } from './destination-paths'
 export const DESTINATION_AREAS = [
   { id: 'project', label: 'Project', icon: Home, section: 1 },
   { id: 'database', label: 'Database', icon: Database, section: 2 },
+  { id: 'auth', label: 'Authentication', icon: UsersRound, section: 2 },
   { id: 'integrations', label: 'Integrations', icon: Blocks, section: 2 },
   { id: 'storage', label: 'Storage', icon: Archive, section: 2 },
   { id: 'logs', label: 'Logs', icon: List, section: 3 },
@@ -87,6 +89,7 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     needsDatabase: true,
   },
   ...DATABASE_DESTINATIONS,
+  ...AUTH_DESTINATIONS,
   {
     id: 'vault',
     label: 'Vault',

@@ -1,0 +1,36 @@
+import { AUTH_USERS_PAGE_SIZE } from '../../constants'
+import { authProvidersSql, authUserRecordSql, authUsersSql, type AuthUserListParams } from '../../lib/sql/auth-users'
+import { api, type ApiClient } from '../client'
+import { AuthProvidersAnswerSchema, AuthUserRecordAnswerSchema, AuthUsersAnswerSchema, type AuthUserRow } from '../schemas'
+import { queryKeys } from './keys'
+import { postQuery } from './sql'
+
+type ConnectionString = string | null | undefined
+export type AuthUserFilters = Omit<AuthUserListParams, 'offset' | 'limit'>
+
+/** The users matching `filters`, page after page as the list scrolls (page params are offsets; a short page is the last). */
+export function authUserPagesQuery(ref: string, connectionString: ConnectionString, filters: AuthUserFilters, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.authUserPages(ref, filters),
+    queryFn: ({ signal, pageParam = 0 }: { signal?: AbortSignal; pageParam?: number }) =>
+      postQuery({ ref, connectionString, query: authUsersSql({ ...filters, offset: pageParam, limit: AUTH_USERS_PAGE_SIZE }), signal }, AuthUsersAnswerSchema, client),
+    initialPageParam: 0,
+    getNextPageParam: (last: AuthUserRow[], _pages: AuthUserRow[][], lastOffset: number) => (last.length < AUTH_USERS_PAGE_SIZE ? undefined : lastOffset + last.length),
+  }
+}
+
+/** Every provider some user signed up with, for the filter. */
+export function authProvidersQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.authProviders(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: authProvidersSql, signal }, AuthProvidersAnswerSchema, client),
+  }
+}
+
+/** One user's whole record (no secrets), identities and session count. */
+export function authUserRecordQuery(ref: string, connectionString: ConnectionString, id: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.authUserRecord(ref, id),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: authUserRecordSql(id), signal }, AuthUserRecordAnswerSchema, client),
+  }
+}

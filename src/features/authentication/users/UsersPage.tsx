@@ -1,0 +1,159 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useLocation, useSearch } from 'wouter'
+import { authProvidersQuery, authUserPagesQuery } from '../../../api/queries/auth-users'
+import { queryKeys } from '../../../api/queries/keys'
+import type { AuthUserRow } from '../../../api/schemas'
+import { AUTH_USER_SORTS, AUTH_USER_STATES, PERMISSION_MESSAGE, STORAGE_SEARCH_DEBOUNCE, type AuthUserSort, type AuthUserState } from '../../../constants'
+import { countOf } from '../../../lib/sentence'
+import { Button } from '../../../ui/button'
+import { Callout } from '../../../ui/callout'
+import { SearchField } from '../../../ui/field'
+import { GuardedButton } from '../../../ui/guarded-button'
+import { SelectField } from '../../../ui/form-controls'
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { showToast } from '../../../ui/toast'
+import { useFormDrafts } from '../../../ui/use-list-dialogs'
+import { useDatabaseWritePermission, useProjectDatabase } from '../../database'
+import { readUserListParams, writeUserListParams, type UserListParams } from './user-list-params'
+import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
+import { UserList, userStateOf } from './UserList'
+import { UserPanel, type UserAction } from './UserPanel'
+
+const STATE_LABELS: Record<AuthUserState, string> = { all: 'All users', confirmed: 'Confirmed', unconfirmed: 'Waiting for confirmation', invited: 'Invited', banned: 'Banned', anonymous: 'Anonymous' }
+const SORT_LABELS: Record<AuthUserSort, string> = { created_at: 'Created', last_sign_in_at: 'Last sign-in', email: 'Email' }
+/** Rows before the end of what is read at which the next page is asked for. */
+const LOOKAHEAD_ROWS = 100
+
+type Dialog = { kind: 'create' } | { kind: 'ban' | 'delete'; user: AuthUserRow } | { kind: 'metadata'; user: AuthUserRow }
+
+/** The list's search, filters, order and open user, kept in the address (a reload or a shared link keeps them). */
+function useUserListParams(): [UserListParams, (change: Partial<UserListParams>) => void] {
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const params = useMemo(() => readUserListParams(search), [search])
+  const update = useCallback((change: Partial<UserListParams>) => navigate(`${location}${writeUserListParams({ ...params, ...change })}`, { replace: true }), [location, navigate, params])
+  return [params, update]
+}
+
+/** /project/{ref}/auth/users: the project's auth users, found, filtered, made, banned and deleted here. */
+export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
+  const { connectionString, run } = useProjectDatabase(ref)
+  const queryClient = useQueryClient()
+  const [params, update] = useUserListParams()
+  const [typed, setTyped] = useState(params.search)
+  // The search reaches the address (and the database) once typing pauses.
+  useEffect(() => {
+    if (typed === params.search) return
+    const timer = setTimeout(() => update({ search: typed, user: null }), STORAGE_SEARCH_DEBOUNCE)
+    return () => clearTimeout(timer)
+  }, [typed, params.search, update])
+
+  const filters = { search: params.search, sort: params.sort, ascending: params.ascending, provider: params.provider, state: params.state }
+  const pages = useInfiniteQuery({ ...authUserPagesQuery(ref, connectionString, filters), enabled: Boolean(connectionString) })
+  const providers = useQuery({ ...authProvidersQuery(ref, connectionString), enabled: Boolean(connectionString) })
+  const users = useMemo(() => pages.data?.pages.flat() ?? [], [pages.data])
+  const total = users[0]?.total ?? 0
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages
+  const reached = useCallback(
+    (lastIndex: number) => {
+      if (hasNextPage && !isFetchingNextPage && !isError && lastIndex >= users.length - LOOKAHEAD_ROWS) void fetchNextPage()
+    },
+    [hasNextPage, isFetchingNextPage, isError, users.length, fetchNextPage],
+  )
+  const open = users.find((user) => user.id === params.user) ?? null
+
+  const permission = useDatabaseWritePermission(ref, 'auth_users', PERMISSION_MESSAGE.manageAuthUsers)
+  const blocked = permission.allowed ? null : (permission.reason ?? PERMISSION_MESSAGE.checking)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const newUser = useFormDrafts(emptyNewUserDraft)
+  const [metadata, setMetadata] = useState<MetadataDraft>(() => metadataDraftOf(null))
+  const close = () => setDialog(null)
+  const finish = (message: string, change: Partial<UserListParams> = {}) => {
+    setDialog(null)
+    showToast('success', message)
+    if (Object.keys(change).length > 0) update(change)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.authUsers(ref) })
+  }
+  const act = (action: UserAction, user: AuthUserRow, record: Record<string, unknown> | null) => {
+    if (action === 'metadata') setMetadata(metadataDraftOf(record))
+    setDialog({ kind: action, user })
+  }
+  const filtered = params.search !== '' || params.state !== 'all' || params.provider !== null
+
+  return (
+    <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column', gap: '3', px: { base: '4', md: '6' }, py: '5' })}>
+      <header className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}>
+        <div className={css({ flex: '1', minW: '0' })}>
+          <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Users</h1>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>The people who sign in to your app: the project’s auth.users, with how they sign in and their state.</p>
+        </div>
+        <GuardedButton variant="primary" blockedReason={blocked} disabled={blocked !== null} onClick={() => setDialog({ kind: 'create' })}>
+          Create user
+        </GuardedButton>
+      </header>
+      {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
+      <div role="search" className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: 'wrap' })}>
+        <SearchField label="Search users" placeholder="Email, phone or user id" value={typed} onChange={setTyped} className={css({ flex: '1', minW: '60' })} />
+        <SelectField label="State" value={params.state} onChange={(state) => update({ state: state as AuthUserState, user: null })}>
+          {AUTH_USER_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE_LABELS[state]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Provider" value={params.provider ?? ''} onChange={(provider) => update({ provider: provider || null, user: null })}>
+          <option value="">Any provider</option>
+          {[...new Set([...(providers.data ?? []), ...(params.provider ? [params.provider] : [])])].map((provider) => (
+            <option key={provider} value={provider}>
+              {provider}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Sort by" value={params.sort} onChange={(sort) => update({ sort: sort as AuthUserSort })}>
+          {AUTH_USER_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </SelectField>
+        <Button aria-label={params.ascending ? 'Ascending: sort descending instead' : 'Descending: sort ascending instead'} onClick={() => update({ ascending: !params.ascending })}>
+          {params.ascending ? '↑ Ascending' : '↓ Descending'}
+        </Button>
+      </div>
+      <p aria-live="polite" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        {pages.isSuccess ? (filtered ? `${countOf(total, 'user')} match` : countOf(total, 'user')) : '\u00a0'}
+      </p>
+      <div className={css({ flex: '1', minH: '0', display: 'flex', gap: '3', flexDir: { base: 'column', lg: 'row' } })}>
+        {pages.isPending ? (
+          <LoadingState label="Loading users…" />
+        ) : pages.isError ? (
+          <ErrorState title="The users could not be read" message={pages.error.message} onRetry={() => void pages.refetch()} />
+        ) : users.length === 0 ? (
+          <EmptyState title={filtered ? 'No user matches' : 'No users yet'}>
+            {filtered ? 'Try another search or filter.' : 'Users appear here when they sign up in your app, or when you create one.'}
+          </EmptyState>
+        ) : (
+          <UserList users={users} total={total} openId={params.user} onOpen={(user) => update({ user: user.id })} onReached={reached} loadingMore={isFetchingNextPage} />
+        )}
+        {open ? <UserPanel projectRef={ref} connectionString={connectionString} user={open} blockedReason={blocked} onAction={(action, record) => act(action, open, record)} onClose={() => update({ user: null })} /> : null}
+      </div>
+      {dialog?.kind === 'create' ? (
+        <CreateUserDialog
+          draft={newUser.values(false)}
+          onDraft={newUser.setter(false)}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish(`User ${newUser.values(false).email.trim().toLowerCase()} created`)
+            newUser.saved(false)
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'ban' ? <BanUserDialog user={dialog.user} run={run} onClose={close} onDone={() => finish(userStateOf(dialog.user).label === 'Banned' ? 'Ban lifted' : 'User banned')} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteUserDialog user={dialog.user} run={run} onClose={close} onDone={() => finish('User deleted', { user: null })} /> : null}
+      {dialog?.kind === 'metadata' ? <MetadataDialog userId={dialog.user.id} draft={metadata} onDraft={setMetadata} run={run} onClose={close} onDone={() => finish('Metadata saved')} /> : null}
+    </div>
+  )
+}
