@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render } from '@testing-library/react'
 import { getResponse, type RequestHandler } from 'msw'
-import { Component, type ReactNode } from 'react'
+import { Component, useState, type ReactNode } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { vi } from 'vitest'
@@ -16,9 +16,13 @@ export function testClient(): QueryClient {
 }
 
 export function Providers({ client, path = '/', children }: { client: QueryClient; path?: string; children: ReactNode }) {
+  // Once per mount: a new memory location on every render would send each navigation back to `path`.
+  const [location] = useState(() => memoryLocation({ path }))
   return (
     <QueryClientProvider client={client}>
-      <Router hook={memoryLocation({ path }).hook}>{children}</Router>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {children}
+      </Router>
     </QueryClientProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { AuthUserRow } from '../../../api/schemas'
 import { AUTH_BAN_DURATIONS, AUTH_MIN_PASSWORD_LENGTH } from '../../../constants'
@@ -120,17 +120,24 @@ function parsedObject(text: string, what: string): unknown {
 
 /** Replaces a user's metadata, each part checked as a JSON object before anything runs. */
 export function MetadataDialog({ userId, draft, onDraft, ...props }: { userId: string; draft: MetadataDraft; onDraft: (draft: MetadataDraft) => void } & StructureDialogProps) {
+  const id = useId()
   const field = (key: keyof MetadataDraft, label: string, hint: string) => (
-    <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
-      <span className={labelClass}>{label}</span>
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+      <label htmlFor={`${id}-${key}`} className={labelClass}>
+        {label}
+      </label>
       <textarea
+        id={`${id}-${key}`}
+        aria-describedby={`${id}-${key}-hint`}
         className={cx(inputClass, css({ fontFamily: 'mono', fontSize: 'xs', minH: '32', resize: 'vertical' }))}
         spellCheck={false}
         value={draft[key]}
         onChange={(event) => onDraft({ ...draft, [key]: event.target.value })}
       />
-      <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{hint}</span>
-    </label>
+      <span id={`${id}-${key}-hint`} className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
+        {hint}
+      </span>
+    </div>
   )
   return (
     <SqlPreviewDialog

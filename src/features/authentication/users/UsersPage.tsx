@@ -123,7 +123,7 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
         </Button>
       </div>
       <p aria-live="polite" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {pages.isSuccess ? (filtered ? `${countOf(total, 'user')} match` : countOf(total, 'user')) : '\u00a0'}
+        {pages.isSuccess ? (filtered ? `${countOf(total, 'user')} ${total === 1 ? 'matches' : 'match'}` : countOf(total, 'user')) : '\u00a0'}
       </p>
       <div className={css({ flex: '1', minH: '0', display: 'flex', gap: '3', flexDir: { base: 'column', lg: 'row' } })}>
         {pages.isPending ? (
