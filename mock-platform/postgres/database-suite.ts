@@ -14,6 +14,7 @@ import { describeReadOnlySuite } from './read-only-suite.ts'
 import { describeSchemaDiagramSuite } from './schema-diagram-suite.ts'
 import { describeDatabaseObjectsSuite } from './database-objects-suite.ts'
 import { describeAuthUsersSuite } from './auth-users-suite.ts'
+import { describeTablePoliciesSuite } from './table-policies-suite.ts'
 import { SLOW } from './suite-timeouts.ts'
 import { describeTableEditorSuite } from './table-editor-suite.ts'
 import { describeWebhooksSuite } from './webhooks-suite.ts'
@@ -179,6 +180,7 @@ export function describeDatabaseSuite(target: DatabaseSuiteTarget): void {
 
   describeDatabaseObjectsSuite(() => db)
   describeAuthUsersSuite(() => db)
+  describeTablePoliciesSuite(() => db)
 
   describePgMetaSuite(() => db)
 

@@ -1,0 +1,111 @@
+/**
+ * A policy's effect, measured on the real database before it is saved: for each viewer (a user, or
+ * anon), the rows of the table they may read, and for update and delete the rows they may change,
+ * as the table stands (before) and with the policy statement applied (after). One script, in one
+ * transaction that is rolled back: nothing it does stays.
+ *
+ * How: each viewer's claims are set as the platform's API sets them (`request.jwt.claims`, made from
+ * the user's own record while the script still runs as the project's role), then `set local role` to
+ * theirs, and each measure runs in a block of its own so a refusal (no grant, a wrong expression) is
+ * that viewer's answer, not the end of the script. The answers travel out of the role switches in
+ * transaction-local settings (`studio.effect_*`) read at the end. A change is measured by doing it
+ * (an update of a column to itself, a delete) and counting what Postgres let through, then undone at
+ * once (its block rolled back), so the next viewer and "after" see the table as it was; triggers run
+ * too and are undone with it.
+ */
+import { sqlIdent, sqlLiteral } from './quote'
+import { qualifiedName } from './table-rows'
+
+/** Rows of each answer kept to show (the counts are of all of them). */
+export const EFFECT_SAMPLE_ROWS = 20
+
+export interface EffectViewer {
+  /** A user's id, or null for anon (no session). */
+  userId: string | null
+}
+
+export type EffectMeasure = 'read' | 'update' | 'delete'
+
+export interface PolicyEffectRequest {
+  schema: string
+  table: string
+  /** A column an update may set to itself (not generated, not an identity always). */
+  updatableColumn: string | null
+  measures: readonly EffectMeasure[]
+  viewers: readonly EffectViewer[]
+  /** The statements of the change (create, alter or drop policy); run between before and after. */
+  change: string
+  /** Row level security is off: turn it on for "after", as the policy only counts once it is. */
+  enableRowLevelSecurity: boolean
+}
+
+/** Raised to undo a measure's changes: what it changed is counted, then rolled back before the next. */
+const UNDO = 'studio: measured, undone'
+
+const keyOf = (phase: 'before' | 'after', viewer: number, measure: EffectMeasure) => `studio.effect_${phase}_${viewer}_${measure}`
+
+/** The measure as a PL/pgSQL statement that puts its answer (JSON text) into `answer`: a data-modifying WITH is allowed there, at the top. */
+function measureSql(table: string, measure: EffectMeasure, column: string | null): string | null {
+  const sample = (source: string) => `(select coalesce(json_agg(to_jsonb(s)), '[]') from (select * from ${source} limit ${EFFECT_SAMPLE_ROWS}) s)`
+  const answer = (source: string) => `select json_build_object('count', (select count(*) from ${source}), 'rows', ${sample(source)})::text into answer`
+  if (measure === 'read') return answer(table)
+  if (measure === 'update') {
+    if (column === null) return null
+    const set = sqlIdent(column)
+    return `with changed as (update ${table} set ${set} = ${set} returning *) ${answer('changed')}`
+  }
+  return `with gone as (delete from ${table} returning *) ${answer('gone')}`
+}
+
+/** What the claims of a viewer are: a user's made from their record (as the auth server puts them in a token), anon's the role alone. */
+function claimsSql(viewer: EffectViewer): string {
+  if (viewer.userId === null) return `'{"role": "anon"}'`
+  return `(select json_build_object('sub', u.id, 'role', 'authenticated', 'aud', 'authenticated', 'email', u.email, 'phone', u.phone,
+             'app_metadata', coalesce(u.raw_app_meta_data, '{}'), 'user_metadata', coalesce(u.raw_user_meta_data, '{}'), 'is_anonymous', u.is_anonymous)::text
+        from auth.users u where u.id = ${sqlLiteral(viewer.userId)}::uuid)`
+}
+
+function phaseSql(request: PolicyEffectRequest, phase: 'before' | 'after'): string {
+  const table = qualifiedName(request.schema, request.table)
+  const parts: string[] = []
+  request.viewers.forEach((viewer, index) => {
+    for (const measure of request.measures) {
+      const sql = measureSql(table, measure, request.updatableColumn)
+      if (sql === null) continue
+      const key = sqlLiteral(keyOf(phase, index, measure))
+      parts.push(
+        `select set_config('request.jwt.claims', coalesce(${claimsSql(viewer)}, '{"role": "anon"}'), true);`,
+        `set local role ${viewer.userId === null ? 'anon' : 'authenticated'};`,
+        // The measure runs in a block undone at its end (an exception rolls the block back; the variable keeps the answer).
+        `do $effect$ declare answer text; begin begin ${sql}; raise exception '${UNDO}'; exception when others then if sqlerrm <> '${UNDO}' then answer := json_build_object('error', sqlerrm)::text; end if; end; perform set_config(${key}, answer, true); end $effect$;`,
+        'reset role;',
+      )
+    }
+  })
+  return parts.join('\n')
+}
+
+/** The script: before, the change, after, then one row `effect` with every answer; rolled back. */
+export function policyEffectScript(request: PolicyEffectRequest): string {
+  const answers = (phase: 'before' | 'after') =>
+    `json_build_array(${request.viewers
+      .map((_, index) => `json_build_object(${request.measures.map((measure) => `${sqlLiteral(measure)}, nullif(current_setting(${sqlLiteral(keyOf(phase, index, measure))}, true), '')::json`).join(', ')})`)
+      .join(', ')})`
+  return [
+    'begin;',
+    "set local statement_timeout = '5s';",
+    phaseSql(request, 'before'),
+    request.enableRowLevelSecurity ? `alter table ${qualifiedName(request.schema, request.table)} enable row level security;` : '',
+    request.change,
+    phaseSql(request, 'after'),
+    `select json_build_object('before', ${answers('before')}, 'after', ${answers('after')}) as effect;`,
+    'rollback;',
+  ]
+    .filter((part) => part !== '')
+    .join('\n')
+}
+
+/** Checks a statement without keeping it: Postgres's refusal, if any, is the answer. */
+export function rolledBackSql(statements: string): string {
+  return `begin;\n${statements}\nselect 1 as accepted;\nrollback;`
+}
