@@ -81,6 +81,7 @@ const FunctionsPage = projectScreen(() => import('../features/database/functions
 const TriggersPage = projectScreen(() => import('../features/database/triggers/TriggersPage').then((page) => page.TriggersScreen))
 const RolesPage = projectScreen(() => import('../features/database/roles/RolesPage').then((page) => page.RolesScreen))
 const AuthUsersPage = projectScreen(() => import('../features/authentication/users/UsersPage').then((page) => page.UsersScreen))
+const AuthPoliciesPage = projectScreen(() => import('../features/authentication/policies/PoliciesPage').then((page) => page.PoliciesScreen))
 const PublicationsPage = projectScreen(() => import('../features/database/publications/PublicationsPage').then((page) => page.PublicationsScreen))
 const MigrationsPage = projectScreen(() => import('../features/database/migrations/MigrationsPage').then((page) => page.MigrationsScreen))
 const TablesPage = projectScreen(() => import('../features/database/tables/TablesPage').then((page) => page.TablesScreen))
@@ -141,6 +142,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/database/triggers', screen: TriggersPage, gated: true },
   { path: '/project/:ref/database/roles', screen: RolesPage, gated: true },
   { path: '/project/:ref/auth/users', screen: AuthUsersPage, gated: true },
+  { path: '/project/:ref/auth/policies', screen: AuthPoliciesPage, gated: true },
   { path: '/project/:ref/database/publications', screen: PublicationsPage, gated: true },
   { path: '/project/:ref/database/migrations', screen: MigrationsPage, gated: true },
   { path: '/project/:ref/database/tables', screen: TablesPage, gated: true },

@@ -62,3 +62,5 @@ export const SQL_RUN_HISTORY_KEY_PREFIX = 'studio.sql-run-history.'
 export const SQL_EDITOR_TABS_KEY_PREFIX = 'studio.sql-editor-tabs.'
 /** The schema diagram's table positions a user dragged, per schema, of a project (local storage): this prefix and the project ref. */
 export const SCHEMA_DIAGRAM_KEY_PREFIX = 'studio.schema-diagram.'
+/** The users a project's policy editor measures a policy's effect for (local storage): this prefix and the project ref. */
+export const POLICY_EFFECT_VIEWERS_KEY_PREFIX = 'studio.policy-effect-viewers.'

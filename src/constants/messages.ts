@@ -177,6 +177,7 @@ export const PERMISSION_MESSAGE = {
   manageRoles: 'create, change or delete roles',
   managePublications: 'create, change or delete publications',
   manageAuthUsers: 'create, change, ban or delete users',
+  managePolicies: 'create, change or delete policies, or turn row level security on or off',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

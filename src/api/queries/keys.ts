@@ -53,6 +53,11 @@ export const queryKeys = {
     ['projects', ref, 'auth-users', 'pages', filters.search, filters.sort, filters.ascending, filters.provider, filters.state] as const,
   authProviders: (ref: string) => ['projects', ref, 'auth-users', 'providers'] as const,
   authUserRecord: (ref: string, id: string) => ['projects', ref, 'auth-users', 'record', id] as const,
+  authUserChoices: (ref: string, search: string) => ['projects', ref, 'auth-users', 'choices', search] as const,
+  /** A schema's tables with their RLS and policies: under the tables, so a structure change reads them again. */
+  policyTables: (ref: string, schema: string) => ['projects', ref, 'tables', 'policies', schema] as const,
+  /** A policy's measured effect: the script says everything it depends on. */
+  policyEffect: (ref: string, script: string) => ['projects', ref, 'tables', 'policy-effect', script] as const,
   /** What would stop a column's drop: under the tables, so a structure change reads it again. */
   columnDependents: (ref: string, schema: string, table: string, column: string) => ['projects', ref, 'tables', 'column-dependents', schema, table, column] as const,
   /** The database's enums and domains: under the tables, so a structure change refreshes them too. */

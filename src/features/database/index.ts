@@ -2,3 +2,4 @@
 // project's database with the permission to change it (what integrations and vault build on).
 export { DatabaseToolPage, ToolTableHead, toolCellClass, toolHeadClass, toolTableClass } from './DatabaseToolPage'
 export { useDatabaseWritePermission, useProjectDatabase } from './use-project-database'
+export { SchemaPicker, useSchemaParam } from './SchemaPicker'

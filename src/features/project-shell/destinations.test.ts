@@ -48,6 +48,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['wrappers', true],
       ['column-privileges', true],
       ['auth-users', true],
+      ['auth-policies', true],
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
@@ -149,9 +150,9 @@ describe('rail entries and the second-level menu', () => {
     // Logs is one screen: its rail entry opens it, with no second-level menu.
     expect(areaMenuFor(entries, 'logs')).toBeUndefined()
     expect(entries[7]!.path('abc', context)).toBe('/project/abc/logs')
-    // Authentication is one screen so far (the users): its entry opens it.
+    // Authentication: the users first (the entry opens them), then the policies.
     expect(entries[4]!.path('abc', context)).toBe('/project/abc/auth/users')
-    expect(areaMenuFor(entries, 'auth/users')).toBeUndefined()
+    expect(areaMenuFor(entries, 'auth/policies')?.pages.map((p) => p.id)).toEqual(['auth-users', 'auth-policies'])
     // Storage: the files first (the entry opens them), then the bucket policies.
     expect(areaMenuFor(entries, 'storage/policies')?.pages.map((p) => p.id)).toEqual(['storage-files', 'storage-policies'])
     // Settings: the storage settings join the vault there.
