@@ -40,6 +40,7 @@ import { LOGS_STORAGE_ROWS } from './logs-rows'
 import { TABLE_EDITOR_STORAGE_ROWS } from './table-editor-rows'
 import { ADVISOR_STORAGE_ROWS } from './advisor-rows'
 import { STORAGE_EXPLORER_STORAGE_ROWS } from './storage-rows'
+import { POLICY_STORAGE_ROWS } from './auth-rows'
 
 /**
  * The reliability matrix's table: every browser-storage key and every write that must keep the
@@ -267,6 +268,7 @@ export const STORAGE_ROWS: StorageRow[] = [
   ...ADVISOR_STORAGE_ROWS,
   ...LOGS_STORAGE_ROWS,
   ...STORAGE_EXPLORER_STORAGE_ROWS,
+  ...POLICY_STORAGE_ROWS,
   {
     key: historyKey(REF),
     storage: 'local',

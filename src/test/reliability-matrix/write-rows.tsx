@@ -13,7 +13,7 @@ import { renameFailureOf } from '../../features/sql-editor/rename-failures'
 import { useSnippetActions } from '../../features/sql-editor/use-snippet-actions'
 import { ADVISOR_WRITE_ROWS } from './advisor-rows'
 import { DATABASE_WRITE_ROWS } from './database-rows'
-import { AUTH_WRITE_ROWS } from './auth-rows'
+import { AUTH_WRITE_ROWS, POLICY_WRITE_ROWS } from './auth-rows'
 import { LOGS_WRITE_ROWS } from './logs-rows'
 import { STORAGE_WRITE_ROWS } from './storage-rows'
 import { STORAGE_UPLOAD_WRITE_ROWS } from './storage-upload-rows'
@@ -96,6 +96,7 @@ export const WRITE_ROWS: WriteRow[] = [
   ...TABLE_EDITOR_WRITE_ROWS,
   ...DATABASE_WRITE_ROWS,
   ...AUTH_WRITE_ROWS,
+  ...POLICY_WRITE_ROWS,
   ...ADVISOR_WRITE_ROWS,
   ...LOGS_WRITE_ROWS,
   ...STORAGE_WRITE_ROWS,

@@ -32,7 +32,7 @@ import { ITEMS_TABLE, itemsDatabase } from '../items-table'
 import { ADVISOR_XSS_PLACES } from './advisor-rows'
 import { CRON_XSS_PLACES } from './cron-xss-places'
 import { DATABASE_XSS_PLACES } from './database-xss-places'
-import { AUTH_XSS_PLACES } from './auth-rows'
+import { AUTH_XSS_PLACES, POLICY_XSS_PLACES } from './auth-rows'
 import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { LOGS_XSS_PLACES } from './logs-rows'
 import { STORAGE_XSS_PLACES } from './storage-rows'
@@ -226,6 +226,7 @@ export const XSS_PLACES: XssPlace[] = [
   },
   ...DATABASE_XSS_PLACES,
   ...AUTH_XSS_PLACES,
+  ...POLICY_XSS_PLACES,
   ...GRAPHIQL_XSS_PLACES,
   ...CRON_XSS_PLACES,
   ...STORAGE_XSS_PLACES,
