@@ -35,6 +35,8 @@ export interface SqlRunOutcome {
   elapsedMs: number
   /** How long the project's database took to start, when this run had to wait for it; else null. */
   startupMs: number | null
+  /** Who the statements ran as, when not the project's role: "ran as authenticated (ana@example.com)". */
+  ranAs?: string
 }
 
 export interface SqlRunFailure {

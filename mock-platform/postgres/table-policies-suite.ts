@@ -9,6 +9,7 @@ import { PolicyEffectAnswerSchema, PolicyTablesAnswerSchema, type MeasureAnswer 
 import { createAuthUserSql } from '../../src/lib/sql/auth-users.ts'
 import { policyEffectScript, rolledBackSql, type PolicyEffectRequest } from '../../src/lib/sql/policy-effect.ts'
 import { sqlIdent, sqlLiteral } from '../../src/lib/sql/quote.ts'
+import { runAsPrefix } from '../../src/lib/sql/run-as.ts'
 import { alterPolicySql, createPolicySql, dropPolicySql, POLICY_TEMPLATES, setRowLevelSecuritySql, tablePoliciesSql, type PolicyDefinition } from '../../src/lib/sql/table-policies.ts'
 import { runPgMetaQuery } from './query.ts'
 import type { ProjectDatabase } from './types.ts'
@@ -86,6 +87,15 @@ export function describeTablePoliciesSuite(database: () => ProjectDatabase): voi
         expect.objectContaining({ name: 'Users manage their own Notes of "users"', command: 'all', roles: ['authenticated'], permissive: true }),
       ])
       expect(notes!.policies[0]!.using).toContain('auth.uid()')
+    })
+
+    it('runs a statement as ana: her rows only, bob’s row not changed, a row given away refused, and the role ends with the statement', async () => {
+      const asAna = (sql: string) => runPgMetaQuery(db, { query: runAsPrefix({ role: 'authenticated', user: { id: ana, email: 'ana@rls.test', phone: null } }, sql) + sql })
+      expect((await asAna(`select body from ${table} order by body`)).map((r) => r['body'])).toEqual(['a1', 'a2', 'secret'])
+      expect(await asAna(`update ${table} set body = 'taken' where body = 'b1' returning id`)).toEqual([])
+      await expect(asAna(`update ${table} set "owner id" = ${sqlLiteral(bob)} where body = 'a1' returning id`)).rejects.toThrow(/row-level security/)
+      expect(await runPgMetaQuery(db, { query: runAsPrefix({ role: 'anon' }, `select * from ${table}`) + `select * from ${table}` })).toEqual([])
+      expect(await runPgMetaQuery(db, { query: `select current_user as who, coalesce(current_setting('request.jwt.claims', true), '') as claims` })).toEqual([{ who: expect.not.stringMatching(/^(authenticated|anon)$/), claims: '' }])
     })
 
     it('alters a policy in place where Postgres can, drops and creates it where it cannot, and refuses a wrong expression without keeping anything', async () => {

@@ -64,3 +64,5 @@ export const SQL_EDITOR_TABS_KEY_PREFIX = 'studio.sql-editor-tabs.'
 export const SCHEMA_DIAGRAM_KEY_PREFIX = 'studio.schema-diagram.'
 /** The users a project's policy editor measures a policy's effect for (local storage): this prefix and the project ref. */
 export const POLICY_EFFECT_VIEWERS_KEY_PREFIX = 'studio.policy-effect-viewers.'
+/** Who the SQL editor and the table editor run a project's SQL as (session storage): this prefix and the project ref. */
+export const RUN_AS_KEY_PREFIX = 'studio.run-as.'

@@ -178,6 +178,7 @@ export const PERMISSION_MESSAGE = {
   managePublications: 'create, change or delete publications',
   manageAuthUsers: 'create, change, ban or delete users',
   managePolicies: 'create, change or delete policies, or turn row level security on or off',
+  runAsOtherRole: 'run SQL as another role or user',
   fixAdvisorFindings: 'run fixes on the database',
   manageAdvisorRules: 'disable advisor rules or dismiss findings',
   resetQueryStatistics: 'reset query statistics',

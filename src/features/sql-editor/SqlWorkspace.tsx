@@ -14,6 +14,8 @@ import { Button } from '../../ui/button'
 import { compactChoiceClass } from '../../ui/compact-choice'
 import { inputClass } from '../../ui/field'
 import { registerSqlEditor } from '../assistant'
+import { RunAsPicker, useRunAsChoice } from '../run-as'
+import { describeRunAs, runAsPrefix } from '../../lib/sql/run-as'
 import { DatabaseStartNote } from './DatabaseStartNote'
 import { DestructiveQueryDialog } from './DestructiveQueryDialog'
 import { PlanView } from './PlanView'
@@ -59,6 +61,9 @@ export function SqlWorkspace({
   const [userId] = useState(() => getSession()?.user.id ?? 'signed-out')
   const [resultsShare, setResultsShare] = useState(() => readResultsShare(userId))
   const queryClient = useQueryClient()
+  const { runAs } = useRunAsChoice(projectRef)
+  const runAsNow = useRef(runAs)
+  runAsNow.current = runAs
   const machine = useMemo(
     () =>
       sqlRunMachine.provide({
@@ -70,7 +75,8 @@ export function SqlWorkspace({
                 (query, abort, onRows) =>
                   executeTimedSql({ ref: projectRef, connectionString, query, signal: abort, applicationName: SQL_EDITOR_APPLICATION_NAME }, { onRows }),
                 signal,
-                { onProgress: input.onProgress },
+                // Who the run is as: read when it starts, so a change of mind mid-run waits for the next.
+                { onProgress: input.onProgress, prefix: (statement) => runAsPrefix(runAsNow.current, statement), ranAs: describeRunAs(runAsNow.current) },
               ),
             ),
           ),
@@ -139,6 +145,7 @@ export function SqlWorkspace({
       >
         <h1 className={css({ fontWeight: 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</h1>
         <div className={css({ flex: '1', minW: '0' })}>{headerExtra}</div>
+        <RunAsPicker projectRef={projectRef} connectionString={connectionString} />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
           Row limit
           <select
@@ -332,7 +339,7 @@ function runStatus({
   if (failed) return 'Query failed.'
   if (!outcome) return `Run a query with ${MODIFIER_LABEL}+Enter: the selection, or everything when nothing is selected.`
   // The statement's own time on the database; only without one the round trip, and named so.
-  const time = shown?.executionMs != null ? formatDuration(shown.executionMs) : `${formatDuration(outcome.elapsedMs)} round trip`
+  const time = `${shown?.executionMs != null ? formatDuration(shown.executionMs) : `${formatDuration(outcome.elapsedMs)} round trip`}${outcome.ranAs ? ` · ${outcome.ranAs}` : ''}`
   if (!shown || shown.rows.length === 0) return `Success. No rows returned · ${time}`
   const count = `${shown.rows.length.toLocaleString()} ${shown.rows.length === 1 ? 'row' : 'rows'}`
   return `${count}${shown.hasMore ? ` (limited to ${shown.limit})` : ''} · ${time}`

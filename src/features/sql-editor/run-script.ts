@@ -16,6 +16,10 @@ export interface RunScriptOptions {
   /** The results so far while a big result arrives in parts: the statements run, then the rows of the one running. */
   onProgress?: (results: StatementResult[]) => void
   now?: () => number
+  /** What goes before each statement (running it as another role: lib/sql/run-as); throws when a statement cannot run so. */
+  prefix?: (statement: string) => string
+  /** Said with the results: "ran as authenticated (ana@example.com)". */
+  ranAs?: string | null
 }
 
 /** An error that carries what the editor shows: the message, the SQLSTATE, where it happened and Postgres's hint. */
@@ -48,7 +52,7 @@ function statementResult(statement: SqlStatement, limit: number | null, rows: re
  * character Postgres blamed, in editor coordinates.
  */
 export async function runScript(request: SqlRunRequest, run: RunStatement, signal: AbortSignal, options: RunScriptOptions = {}): Promise<SqlRunOutcome> {
-  const { onProgress, now = () => performance.now() } = options
+  const { onProgress, now = () => performance.now(), prefix: prefixOf = () => '' } = options
   const started = now()
   const results: StatementResult[] = []
   let startupMs: number | null = null
@@ -61,8 +65,10 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
       shownAt = now()
       onProgress([...results, statementResult(statement, limited.limit, rows, null)])
     }
+    let prefix = ''
     try {
-      const answer = await run(limited.sql, signal, onRows)
+      prefix = prefixOf(limited.sql)
+      const answer = await run(prefix + limited.sql, signal, onRows)
       // A database start is paid once, by whichever statement met it; it is no statement's time.
       startupMs ??= answer.startupMs
       results.push({
@@ -77,9 +83,9 @@ export async function runScript(request: SqlRunRequest, run: RunStatement, signa
       const hint = typeof details.hint === 'string' && details.hint !== '' ? details.hint : undefined
       const position = Number(details.position)
       // Postgres positions are 1-based in the text sent, which may carry the limit wrapper.
-      const offset = Number.isInteger(position) && position > 0 ? request.offset + statement.start + Math.max(0, position - 1 - limited.prefixLength) : undefined
+      const offset = Number.isInteger(position) && position > 0 ? request.offset + statement.start + Math.max(0, position - 1 - limited.prefixLength - prefix.length) : undefined
       throw new SqlRunError(message, results, code, offset, hint)
     }
   }
-  return { results, elapsedMs: Math.round(now() - started), startupMs }
+  return { results, elapsedMs: Math.round(now() - started), startupMs, ...(options.ranAs ? { ranAs: options.ranAs } : {}) }
 }

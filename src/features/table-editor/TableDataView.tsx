@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
+import { RunAsPicker, useRunAsChoice } from '../run-as'
+import { describeRunAs, runAsPrefix } from '../../lib/sql/run-as'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
 import { ColumnHeaderMenu, type ColumnAction } from './ColumnHeaderMenu'
@@ -63,9 +65,12 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const queryClient = useQueryClient()
   const readOnly = readOnlyReason(table)
 
+  // Reads and writes run as whoever the tab runs SQL as (the run-as picker): the rows that role sees, the writes it may make.
+  const { runAs } = useRunAsChoice(projectRef)
+  const ranAs = describeRunAs(runAs)
   const run = useCallback(
-    (sql: string, signal?: AbortSignal) => executeSql({ ref: projectRef, connectionString, query: sql, signal }),
-    [projectRef, connectionString],
+    (sql: string, signal?: AbortSignal) => executeSql({ ref: projectRef, connectionString, query: runAsPrefix(runAs, sql) + sql, signal }),
+    [projectRef, connectionString, runAs],
   )
   const source: RowSource = useMemo(
     () => ({ schema: table.schema, table: table.name, key: table.primary_keys, sort: query.sort, filters: query.filters }),
@@ -82,7 +87,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
 
   const { layout, setLayout, columnsByName, references, gridColumns } = useGridColumns(projectRef, table)
   const invalidateCatalog = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) }), [queryClient, projectRef])
-  const { edits, actions } = useTableEdits(projectRef, table, run, store, invalidateCatalog)
+  const { edits, actions } = useTableEdits(projectRef, table, run, store, invalidateCatalog, ranAs ? `No row was changed: ${ranAs.replace(/^ran /, '')}, no policy lets this change through (or the row is gone).` : undefined)
   const pendingOf = useCallback((row: Row) => (edits.cells.size ? edits.cells.get(rowKeyTextOf(table, row)) : undefined), [edits.cells, table])
   const deletingOf = useCallback((row: Row) => (edits.deleting.size ? edits.deleting.get(rowKeyTextOf(table, row)) : undefined), [edits.deleting, table])
 
@@ -195,6 +200,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           ))}
         </Menu>
         <span className={css({ flex: '1' })} />
+        <RunAsPicker projectRef={projectRef} connectionString={connectionString} />
         <RowCountStatus store={store} />
         <Button size="sm" variant="ghost" onClick={() => store.reset()} title="Read the rows again">
           Refresh
@@ -231,6 +237,11 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       {readOnly ? (
         <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'sm', bg: 'warning.subtle', color: 'fg.default' })}>
           {readOnly}
+        </p>
+      ) : null}
+      {ranAs ? (
+        <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'sm', bg: 'info.subtle', color: 'fg.default' })}>
+          Showing the rows this table gives {ranAs.replace(/^ran as /, '')}: reads and changes run as them, under the table’s policies.
         </p>
       ) : null}
       <KeptEditsPanel views={edits.views} retryBlockedBy={readOnly} actions={actions} onEditRow={openKeptRow} />

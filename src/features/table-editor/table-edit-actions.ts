@@ -27,6 +27,8 @@ export interface EditTarget {
   kept: KeptEdits
   /** After an insert or a delete: positions and the row count changed. */
   onRowsMoved: () => void
+  /** What an update that changed no row says when a policy may be why (running as another role); else the row is gone. */
+  unchangedMessage?: string | undefined
 }
 
 export type SendOutcome = { saved: true } | { saved: false; error: string; rowGone: boolean }
@@ -92,8 +94,10 @@ export async function sendEdit(target: EditTarget, edit: TableEdit): Promise<Sen
   if (sending.kind === 'cell' || sending.kind === 'row') {
     const [updated] = rows
     if (!updated) {
-      if (!superseded()) kept.put({ ...sending, status: 'row-gone', error: ROW_GONE_MESSAGE, savingIn: null })
-      return { saved: false, error: ROW_GONE_MESSAGE, rowGone: true }
+      // As another role, a policy may be what held the row back: not gone, and a Retry as the project's role may save it.
+      const { unchangedMessage } = target
+      if (!superseded()) kept.put({ ...sending, status: unchangedMessage ? 'failed' : 'row-gone', error: unchangedMessage ?? ROW_GONE_MESSAGE, savingIn: null })
+      return { saved: false, error: unchangedMessage ?? ROW_GONE_MESSAGE, rowGone: !unchangedMessage }
     }
     const key = rowKeyText(sending.keyColumns, sending.rowKey)
     target.rows.replaceMatchingRow((row) => rowKeyTextOf(target.table, row) === key, updated)

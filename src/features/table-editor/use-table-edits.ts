@@ -32,12 +32,14 @@ export function useTableEdits(
   run: (sql: string) => Promise<Row[]>,
   rows: RowWindowStore,
   onRowsMoved: () => void,
+  /** What an update that changed no row says, when that can be a policy's doing (running as another role). */
+  unchangedMessage?: string,
 ): { edits: KeptEditsSnapshot; actions: TableEditActions } {
   const kept = useMemo(() => keptEditsFor(projectRef, table.id), [projectRef, table.id])
   const edits = useSyncExternalStore(kept.subscribe, kept.getSnapshot)
-  const target = useRef<EditTarget>({ table, run, rows, kept, onRowsMoved })
+  const target = useRef<EditTarget>({ table, run, rows, kept, onRowsMoved, unchangedMessage })
   useLayoutEffect(() => {
-    target.current = { table, run, rows, kept, onRowsMoved }
+    target.current = { table, run, rows, kept, onRowsMoved, unchangedMessage }
   })
 
   useEffect(() => {

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { css, cx } from 'styled-system/css'
+import { authUserChoicesQuery } from '../../api/queries/table-policies'
+import { inputClass } from '../../ui/field'
+import { Tooltip } from '../../ui/tooltip'
+import { useRunAsChoice } from './use-run-as'
+
+/**
+ * Who the project's SQL runs as in this tab: the project's role, service_role, anon, or
+ * authenticated as one of the project's users (the first 50 by address). Disabled, with the
+ * reason, for a member who may only read: their SQL runs as the project's read-only role.
+ */
+export function RunAsPicker({ projectRef, connectionString }: { projectRef: string; connectionString: string | null | undefined }) {
+  const { runAs, setRunAs, blockedReason: disabledReason } = useRunAsChoice(projectRef)
+  const id = useId()
+  const users = useQuery({ ...authUserChoicesQuery(projectRef, connectionString, ''), enabled: Boolean(connectionString) && disabledReason === null })
+  const chosen = runAs.role === 'authenticated' ? runAs.user : null
+  const listed = [...(users.data ?? [])]
+  if (chosen && !listed.some((user) => user.id === chosen.id)) listed.unshift({ ...chosen, providers: [], created_at: null, last_sign_in_at: null, confirmed_at: null, invited_at: null, banned_until: null, is_anonymous: false, total: 0 })
+  const value = runAs.role === 'authenticated' ? `user:${runAs.user.id}` : runAs.role
+  const choose = (next: string) => {
+    if (next === 'project' || next === 'service_role' || next === 'anon') return setRunAs({ role: next })
+    const user = listed.find((u) => `user:${u.id}` === next)
+    if (user) setRunAs({ role: 'authenticated', user: { id: user.id, email: user.email, phone: user.phone } })
+  }
+  const picker = (
+    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+      <label htmlFor={id} className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
+        Run as
+      </label>
+      <select id={id} className={cx(inputClass, css({ h: '8', maxW: '60' }))} value={value} disabled={disabledReason !== null} onChange={(event) => choose(event.target.value)}>
+        <option value="project">postgres (the project’s role)</option>
+        <option value="service_role">service_role (bypasses RLS)</option>
+        <option value="anon">anon (no session)</option>
+        <optgroup label="authenticated as">
+          {listed.map((user) => (
+            <option key={user.id} value={`user:${user.id}`}>
+              {user.email ?? user.phone ?? user.id}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+    </span>
+  )
+  return disabledReason ? <Tooltip content={disabledReason}>{picker}</Tooltip> : picker
+}
