@@ -1,7 +1,7 @@
 import { runSql, signIn } from './fixtures'
 import { KEPT_REF, expect, test } from './kept-world'
 
-test('a policy written from a template shows its effect for real users before it is saved: ana her 3 rows, bob his 2, anon none', async ({ page }) => {
+test('a policy written from a template shows its effect for real users before it is saved (ana her 3 rows, bob his 2, anon none); then as ana the table editor shows her rows and the SQL editor cannot change bob’s or give hers away', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${KEPT_REF}/sql/new` })
   await runSql(page, 'create table public.notes (id bigint generated always as identity primary key, owner uuid not null, body text)')
   await expect(page.getByText(/^Success\. No rows returned/)).toBeVisible({ timeout: 30_000 })
@@ -39,4 +39,21 @@ returning id`,
   await dialog.getByRole('button', { name: 'Create policy' }).click()
   await expect(dialog).toBeHidden()
   await expect(notes.getByRole('table', { name: 'Policies on notes' })).toContainText('Users manage their own notes')
+
+  // The table editor as ana: exactly her rows; giving one of them to bob is refused with Postgres's message.
+  await page.goto(`/project/${KEPT_REF}/editor`)
+  await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'notes', exact: true }).click()
+  await expect(page.getByRole('toolbar', { name: 'Rows' })).toContainText('5 rows')
+  await page.getByLabel('Run as').selectOption({ label: 'ana@example.com' })
+  await expect(page.getByRole('note').filter({ hasText: 'authenticated (ana@example.com)' })).toBeVisible()
+  await expect(page.getByRole('toolbar', { name: 'Rows' })).toContainText('3 rows')
+  // The SQL editor runs as ana too (the choice is the tab's): bob's rows are not hers to change, hers not hers to give away.
+  await page.goto(`/project/${KEPT_REF}/sql/new`)
+  await runSql(page, "update public.notes set body = 'taken' where body like 'bob%' returning id")
+  await expect(page.getByText(/^Success\. No rows returned · .* · ran as authenticated \(ana@example\.com\)$/)).toBeVisible({ timeout: 30_000 })
+  await runSql(page, "update public.notes set owner = gen_random_uuid() where body like 'ana%'")
+  await expect(page.getByText(/new row violates row-level security policy/).first()).toBeVisible()
+  await page.getByLabel('Run as').selectOption('project')
+  await runSql(page, "select count(*) from public.notes where body like 'bob%' and body <> 'taken'")
+  await expect(page.getByRole('gridcell', { name: '2' })).toBeVisible()
 })
