@@ -8,6 +8,7 @@ import { effectViewersKey, MAX_EFFECT_USERS, readEffectViewers } from '../../fea
 import { PoliciesScreen } from '../../features/authentication/policies/PoliciesPage'
 import { PolicyDialog } from '../../features/authentication/policies/PolicyDialogs'
 import { PolicyEffect } from '../../features/authentication/policies/PolicyEffect'
+import { readRunAs, runAsKey } from '../../features/run-as'
 import { policyEffectScript } from '../../lib/sql/policy-effect'
 import { createPolicySql, type PolicyDefinition } from '../../lib/sql/table-policies'
 import type { StorageRow } from './rows'
@@ -161,6 +162,21 @@ export const POLICY_STORAGE_ROWS: StorageRow[] = [
     hostile: [
       { label: 'more users than measured', raw: JSON.stringify([idOf(1), idOf(2), idOf(3), idOf(4)]) },
       { label: 'an id that is SQL', raw: `["'); drop table users; --"]` },
+    ],
+  },
+  {
+    key: runAsKey(REF),
+    storage: 'session',
+    read: () => readRunAs(REF),
+    safe: (value) => {
+      const runAs = value as { role?: unknown; user?: { id?: unknown } }
+      if (runAs.role === 'project' || runAs.role === 'anon' || runAs.role === 'service_role') return Object.keys(runAs).length === 1
+      return runAs.role === 'authenticated' && typeof runAs.user?.id === 'string' && /^[0-9a-f-]{36}$/.test(runAs.user.id)
+    },
+    hostile: [
+      { label: 'a role the picker never offers', raw: '{"role":"postgres"}' },
+      { label: 'a superuser named as the role', raw: '{"role":"supabase_admin"}' },
+      { label: 'a user id that is SQL', raw: `{"role":"authenticated","user":{"id":"'; reset role; --","email":null,"phone":null}}` },
     ],
   },
 ]
