@@ -296,3 +296,6 @@ export type StatementSortKey = (typeof STATEMENT_SORT_KEYS)[number]
 
 /** EXPLAIN of a normalized statement with $n placeholders needs GENERIC_PLAN, which Postgres has since 16. */
 export const GENERIC_PLAN_MIN_VERSION_NUM = 160000
+
+/** The lints about a table's row level security: each finding links to the policies screen for its table. */
+export const ROW_LEVEL_SECURITY_LINTS = ['rls_disabled_in_public', 'rls_enabled_no_policy', 'policy_exists_rls_disabled', 'multiple_permissive_policies', 'auth_rls_initplan', 'rls_references_user_metadata'] as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lintOf, ruleOf } from '../test/lint-fixtures'
-import { applyLintRules, countByLevel, findingObject, groupByLint, inCategory } from './advisor-findings'
+import { applyLintRules, countByLevel, findingObject, groupByLint, inCategory, policiesPathOf } from './advisor-findings'
 
 describe('applyLintRules', () => {
   const lints = [lintOf('rls_disabled_in_public', 'public.a'), lintOf('rls_disabled_in_public', 'public.b'), lintOf('unused_index', 'public.c')]
@@ -48,5 +48,18 @@ describe('grouping and counting', () => {
 
   it('names a finding without metadata by its detail', () => {
     expect(findingObject(lintOf('x', 'public.t', { metadata: null, detail: 'Something' }))).toBe('Something')
+  })
+})
+
+describe('policiesPathOf', () => {
+  const finding = (name: string, metadata: Record<string, unknown> | null) => ({ name, metadata }) as unknown as Parameters<typeof policiesPathOf>[1]
+  it('sends a finding about a table’s row level security to the policies screen at that table', () => {
+    expect(policiesPathOf('abc', finding('rls_enabled_no_policy', { schema: 'my schema', name: 'notes & co', type: 'table' }))).toBe('/project/abc/auth/policies?schema=my%20schema&table=notes%20%26%20co')
+    expect(policiesPathOf('abc', finding('auth_rls_initplan', { schema: 'public', name: 'notes' }))).toBe('/project/abc/auth/policies?schema=public&table=notes')
+  })
+  it('sends nothing else there', () => {
+    expect(policiesPathOf('abc', finding('unindexed_foreign_keys', { schema: 'public', name: 'notes', type: 'table' }))).toBeNull()
+    expect(policiesPathOf('abc', finding('rls_disabled_in_public', { schema: 'public', name: 'v', type: 'view' }))).toBeNull()
+    expect(policiesPathOf('abc', finding('rls_disabled_in_public', null))).toBeNull()
   })
 })

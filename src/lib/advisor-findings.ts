@@ -8,7 +8,7 @@
  * - Groups are ordered by level (errors first), then by title; findings by their object.
  */
 import type { Lint, LintException } from '../api/schemas/advisors'
-import { LINT_LEVELS, type LintCategory, type LintLevel } from '../constants/advisors'
+import { LINT_LEVELS, ROW_LEVEL_SECURITY_LINTS, type LintCategory, type LintLevel } from '../constants/advisors'
 
 export interface HiddenFinding {
   lint: Lint
@@ -63,6 +63,13 @@ export function findingObject(lint: Lint): string {
   const { schema, name } = lint.metadata ?? {}
   if (schema && name) return `${schema}.${name}`
   return name ?? schema ?? lint.detail
+}
+
+/** Where a finding about a table's row level security is dealt with: the policies screen at its table; null for other findings. */
+export function policiesPathOf(projectRef: string, lint: Lint): string | null {
+  const { schema, name, type } = lint.metadata ?? {}
+  if (!(ROW_LEVEL_SECURITY_LINTS as readonly string[]).includes(lint.name) || !schema || !name || (type && type !== 'table')) return null
+  return `/project/${projectRef}/auth/policies?schema=${encodeURIComponent(schema)}&table=${encodeURIComponent(name)}`
 }
 
 export function groupByLint(lints: readonly Lint[]): LintGroup[] {

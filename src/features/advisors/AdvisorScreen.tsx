@@ -169,7 +169,7 @@ export function AdvisorScreen({ projectRef: ref, category, rulesVariant }: { pro
           ) : groups.length === 0 ? (
             <EmptyState title={`No ${LINT_LEVEL_LABELS[level ?? 'INFO'].many.toLowerCase()}`}>Show the other levels with the buttons above.</EmptyState>
           ) : (
-            groups.map((group) => <LintGroupSection key={group.name} group={group} rules={ruleActions} onFix={(finding) => setDialog({ kind: 'fix', finding })} />)
+            groups.map((group) => <LintGroupSection key={group.name} projectRef={ref} group={group} rules={ruleActions} onFix={(finding) => setDialog({ kind: 'fix', finding })} />)
           )}
           {rulesVariant ? <AdvisorRulesList rules={rules} hidden={hidden} blockedReason={ruleBlocked} undoing={undoing} onUndo={(rule) => void undo(rule)} /> : null}
         </>

@@ -1,8 +1,9 @@
 import { useId } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Link } from 'wouter'
 import type { Lint } from '../../api/schemas/advisors'
 import { LINT_LEVEL_LABELS } from '../../constants'
-import { findingObject, type LintGroup } from '../../lib/advisor-findings'
+import { findingObject, policiesPathOf, type LintGroup } from '../../lib/advisor-findings'
 import { lintFix } from '../../lib/sql/lints/fixes'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
@@ -25,7 +26,7 @@ export interface RuleActions {
  * One lint with its findings: what it is and why it matters, where to read more, and each
  * affected object with its detail and what can be done about it.
  */
-export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; onFix: (finding: Lint) => void; rules: RuleActions | null }) {
+export function LintGroupSection({ projectRef, group, onFix, rules }: { projectRef: string; group: LintGroup; onFix: (finding: Lint) => void; rules: RuleActions | null }) {
   const headingId = useId()
   return (
     <section
@@ -62,6 +63,7 @@ export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; on
           {group.findings.map((finding) => {
             const object = findingObject(finding)
             const fix = lintFix(finding)
+            const policies = policiesPathOf(projectRef, finding)
             return (
               <tr key={finding.cache_key} aria-label={`${group.title}: ${object}`} data-finding={finding.cache_key}>
                 <td className={cx(toolCellClass, objectCellClass)}>
@@ -72,7 +74,12 @@ export function LintGroupSection({ group, onFix, rules }: { group: LintGroup; on
                   <DetailText text={finding.detail} />
                 </td>
                 <td className={toolCellClass}>
-                  <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', whiteSpace: 'nowrap' })}>
+                  <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', alignItems: 'center', whiteSpace: 'nowrap' })}>
+                    {policies ? (
+                      <Link href={policies} aria-label={`Policies of ${object}`} className={css({ fontSize: 'sm', color: 'accent.default', _hover: { textDecoration: 'underline' } })}>
+                        Policies
+                      </Link>
+                    ) : null}
                     {fix ? (
                       <Button size="sm" variant={fix.runnable ? 'primary' : 'default'} aria-label={`${fix.runnable ? 'Fix' : 'Suggested SQL for'} ${object}`} onClick={() => onFix(finding)}>
                         {fix.runnable ? 'Fix' : 'Suggested SQL'}

@@ -21,7 +21,7 @@ const tables = [
   table('open', { rls_enabled: false }),
 ]
 
-const renderPolicies = (actions: string[]) => renderProjectScreen(<PoliciesScreen projectRef={SCREEN_REF} />, { actions, path: `/project/${SCREEN_REF}/auth/policies`, data: [[queryKeys.policyTables(SCREEN_REF, 'public'), tables]] })
+const renderPolicies = (actions: string[], search = '') => renderProjectScreen(<PoliciesScreen projectRef={SCREEN_REF} />, { actions, path: `/project/${SCREEN_REF}/auth/policies${search}`, data: [[queryKeys.policyTables(SCREEN_REF, 'public'), tables]] })
 
 describe('the policies screen', () => {
   it('lists each table with RLS on or off and its policies, and says what a table with RLS on and no policy means', async () => {
@@ -48,5 +48,11 @@ describe('the policies screen', () => {
     const notes = await screen.findByRole('region', { name: 'Policies of notes' })
     expect(within(notes).getByRole('button', { name: 'Create policy' }).hasAttribute('disabled')).toBe(true)
     expect(within(notes).getByRole('button', { name: 'Disable RLS' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('marks the table an advisor finding linked to', async () => {
+    renderPolicies(['%'], '?schema=public&table=locked')
+    expect((await screen.findByRole('region', { name: 'Policies of locked' })).getAttribute('aria-current')).toBe('true')
+    expect(screen.getByRole('region', { name: 'Policies of notes' }).hasAttribute('aria-current')).toBe(false)
   })
 })

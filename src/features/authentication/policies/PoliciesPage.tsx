@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { useSearch } from 'wouter'
 import { policyTablesQuery } from '../../../api/queries/table-policies'
 import type { PolicyTable, TablePolicy } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
@@ -19,9 +20,15 @@ type Dialog = { kind: 'create'; table: PolicyTable } | { kind: 'edit' | 'drop'; 
 const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
 
 /** One table's row level security and policies. */
-function TablePolicies({ table, blocked, onDialog }: { table: PolicyTable; blocked: string | null; onDialog: (dialog: Dialog) => void }) {
+function TablePolicies({ table, blocked, focused, onDialog }: { table: PolicyTable; blocked: string | null; focused: boolean; onDialog: (dialog: Dialog) => void }) {
   return (
-    <section aria-label={`Policies of ${table.name}`} className={css({ display: 'flex', flexDir: 'column', gap: '2', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3' })}>
+    <section
+      aria-label={`Policies of ${table.name}`}
+      aria-current={focused ? 'true' : undefined}
+      // The table an advisor finding linked to: brought into view and marked.
+      ref={focused ? (element) => element?.scrollIntoView?.({ block: 'start' }) : undefined}
+      className={css({ display: 'flex', flexDir: 'column', gap: '2', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3', '&[aria-current=true]': { borderColor: 'accent.default', boxShadow: '0 0 0 1px var(--colors-accent-default)' } })}
+    >
       <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
         <h2 className={css({ fontWeight: 'semibold', fontFamily: 'mono', wordBreak: 'break-all' })}>{table.name}</h2>
         {table.partitioned ? <Badge>partitioned</Badge> : null}
@@ -75,6 +82,7 @@ function TablePolicies({ table, blocked, onDialog }: { table: PolicyTable; block
 /** /project/{ref}/auth/policies: a schema's tables with row level security, their policies written here with their effect in view. */
 export function PoliciesScreen({ projectRef: ref }: { projectRef: string }) {
   const [schema, setSchema] = useSchemaParam()
+  const focusedTable = new URLSearchParams(useSearch()).get('table')
   const { connectionString, run, refresh } = useProjectDatabase(ref)
   const tables = useQuery({ ...policyTablesQuery(ref, connectionString, schema), enabled: Boolean(connectionString) })
   const permission = useDatabaseWritePermission(ref, 'policies', PERMISSION_MESSAGE.managePolicies)
@@ -110,7 +118,7 @@ export function PoliciesScreen({ projectRef: ref }: { projectRef: string }) {
       ) : tables.data.length === 0 ? (
         <EmptyState title={`No tables in ${schema}`}>Policies belong to tables: create one in the table editor first.</EmptyState>
       ) : (
-        tables.data.map((table) => <TablePolicies key={table.id} table={table} blocked={blocked} onDialog={open} />)
+        tables.data.map((table) => <TablePolicies key={table.id} table={table} blocked={blocked} focused={table.name === focusedTable} onDialog={open} />)
       )}
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <PolicyDialog
