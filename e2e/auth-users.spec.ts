@@ -1,7 +1,7 @@
 import { signIn } from './fixtures'
 import { KEPT_REF, expect, test } from './kept-world'
 
-test('the project’s auth users: the demo’s listed, one created (its password never on screen), found, banned and let back, its metadata edited, deleted', async ({ page }) => {
+test('the project’s auth users: the demo’s listed, one created (its password never on screen), found, banned and let back, its metadata edited, a password recovery sent, deleted; an invitation mailed (its link in the Auth logs)', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${KEPT_REF}/auth/users` })
   const users = page.getByRole('table', { name: 'Users' })
   await expect(users.getByRole('button', { name: 'ana@example.com' })).toBeVisible({ timeout: 60_000 })
@@ -46,6 +46,9 @@ test('the project’s auth users: the demo’s listed, one created (its password
   await expect(metadata).toBeHidden()
   await expect(panel.getByRole('region', { name: 'Raw record' })).toContainText('"name": "Cara O\'Neil"')
 
+  await panel.getByRole('button', { name: 'Send password recovery' }).click()
+  await expect(page.getByText('Password recovery sent to cara@example.com')).toBeVisible()
+
   await panel.getByRole('button', { name: 'Delete user' }).click()
   const remove = page.getByRole('dialog', { name: 'Delete cara@example.com' })
   await remove.getByLabel('Type cara@example.com to confirm').fill('cara@example.com')
@@ -53,4 +56,15 @@ test('the project’s auth users: the demo’s listed, one created (its password
   await expect(remove).toBeHidden()
   await expect(page.getByText('No user matches')).toBeVisible()
   await expect(panel).toBeHidden()
+
+  // An invitation: the user waits for it, and its mail, link included, is in the project's Auth logs.
+  await page.getByRole('button', { name: 'Invite user' }).click()
+  const invite = page.getByRole('dialog', { name: 'Invite a user' })
+  await invite.getByLabel('Email address').fill('dana@example.com')
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(invite).toBeHidden()
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('dana@')
+  await expect(users.getByRole('row').filter({ hasText: 'dana@example.com' })).toContainText('Invited')
+  await page.goto(`/project/${KEPT_REF}/logs?source=auth`)
+  await expect(page.getByText(/mail\.send: "You have been invited" to dana@example\.com: https:\/\/\w+\.supabase\.co\/auth\/v1\/verify\?token=/).first()).toBeVisible({ timeout: 30_000 })
 })

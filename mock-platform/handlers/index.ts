@@ -3,6 +3,7 @@ import type { PlatformContext } from '../context'
 import { advisorHandlers } from './advisors'
 import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
+import { authAdminHandlers } from './auth-admin'
 import { billingHandlers } from './billing'
 import { billingAccountHandlers } from './billing-account'
 import { codeHostingHandlers } from './code-hosting'
@@ -35,6 +36,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...projectSettingsHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
+    ...authAdminHandlers(ctx),
     ...databaseHandlers(ctx, { echo: mockProviders.has('webhook-echo') }),
     ...graphqlHandlers(ctx),
     ...storageHandlers(ctx),

@@ -307,3 +307,16 @@ export function recordHttpCall(ctx: PlatformContext, ref: string, requestId: str
     })
   }
 }
+
+/**
+ * A mail the project's auth server sent on an admin's request (an invitation, a password recovery):
+ * an Auth event carrying the mail (to, subject, link: the project's Auth logs are the mock platform's
+ * mailbox), and an Auth Audit event of who asked.
+ */
+export function recordAuthMail(ctx: PlatformContext, ref: string, mail: { type: string; to: string; subject: string; link: string; actor: string; requestId: string | null }) {
+  const timestamp = new Date(Date.now() + ctx.clockOffset)
+  const message = { mail_type: mail.type, to: mail.to, subject: mail.subject, link: mail.link }
+  ctx.logs.record({ table: 'auth_logs', project: ref, timestamp, request_id: mail.requestId, event_message: `mail.send: "${mail.subject}" to ${mail.to}: ${mail.link}`, level: 'info', action: `${mail.type}_mail_sent`, user_email: mail.to, metadata: message })
+  const action = mail.type === 'invite' ? 'user_invited' : 'user_recovery_requested'
+  ctx.logs.record({ table: 'auth_audit_logs', project: ref, timestamp, request_id: mail.requestId, event_message: `${action}: ${mail.to} by ${mail.actor}`, level: 'info', action, actor_username: mail.actor, target: mail.to, metadata: { action, actor_username: mail.actor, target: mail.to } })
+}

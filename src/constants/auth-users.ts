@@ -21,3 +21,20 @@ export const AUTH_BAN_DURATIONS = [
   { label: '30 days', hours: 24 * 30 },
   { label: 'Indefinitely (100 years)', hours: 24 * 365 * 100 },
 ] as const
+
+/** A project's API host on the platform (`https://{ref}.supabase.co`): where its auth server's links point. */
+export const PROJECT_API_DOMAIN = 'supabase.co'
+export const projectApiUrl = (ref: string) => `https://${ref}.${PROJECT_API_DOMAIN}`
+
+/** The mails the auth server sends on an admin's request (they land in the project's Auth logs: the mock platform's mailbox). */
+export const AUTH_MAIL = {
+  invite: { subject: 'You have been invited', type: 'invite' },
+  recovery: { subject: 'Reset your password', type: 'recovery' },
+} as const
+export type AuthMailKind = keyof typeof AUTH_MAIL
+
+export const AUTH_ADMIN_MESSAGE = {
+  alreadyRegistered: 'A user with this email address has already been registered',
+  noSuchUser: 'No user of this project has this email address',
+  invalidEmail: 'Type a valid email address',
+} as const

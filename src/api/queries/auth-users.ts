@@ -34,3 +34,13 @@ export function authUserRecordQuery(ref: string, connectionString: ConnectionStr
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: authUserRecordSql(id), signal }, AuthUserRecordAnswerSchema, client),
   }
 }
+
+/** The project's auth server mails an invitation to `email` (a new user waiting for it), through the platform's API. */
+export async function inviteAuthUser(ref: string, email: string, client: ApiClient = api): Promise<void> {
+  await client.post(`/platform/auth/${encodeURIComponent(ref)}/invite`, { body: { email } })
+}
+
+/** The project's auth server mails a password recovery link to the user with `email`. */
+export async function sendPasswordRecovery(ref: string, email: string, client: ApiClient = api): Promise<void> {
+  await client.post(`/platform/auth/${encodeURIComponent(ref)}/recover`, { body: { email } })
+}

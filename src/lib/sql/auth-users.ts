@@ -142,3 +142,40 @@ export function updateAuthUserMetadataSql(id: string, metadata: { user: unknown;
        updated_at = now()
  where id = ${sqlLiteral(id)}::uuid;`
 }
+
+/**
+ * Invites an address: a new user waiting for their invitation (invited, not confirmed, an email
+ * identity), or one already invited and not yet confirmed invited again. `tokenHash` is what the
+ * auth server keeps of the invitation's token (its hash, never the token). One row: `id` of the
+ * invited user, `confirmed` 1 when the address already belongs to a confirmed user (nothing changed).
+ */
+export function inviteAuthUserSql(email: string, tokenHash: string): string {
+  const address = sqlLiteral(email.trim().toLowerCase())
+  const hash = sqlLiteral(tokenHash)
+  return `with existing as (
+  select id, email_confirmed_at from auth.users where lower(email) = ${address} and deleted_at is null
+), again as (
+  update auth.users set invited_at = coalesce(invited_at, now()), confirmation_token = ${hash}, confirmation_sent_at = now(), updated_at = now()
+   where id in (select id from existing where email_confirmed_at is null)
+  returning id
+), made as (
+  insert into auth.users (instance_id, id, aud, role, email, invited_at, confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+  select ${sqlLiteral(INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated', ${address}, now(), ${hash}, now(),
+         '{"provider": "email", "providers": ["email"]}', '{}', now(), now()
+   where not exists (select 1 from existing)
+  returning id, email
+), identity as (
+  insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+  select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', false), 'email', now(), now() from made
+  returning user_id
+)
+select coalesce((select id from again), (select user_id from identity)) as id,
+       (select count(*) from existing where email_confirmed_at is not null)::int as confirmed`
+}
+
+/** Starts a password recovery for the address: the token's hash and when it was sent; no row when no user has the address. */
+export function recoverAuthUserSql(email: string, tokenHash: string): string {
+  return `update auth.users set recovery_token = ${sqlLiteral(tokenHash)}, recovery_sent_at = now(), updated_at = now()
+ where lower(email) = ${sqlLiteral(email.trim().toLowerCase())} and deleted_at is null
+returning id`
+}

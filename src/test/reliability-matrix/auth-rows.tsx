@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { executeSql } from '../../api/queries/sql'
-import { CreateUserDialog, emptyNewUserDraft, type NewUserDraft } from '../../features/authentication/users/UserDialogs'
+import { CreateUserDialog, emptyNewUserDraft, InviteUserDialog, type NewUserDraft } from '../../features/authentication/users/UserDialogs'
+import { inviteAuthUser } from '../../api/queries/auth-users'
 import { UsersScreen } from '../../features/authentication/users/UsersPage'
 import { effectViewersKey, MAX_EFFECT_USERS, readEffectViewers } from '../../features/authentication/policies/effect-viewers'
 import { PoliciesScreen } from '../../features/authentication/policies/PoliciesPage'
@@ -12,7 +13,7 @@ import { readRunAs, runAsKey } from '../../features/run-as'
 import { policyEffectScript } from '../../lib/sql/policy-effect'
 import { createPolicySql, type PolicyDefinition } from '../../lib/sql/table-policies'
 import type { StorageRow } from './rows'
-import { Providers, recordPgMeta, type WriteRow } from './harness'
+import { jsonResponse, Providers, recordPgMeta, type WriteRow } from './harness'
 import { REF, projectClient } from './screens'
 import type { XssPlace } from './xss-places'
 
@@ -59,6 +60,25 @@ export const AUTH_XSS_PLACES: XssPlace[] = [
 const runOnProject = (sql: string) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })
 
 export const AUTH_WRITE_ROWS: WriteRow[] = [
+  {
+    write: 'invite an auth user (the platform mails them)',
+    run: async (fault, stub) => {
+      const requests = stub(fault, (request, body) => (request.url.includes('/platform/auth/') ? jsonResponse({ id: idOf(1), email: (body as { email: string }).email, sent_at: '2026-11-29T00:00:00Z' }) : undefined))
+      const typed = 'Dana.O’Neil@example.com'
+      let email = typed
+      let done = false
+      render(
+        <Providers client={projectClient()}>
+          <InviteUserDialog email={email} onEmail={(next) => (email = next)} invite={(address) => inviteAuthUser(REF, address)} onDone={() => (done = true)} onClose={() => {}} />
+        </Providers>,
+      )
+      const dialog = await screen.findByRole('dialog', { name: 'Invite a user' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
+      await waitFor(() => expect(done || within(dialog).queryByRole('alert') !== null).toBe(true))
+      if (done) return requests.some((r) => r.path.endsWith(`/platform/auth/${REF}/invite`) && (r.body as { email?: string }).email === typed)
+      return email === typed && (within(dialog).getByLabelText('Email address') as HTMLInputElement).value === typed
+    },
+  },
   {
     write: 'create an auth user (with a password)',
     run: async (fault, stub) => {

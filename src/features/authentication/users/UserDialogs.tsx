@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { Dialog } from '@ark-ui/react/dialog'
+import { useId, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { AuthUserRow } from '../../../api/schemas'
 import { AUTH_BAN_DURATIONS, AUTH_MIN_PASSWORD_LENGTH } from '../../../constants'
@@ -6,7 +7,9 @@ import { banAuthUserSql, createAuthUserSql, deleteAuthUserSql, updateAuthUserMet
 import { maskSecrets } from '../../../lib/sql/secret-mask'
 import { inputClass, TextField } from '../../../ui/field'
 import { Checkbox, labelClass, SelectField } from '../../../ui/form-controls'
+import { FormActions, ModalFrame } from '../../../ui/dialog'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
+import { usePendingAction } from '../../../ui/use-pending-action'
 
 export interface NewUserDraft {
   email: string
@@ -42,7 +45,7 @@ export function CreateUserDialog({ draft, onDraft, ...props }: { draft: NewUserD
       build={() => masked(sql()).shown}
       run={(text) => props.run(masked(sql()).unmask(text))}
     >
-      <TextField label="Email address" type="email" autoComplete="off" spellCheck={false} value={draft.email} onChange={(event) => set({ email: event.target.value })} />
+      <TextField label="Email address" inputMode="email" autoComplete="off" spellCheck={false} value={draft.email} onChange={(event) => set({ email: event.target.value })} />
       <TextField label="Password" type="password" autoComplete="new-password" value={draft.password} onChange={(event) => set({ password: event.target.value })} hint={`At least ${AUTH_MIN_PASSWORD_LENGTH} characters.`} />
       <Checkbox label="Confirm the address now (no confirmation mail)" checked={draft.autoConfirm} onChange={(autoConfirm) => set({ autoConfirm })} />
     </SqlPreviewDialog>
@@ -151,5 +154,48 @@ export function MetadataDialog({ userId, draft, onDraft, ...props }: { userId: s
       {field('user', 'User metadata (raw_user_meta_data)', 'What sign-up sent and the user may update: a name, an avatar…')}
       {field('app', 'App metadata (raw_app_meta_data)', 'The providers, and what your platform decides: a plan, roles…')}
     </SqlPreviewDialog>
+  )
+}
+
+/**
+ * Invites an address through the platform's API: the project's auth server makes a user waiting for
+ * the invitation and mails its link (the mock platform's mailbox is the project's Auth logs). What
+ * was typed stays when the server refuses, with its reason.
+ */
+export function InviteUserDialog({ email, onEmail, invite, onDone, onClose }: { email: string; onEmail: (email: string) => void; invite: (email: string) => Promise<void>; onDone: () => void; onClose: () => void }) {
+  const pending = usePendingAction()
+  const problemId = useId()
+  const problem = EMAIL_SHAPE.test(email.trim()) ? null : 'Type the address to invite.'
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (problem || pending.busy) return
+    pending.setProblem(null)
+    if (await pending.run(() => invite(email.trim()))) onDone()
+  }
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+      <ModalFrame size="large">
+        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <div>
+            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Invite a user</Dialog.Title>
+            <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              The project’s auth server mails them a link to set their password. Until they follow it they are listed as invited. Sent mails show in the project’s Auth logs.
+            </Dialog.Description>
+          </div>
+          <TextField label="Email address" inputMode="email" autoComplete="off" spellCheck={false} value={email} onChange={(event) => onEmail(event.target.value)} aria-describedby={problem ? problemId : undefined} />
+          {pending.problem ? (
+            <p role="alert" className={css({ bg: 'danger.subtle', color: 'danger.default', p: '2', borderRadius: 'md', fontSize: 'sm' })}>
+              {pending.problem}
+            </p>
+          ) : null}
+          {problem && email !== '' ? (
+            <p id={problemId} className={css({ fontSize: 'xs', color: 'warning.default' })}>
+              {problem}
+            </p>
+          ) : null}
+          <FormActions submitLabel="Send invitation" onCancel={onClose} busy={pending.busy} submitDisabled={problem !== null} />
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
   )
 }

@@ -12,7 +12,7 @@ import { ErrorState, LoadingState } from '../../../ui/states'
 import { summaryListClass } from '../../../ui/summary-list'
 import { userStateOf } from './UserList'
 
-export type UserAction = 'metadata' | 'ban' | 'delete'
+export type UserAction = 'metadata' | 'ban' | 'delete' | 'recovery'
 
 const when = (value: unknown) => (typeof value === 'string' ? (formatDisplayDate(value) ?? value) : '—')
 
@@ -76,6 +76,11 @@ export function UserPanel({
         <GuardedButton size="sm" blockedReason={blockedReason} disabled={blockedReason !== null || !record.data} onClick={() => onAction('metadata', raw)}>
           Edit metadata
         </GuardedButton>
+        {user.email ? (
+          <GuardedButton size="sm" blockedReason={blockedReason} disabled={blockedReason !== null} onClick={() => onAction('recovery', raw)}>
+            Send password recovery
+          </GuardedButton>
+        ) : null}
         <GuardedButton size="sm" blockedReason={blockedReason} disabled={blockedReason !== null} onClick={() => onAction('ban', raw)}>
           {banned ? 'Lift ban' : 'Ban user'}
         </GuardedButton>

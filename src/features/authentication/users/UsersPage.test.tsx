@@ -91,7 +91,8 @@ describe('the auth users screen', () => {
   it('shows a read-only member the users with every change disabled', async () => {
     renderUsers(READ_ONLY_ACTIONS, `/project/${SCREEN_REF}/auth/users?user=${users[0]!.id}`)
     expect((await screen.findByRole('button', { name: 'Create user' })).hasAttribute('disabled')).toBe(true)
+    expect(screen.getByRole('button', { name: 'Invite user' }).hasAttribute('disabled')).toBe(true)
     const panel = await screen.findByRole('complementary', { name: 'User ana@example.com' })
-    for (const name of ['Edit metadata', 'Ban user', 'Delete user']) expect(within(panel).getByRole('button', { name }).hasAttribute('disabled')).toBe(true)
+    for (const name of ['Edit metadata', 'Send password recovery', 'Ban user', 'Delete user']) expect(within(panel).getByRole('button', { name }).hasAttribute('disabled')).toBe(true)
   })
 })

@@ -1,11 +1,12 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { authProvidersQuery, authUserPagesQuery } from '../../../api/queries/auth-users'
+import { authProvidersQuery, authUserPagesQuery, inviteAuthUser, sendPasswordRecovery } from '../../../api/queries/auth-users'
 import { queryKeys } from '../../../api/queries/keys'
 import type { AuthUserRow } from '../../../api/schemas'
 import { AUTH_USER_SORTS, AUTH_USER_STATES, PERMISSION_MESSAGE, STORAGE_SEARCH_DEBOUNCE, type AuthUserSort, type AuthUserState } from '../../../constants'
+import { errorMessage } from '../../../lib/error-message'
 import { countOf } from '../../../lib/sentence'
 import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
@@ -17,16 +18,18 @@ import { showToast } from '../../../ui/toast'
 import { useFormDrafts } from '../../../ui/use-list-dialogs'
 import { useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { readUserListParams, writeUserListParams, type UserListParams } from './user-list-params'
-import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
+import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, InviteUserDialog, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
 import { UserList, userStateOf } from './UserList'
 import { UserPanel, type UserAction } from './UserPanel'
 
 const STATE_LABELS: Record<AuthUserState, string> = { all: 'All users', confirmed: 'Confirmed', unconfirmed: 'Waiting for confirmation', invited: 'Invited', banned: 'Banned', anonymous: 'Anonymous' }
 const SORT_LABELS: Record<AuthUserSort, string> = { created_at: 'Created', last_sign_in_at: 'Last sign-in', email: 'Email' }
+/** Where a sent mail can be read: the mock platform's mailbox is the project's Auth logs. */
+const MAIL_LOGGED = 'The mail and its link are in the project’s Auth logs.'
 /** Rows before the end of what is read at which the next page is asked for. */
 const LOOKAHEAD_ROWS = 100
 
-type Dialog = { kind: 'create' } | { kind: 'ban' | 'delete'; user: AuthUserRow } | { kind: 'metadata'; user: AuthUserRow }
+type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'ban' | 'delete'; user: AuthUserRow } | { kind: 'metadata'; user: AuthUserRow }
 
 /** The list's search, filters, order and open user, kept in the address (a reload or a shared link keeps them). */
 function useUserListParams(): [UserListParams, (change: Partial<UserListParams>) => void] {
@@ -70,13 +73,20 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
   const newUser = useFormDrafts(emptyNewUserDraft)
   const [metadata, setMetadata] = useState<MetadataDraft>(() => metadataDraftOf(null))
   const close = () => setDialog(null)
-  const finish = (message: string, change: Partial<UserListParams> = {}) => {
+  const finish = (message: string, change: Partial<UserListParams> = {}, description?: string) => {
     setDialog(null)
-    showToast('success', message)
+    showToast('success', message, description)
     if (Object.keys(change).length > 0) update(change)
     void queryClient.invalidateQueries({ queryKey: queryKeys.authUsers(ref) })
   }
+  const [inviteEmail, setInviteEmail] = useState('')
+  const recovery = useMutation({
+    mutationFn: (email: string) => sendPasswordRecovery(ref, email),
+    onSuccess: (_, email) => showToast('success', `Password recovery sent to ${email}`, MAIL_LOGGED),
+    onError: (error) => showToast('error', 'The password recovery could not be sent', errorMessage(error)),
+  })
   const act = (action: UserAction, user: AuthUserRow, record: Record<string, unknown> | null) => {
+    if (action === 'recovery') return user.email ? recovery.mutate(user.email) : undefined
     if (action === 'metadata') setMetadata(metadataDraftOf(record))
     setDialog({ kind: action, user })
   }
@@ -89,9 +99,14 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
           <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Users</h1>
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>The people who sign in to your app: the project’s auth.users, with how they sign in and their state.</p>
         </div>
-        <GuardedButton variant="primary" blockedReason={blocked} disabled={blocked !== null} onClick={() => setDialog({ kind: 'create' })}>
-          Create user
-        </GuardedButton>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          <GuardedButton blockedReason={blocked} disabled={blocked !== null} onClick={() => setDialog({ kind: 'invite' })}>
+            Invite user
+          </GuardedButton>
+          <GuardedButton variant="primary" blockedReason={blocked} disabled={blocked !== null} onClick={() => setDialog({ kind: 'create' })}>
+            Create user
+          </GuardedButton>
+        </div>
       </header>
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
       <div role="search" className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: 'wrap' })}>
@@ -148,6 +163,18 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
           onDone={() => {
             finish(`User ${newUser.values(false).email.trim().toLowerCase()} created`)
             newUser.saved(false)
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'invite' ? (
+        <InviteUserDialog
+          email={inviteEmail}
+          onEmail={setInviteEmail}
+          invite={(email) => inviteAuthUser(ref, email)}
+          onClose={close}
+          onDone={() => {
+            finish(`Invitation sent to ${inviteEmail.trim().toLowerCase()}`, {}, MAIL_LOGGED)
+            setInviteEmail('')
           }}
         />
       ) : null}
