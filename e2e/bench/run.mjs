@@ -9,6 +9,7 @@ import { schemaDiagramFigures } from './diagram.mjs'
 import { logsFigures } from './logs.mjs'
 import { queryPathFigures } from './query-path.mjs'
 import { storageFigures } from './storage.mjs'
+import { authUsersFigures } from './auth-users.mjs'
 import { tableEditorFigures } from './table-grid.mjs'
 
 // Another preview (the e2e self-hosted one) may hold the default port on a shared machine.
@@ -274,7 +275,7 @@ function serveLoadFigures() {
   })
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, serve-load).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, auth-users, serve-load).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -299,6 +300,7 @@ try {
   if (only === null || only === 'query-path') figures.queryPath = await queryPathFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })
+  if (only === null || only === 'auth-users') figures.authUsers = await authUsersFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'serve-load') figures.serveLoad = await serveLoadFigures()
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))

@@ -11,6 +11,7 @@ import { isGoneMockWorkerUpdate } from './mock-worker-update'
 import { createMockPlatform } from '../platform'
 import { createIndexedDbByteStore } from '../storage/byte-store-browser'
 import { fillStorageFolder, type FillFolderOptions } from '../storage/fixture'
+import { fillAuthUsers } from '../projects/auth-users-fixture'
 
 export interface BrowserMockPlatformOptions {
   latency: number
@@ -68,6 +69,10 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     /** e2e and bench: fills one storage folder with `count` tiny objects in one insert (storage/fixture.ts). */
     fillStorageFolder(ref: string, options: FillFolderOptions) {
       return fillStorageFolder(platform.ctx, ref, options)
+    },
+    /** Bench: `count` auth users in one insert (projects/auth-users-fixture.ts). */
+    fillAuthUsers(ref: string, count: number) {
+      return fillAuthUsers(platform.ctx, ref, count)
     },
   }
 }
