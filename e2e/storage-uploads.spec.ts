@@ -67,6 +67,8 @@ test('upload by the picker (one too large refused before sending), cancel a big 
   await dialog.getByRole('radio', { name: /Users read and write only their own folder/ }).check()
   await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText(`create policy "Own folder in uploads (select)"`)
   await expect(dialog.getByRole('region', { name: 'SQL to run' })).toContainText(`using (bucket_id = 'uploads' and ((storage.foldername(name))[1] = auth.uid()::text))`)
+  // Its effect before it is saved, as for a table's policies: anon reaches no file with it.
+  await expect(dialog.getByRole('region', { name: 'Effect before saving' }).getByRole('row').filter({ hasText: 'anon (no session)' })).toContainText(/→\s*0 rows/)
   await dialog.getByRole('button', { name: 'Create policy' }).click()
   await expect(dialog).toBeHidden()
   const policies = page.getByRole('region', { name: 'Policies of uploads' })

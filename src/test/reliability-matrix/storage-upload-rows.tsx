@@ -65,7 +65,7 @@ export const STORAGE_UPLOAD_WRITE_ROWS: WriteRow[] = [
       let done = false
       render(
         <Providers client={storageClient()}>
-          <CreatePolicyDialog bucketId="docs" run={(query) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query })} onDone={() => (done = true)} onClose={() => {}} />
+          <CreatePolicyDialog projectRef={REF} connectionString="encrypted:abc" objects={undefined} bucketId="docs" run={(query) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query })} onDone={() => (done = true)} onClose={() => {}} />
         </Providers>,
       )
       const dialog = await screen.findByRole('dialog', { name: 'New policy on docs' })
@@ -149,7 +149,7 @@ export const STORAGE_UPLOAD_XSS_PLACES: XssPlace[] = [
     batch: 2,
     render: ([bucket = '']) => (
       <Providers client={storageClient()}>
-        <CreatePolicyDialog bucketId={bucket} run={async () => {}} onDone={() => {}} onClose={() => {}} />
+        <CreatePolicyDialog projectRef={REF} connectionString="encrypted:abc" objects={undefined} bucketId={bucket} run={async () => {}} onDone={() => {}} onClose={() => {}} />
       </Providers>
     ),
   },

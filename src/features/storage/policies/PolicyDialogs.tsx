@@ -12,6 +12,9 @@ import {
 } from '../../../lib/sql/storage-policies'
 import { fieldHintClass, fieldLabelClass, inputClass } from '../../../ui/field'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
+import type { PolicyTable } from '../../../api/schemas'
+import type { EffectMeasure } from '../../../lib/sql/policy-effect'
+import { PolicyEffect } from '../../authentication'
 
 const choiceClass = css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', fontSize: 'sm' })
 const legendClass = css({ fontSize: 'sm', color: 'fg.muted', mb: '1' })
@@ -25,7 +28,18 @@ function toggled<T>(list: readonly T[], item: T, on: boolean): T[] {
  * from scratch, adjust name, operations, roles and condition; the exact `CREATE POLICY` statements
  * show below and run only on "Create policy". The draft lives here, so a refused run keeps it.
  */
-export function CreatePolicyDialog({ bucketId, run, onDone, onClose }: StructureDialogProps & { bucketId: string }) {
+/** What to measure of a bucket policy's operations: who lists what always, and who may change or delete what. */
+const measuresOf = (operations: readonly PolicyOperation[]): EffectMeasure[] => ['read', ...(operations.includes('UPDATE') ? (['update'] as const) : []), ...(operations.includes('DELETE') ? (['delete'] as const) : [])]
+
+export function CreatePolicyDialog({
+  projectRef,
+  connectionString,
+  objects,
+  bucketId,
+  run,
+  onDone,
+  onClose,
+}: StructureDialogProps & { projectRef: string; connectionString: string | null | undefined; objects: PolicyTable | undefined; bucketId: string }) {
   const [templateId, setTemplateId] = useState(STORAGE_POLICY_TEMPLATES[0]!.id)
   const [draft, setDraft] = useState<StoragePolicyDraft>(() => STORAGE_POLICY_TEMPLATES[0]!.draft(bucketId))
   const nameId = useId()
@@ -126,6 +140,8 @@ export function CreatePolicyDialog({ bucketId, run, onDone, onClose }: Structure
           A SQL expression over the object's columns (name, owner, metadata…), added to the bucket test with AND. For example {"(storage.foldername(name))[1] = auth.uid()::text"}.
         </p>
       </div>
+      {/* The same effect view as the table policies: the files each user reaches in storage.objects, now and with these policies. */}
+      {objects ? <PolicyEffect projectRef={projectRef} connectionString={connectionString} schema="storage" table={objects} change={() => createStoragePoliciesSql(bucketId, draft)} measures={measuresOf(draft.operations)} /> : null}
     </SqlPreviewDialog>
   )
 }

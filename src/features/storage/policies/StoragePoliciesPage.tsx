@@ -10,6 +10,7 @@ import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
+import { policyTablesQuery } from '../../../api/queries/table-policies'
 import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { CreatePolicyDialog, DeletePolicyDialog } from './PolicyDialogs'
 
@@ -60,6 +61,8 @@ export function StoragePoliciesScreen({ projectRef: ref }: { projectRef: string 
   const policies = useQuery({ ...storagePoliciesQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const write = useDatabaseWritePermission(ref, 'policies', 'create or delete storage policies')
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  // storage.objects as the policies screen reads a table: what the effect view measures a new policy on.
+  const storageTables = useQuery({ ...policyTablesQuery(ref, connectionString, 'storage'), enabled: Boolean(connectionString) && dialog?.kind === 'create' })
 
   const finish = (message: string) => {
     setDialog(null)
@@ -108,7 +111,7 @@ export function StoragePoliciesScreen({ projectRef: ref }: { projectRef: string 
           )
         })
       )}
-      {dialog?.kind === 'create' ? <CreatePolicyDialog bucketId={dialog.bucketId} run={run} onDone={() => finish('Policy created')} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'create' ? <CreatePolicyDialog projectRef={ref} connectionString={connectionString} objects={storageTables.data?.find((t) => t.name === 'objects')} bucketId={dialog.bucketId} run={run} onDone={() => finish('Policy created')} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? <DeletePolicyDialog policyName={dialog.policyName} run={run} onDone={() => finish('Policy deleted')} onClose={() => setDialog(null)} /> : null}
     </DatabaseToolPage>
   )
