@@ -8,7 +8,6 @@ import { median, percentile, round1 } from './stats.mjs'
 
 const USERS = 100_000
 const TABLE = '[role=table][aria-label="Users"]'
-const SCROLLER = `${TABLE}`
 
 /** The search is sent when the address holds it: from then until a row with `needle` is painted, watched every frame. */
 function searchAnswer(page, needle) {
