@@ -184,6 +184,7 @@ test('every database object page: one main, nothing fails to load, accessible', 
   await checkPage(page, loads, `${database}/migrations`, (p) => p.getByText('No migrations applied yet'), { inApp: true })
   await checkPage(page, loads, `${database}/indexes`, (p) => p.getByRole('table', { name: 'Indexes of public' }), { inApp: true })
   await checkPage(page, loads, `/project/${healthy.ref}/auth/users`, (p) => p.getByRole('button', { name: 'ana@example.com' }), { inApp: true })
+  await checkPage(page, loads, `/project/${healthy.ref}/auth/policies`, (p) => p.getByRole('region', { name: 'Policies of customers' }), { inApp: true })
 })
 
 // The project walk goes on here (logs and advisors): its own test, so each stays well inside the time allowed.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
+import type { PlatformContext } from './context'
+import type { LogEvent } from './logs/log-store'
 import { createNodeMockPlatform } from './node'
 
 export type NodeMockPlatform = Awaited<ReturnType<typeof createNodeMockPlatform>>
@@ -43,4 +45,20 @@ export function useNodeMockPlatform(options: Parameters<typeof createNodeMockPla
     },
     call,
   }
+}
+
+/** The log events the platform records while `run` runs (they still reach its store). */
+export async function recordedLogEvents(ctx: PlatformContext, run: () => Promise<void>): Promise<LogEvent[]> {
+  const recorded: LogEvent[] = []
+  const original = ctx.logs.record.bind(ctx.logs)
+  ctx.logs.record = (event) => {
+    recorded.push(event)
+    original(event)
+  }
+  try {
+    await run()
+  } finally {
+    ctx.logs.record = original
+  }
+  return recorded
 }

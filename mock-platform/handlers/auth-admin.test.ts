@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { AUTH_ADMIN_MESSAGE, DEMO_CREDENTIALS } from '../../src/constants'
-import type { LogEvent } from '../logs/log-store'
 import { SLOW } from '../postgres/suite-timeouts'
-import { useNodeMockPlatform } from '../testing'
+import { recordedLogEvents, useNodeMockPlatform } from '../testing'
 
 const fixtures = createPlatformFixtures()
 const project = fixtures.projects.find((p) => p.status === 'ACTIVE_HEALTHY' && p.organization_slug === 'acme-corp')!
@@ -18,22 +17,7 @@ const sql = async (query: string) => {
   return (await answer.json()) as Record<string, unknown>[]
 }
 
-/** The events the platform records while `run` runs. */
-async function recording(run: () => Promise<void>): Promise<LogEvent[]> {
-  const recorded: LogEvent[] = []
-  const logs = platform.mock.platform.ctx.logs
-  const original = logs.record.bind(logs)
-  logs.record = (event) => {
-    recorded.push(event)
-    original(event)
-  }
-  try {
-    await run()
-  } finally {
-    logs.record = original
-  }
-  return recorded
-}
+const recording = (run: () => Promise<void>) => recordedLogEvents(platform.mock.platform.ctx, run)
 
 describe('POST /platform/auth/{ref}/invite and /recover', () => {
   it(

@@ -15,6 +15,7 @@ import { BYTES_PER_GB, BYTES_PER_MB, STORAGE_PLAN_UPLOAD_LIMIT } from '../../src
 import { SLOW } from '../postgres/suite-timeouts'
 import { countFolderObjects, fillStorageFolder } from '../storage/fixture'
 import { FREE_PROJECT, PAID_PROJECT, useStorageTestPlatform } from '../storage/testing'
+import { recordedLogEvents } from '../testing'
 import { apiFailure } from '../../src/test/api-failure'
 
 const storage = useStorageTestPlatform()
@@ -112,20 +113,11 @@ describe('logs and faults', () => {
   it(
     'writes a Storage log event for each call, and a named fault scenario applies to storage too',
     async () => {
-      const recorded: { table: string; path?: unknown; status_code?: unknown; bucket_id?: unknown }[] = []
-      const logs = storage.mock.platform.ctx.logs
-      const original = logs.record.bind(logs)
-      logs.record = (event) => {
-        recorded.push(event)
-        original(event)
-      }
-      try {
+      const recorded = await recordedLogEvents(storage.mock.platform.ctx, async () => {
         await createBucket(ref, { id: 'logged', public: false }, { client })
         await apiFailure(createBucket(ref, { id: 'logged', public: false }, { client }))
         await listObjects(ref, 'logged', { path: '' }, { client })
-      } finally {
-        logs.record = original
-      }
+      })
       const storageEvents = recorded.filter((event) => event.table === 'storage_logs')
       expect(storageEvents.map((event) => [event.path, event.status_code, event.bucket_id])).toEqual([
         ['/bucket', 201, 'logged'],

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
@@ -11,8 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
-import { RunAsPicker, useRunAsChoice } from '../run-as'
-import { describeRunAs, runAsPrefix } from '../../lib/sql/run-as'
+import { describeRunAs, PROJECT_ROLE, runAsPrefix, type RunAs } from '../../lib/sql/run-as'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
 import { ColumnHeaderMenu, type ColumnAction } from './ColumnHeaderMenu'
@@ -36,6 +35,10 @@ export interface TableDataViewProps {
   table: TableSchema
   entity: TableEntity | undefined
   entities: TableEntity[]
+  /** Who its rows are read and written as (the page's run-as choice); the project's role when not told. */
+  runAs?: RunAs
+  /** The page's run-as picker, shown in the toolbar. */
+  runAsPicker?: ReactNode
 }
 
 /** Why a relation's rows cannot be changed one by one, or null when they can. */
@@ -51,7 +54,7 @@ export function readOnlyReason(table: TableSchema): string | null {
 }
 
 /** The rows of one table: the windowed grid with sort, filters, column layout, editing, insert, delete, import and export. */
-export function TableDataView({ projectRef, connectionString, table, entity, entities }: TableDataViewProps) {
+export function TableDataView({ projectRef, connectionString, table, entity, entities, runAs = PROJECT_ROLE, runAsPicker }: TableDataViewProps) {
   const [location, navigate] = useLocation()
   const search = useSearch()
   // Keyed on the grid's own part of the address: other parameters (the assistant panel, the
@@ -66,7 +69,6 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const readOnly = readOnlyReason(table)
 
   // Reads and writes run as whoever the tab runs SQL as (the run-as picker): the rows that role sees, the writes it may make.
-  const { runAs } = useRunAsChoice(projectRef)
   const ranAs = describeRunAs(runAs)
   const run = useCallback(
     (sql: string, signal?: AbortSignal) => executeSql({ ref: projectRef, connectionString, query: runAsPrefix(runAs, sql) + sql, signal }),
@@ -200,7 +202,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           ))}
         </Menu>
         <span className={css({ flex: '1' })} />
-        <RunAsPicker projectRef={projectRef} connectionString={connectionString} />
+        {runAsPicker}
         <RowCountStatus store={store} />
         <Button size="sm" variant="ghost" onClick={() => store.reset()} title="Read the rows again">
           Refresh

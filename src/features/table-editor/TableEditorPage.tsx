@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { assistantActorFor } from '../assistant'
 import { forgetProjectVisit, recordProjectVisit } from '../projects'
+import { RunAsPicker, useRunAsChoice } from '../run-as'
 import { TableDataView } from './TableDataView'
 import { EntityList, TYPE_LABEL } from './EntityList'
 import { TableStructureView, type TableStructureViewProps } from './TableStructureView'
@@ -85,6 +86,7 @@ function TableView({ projectRef, connectionString, id, entities }: { projectRef:
 /** A relation's two tabs, its rows and its structure: given what the structure view is given. */
 function TableDetails({ projectRef, connectionString, table, entities }: TableStructureViewProps) {
   const entity = entities.find((e) => e.id === table.id)
+  const { runAs } = useRunAsChoice(projectRef)
   // The tab is in the address (`?view=structure`), so a link (the Database area's Tables) can open the structure.
   const [location, navigate] = useLocation()
   const tab = new URLSearchParams(useSearch()).get('view') === 'structure' ? 'structure' : 'data'
@@ -114,7 +116,15 @@ function TableDetails({ projectRef, connectionString, table, entities }: TableSt
         </div>
       </header>
       {tab === 'data' ? (
-        <TableDataView projectRef={projectRef} connectionString={connectionString} table={table} entity={entity} entities={entities} />
+        <TableDataView
+          projectRef={projectRef}
+          connectionString={connectionString}
+          table={table}
+          entity={entity}
+          entities={entities}
+          runAs={runAs}
+          runAsPicker={<RunAsPicker projectRef={projectRef} connectionString={connectionString} />}
+        />
       ) : (
         <div className={css({ display: 'flex', flexDir: 'column', gap: '5', p: '4', overflow: 'auto' })}>
           <TableStructureView projectRef={projectRef} connectionString={connectionString} table={table} entities={entities} />
