@@ -180,7 +180,7 @@ test('every database object page: one main, nothing fails to load, accessible', 
   await checkPage(page, loads, `${database}/functions`, (p) => p.getByText('No functions in public'), { inApp: true })
   await checkPage(page, loads, `${database}/triggers?schema=inventory`, (p) => p.getByRole('table', { name: 'Triggers of inventory' }), { inApp: true })
   await checkPage(page, loads, `${database}/roles`, (p) => p.getByRole('table', { name: 'Roles' }), { inApp: true })
-  await checkPage(page, loads, `${database}/publications`, (p) => p.getByText('No publications yet'), { inApp: true })
+  await checkPage(page, loads, `${database}/publications`, (p) => p.getByRole('region', { name: 'Publication supabase_realtime' }), { inApp: true })
   await checkPage(page, loads, `${database}/migrations`, (p) => p.getByText('No migrations applied yet'), { inApp: true })
   await checkPage(page, loads, `${database}/indexes`, (p) => p.getByRole('table', { name: 'Indexes of public' }), { inApp: true })
   await checkPage(page, loads, `/project/${healthy.ref}/auth/users`, (p) => p.getByRole('button', { name: 'ana@example.com' }), { inApp: true })

@@ -28,7 +28,7 @@ async function expectNoPageScroll(page: Page) {
 test('every rail item opens its screen; the table and SQL editors reopen the last table and snippet; the rail stays expanded', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}` })
   await expect(page.getByRole('heading', { level: 1, name: healthy.name })).toBeVisible()
-  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Integrations', 'Storage', 'Logs', 'Advisors', 'Settings'])
+  await expect(rail(page).getByRole('link')).toHaveText(['Project overview', 'Table editor', 'SQL editor', 'Database', 'Authentication', 'Integrations', 'Storage', 'Logs', 'Advisors', 'Settings'])
   await expect(rail(page).getByRole('link', { name: 'Project overview' })).toHaveAttribute('aria-current', 'page')
 
   await rail(page).getByRole('link', { name: 'Table editor' }).click()
@@ -61,6 +61,11 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(areaMenu.getByRole('link')).toHaveText(['Schema diagram', 'Tables', 'Functions', 'Triggers', 'Enumerated types', 'Indexes', 'Roles', 'Publications', 'Migrations', 'Extensions', 'Database webhooks', 'Wrappers'])
   await areaMenu.getByRole('link', { name: 'Database webhooks' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Database webhooks' })).toBeVisible()
+
+  // Authentication opens the users; its menu has the policies.
+  await rail(page).getByRole('link', { name: 'Authentication' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/auth/users$`))
+  await expect(page.getByRole('navigation', { name: 'Authentication' }).getByRole('link')).toHaveText(['Users', 'Policies'])
 
   // Integrations opens cron; its menu reaches the GraphQL explorer too (at its /api address).
   await rail(page).getByRole('link', { name: 'Integrations' }).click()

@@ -1,21 +1,19 @@
 import { AUTH_USERS_PAGE_SIZE } from '../../constants'
 import { authProvidersSql, authUserRecordSql, authUsersSql, type AuthUserListParams } from '../../lib/sql/auth-users'
 import { api, type ApiClient } from '../client'
-import { AuthProvidersAnswerSchema, AuthUserRecordAnswerSchema, AuthUsersAnswerSchema, type AuthUserRow } from '../schemas'
+import { AuthProvidersAnswerSchema, AuthUserRecordAnswerSchema, AuthUsersAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 export type AuthUserFilters = Omit<AuthUserListParams, 'offset' | 'limit'>
 
-/** The users matching `filters`, page after page as the list scrolls (page params are offsets; a short page is the last). */
-export function authUserPagesQuery(ref: string, connectionString: ConnectionString, filters: AuthUserFilters, client: ApiClient = api) {
+/** Page `page` of the users matching `filters` (AUTH_USERS_PAGE_SIZE each; every row carries the total). */
+export function authUserPageQuery(ref: string, connectionString: ConnectionString, filters: AuthUserFilters, page: number, client: ApiClient = api) {
   return {
-    queryKey: queryKeys.authUserPages(ref, filters),
-    queryFn: ({ signal, pageParam = 0 }: { signal?: AbortSignal; pageParam?: number }) =>
-      postQuery({ ref, connectionString, query: authUsersSql({ ...filters, offset: pageParam, limit: AUTH_USERS_PAGE_SIZE }), signal }, AuthUsersAnswerSchema, client),
-    initialPageParam: 0,
-    getNextPageParam: (last: AuthUserRow[], _pages: AuthUserRow[][], lastOffset: number) => (last.length < AUTH_USERS_PAGE_SIZE ? undefined : lastOffset + last.length),
+    queryKey: queryKeys.authUserPage(ref, filters, page),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      postQuery({ ref, connectionString, query: authUsersSql({ ...filters, offset: page * AUTH_USERS_PAGE_SIZE, limit: AUTH_USERS_PAGE_SIZE }), signal }, AuthUsersAnswerSchema, client),
   }
 }
 

@@ -49,8 +49,9 @@ export const queryKeys = {
   tableSchema: (ref: string, id: number) => ['projects', ref, 'tables', id] as const,
   /** The project's auth users: everything read of them is under this key, read again after a change. */
   authUsers: (ref: string) => ['projects', ref, 'auth-users'] as const,
-  authUserPages: (ref: string, filters: { search: string; sort: string; ascending: boolean; provider: string | null; state: string }) =>
-    ['projects', ref, 'auth-users', 'pages', filters.search, filters.sort, filters.ascending, filters.provider, filters.state] as const,
+  /** One page of the users matching the filters (a page a query: the list reads the pages in view). */
+  authUserPage: (ref: string, filters: { search: string; sort: string; ascending: boolean; provider: string | null; state: string }, page: number) =>
+    ['projects', ref, 'auth-users', 'pages', filters.search, filters.sort, filters.ascending, filters.provider, filters.state, page] as const,
   authProviders: (ref: string) => ['projects', ref, 'auth-users', 'providers'] as const,
   authUserRecord: (ref: string, id: string) => ['projects', ref, 'auth-users', 'record', id] as const,
   authUserChoices: (ref: string, search: string) => ['projects', ref, 'auth-users', 'choices', search] as const,

@@ -41,7 +41,7 @@ export const AUTH_XSS_PLACES: XssPlace[] = [
         is_anonymous: false,
         total: payloads.length,
       }))
-      client.setQueryData(queryKeys.authUserPages(REF, FILTERS), { pages: [users], pageParams: [0] })
+      client.setQueryData(queryKeys.authUserPage(REF, FILTERS, 0), users)
       client.setQueryData(queryKeys.authProviders(REF), payloads)
       client.setQueryData(queryKeys.authUserRecord(REF, idOf(0)), {
         user: { id: idOf(0), email: payloads[0], raw_user_meta_data: Object.fromEntries(payloads.map((p) => [p, p])), raw_app_meta_data: { provider: payloads[0] } },

@@ -24,33 +24,34 @@ const HEADERS = ['Email', 'Phone', 'Provider', 'Created', 'Last sign-in', 'State
 const shortDate = (value: string | null) => (value ? (formatDisplayDate(value)?.replace(/, (\d\d:\d\d):\d\d \(.*\)$/, ', $1') ?? value) : '—')
 
 /**
- * The users as a table whose rows are virtualized (only those in view are in the page): 100,000
- * scroll like 100, and the next page is asked for as the end comes near. A row's address opens its panel.
+ * The users as a table of all `count` rows, virtualized (only those in view are in the page, the
+ * scrollbar as long as the whole list): 100,000 scroll like 100, and the pages in view are read as
+ * they come into it (a row not read yet shows as loading). A row's address opens its panel.
  */
 export function UserList({
-  users,
-  total,
+  count,
+  rowAt,
   openId,
   onOpen,
-  onReached,
-  loadingMore,
+  onRange,
 }: {
-  users: readonly AuthUserRow[]
-  total: number
+  count: number
+  rowAt: (index: number) => AuthUserRow | undefined
   openId: string | null
   onOpen: (user: AuthUserRow) => void
-  onReached: (lastIndex: number) => void
-  loadingMore: boolean
+  /** The rows in view (and a little around them): their pages are wanted. */
+  onRange: (from: number, to: number) => void
 }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useRowVirtualizer({ scroller, count: users.length, rowHeight: USER_ROW_HEIGHT, headerHeight: USER_ROW_HEIGHT })
+  const virtualizer = useRowVirtualizer({ scroller, count, rowHeight: USER_ROW_HEIGHT, headerHeight: USER_ROW_HEIGHT })
   const rows = virtualizer.getVirtualItems()
-  const last = rows.at(-1)?.index ?? 0
-  useEffect(() => onReached(last), [last, onReached])
+  const from = rows[0]?.index ?? 0
+  const to = rows.at(-1)?.index ?? 0
+  useEffect(() => onRange(from, to), [from, to, onRange])
 
   return (
     <div ref={scroller} className={css({ flex: '1', minH: '0', overflow: 'auto', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}>
-      <div role="table" aria-label="Users" aria-rowcount={total + 1} className={css({ position: 'relative', minW: '3xl' })} style={{ height: virtualizer.getTotalSize() + USER_ROW_HEIGHT }}>
+      <div role="table" aria-label="Users" aria-rowcount={count + 1} className={css({ position: 'relative', minW: '3xl' })} style={{ height: virtualizer.getTotalSize() + USER_ROW_HEIGHT }}>
         <div role="rowgroup" className={css({ position: 'sticky', top: '0', zIndex: '1', bg: 'bg.surface' })}>
           <div role="row" aria-rowindex={1} className={cx(rowClass, css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' }))}>
             {HEADERS.map((header) => (
@@ -62,7 +63,15 @@ export function UserList({
         </div>
         <div role="rowgroup">
           {rows.map((row) => {
-            const user = users[row.index]!
+            const user = rowAt(row.index)
+            if (!user)
+              return (
+                <div key={`loading-${row.index}`} role="row" aria-rowindex={row.index + 2} aria-busy="true" data-index={row.index} className={cx(rowClass, css({ position: 'absolute', left: '0', right: '0', color: 'fg.subtle' }))} style={{ top: row.start, height: USER_ROW_HEIGHT }}>
+                  <span role="cell" className={cellClass}>
+                    Loading…
+                  </span>
+                </div>
+              )
             const state = userStateOf(user)
             const open = user.id === openId
             return (
@@ -105,7 +114,6 @@ export function UserList({
           })}
         </div>
       </div>
-      {loadingMore ? <p className={css({ p: '2', fontSize: 'xs', color: 'fg.muted' })}>Loading more users…</p> : null}
     </div>
   )
 }

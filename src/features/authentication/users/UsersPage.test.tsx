@@ -37,7 +37,7 @@ function renderUsers(actions: string[], path = `/project/${SCREEN_REF}/auth/user
     actions,
     path,
     data: [
-      [queryKeys.authUserPages(SCREEN_REF, FILTERS), { pages: [users], pageParams: [0] }],
+      [queryKeys.authUserPage(SCREEN_REF, FILTERS, 0), users],
       [queryKeys.authProviders(SCREEN_REF), ['email', 'github']],
       [queryKeys.authUserRecord(SCREEN_REF, ana.id), { user: { id: ana.id, email: ana.email, raw_user_meta_data: { name: 'Ana' }, raw_app_meta_data: { provider: 'email' } }, identities: [{ provider: 'email' }], sessions: 2 }],
     ],

@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
-import { authProvidersQuery, authUserPagesQuery, inviteAuthUser, sendPasswordRecovery } from '../../../api/queries/auth-users'
+import { authProvidersQuery, inviteAuthUser, sendPasswordRecovery } from '../../../api/queries/auth-users'
 import { queryKeys } from '../../../api/queries/keys'
 import type { AuthUserRow } from '../../../api/schemas'
 import { AUTH_USER_SORTS, AUTH_USER_STATES, PERMISSION_MESSAGE, STORAGE_SEARCH_DEBOUNCE, type AuthUserSort, type AuthUserState } from '../../../constants'
@@ -21,13 +21,12 @@ import { readUserListParams, writeUserListParams, type UserListParams } from './
 import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, InviteUserDialog, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
 import { UserList, userStateOf } from './UserList'
 import { UserPanel, type UserAction } from './UserPanel'
+import { useUserPages } from './use-user-pages'
 
 const STATE_LABELS: Record<AuthUserState, string> = { all: 'All users', confirmed: 'Confirmed', unconfirmed: 'Waiting for confirmation', invited: 'Invited', banned: 'Banned', anonymous: 'Anonymous' }
 const SORT_LABELS: Record<AuthUserSort, string> = { created_at: 'Created', last_sign_in_at: 'Last sign-in', email: 'Email' }
 /** Where a sent mail can be read: the mock platform's mailbox is the project's Auth logs. */
 const MAIL_LOGGED = 'The mail and its link are in the project’s Auth logs.'
-/** Rows before the end of what is read at which the next page is asked for. */
-const LOOKAHEAD_ROWS = 100
 
 type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'ban' | 'delete'; user: AuthUserRow } | { kind: 'metadata'; user: AuthUserRow }
 
@@ -53,19 +52,11 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
     return () => clearTimeout(timer)
   }, [typed, params.search, update])
 
-  const filters = { search: params.search, sort: params.sort, ascending: params.ascending, provider: params.provider, state: params.state }
-  const pages = useInfiniteQuery({ ...authUserPagesQuery(ref, connectionString, filters), enabled: Boolean(connectionString) })
+  const { search, sort, ascending, provider, state } = params
+  const filters = useMemo(() => ({ search, sort, ascending, provider, state }), [search, sort, ascending, provider, state])
+  const { first, total, rowAt, want, findLoaded } = useUserPages(ref, connectionString, filters)
   const providers = useQuery({ ...authProvidersQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const users = useMemo(() => pages.data?.pages.flat() ?? [], [pages.data])
-  const total = users[0]?.total ?? 0
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages
-  const reached = useCallback(
-    (lastIndex: number) => {
-      if (hasNextPage && !isFetchingNextPage && !isError && lastIndex >= users.length - LOOKAHEAD_ROWS) void fetchNextPage()
-    },
-    [hasNextPage, isFetchingNextPage, isError, users.length, fetchNextPage],
-  )
-  const open = users.find((user) => user.id === params.user) ?? null
+  const open = findLoaded(params.user)
 
   const permission = useDatabaseWritePermission(ref, 'auth_users', PERMISSION_MESSAGE.manageAuthUsers)
   const blocked = permission.allowed ? null : (permission.reason ?? PERMISSION_MESSAGE.checking)
@@ -138,19 +129,19 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
         </Button>
       </div>
       <p aria-live="polite" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {pages.isSuccess ? (filtered ? `${countOf(total, 'user')} ${total === 1 ? 'matches' : 'match'}` : countOf(total, 'user')) : '\u00a0'}
+        {first.isSuccess ? (filtered ? `${countOf(total, 'user')} ${total === 1 ? 'matches' : 'match'}` : countOf(total, 'user')) : '\u00a0'}
       </p>
       <div className={css({ flex: '1', minH: '0', display: 'flex', gap: '3', flexDir: { base: 'column', lg: 'row' } })}>
-        {pages.isPending ? (
+        {first.isPending ? (
           <LoadingState label="Loading users…" />
-        ) : pages.isError ? (
-          <ErrorState title="The users could not be read" message={pages.error.message} onRetry={() => void pages.refetch()} />
-        ) : users.length === 0 ? (
+        ) : first.isError ? (
+          <ErrorState title="The users could not be read" message={first.error.message} onRetry={() => void first.refetch()} />
+        ) : total === 0 ? (
           <EmptyState title={filtered ? 'No user matches' : 'No users yet'}>
             {filtered ? 'Try another search or filter.' : 'Users appear here when they sign up in your app, or when you create one.'}
           </EmptyState>
         ) : (
-          <UserList users={users} total={total} openId={params.user} onOpen={(user) => update({ user: user.id })} onReached={reached} loadingMore={isFetchingNextPage} />
+          <UserList count={total} rowAt={rowAt} openId={params.user} onOpen={(user) => update({ user: user.id })} onRange={want} />
         )}
         {open ? <UserPanel projectRef={ref} connectionString={connectionString} user={open} blockedReason={blocked} onAction={(action, record) => act(action, open, record)} onClose={() => update({ user: null })} /> : null}
       </div>

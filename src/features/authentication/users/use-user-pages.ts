@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { authUserPageQuery, type AuthUserFilters } from '../../../api/queries/auth-users'
+import type { AuthUserRow } from '../../../api/schemas'
+import { AUTH_USERS_PAGE_SIZE } from '../../../constants'
+
+/**
+ * The users matching the filters as one list of `total` rows, read a page at a time where the reader
+ * looks: the first page says how many there are, and a jump to the end reads the end, not every page
+ * before it. The pages are the query cache's (so a change that invalidates the users reads them
+ * again); a page read for an older answer (the first page read again after a change) is not shown.
+ */
+export function useUserPages(ref: string, connectionString: string | null | undefined, filters: AuthUserFilters) {
+  const queryClient = useQueryClient()
+  const first = useQuery({ ...authUserPageQuery(ref, connectionString, filters, 0), enabled: Boolean(connectionString) })
+  const total = first.data?.[0]?.total ?? 0
+  const generation = first.dataUpdatedAt
+  const [, setArrived] = useState(0)
+  const asked = useRef(new Set<string>())
+  useEffect(() => asked.current.clear(), [generation])
+
+  const pageRows = useCallback(
+    (page: number): AuthUserRow[] | undefined => {
+      if (page === 0) return first.data
+      const state = queryClient.getQueryState(authUserPageQuery(ref, connectionString, filters, page).queryKey)
+      // Read before the first page's answer (a change since): a row could be another user's now.
+      return state && state.dataUpdatedAt >= generation && !state.isInvalidated ? (state.data as AuthUserRow[] | undefined) : undefined
+    },
+    [queryClient, ref, connectionString, filters, first.data, generation],
+  )
+  const rowAt = useCallback((index: number) => pageRows(Math.floor(index / AUTH_USERS_PAGE_SIZE))?.[index % AUTH_USERS_PAGE_SIZE], [pageRows])
+
+  /** Reads the pages holding rows `from`…`to` that are not in hand. */
+  const want = useCallback(
+    (from: number, to: number) => {
+      if (!first.data || !connectionString) return
+      for (let page = Math.floor(from / AUTH_USERS_PAGE_SIZE); page <= Math.floor(to / AUTH_USERS_PAGE_SIZE); page++) {
+        const key = `${generation}:${page}`
+        if (page === 0 || pageRows(page) || asked.current.has(key)) continue
+        asked.current.add(key)
+        void queryClient
+          .fetchQuery({ ...authUserPageQuery(ref, connectionString, filters, page), staleTime: 0 })
+          .then(() => setArrived((n) => n + 1))
+          .catch(() => asked.current.delete(key))
+      }
+    },
+    [first.data, connectionString, generation, pageRows, queryClient, ref, filters],
+  )
+
+  /** A user in the pages read, by id (the panel opened from the address). */
+  const findLoaded = useCallback(
+    (id: string | null) => {
+      if (!id) return null
+      for (let page = 0; page * AUTH_USERS_PAGE_SIZE < Math.max(total, 1); page++) {
+        const found = pageRows(page)?.find((user) => user.id === id)
+        if (found) return found
+      }
+      return null
+    },
+    [pageRows, total],
+  )
+
+  return { first, total, rowAt, want, findLoaded }
+}
