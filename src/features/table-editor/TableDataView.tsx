@@ -243,7 +243,8 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
       ) : null}
       {ranAs ? (
         <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'sm', bg: 'info.subtle', color: 'fg.default' })}>
-          Showing the rows this table gives {ranAs.replace(/^ran as /, '')}: reads and changes run as them, under the table’s policies.
+          Showing the rows this table gives {ranAs.replace(/^ran as /, '')}: reads and changes run as them
+          {entity && !entity.rls_enabled ? '. Row level security is off on this table, so that is every row their grants reach.' : ', under the table’s policies.'}
         </p>
       ) : null}
       <KeptEditsPanel views={edits.views} retryBlockedBy={readOnly} actions={actions} onEditRow={openKeptRow} />
