@@ -13,6 +13,7 @@
  * once (its block rolled back), so the next viewer and "after" see the table as it was; triggers run
  * too and are undone with it.
  */
+import { dollarQuoteFor } from './functions'
 import { sqlIdent, sqlLiteral } from './quote'
 import { qualifiedName } from './table-rows'
 
@@ -57,6 +58,12 @@ function measureSql(table: string, measure: EffectMeasure, column: string | null
   return `with gone as (delete from ${table} returning *) ${answer('gone')}`
 }
 
+/** A DO block of `body`, dollar-quoted with a tag the body does not hold (a table may be called x$function$y). */
+const doBlock = (body: string) => {
+  const tag = dollarQuoteFor(body)
+  return `do ${tag} ${body} ${tag};`
+}
+
 /** What the claims of a viewer are: a user's made from their record (as the auth server puts them in a token), anon's the role alone. */
 function claimsSql(viewer: EffectViewer): string {
   if (viewer.userId === null) return `'{"role": "anon"}'`
@@ -77,7 +84,7 @@ function phaseSql(request: PolicyEffectRequest, phase: 'before' | 'after'): stri
         `select set_config('request.jwt.claims', coalesce(${claimsSql(viewer)}, '{"role": "anon"}'), true);`,
         `set local role ${viewer.userId === null ? 'anon' : 'authenticated'};`,
         // The measure runs in a block undone at its end (an exception rolls the block back; the variable keeps the answer).
-        `do $effect$ declare answer text; begin begin ${sql}; raise exception '${UNDO}'; exception when others then if sqlerrm <> '${UNDO}' then answer := json_build_object('error', sqlerrm)::text; end if; end; perform set_config(${key}, answer, true); end $effect$;`,
+        doBlock(`declare answer text; begin begin ${sql}; raise exception '${UNDO}'; exception when others then if sqlerrm <> '${UNDO}' then answer := json_build_object('error', sqlerrm)::text; end if; end; perform set_config(${key}, answer, true); end`),
         'reset role;',
       )
     }
