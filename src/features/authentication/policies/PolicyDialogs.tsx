@@ -11,6 +11,9 @@ import { SqlCodeEditor } from '../../sql-editor'
 import { PolicyEffect } from './PolicyEffect'
 import { measuresFor, policyChangeSql, templateDraft, type PolicyDraft } from './policy-draft'
 
+/** What the effect view cannot count: a new row exists only once someone writes it. */
+const INSERT_NOTE = 'New rows are checked one by one against WITH CHECK as they are written: to try one, insert it in the table editor running as that user (Run as).'
+
 const COMMAND_LABELS: Record<PolicyCommand, string> = { all: 'ALL (every command)', select: 'SELECT (read)', insert: 'INSERT (add)', update: 'UPDATE (change)', delete: 'DELETE (remove)' }
 
 /** What the expression editors complete: the table's columns, and the auth helpers policies call. */
@@ -123,7 +126,15 @@ export function PolicyDialog({
       {takesCheck(draft.command) ? (
         <ExpressionField label="WITH CHECK: which new or changed rows it accepts" hint="Checked on each row written; an update must pass it after the change." value={draft.check} onChange={(check) => set({ check })} catalog={catalog} revision={revision} />
       ) : null}
-      <PolicyEffect projectRef={projectRef} connectionString={connectionString} schema={schema} table={table} change={change} measures={measuresFor(draft.command)} />
+      <PolicyEffect
+        projectRef={projectRef}
+        connectionString={connectionString}
+        schema={schema}
+        table={table}
+        change={change}
+        measures={measuresFor(draft.command)}
+        note={takesCheck(draft.command) ? INSERT_NOTE : undefined}
+      />
     </SqlPreviewDialog>
   )
 }

@@ -44,6 +44,7 @@ export function PolicyEffect({
   table,
   change,
   measures,
+  note,
 }: {
   projectRef: string
   connectionString: string | null | undefined
@@ -52,6 +53,8 @@ export function PolicyEffect({
   /** The statement being written, or why there is none yet (thrown). */
   change: () => string
   measures: readonly EffectMeasure[]
+  /** Said under the figures (what they cannot show for this command). */
+  note?: string
 }) {
   const [search, setSearch] = useState('')
   const choices = useQuery({ ...authUserChoicesQuery(projectRef, connectionString, search), enabled: Boolean(connectionString), placeholderData: keepPreviousData })
@@ -146,6 +149,7 @@ export function PolicyEffect({
       ) : (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Measuring…</p>
       )}
+      {note ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{note}</p> : null}
     </section>
   )
 }
