@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { AUTH_ADMIN_MESSAGE, AUTH_MAIL, PERMISSION_MESSAGE, projectApiUrl, type AuthMailKind } from '../../src/constants'
+import { hexOf } from '../../src/lib/hex'
 import { inviteAuthUserSql, recoverAuthUserSql } from '../../src/lib/sql/auth-users'
 import type { PlatformContext } from '../context'
 import { recordAuthMail } from '../logs/log-events'
@@ -11,9 +12,9 @@ const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/
 
 /** A token for a mail's link, and what the auth server keeps of it: its SHA-256, never the token. */
 async function mailToken(): Promise<{ token: string; hash: string }> {
-  const token = [...crypto.getRandomValues(new Uint8Array(24))].map((b) => b.toString(16).padStart(2, '0')).join('')
+  const token = hexOf(crypto.getRandomValues(new Uint8Array(24)))
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return { token, hash: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') }
+  return { token, hash: hexOf(new Uint8Array(digest)) }
 }
 
 /**

@@ -22,8 +22,7 @@ import { PermissionAction } from '../../src/lib/permissions'
 import type { ProjectDatabase } from '../postgres/types'
 import { FIRST_STATEMENT, bucketsSql, roleScript, type StorageCallerClaims } from '../storage/sql'
 import { errorMessage } from '../../src/lib/error-message'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { UUID_TEXT } from '../../src/lib/uuid'
 
 /** A refusal with its status: thrown inside a storage call, answered as `{message}`. */
 export class StorageRefusal extends Error {
@@ -54,7 +53,7 @@ export function callerOf(request: Request): StorageCallerClaims | StorageRefusal
   const role = request.headers.get(STORAGE_ROLE_HEADER) ?? 'service_role'
   if (!(STORAGE_ROLES as readonly string[]).includes(role)) return new StorageRefusal(400, `${STORAGE_ROLE_HEADER} must be one of ${STORAGE_ROLES.join(', ')}`)
   const userId = request.headers.get(STORAGE_USER_HEADER)
-  if (userId !== null && !UUID.test(userId)) return new StorageRefusal(400, `${STORAGE_USER_HEADER} must be a uuid`)
+  if (userId !== null && !UUID_TEXT.test(userId)) return new StorageRefusal(400, `${STORAGE_USER_HEADER} must be a uuid`)
   return { role: role as StorageRole, userId }
 }
 

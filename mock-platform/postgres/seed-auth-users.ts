@@ -5,11 +5,11 @@
  * pgcrypto and stays the same text for the same ref; it is the hash of DEMO_AUTH_USER_PASSWORD.
  */
 import type { SeededDraw } from '../../fixtures/seeded-draw.ts'
+import { AUTH_INSTANCE_ID } from '../../src/lib/sql/auth-users.ts'
 import { sqlJson, sqlLiteral } from '../../src/lib/sql/quote.ts'
 
 export const DEMO_AUTH_USER_PASSWORD = 'demo-user-password'
 const DEMO_PASSWORD_HASH = '$2a$10$Y.3I/7e8ghAv52TCPMnLAe3xn3YXYPKfGCtfoLqB2gyu6/fE8xRg2'
-const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
 const PROVIDERS = ['email', 'email', 'email', 'github', 'google'] as const
 
 type Kind = 'confirmed' | 'waiting' | 'invited' | 'banned' | 'anonymous'
@@ -37,7 +37,7 @@ export function authUsersSeedSql(draw: SeededDraw, customerEmails: readonly stri
     const app = u.kind === 'anonymous' ? { provider: 'anonymous', providers: [] } : { provider: u.provider, providers: [u.provider] }
     const meta = u.email ? { email: u.email, email_verified: confirmed !== null } : {}
     return `(${[
-      sqlLiteral(INSTANCE_ID),
+      sqlLiteral(AUTH_INSTANCE_ID),
       sqlLiteral(u.id),
       "'authenticated'",
       "'authenticated'",

@@ -4,6 +4,8 @@
  * every seventh signed in, every thirteenth unconfirmed). Reached from the page as
  * `window.__studioMock.fillAuthUsers(ref, count)` (browser/index.ts). Users already there stay.
  */
+import { AUTH_INSTANCE_ID } from '../../src/lib/sql/auth-users'
+import { sqlLiteral } from '../../src/lib/sql/quote'
 import type { PlatformContext } from '../context'
 import { openProjectDatabase } from './database-start'
 
@@ -19,7 +21,7 @@ export async function fillAuthUsers(ctx: PlatformContext, ref: string, count: nu
   await db.exec(`
 with made as (
   insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-  select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+  select ${sqlLiteral(AUTH_INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated',
          'bench-user-' || lpad(g::text, 6, '0') || '@${FIXTURE_USER_DOMAIN}',
          case when g % 13 = 0 then null else timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute' end,
          case when g % 7 = 0 then timestamptz '2026-01-02 00:00:00+00' + g * interval '1 minute' end,

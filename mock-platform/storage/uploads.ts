@@ -5,6 +5,7 @@
  */
 import type { PlatformContext } from '../context'
 import type { StorageCallerClaims } from './sql'
+import { hexOf } from '../../src/lib/hex'
 import { joinBytes } from '../../src/lib/join-bytes'
 
 export interface UploadSession {
@@ -36,5 +37,5 @@ export function joinChunks(session: UploadSession): Uint8Array<ArrayBuffer> {
 /** An ETag for the bytes (storage-api sends the S3 MD5 in quotes; a SHA-256 prefix serves the same purpose here). */
 export async function eTagOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
-  return `"${[...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`
+  return `"${hexOf(digest.slice(0, 16))}"`
 }

@@ -42,3 +42,18 @@ export async function inviteAuthUser(ref: string, email: string, client: ApiClie
 export async function sendPasswordRecovery(ref: string, email: string, client: ApiClient = api): Promise<void> {
   await client.post(`/platform/auth/${encodeURIComponent(ref)}/recover`, { body: { email } })
 }
+
+/** Users to pick from (a policy's effect, run as): the first USER_CHOICES by address matching `search`. */
+const USER_CHOICES = 50
+
+export function authUserChoicesQuery(ref: string, connectionString: ConnectionString, search: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.authUserChoices(ref, search),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      postQuery(
+        { ref, connectionString, query: authUsersSql({ search, sort: 'email', ascending: true, provider: null, state: 'all', offset: 0, limit: USER_CHOICES }), signal },
+        AuthUsersAnswerSchema,
+        client,
+      ),
+  }
+}

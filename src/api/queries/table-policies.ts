@@ -1,15 +1,11 @@
-import { authUsersSql } from '../../lib/sql/auth-users'
 import { policyEffectScript, type PolicyEffectRequest } from '../../lib/sql/policy-effect'
 import { tablePoliciesSql } from '../../lib/sql/table-policies'
 import { api, type ApiClient } from '../client'
-import { AuthUsersAnswerSchema, PolicyEffectAnswerSchema, PolicyTablesAnswerSchema } from '../schemas'
+import { PolicyEffectAnswerSchema, PolicyTablesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
 import { postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
-
-/** Users to measure a policy's effect for: the first 50 by address, matching `search`. */
-const USER_CHOICES = 50
 
 /** A schema's tables with RLS on or off, their columns and their policies. */
 export function policyTablesQuery(ref: string, connectionString: ConnectionString, schema: string, client: ApiClient = api) {
@@ -25,17 +21,5 @@ export function policyEffectQuery(ref: string, connectionString: ConnectionStrin
   return {
     queryKey: queryKeys.policyEffect(ref, script),
     queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: script, signal }, PolicyEffectAnswerSchema, client),
-  }
-}
-
-export function authUserChoicesQuery(ref: string, connectionString: ConnectionString, search: string, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.authUserChoices(ref, search),
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      postQuery(
-        { ref, connectionString, query: authUsersSql({ search, sort: 'email', ascending: true, provider: null, state: 'all', offset: 0, limit: USER_CHOICES }), signal },
-        AuthUsersAnswerSchema,
-        client,
-      ),
   }
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { authUserChoicesQuery } from '../../api/queries/table-policies'
+import { authUserChoicesQuery } from '../../api/queries/auth-users'
 import { inputClass } from '../../ui/field'
 import { Tooltip } from '../../ui/tooltip'
 import { useRunAsChoice } from './use-run-as'

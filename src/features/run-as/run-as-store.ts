@@ -3,19 +3,19 @@ import * as v from 'valibot'
 import { RUN_AS_KEY_PREFIX } from '../../constants'
 import { browserStorage, readStored, writeStored } from '../../lib/storage'
 import { PROJECT_ROLE, type RunAs } from '../../lib/sql/run-as'
+import { STORED_UUID } from '../../lib/uuid'
 
 /**
  * Who a project's SQL runs as in this tab (the SQL editor and the table editor share it), kept in
  * session storage so a reload keeps it and another tab starts as the project's role.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const RunAsSchema = v.variant('role', [
   v.object({ role: v.literal('project') }),
   v.object({ role: v.literal('service_role') }),
   v.object({ role: v.literal('anon') }),
   v.object({
     role: v.literal('authenticated'),
-    user: v.object({ id: v.pipe(v.string(), v.regex(UUID)), email: v.nullable(v.pipe(v.string(), v.maxLength(320))), phone: v.nullable(v.pipe(v.string(), v.maxLength(40))) }),
+    user: v.object({ id: v.pipe(v.string(), v.regex(STORED_UUID)), email: v.nullable(v.pipe(v.string(), v.maxLength(320))), phone: v.nullable(v.pipe(v.string(), v.maxLength(40))) }),
   }),
 ])
 

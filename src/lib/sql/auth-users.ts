@@ -1,4 +1,5 @@
 import { AUTH_USER_STATES, type AuthUserSort, type AuthUserState } from '../../constants/auth-users'
+import { UUID_TEXT } from '../uuid'
 import { sqlLiteral } from './quote'
 
 /**
@@ -9,7 +10,7 @@ import { sqlLiteral } from './quote'
  */
 
 /** The instance every user of a project belongs to on the platform (a single-tenant auth server). */
-const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
+export const AUTH_INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
 
 export interface AuthUserListParams {
   search: string
@@ -36,8 +37,6 @@ const STATE_CONDITIONS: Record<AuthUserState, string | null> = {
   banned: 'u.banned_until > now()',
   anonymous: 'u.is_anonymous',
 }
-
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The providers of a user: their identities', else what the auth server wrote in app metadata. */
 const PROVIDERS_SQL = `coalesce(
@@ -113,7 +112,7 @@ export function createAuthUserSql(user: NewAuthUser): string {
   const email = sqlLiteral(user.email.trim().toLowerCase())
   return `with made as (
   insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-  values (${sqlLiteral(INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated', ${email},
+  values (${sqlLiteral(AUTH_INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated', ${email},
           extensions.crypt(${sqlLiteral(user.password)}, extensions.gen_salt('bf')), ${user.autoConfirm ? 'now()' : 'null'},
           '{"provider": "email", "providers": ["email"]}', '{}', now(), now())
   returning id, email
@@ -163,7 +162,7 @@ export function inviteAuthUserSql(email: string, tokenHash: string): string {
   returning id
 ), made as (
   insert into auth.users (instance_id, id, aud, role, email, invited_at, confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-  select ${sqlLiteral(INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated', ${address}, now(), ${hash}, now(),
+  select ${sqlLiteral(AUTH_INSTANCE_ID)}, gen_random_uuid(), 'authenticated', 'authenticated', ${address}, now(), ${hash}, now(),
          '{"provider": "email", "providers": ["email"]}', '{}', now(), now()
    where not exists (select 1 from existing)
   returning id, email

@@ -1,3 +1,5 @@
+import { hexOf } from '../hex'
+
 /** A value that `sqlLiteral` can write as a SQL constant. */
 export type SqlScalar = string | number | bigint | boolean | Date | Uint8Array | null | undefined
 
@@ -20,7 +22,7 @@ export function sqlLiteral(value: SqlScalar): string {
     if (Number.isNaN(value.getTime())) throw new RangeError('sqlLiteral: invalid Date')
     return `${quote(value.toISOString())}::timestamptz`
   }
-  if (value instanceof Uint8Array) return `${quote('\\x' + toHex(value))}::bytea`
+  if (value instanceof Uint8Array) return `${quote('\\x' + hexOf(value))}::bytea`
   return quote(value)
 }
 
@@ -49,8 +51,3 @@ function quote(text: string): string {
   return text.includes('\\') ? ` E'${body.replaceAll('\\', '\\\\')}'` : `'${body}'`
 }
 
-function toHex(bytes: Uint8Array): string {
-  let out = ''
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0')
-  return out
-}

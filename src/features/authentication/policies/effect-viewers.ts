@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { POLICY_EFFECT_VIEWERS_KEY_PREFIX } from '../../../constants'
 import { browserStorage, readStored, writeStored } from '../../../lib/storage'
+import { STORED_UUID } from '../../../lib/uuid'
 
 /** At most this many users are measured beside anon (each is a few statements per measure). */
 export const MAX_EFFECT_USERS = 3
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const ViewersSchema = v.pipe(v.array(v.pipe(v.string(), v.regex(UUID))), v.maxLength(MAX_EFFECT_USERS))
+const ViewersSchema = v.pipe(v.array(v.pipe(v.string(), v.regex(STORED_UUID))), v.maxLength(MAX_EFFECT_USERS))
 
 export const effectViewersKey = (ref: string) => `${POLICY_EFFECT_VIEWERS_KEY_PREFIX}${ref}`
 

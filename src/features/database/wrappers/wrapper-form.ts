@@ -1,6 +1,7 @@
 import { POSTGRES_IDENTIFIER_MAX_BYTES, WRAPPER_KINDS, type WrapperKind } from '../../../constants'
 import type { DatabaseWrapper } from '../../../api/schemas'
 import type { NewWrapper, SecretsTable } from '../../../lib/sql/wrappers'
+import { UUID_TEXT } from '../../../lib/uuid'
 
 /** The create-wrapper form as typed (text everywhere, so a refused save keeps it all). */
 export interface WrapperFormValues {
@@ -103,12 +104,11 @@ export function kindOfWrapper(wrapper: { name: string; handler: string | null })
 
 /** The secret ids a wrapper's servers name (options ending in `_id` whose value is a uuid). */
 export function secretIdsOf(wrapper: DatabaseWrapper): string[] {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   return wrapper.servers.flatMap((server) =>
     server.options.flatMap((option) => {
       const at = option.indexOf('=')
       const [name, value] = [option.slice(0, at), option.slice(at + 1)]
-      return name.endsWith('_id') && uuid.test(value) ? [value] : []
+      return name.endsWith('_id') && UUID_TEXT.test(value) ? [value] : []
     }),
   )
 }
