@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { authUserChoicesQuery } from '../../api/queries/auth-users'
 import { inputClass } from '../../ui/field'
 import { Tooltip } from '../../ui/tooltip'
+import type { RunAsUser } from '../../lib/sql/run-as'
 import { useRunAsChoice } from './use-run-as'
 
 /** The list's last choice: not a role, it opens the search field. */
@@ -28,14 +29,15 @@ export function RunAsPicker({ projectRef, connectionString }: { projectRef: stri
   const needle = useDeferredValue(search.trim())
   const users = useQuery({ ...authUserChoicesQuery(projectRef, connectionString, finding ? needle : ''), enabled: Boolean(connectionString) && disabledReason === null, placeholderData: keepPreviousData })
   const chosen = runAs.role === 'authenticated' ? runAs.user : null
-  const listed = [...(users.data ?? [])]
-  if (chosen && !listed.some((user) => user.id === chosen.id)) listed.unshift({ ...chosen, providers: [], created_at: null, last_sign_in_at: null, confirmed_at: null, invited_at: null, banned_until: null, is_anonymous: false, total: 0 })
+  // The users offered, as the choice keeps them; the chosen one stays listed when a search leaves it out.
+  const listed: RunAsUser[] = (users.data ?? []).map(({ id, email, phone }) => ({ id, email, phone }))
+  if (chosen && !listed.some((user) => user.id === chosen.id)) listed.unshift(chosen)
   const value = runAs.role === 'authenticated' ? `user:${runAs.user.id}` : runAs.role
   const choose = (next: string) => {
     if (next === FIND) return setFinding(true)
     if (next === 'project' || next === 'service_role' || next === 'anon') return setRunAs({ role: next })
     const user = listed.find((u) => `user:${u.id}` === next)
-    if (user) setRunAs({ role: 'authenticated', user: { id: user.id, email: user.email, phone: user.phone } })
+    if (user) setRunAs({ role: 'authenticated', user })
   }
   const picker = (
     <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { Menu, MenuItem } from '../../ui/menu'
 import { showToast } from '../../ui/toast'
 import { useExport } from '../sql-editor'
-import { describeRunAs, PROJECT_ROLE, runAsPrefix, type RunAs } from '../../lib/sql/run-as'
+import { PROJECT_ROLE, runAsPrefix, runAsSubject, type RunAs } from '../../lib/sql/run-as'
 import { reorderColumn, setColumnHidden, setColumnWidth } from './column-layout'
 import { gridQuerySearch, nextSort, parseGridQuery, withGridQuery, type GridQuery } from './grid-url'
 import { ColumnHeaderMenu, type ColumnAction } from './ColumnHeaderMenu'
@@ -69,7 +69,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
   const readOnly = readOnlyReason(table)
 
   // Reads and writes run as whoever the tab runs SQL as (the run-as picker): the rows that role sees, the writes it may make.
-  const ranAs = describeRunAs(runAs)
+  const runningAs = runAsSubject(runAs)
   const run = useCallback(
     (sql: string, signal?: AbortSignal) => executeSql({ ref: projectRef, connectionString, query: runAsPrefix(runAs, sql) + sql, signal }),
     [projectRef, connectionString, runAs],
@@ -89,7 +89,7 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
 
   const { layout, setLayout, columnsByName, references, gridColumns } = useGridColumns(projectRef, table)
   const invalidateCatalog = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.tableEntities(projectRef) }), [queryClient, projectRef])
-  const { edits, actions } = useTableEdits(projectRef, table, run, store, invalidateCatalog, ranAs ? `No row was changed: ${ranAs.replace(/^ran /, '')}, no policy lets this change through (or the row is gone).` : undefined)
+  const { edits, actions } = useTableEdits(projectRef, table, run, store, invalidateCatalog, runningAs ? `No row was changed: as ${runningAs}, no policy lets this change through (or the row is gone).` : undefined)
   const pendingOf = useCallback((row: Row) => (edits.cells.size ? edits.cells.get(rowKeyTextOf(table, row)) : undefined), [edits.cells, table])
   const deletingOf = useCallback((row: Row) => (edits.deleting.size ? edits.deleting.get(rowKeyTextOf(table, row)) : undefined), [edits.deleting, table])
 
@@ -241,9 +241,9 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
           {readOnly}
         </p>
       ) : null}
-      {ranAs ? (
+      {runningAs ? (
         <p role="note" className={css({ px: '3', py: '1.5', fontSize: 'sm', bg: 'info.subtle', color: 'fg.default' })}>
-          Showing the rows this table gives {ranAs.replace(/^ran as /, '')}: reads and changes run as them
+          Showing the rows this table gives {runningAs}: reads and changes run as them
           {entity && !entity.rls_enabled ? '. Row level security is off on this table, so that is every row their grants reach.' : ', under the table’s policies.'}
         </p>
       ) : null}

@@ -25,11 +25,17 @@ export function runAsClaims(runAs: RunAs): Record<string, unknown> | null {
   return { sub: runAs.user.id, role: 'authenticated', aud: 'authenticated', email: runAs.user.email ?? '', phone: runAs.user.phone ?? '' }
 }
 
+/** Who the choice is, as a sentence names them: "authenticated (ana@example.com)", "anon"; null for the project's role. */
+export function runAsSubject(runAs: RunAs): string | null {
+  if (runAs.role === 'project') return null
+  if (runAs.role === 'authenticated') return `authenticated (${runAs.user.email ?? runAs.user.phone ?? runAs.user.id})`
+  return runAs.role
+}
+
 /** What the results say: "ran as authenticated (ana@example.com)". */
 export function describeRunAs(runAs: RunAs): string | null {
-  if (runAs.role === 'project') return null
-  if (runAs.role === 'authenticated') return `ran as authenticated (${runAs.user.email ?? runAs.user.phone ?? runAs.user.id})`
-  return `ran as ${runAs.role}`
+  const subject = runAsSubject(runAs)
+  return subject === null ? null : `ran as ${subject}`
 }
 
 /** Statements that would end the transaction the role lives in, or change the role themselves. */

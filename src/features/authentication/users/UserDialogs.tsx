@@ -10,6 +10,7 @@ import { Checkbox, labelClass, SelectField } from '../../../ui/form-controls'
 import { FormActions, ModalFrame } from '../../../ui/dialog'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
 import { usePendingAction } from '../../../ui/use-pending-action'
+import { isBanned } from './UserList'
 
 export interface NewUserDraft {
   email: string
@@ -56,7 +57,7 @@ const nameOf = (user: Pick<AuthUserRow, 'email' | 'phone' | 'id'>) => user.email
 
 /** Bans a user for a while (their sessions end at once), or lifts a ban. */
 export function BanUserDialog({ user, ...props }: { user: AuthUserRow } & StructureDialogProps) {
-  const banned = user.banned_until !== null && Date.parse(user.banned_until) > Date.now()
+  const banned = isBanned(user)
   const [hours, setHours] = useState<number>(AUTH_BAN_DURATIONS[1].hours)
   return (
     <SqlPreviewDialog

@@ -7,9 +7,12 @@ import { useRowVirtualizer } from '../../../ui/virtual-rows'
 
 export const USER_ROW_HEIGHT = 36
 
+/** Whether a ban holds the user now (a ban that ended is history). */
+export const isBanned = (user: Pick<AuthUserRow, 'banned_until'>, now = Date.now()) => user.banned_until !== null && Date.parse(user.banned_until) > now
+
 /** A user's state as the list says it: banned, invited, anonymous, waiting for confirmation, or confirmed. */
 export function userStateOf(user: AuthUserRow, now = Date.now()): { label: string; tone: 'danger' | 'info' | 'warning' | 'success' | 'neutral' } {
-  if (user.banned_until !== null && Date.parse(user.banned_until) > now) return { label: 'Banned', tone: 'danger' }
+  if (isBanned(user, now)) return { label: 'Banned', tone: 'danger' }
   if (user.is_anonymous) return { label: 'Anonymous', tone: 'neutral' }
   if (user.confirmed_at === null && user.invited_at !== null) return { label: 'Invited', tone: 'info' }
   if (user.confirmed_at === null) return { label: 'Waiting for confirmation', tone: 'warning' }
@@ -18,6 +21,8 @@ export function userStateOf(user: AuthUserRow, now = Date.now()): { label: strin
 
 const COLUMNS = '2.4fr 1.1fr 1fr 1.4fr 1.4fr 1.3fr'
 const rowClass = css({ display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', h: `${USER_ROW_HEIGHT}px`, px: '2', fontSize: 'sm', borderBottomWidth: '1px', borderColor: 'border.default' })
+/** A row of the virtualized list, placed by its top. */
+const placedRowClass = cx(rowClass, css({ position: 'absolute', left: '0', right: '0' }))
 const cellClass = css({ px: '2', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 const HEADERS = ['Email', 'Phone', 'Provider', 'Created', 'Last sign-in', 'State']
 
@@ -66,7 +71,7 @@ export function UserList({
             const user = rowAt(row.index)
             if (!user)
               return (
-                <div key={`loading-${row.index}`} role="row" aria-rowindex={row.index + 2} aria-busy="true" data-index={row.index} className={cx(rowClass, css({ position: 'absolute', left: '0', right: '0', color: 'fg.subtle' }))} style={{ top: row.start, height: USER_ROW_HEIGHT }}>
+                <div key={`loading-${row.index}`} role="row" aria-rowindex={row.index + 2} aria-busy="true" data-index={row.index} className={cx(placedRowClass, css({ color: 'fg.subtle' }))} style={{ top: row.start, height: USER_ROW_HEIGHT }}>
                   <span role="cell" className={cellClass}>
                     Loading…
                   </span>
@@ -81,7 +86,7 @@ export function UserList({
                 aria-rowindex={row.index + 2}
                 aria-selected={open}
                 data-index={row.index}
-                className={cx(rowClass, css({ position: 'absolute', left: '0', right: '0', _hover: { bg: 'bg.muted' } }), open ? css({ bg: 'accent.subtle' }) : undefined)}
+                className={cx(placedRowClass, css({ _hover: { bg: 'bg.muted' } }), open ? css({ bg: 'accent.subtle' }) : undefined)}
                 style={{ top: row.start, height: USER_ROW_HEIGHT }}
               >
                 <span role="cell" className={cellClass}>

@@ -10,7 +10,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { IconButton } from '../../../ui/icon-button'
 import { ErrorState, LoadingState } from '../../../ui/states'
 import { summaryListClass } from '../../../ui/summary-list'
-import { userStateOf } from './UserList'
+import { isBanned, userStateOf } from './UserList'
 
 export type UserAction = 'metadata' | 'ban' | 'delete' | 'recovery'
 
@@ -38,7 +38,7 @@ export function UserPanel({
 }) {
   const record = useQuery({ ...authUserRecordQuery(projectRef, connectionString, user.id), enabled: Boolean(connectionString) })
   const state = userStateOf(user)
-  const banned = state.label === 'Banned'
+  const banned = isBanned(user)
   const raw = record.data?.user ?? null
   return (
     <aside aria-label={`User ${user.email ?? user.id}`} className={css({ w: { base: 'full', lg: '26rem' }, flexShrink: '0', display: 'flex', flexDir: 'column', gap: '3', minH: '0', overflowY: 'auto', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '4' })}>

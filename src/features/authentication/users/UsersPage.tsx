@@ -19,7 +19,7 @@ import { useFormDrafts } from '../../../ui/use-list-dialogs'
 import { useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { readUserListParams, writeUserListParams, type UserListParams } from './user-list-params'
 import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, InviteUserDialog, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
-import { UserList, userStateOf } from './UserList'
+import { isBanned, UserList } from './UserList'
 import { UserPanel, type UserAction } from './UserPanel'
 import { useUserPages } from './use-user-pages'
 
@@ -169,7 +169,7 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
           }}
         />
       ) : null}
-      {dialog?.kind === 'ban' ? <BanUserDialog user={dialog.user} run={run} onClose={close} onDone={() => finish(userStateOf(dialog.user).label === 'Banned' ? 'Ban lifted' : 'User banned')} /> : null}
+      {dialog?.kind === 'ban' ? <BanUserDialog user={dialog.user} run={run} onClose={close} onDone={() => finish(isBanned(dialog.user) ? 'Ban lifted' : 'User banned')} /> : null}
       {dialog?.kind === 'delete' ? <DeleteUserDialog user={dialog.user} run={run} onClose={close} onDone={() => finish('User deleted', { user: null })} /> : null}
       {dialog?.kind === 'metadata' ? <MetadataDialog userId={dialog.user.id} draft={metadata} onDraft={setMetadata} run={run} onClose={close} onDone={() => finish('Metadata saved')} /> : null}
     </div>

@@ -60,17 +60,18 @@ export function useUserPages(ref: string, connectionString: string | null | unde
     [first.data, connectionString, generation, pageRows, queryClient, ref, filters],
   )
 
-  /** A user in the pages read, by id (the panel opened from the address). */
+  /** A user in the pages read, by id (the panel opened from the address): only the pages in the cache are looked in, not every page index. */
   const findLoaded = useCallback(
     (id: string | null) => {
       if (!id) return null
-      for (let page = 0; page * AUTH_USERS_PAGE_SIZE < Math.max(total, 1); page++) {
-        const found = pageRows(page)?.find((user) => user.id === id)
+      const pages = queryClient.getQueriesData<AuthUserRow[]>({ queryKey: authUserPageQuery(ref, connectionString, filters, 0).queryKey.slice(0, -1) })
+      for (const [key] of pages) {
+        const found = pageRows(Number(key.at(-1)))?.find((user) => user.id === id)
         if (found) return found
       }
       return null
     },
-    [pageRows, total],
+    [queryClient, ref, connectionString, filters, pageRows],
   )
 
   return { first, total, rowAt, want, findLoaded }
