@@ -11,6 +11,7 @@ import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
 import { runReadOnly } from './read-only.ts'
 import { prepareSharedServer, provisionProjectDatabase, roleUrl, withAdmin } from './server-tenancy.ts'
+import { isDatabaseUnavailable } from './errors.ts'
 import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
 import { mayChangeSession } from './session.ts'
 import type { DatabaseProvider, ProjectDatabase, RunOptions } from './types.ts'
@@ -145,6 +146,8 @@ interface PoolDatabaseParts {
   platformRun?: (sql: string) => Promise<RawResult[]>
 }
 
+const ignoreLateError = () => undefined
+
 /** SQLSTATE of a failed password sign-in. */
 const INVALID_PASSWORD = '28P01'
 
@@ -168,6 +171,9 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
     const { signal, readOnly = false } = runOptions
     signal?.throwIfAborted()
     const client = await connectTo(readOnly ? pools.reader : pools.owner)
+    // A backend ended under a running statement reports it, then its socket closes: that close may come
+    // while the client is still ours, when the pool's own listener is off it (an uncaught error otherwise).
+    client.on('error', ignoreLateError)
     let destroy = mayChangeSession(sql)
     // `processID` is the backend's pid (not in @types/pg's Client type).
     const pid = (client as unknown as { processID?: number }).processID
@@ -186,13 +192,15 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
       const answer: unknown = await client.query({ text: sql, rowMode: 'array' })
       return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
     } catch (error) {
-      // Anything but a statement error may have left the connection unusable.
-      if (!(error instanceof pg.DatabaseError)) destroy = true
+      // Anything but a statement error may have left the connection unusable; a backend that was
+      // terminated (57P01) says so before its socket closes, so the pool must not hand it out again.
+      if (!(error instanceof pg.DatabaseError) || isDatabaseUnavailable(error)) destroy = true
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
       // A read-only run's transaction ends here; a connection that cannot end it is not reused.
       if (readOnly) await client.query('rollback').catch(() => (destroy = true))
+      client.off('error', ignoreLateError)
       // Like pg-meta's connection per request: whatever the statement did to the session ends here.
       client.release(destroy)
     }
