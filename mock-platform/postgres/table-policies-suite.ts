@@ -29,7 +29,7 @@ export function describeTablePoliciesSuite(database: () => ProjectDatabase): voi
     const table = `${schema}.${sqlIdent(TABLE)}`
     const tables = async () => v.parse(PolicyTablesAnswerSchema, await runPgMetaQuery(db, { query: tablePoliciesSql(SCHEMA) }))
     const effect = async (request: Partial<PolicyEffectRequest>) => {
-      const full: PolicyEffectRequest = { schema: SCHEMA, table: TABLE, updatableColumn: 'body', measures: ['read', 'update'], viewers: [{ userId: ana }, { userId: bob }, { userId: null }], change: '', enableRowLevelSecurity: false, ...request }
+      const full: PolicyEffectRequest = { schema: SCHEMA, table: TABLE, writableColumns: ['owner id', 'body'], measures: ['read', 'update'], viewers: [{ userId: ana }, { userId: bob }, { userId: null }], change: '', enableRowLevelSecurity: false, ...request }
       return v.parse(PolicyEffectAnswerSchema, await runPgMetaQuery(db, { query: policyEffectScript(full) }))
     }
 
@@ -71,6 +71,28 @@ export function describeTablePoliciesSuite(database: () => ProjectDatabase): voi
       const [notes] = await tables()
       expect(notes).toMatchObject({ rls_enabled: false, policies: [] })
       expect((await db.query(`select count(*)::int as n from ${table}`)).rows[0]).toEqual({ n: 5 })
+    })
+
+    it('shows before saving which of the rows each may write as new ones: ana her 3, bob his 2, anon none — a duplicate key still counts, and nothing stays', async () => {
+      const measured = await effect({ change: createPolicySql(SCHEMA, TABLE, template('insert-own')), enableRowLevelSecurity: true, measures: ['insert'] })
+      expect(measured.before.map((v) => count(v.insert))).toEqual([5, 5, 5])
+      expect(measured.after.map((v) => count(v.insert))).toEqual([3, 2, 0])
+      const anaRows = measured.after[0]!.insert
+      expect(anaRows && 'rows' in anaRows ? anaRows.rows.map((r) => r['body']).sort() : null).toEqual(['a1', 'a2', 'secret'])
+      expect((await db.query(`select count(*)::int as n from ${table}`)).rows[0]).toEqual({ n: 5 })
+
+      // A copy of a row whose key is written too is refused as a duplicate, after row level security let it through.
+      const keyed = `${schema}."keyed"`
+      await db.exec(`create table ${keyed} (id text primary key, "owner id" uuid); grant select, insert on ${keyed} to authenticated;
+        insert into ${keyed} values ('k1', ${sqlLiteral(ana)}), ('k2', ${sqlLiteral(bob)});`)
+      const copies = v.parse(
+        PolicyEffectAnswerSchema,
+        await runPgMetaQuery(db, {
+          query: policyEffectScript({ schema: SCHEMA, table: 'keyed', writableColumns: ['id', 'owner id'], measures: ['insert'], viewers: [{ userId: ana }, { userId: null }], change: createPolicySql(SCHEMA, 'keyed', { ...template('insert-own'), name: 'own keys' }), enableRowLevelSecurity: true }),
+        }),
+      )
+      expect(copies.after.map((v) => count(v.insert))).toEqual([1, expect.stringMatching(/^error: permission denied/)])
+      await db.exec(`drop table ${keyed}`)
     })
 
     it('saves the template, and a restrictive policy narrows what the permissive one lets through', async () => {

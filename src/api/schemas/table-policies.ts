@@ -29,7 +29,7 @@ export const PolicyTablesAnswerSchema = catalogAnswer('tables', v.array(PolicyTa
 /** One viewer's answer to one measure: how many rows and the first of them, or why Postgres refused. */
 const MeasureAnswerSchema = v.nullable(v.union([v.object({ count: v.number(), rows: v.array(v.record(v.string(), v.unknown())) }), v.object({ error: v.string() })]))
 export type MeasureAnswer = v.InferOutput<typeof MeasureAnswerSchema>
-const ViewerAnswerSchema = v.object({ read: v.optional(MeasureAnswerSchema), update: v.optional(MeasureAnswerSchema), delete: v.optional(MeasureAnswerSchema) })
+const ViewerAnswerSchema = v.object({ read: v.optional(MeasureAnswerSchema), insert: v.optional(MeasureAnswerSchema), update: v.optional(MeasureAnswerSchema), delete: v.optional(MeasureAnswerSchema) })
 export type ViewerAnswer = v.InferOutput<typeof ViewerAnswerSchema>
 export const PolicyEffectAnswerSchema = catalogAnswer('effect', v.object({ before: v.array(ViewerAnswerSchema), after: v.array(ViewerAnswerSchema) }))
 export type PolicyEffect = v.InferOutput<typeof PolicyEffectAnswerSchema>

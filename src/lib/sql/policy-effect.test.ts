@@ -6,7 +6,7 @@ describe('a policy effect script', () => {
     const script = policyEffectScript({
       schema: 'public',
       table: 'x$function$y',
-      updatableColumn: 'body',
+      writableColumns: ['body'],
       measures: ['read', 'update'],
       viewers: [{ userId: '5b1e9c1a-0f6e-4b7c-9d55-6f1d2a3b4c5d' }, { userId: null }],
       change: 'create policy "p" on "public"."x$function$y" for select to "authenticated" using (true);',

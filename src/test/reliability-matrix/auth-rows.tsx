@@ -137,7 +137,7 @@ export const POLICY_XSS_PLACES: XssPlace[] = [
       const rows = payloads.map((payload) => ({ [payload]: payload }))
       const answer = { read: { count: payloads.length, rows } }
       const draft = { name: 'p', command: 'select' as const, roles: [], permissive: true, using: 'true', check: '' }
-      const script = policyEffectScript({ schema: 'public', table: table.name, updatableColumn: payloads[0] ?? null, measures: ['read'], viewers: [...users.slice(0, 2).map((u) => ({ userId: u.id })), { userId: null }], change: createPolicySql('public', table.name, draft), enableRowLevelSecurity: false })
+      const script = policyEffectScript({ schema: 'public', table: table.name, writableColumns: payloads.slice(0, 1), measures: ['read'], viewers: [...users.slice(0, 2).map((u) => ({ userId: u.id })), { userId: null }], change: createPolicySql('public', table.name, draft), enableRowLevelSecurity: false })
       client.setQueryData(queryKeys.policyEffect(REF, script), { before: [answer, answer, answer], after: [answer, answer, answer] })
       return (
         <Providers client={client}>

@@ -11,9 +11,6 @@ import { SqlCodeEditor } from '../../sql-editor'
 import { PolicyEffect } from './PolicyEffect'
 import { measuresFor, policyChangeSql, templateDraft, type PolicyDraft } from './policy-draft'
 
-/** What the effect view cannot count: a new row exists only once someone writes it. */
-const INSERT_NOTE = 'New rows are checked one by one against WITH CHECK as they are written: to try one, insert it in the table editor running as that user (Run as).'
-
 const COMMAND_LABELS: Record<PolicyCommand, string> = { all: 'ALL (every command)', select: 'SELECT (read)', insert: 'INSERT (add)', update: 'UPDATE (change)', delete: 'DELETE (remove)' }
 
 /** What the expression editors complete: the table's columns, and the auth helpers policies call. */
@@ -133,7 +130,6 @@ export function PolicyDialog({
         table={table}
         change={change}
         measures={measuresFor(draft.command)}
-        note={takesCheck(draft.command) ? INSERT_NOTE : undefined}
       />
     </SqlPreviewDialog>
   )

@@ -6,14 +6,16 @@ import { policyEffectQuery } from '../../../api/queries/table-policies'
 import type { AuthUserRow, MeasureAnswer, PolicyTable, ViewerAnswer } from '../../../api/schemas'
 import { STORAGE_SEARCH_DEBOUNCE } from '../../../constants'
 import { countOf } from '../../../lib/sentence'
-import { EFFECT_SAMPLE_ROWS, type EffectMeasure, type PolicyEffectRequest } from '../../../lib/sql/policy-effect'
+import { EFFECT_INSERT_CANDIDATES, EFFECT_SAMPLE_ROWS, type EffectMeasure, type PolicyEffectRequest } from '../../../lib/sql/policy-effect'
 import { codeBlock } from '../../../ui/code-block'
 import { SearchField } from '../../../ui/field'
 import { Checkbox } from '../../../ui/form-controls'
 import { Spinner } from '../../../ui/spinner'
 import { MAX_EFFECT_USERS, readEffectViewers, writeEffectViewers } from './effect-viewers'
 
-const MEASURE_LABELS: Record<EffectMeasure, string> = { read: 'Reads', update: 'May update', delete: 'May delete' }
+const MEASURE_LABELS: Record<EffectMeasure, string> = { read: 'Reads', insert: 'May insert', update: 'May update', delete: 'May delete' }
+/** How the insert figure is counted: a new row exists only once someone writes it, so the table's own rows stand in. */
+const INSERT_NOTE = `May insert: which of the table's first ${EFFECT_INSERT_CANDIDATES} rows each could write as new rows, each tried under WITH CHECK and undone (a copy refused only as a duplicate key still counts: the policy let it through).`
 const cellClass = css({ px: '2', py: '1.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top', fontSize: 'sm' })
 
 function Answer({ answer }: { answer: MeasureAnswer | undefined }) {
@@ -45,7 +47,6 @@ export function PolicyEffect({
   table,
   change,
   measures,
-  note,
 }: {
   projectRef: string
   connectionString: string | null | undefined
@@ -54,8 +55,6 @@ export function PolicyEffect({
   /** The statement being written, or why there is none yet (thrown). */
   change: () => string
   measures: readonly EffectMeasure[]
-  /** Said under the figures (what they cannot show for this command). */
-  note?: string
 }) {
   const [search, setSearch] = useState('')
   const choices = useQuery({ ...authUserChoicesQuery(projectRef, connectionString, search), enabled: Boolean(connectionString), placeholderData: keepPreviousData })
@@ -87,9 +86,9 @@ export function PolicyEffect({
     const timer = setTimeout(() => setSettled(statement), STORAGE_SEARCH_DEBOUNCE)
     return () => clearTimeout(timer)
   }, [statement])
-  const updatable = table.columns.find((column) => column.updatable)?.name ?? null
+  const writable = useMemo(() => table.columns.filter((column) => column.updatable).map((column) => column.name), [table.columns])
   const viewers = useMemo(() => [...users.map((userId) => ({ userId })), { userId: null }], [users])
-  const request: PolicyEffectRequest = { schema, table: table.name, updatableColumn: updatable, measures, viewers, change: settled ?? '', enableRowLevelSecurity: !table.rls_enabled }
+  const request: PolicyEffectRequest = { schema, table: table.name, writableColumns: writable, measures, viewers, change: settled ?? '', enableRowLevelSecurity: !table.rls_enabled }
   const effect = useQuery({ ...policyEffectQuery(projectRef, connectionString, request), enabled: Boolean(connectionString) && settled !== null && picked !== null, placeholderData: keepPreviousData, retry: false })
   const nameOf = (index: number) => {
     const id = viewers[index]?.userId
@@ -150,7 +149,7 @@ export function PolicyEffect({
       ) : (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Measuring…</p>
       )}
-      {note ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{note}</p> : null}
+      {measures.includes('insert') ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{INSERT_NOTE}</p> : null}
     </section>
   )
 }

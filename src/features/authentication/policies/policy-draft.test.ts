@@ -10,9 +10,9 @@ describe('a policy draft', () => {
 
   it('measures reads always, and the changes a command makes', () => {
     expect(measuresFor('select')).toEqual(['read'])
-    expect(measuresFor('insert')).toEqual(['read'])
+    expect(measuresFor('insert')).toEqual(['read', 'insert'])
     expect(measuresFor('update')).toEqual(['read', 'update'])
-    expect(measuresFor('all')).toEqual(['read', 'update', 'delete'])
+    expect(measuresFor('all')).toEqual(['read', 'insert', 'update', 'delete'])
   })
 
   it('says there is nothing to save when an edit changed nothing', () => {

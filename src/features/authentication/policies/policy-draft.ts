@@ -27,8 +27,9 @@ export function policyChangeSql(schema: string, table: PolicyTable, draft: Polic
 
 /** What to measure for a command: who reads what always, and who may change what for the commands that change rows. */
 export function measuresFor(command: PolicyCommand): EffectMeasure[] {
+  if (command === 'insert') return ['read', 'insert']
   if (command === 'update') return ['read', 'update']
   if (command === 'delete') return ['read', 'delete']
-  if (command === 'all') return ['read', 'update', 'delete']
+  if (command === 'all') return ['read', 'insert', 'update', 'delete']
   return ['read']
 }

@@ -29,7 +29,12 @@ function toggled<T>(list: readonly T[], item: T, on: boolean): T[] {
  * show below and run only on "Create policy". The draft lives here, so a refused run keeps it.
  */
 /** What to measure of a bucket policy's operations: who lists what always, and who may change or delete what. */
-const measuresOf = (operations: readonly PolicyOperation[]): EffectMeasure[] => ['read', ...(operations.includes('UPDATE') ? (['update'] as const) : []), ...(operations.includes('DELETE') ? (['delete'] as const) : [])]
+const measuresOf = (operations: readonly PolicyOperation[]): EffectMeasure[] => [
+  'read',
+  ...(operations.includes('INSERT') ? (['insert'] as const) : []),
+  ...(operations.includes('UPDATE') ? (['update'] as const) : []),
+  ...(operations.includes('DELETE') ? (['delete'] as const) : []),
+]
 
 export function CreatePolicyDialog({
   projectRef,
