@@ -89,7 +89,7 @@ async function runAndTime(page, sql, expectedRows) {
 }
 
 /** The response's Server-Timing durations, by name. */
-function serverTiming(header) {
+export function serverTiming(header) {
   const out = {}
   for (const entry of (header ?? '').split(',')) {
     const [name, ...params] = entry.split(';').map((part) => part.trim())

@@ -97,4 +97,17 @@ describe('PGlite database, as the browser provider builds it', () => {
     expect(rows).toEqual([{ u: 'reader' }])
     expect((await db.query('select current_user as u')).rows).toEqual([{ u: 'postgres' }])
   })
+
+  it('does not run a statement whose asker went away while it waited its turn; the ones still wanted run', async () => {
+    await db.exec('create table if not exists queued_reads (n int)')
+    const slow = db.exec('select pg_sleep(0.2)')
+    const gone = new AbortController()
+    const left = db.exec('insert into queued_reads values (1)', { signal: gone.signal })
+    const wanted = db.exec('insert into queued_reads values (2)')
+    gone.abort()
+    await slow
+    await expect(left).rejects.toThrow(/abort/i)
+    await wanted
+    expect((await db.query('select array_agg(n order by n) as ns from queued_reads')).rows).toEqual([{ ns: [2] }])
+  })
 })

@@ -7,7 +7,7 @@ import { runReadOnly } from './read-only.ts'
 import { applyDatabaseSettingsSql, mayChangeSession, sessionResetSql } from './session.ts'
 import { AnswerStreamReader } from './raw-pglite-worker.ts'
 import { StreamedResults, simpleQueryMessage } from './streamed-results.ts'
-import type { ProjectDatabase, QueryResult, RunOptions, StatementTiming } from './types.ts'
+import type { ProjectDatabase, QueryResult, RunOptions } from './types.ts'
 
 /** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
 export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close'> & {
@@ -64,8 +64,11 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
   })
 
   // One call of ours at a time, its error mapped, and the session reset after it where it may have changed it.
-  const settled = <T>(task: () => Promise<T>, resetSession: boolean): Promise<T> =>
+  // A call whose asker went away while it waited its turn is not run: a fling through a long list
+  // cancels the reads it left behind, which must not keep the database from the rows now in view.
+  const settled = <T>(task: () => Promise<T>, resetSession: boolean, signal?: AbortSignal): Promise<T> =>
     exclusive(async () => {
+      signal?.throwIfAborted()
       try {
         return await task()
       } catch (error) {
@@ -75,7 +78,7 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
       }
     })
 
-  const run = (execute: () => Promise<RawResult[]>, resetSession: boolean, timing?: StatementTiming): Promise<QueryResult[]> =>
+  const run = (execute: () => Promise<RawResult[]>, resetSession: boolean, { timing, signal }: RunOptions = {}): Promise<QueryResult[]> =>
     settled(async () => {
       const asked = performance.now()
       const raw = await execute()
@@ -87,11 +90,11 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
         timing.decodeMs += performance.now() - answered
       }
       return decoded
-    }, resetSession)
+    }, resetSession, signal)
 
   // The simple protocol with the answer read as it arrives: each batch of rows decoded and handed on
   // in order, while Postgres still works on the rest.
-  const streamed = (send: StreamAnswer, sql: string, onRows: NonNullable<RunOptions['onRows']>, timing?: StatementTiming): Promise<QueryResult[]> =>
+  const streamed = (send: StreamAnswer, sql: string, onRows: NonNullable<RunOptions['onRows']>, { timing, signal }: RunOptions = {}): Promise<QueryResult[]> =>
     settled(async () => {
       const asked = performance.now()
       const reader = new AnswerStreamReader()
@@ -125,7 +128,7 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
         timing.decodeMs += decodeMs
       }
       return answer
-    }, mayChangeSession(sql))
+    }, mayChangeSession(sql), signal)
 
   // One statement by the extended protocol, its error with its fields (read-only.ts needs the position).
   const runOne = async (sql: string, params: unknown[] = []): Promise<RawResult> => {
@@ -136,19 +139,19 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
     }
   }
   // Read-only runs always end with the reset: it rolls back, and undoes whatever SET they made.
-  const readOnly = (sql: string, params: unknown[] | undefined, timing?: StatementTiming) => run(() => runReadOnly(runOne, sql, params), true, timing)
+  const readOnly = (sql: string, params: unknown[] | undefined, options?: RunOptions) => run(() => runReadOnly(runOne, sql, params), true, options)
 
   let closed = false
   return {
     exec: (sql, options) => {
-      if (options?.readOnly) return readOnly(sql, undefined, options.timing)
-      if (options?.onRows && streamAnswer) return streamed(streamAnswer, sql, options.onRows, options.timing)
-      return run(async () => (await pg.exec(sql, rawOptions())).map(toRaw), mayChangeSession(sql), options?.timing)
+      if (options?.readOnly) return readOnly(sql, undefined, options)
+      if (options?.onRows && streamAnswer) return streamed(streamAnswer, sql, options.onRows, options)
+      return run(async () => (await pg.exec(sql, rawOptions())).map(toRaw), mayChangeSession(sql), options)
     },
     query: async (sql, params = [], options) => {
       const [result] = options?.readOnly
-        ? await readOnly(sql, params, options.timing)
-        : await run(async () => [toRaw(await pg.query(sql, params, rawOptions()))], mayChangeSession(sql), options?.timing)
+        ? await readOnly(sql, params, options)
+        : await run(async () => [toRaw(await pg.query(sql, params, rawOptions()))], mayChangeSession(sql), options)
       return result ?? { rows: [], fields: [] }
     },
     close: async () => {

@@ -43,3 +43,35 @@ export function usePendingRowFocus(scroller: RefObject<HTMLElement | null>) {
   })
   return pendingFocus
 }
+
+/** Reads of the rows in view are asked for at most this often (first and last call kept). */
+const RANGE_READ_INTERVAL_MS = 100
+/** About a viewport of rows per frame at 60 Hz: faster than this, rows are gone before a read answers. */
+const FAST_SCROLL_ROWS_PER_MS = 1
+
+/**
+ * Asks `read(first, last)` for the rows in view of a list whose rows are read as they come into
+ * view: at most every RANGE_READ_INTERVAL_MS, and not at all while the rows fly past faster than
+ * FAST_SCROLL_ROWS_PER_MS (a fling: the read waits until the scroll slows or stops, rather than
+ * queueing reads for rows long gone). A move after a rest (a jump: a click in the scroll track, a
+ * drag's first landing, Ctrl+End) reads at once: most often the view stays there.
+ */
+export function usePacedRangeReads(first: number, last: number, count: number, read: (first: number, last: number) => void) {
+  const lastRead = useRef(0)
+  const lastMove = useRef({ first: 0, at: 0 })
+  useEffect(() => {
+    if (count === 0) return
+    const now = performance.now()
+    const sinceLastMove = now - lastMove.current.at
+    const speed = sinceLastMove >= RANGE_READ_INTERVAL_MS ? 0 : Math.abs(first - lastMove.current.first) / Math.max(1, sinceLastMove)
+    lastMove.current = { first, at: now }
+    const ask = () => {
+      lastRead.current = performance.now()
+      read(first, last)
+    }
+    const wait = speed > FAST_SCROLL_ROWS_PER_MS ? RANGE_READ_INTERVAL_MS : lastRead.current + RANGE_READ_INTERVAL_MS - now
+    if (wait <= 0) return ask()
+    const timer = setTimeout(ask, wait)
+    return () => clearTimeout(timer)
+  }, [read, first, last, count])
+}

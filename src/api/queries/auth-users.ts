@@ -8,7 +8,7 @@ import { postQuery } from './sql'
 type ConnectionString = string | null | undefined
 export type AuthUserFilters = Omit<AuthUserListParams, 'offset' | 'limit'>
 
-/** Page `page` of the users matching `filters` (AUTH_USERS_PAGE_SIZE each; every row carries the total). */
+/** Page `page` of the users matching `filters` (AUTH_USERS_PAGE_SIZE each; the first page's rows carry the total). */
 export function authUserPageQuery(ref: string, connectionString: ConnectionString, filters: AuthUserFilters, page: number, client: ApiClient = api) {
   return {
     queryKey: queryKeys.authUserPage(ref, filters, page),

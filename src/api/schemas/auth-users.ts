@@ -14,8 +14,8 @@ export const AuthUserRowSchema = v.object({
   invited_at: v.nullable(v.string()),
   banned_until: v.nullable(v.string()),
   is_anonymous: v.boolean(),
-  /** How many users match the search and filters in all (the same on every row of a page). */
-  total: v.number(),
+  /** How many users match the search and filters in all, on every row of the first page; null on the others (they are not counted again). */
+  total: v.nullable(v.number()),
 })
 export type AuthUserRow = v.InferOutput<typeof AuthUserRowSchema>
 export const AuthUsersAnswerSchema = catalogAnswer('users', v.array(AuthUserRowSchema))

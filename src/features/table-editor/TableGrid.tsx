@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { hasShortcutModifier } from '../../lib/keyboard'
 import { glyphButton } from '../../ui/glyph-button'
+import { usePacedRangeReads } from '../../ui/virtual-rows'
 import type { SortKey } from '../../lib/sql/table-rows'
 import type { RowWindowStore, Row } from './row-windows'
 import { columnOffsets, scrollSpace, scrollTopForRow, visibleColumns, visibleRows } from './scroll-space'
@@ -22,9 +23,6 @@ const GUTTER_WIDTH = 84
 const ADD_COLUMN_WIDTH = 44
 /** A narrow column's in-place editor is wider than the column, to leave room to type. */
 const INLINE_EDITOR_MIN_WIDTH = 160
-const ENSURE_INTERVAL_MS = 100
-/** About a viewport of rows per frame at 60 Hz. */
-const FAST_SCROLL_ROWS_PER_MS = 1
 
 export interface TableGridProps {
   store: RowWindowStore
@@ -88,28 +86,8 @@ export function TableGrid(props: TableGridProps) {
     return () => observer.disconnect()
   }, [])
 
-  // Reads are asked for at most every ENSURE_INTERVAL_MS (first and last call kept), and not at all
-  // while the rows in view fly past faster than FAST_SCROLL_ROWS_PER_MS: those rows are gone before
-  // any read could answer, so the read waits until the scroll slows or stops. A move after a rest
-  // (a jump: a click in the scroll track, a drag's first landing, Ctrl+End) reads at once: most
-  // often the view stays there, and the rows are wanted now.
-  const lastEnsure = useRef(0)
-  const lastMove = useRef({ first: 0, at: 0 })
-  useEffect(() => {
-    if (rowCount === 0) return
-    const now = performance.now()
-    const sinceLastMove = now - lastMove.current.at
-    const speed = sinceLastMove >= ENSURE_INTERVAL_MS ? 0 : Math.abs(first - lastMove.current.first) / Math.max(1, sinceLastMove)
-    lastMove.current = { first, at: now }
-    const ensure = () => {
-      lastEnsure.current = performance.now()
-      store.ensure(first, last)
-    }
-    const wait = speed > FAST_SCROLL_ROWS_PER_MS ? ENSURE_INTERVAL_MS : lastEnsure.current + ENSURE_INTERVAL_MS - now
-    if (wait <= 0) return ensure()
-    const timer = setTimeout(ensure, wait)
-    return () => clearTimeout(timer)
-  }, [store, first, last, rowCount])
+  const ensureRows = useCallback((from: number, to: number) => store.ensure(from, to), [store])
+  usePacedRangeReads(first, last, rowCount, ensureRows)
 
   const scrollToRow = useCallback(
     (row: number, align: 'top' | 'bottom' = 'top') => {

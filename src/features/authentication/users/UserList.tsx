@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { AuthUserRow } from '../../../api/schemas'
 import { formatDisplayDate } from '../../../lib/display-date'
 import { Badge } from '../../../ui/badge'
-import { useRowVirtualizer } from '../../../ui/virtual-rows'
+import { usePacedRangeReads, useRowVirtualizer } from '../../../ui/virtual-rows'
 
 export const USER_ROW_HEIGHT = 36
 
@@ -52,7 +52,8 @@ export function UserList({
   const rows = virtualizer.getVirtualItems()
   const from = rows[0]?.index ?? 0
   const to = rows.at(-1)?.index ?? 0
-  useEffect(() => onRange(from, to), [from, to, onRange])
+  // Not while a fling outruns any read: the pages are asked for where the scroll slows or stops.
+  usePacedRangeReads(from, to, count, onRange)
 
   return (
     <div ref={scroller} className={css({ flex: '1', minH: '0', overflow: 'auto', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })}>

@@ -31,15 +31,18 @@ export function useUserPages(ref: string, connectionString: string | null | unde
   const rowAt = useCallback((index: number) => pageRows(Math.floor(index / AUTH_USERS_PAGE_SIZE))?.[index % AUTH_USERS_PAGE_SIZE], [pageRows])
 
   /**
-   * Reads the pages holding rows `from`…`to` that are not in hand. A page asked for that has left
-   * the view before it came is cancelled (its statement too, where the database can): a fling
-   * through 25,000 rows would otherwise queue a hundred reads ahead of the rows now in view.
+   * Reads the pages holding rows `from`…`to`, and half a page either side (the next page is read
+   * before its first row comes into view), that are not in hand. A page asked for that has left
+   * that reach before it came is cancelled (its statement too, or at least its turn at the
+   * database): a fling through 25,000 rows would otherwise queue a hundred reads ahead of the rows
+   * now in view.
    */
   const want = useCallback(
     (from: number, to: number) => {
       if (!first.data || !connectionString) return
-      const firstPage = Math.floor(from / AUTH_USERS_PAGE_SIZE)
-      const lastPage = Math.floor(to / AUTH_USERS_PAGE_SIZE)
+      const ahead = AUTH_USERS_PAGE_SIZE / 2
+      const firstPage = Math.floor(Math.max(0, from - ahead) / AUTH_USERS_PAGE_SIZE)
+      const lastPage = Math.floor(Math.min(Math.max(0, total - 1), to + ahead) / AUTH_USERS_PAGE_SIZE)
       for (const key of [...asked.current]) {
         const [askedFor, page] = key.split(':').map(Number) as [number, number]
         if (askedFor === generation && (page < firstPage || page > lastPage) && !pageRows(page)) {
@@ -57,7 +60,7 @@ export function useUserPages(ref: string, connectionString: string | null | unde
           .catch(() => asked.current.delete(key))
       }
     },
-    [first.data, connectionString, generation, pageRows, queryClient, ref, filters],
+    [first.data, connectionString, generation, pageRows, queryClient, ref, filters, total],
   )
 
   /** A user in the pages read, by id (the panel opened from the address): only the pages in the cache are looked in, not every page index. */
