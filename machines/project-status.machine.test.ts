@@ -5,7 +5,7 @@ import { needsPolling, projectStatusMachine, type ProjectStatusDetail } from './
 
 afterEach(() => vi.useRealTimers())
 
-function start(answers: (ProjectStatusDetail | Error)[], actions: { pause?: () => Promise<void>; restore?: () => Promise<void> } = {}) {
+function start(answers: (ProjectStatusDetail | Error)[], actions: { pause?: () => Promise<void>; restore?: () => Promise<void>; restart?: () => Promise<void> } = {}) {
   const fetchDetail = vi.fn(async () => {
     const next = answers.length > 1 ? answers.shift()! : answers[0]!
     if (next instanceof Error) throw next
@@ -13,13 +13,14 @@ function start(answers: (ProjectStatusDetail | Error)[], actions: { pause?: () =
   })
   const pauseProject = vi.fn(actions.pause ?? (async () => undefined))
   const restoreProject = vi.fn(actions.restore ?? (async () => undefined))
+  const restartProject = vi.fn(actions.restart ?? (async () => undefined))
   const actor = createActor(
     projectStatusMachine.provide({
-      actors: { fetchDetail: fromPromise(fetchDetail), pauseProject: fromPromise(pauseProject), restoreProject: fromPromise(restoreProject) },
+      actors: { fetchDetail: fromPromise(fetchDetail), pauseProject: fromPromise(pauseProject), restoreProject: fromPromise(restoreProject), restartProject: fromPromise(restartProject) },
     }),
     { input: { ref: 'abc' } },
   ).start()
-  return { actor, fetchDetail, pauseProject, restoreProject }
+  return { actor, fetchDetail, pauseProject, restoreProject, restartProject }
 }
 
 const healthy: ProjectStatusDetail = { status: 'ACTIVE_HEALTHY', connectionString: 'enc:1' }
@@ -131,5 +132,37 @@ describe('projectStatusMachine', () => {
     await vi.advanceTimersByTimeAsync(PROJECT_POLL_INTERVAL)
     expect(actor.getSnapshot().context.detail?.status).toBe('INACTIVE')
     expect(actor.getSnapshot().value).toBe('settled')
+  })
+
+  it('restarts a running project and polls it through RESTARTING until it is healthy; a paused one does not restart, a refusal says why', async () => {
+    vi.useFakeTimers()
+    const restarting: ProjectStatusDetail = { status: 'RESTARTING', connectionString: 'enc:1' }
+    let refuse = true
+    const { actor, fetchDetail, restartProject } = start([healthy, restarting, restarting, healthy], {
+      restart: async () => {
+        if (refuse) throw new Error('You need additional permissions to restart this project.')
+      },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    actor.send({ type: 'restart' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('settled')
+    expect(actor.getSnapshot().context.actionError).toMatch(/permissions to restart/)
+    refuse = false
+    actor.send({ type: 'restart' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(restartProject).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().context.detail).toEqual(restarting)
+    expect(actor.getSnapshot().value).toBe('waiting')
+    await vi.advanceTimersByTimeAsync(PROJECT_POLL_INTERVAL * 2)
+    expect(fetchDetail).toHaveBeenCalledTimes(4)
+    expect(actor.getSnapshot().context.detail).toEqual(healthy)
+    expect(actor.getSnapshot().value).toBe('settled')
+
+    const paused = start([{ status: 'INACTIVE', connectionString: 'enc:1' }])
+    await vi.advanceTimersByTimeAsync(0)
+    paused.actor.send({ type: 'restart' })
+    expect(paused.actor.getSnapshot().value).toBe('settled')
+    expect(paused.restartProject).not.toHaveBeenCalled()
   })
 })

@@ -25,7 +25,8 @@ export function needsPolling(detail: ProjectStatusDetail): boolean {
 /**
  * A project's status on the screens of that project: fetch, then every 5 s while it needs polling,
  * and not at all once it is settled. Pause and restore (the project home) run here too, so the
- * gate in front of every database screen sees them through: restore → RESTORING → healthy.
+ * gate in front of every database screen sees them through: restore → RESTORING → healthy, and the
+ * general settings' restart → RESTARTING → healthy.
  * Stopping the actor (leaving the project) stops it. `fetchDetail`, `pauseProject` and
  * `restoreProject` are provided by the app (the query cache and the API), so views see every answer.
  */
@@ -33,12 +34,13 @@ export const projectStatusMachine = setup({
   types: {
     input: {} as { ref: string },
     context: {} as { ref: string; detail: ProjectStatusDetail | null; error: string | null; actionError: string | null },
-    events: {} as { type: 'refresh' } | { type: 'pause' } | { type: 'restore' },
+    events: {} as { type: 'refresh' } | { type: 'pause' } | { type: 'restore' } | { type: 'restart' },
   },
   actors: {
     fetchDetail: providedByTheApp<ProjectStatusDetail, { ref: string }>('fetchDetail'),
     pauseProject: providedByTheApp<void, { ref: string }>('pauseProject'),
     restoreProject: providedByTheApp<void, { ref: string }>('restoreProject'),
+    restartProject: providedByTheApp<void, { ref: string }>('restartProject'),
   },
   guards: {
     needsPolling: ({ context }) => context.detail === null || needsPolling(context.detail),
@@ -82,6 +84,18 @@ export const projectStatusMachine = setup({
         refresh: 'fetching',
         pause: { guard: 'canPause', target: 'pausing' },
         restore: { guard: 'canRestore', target: 'restoring' },
+        // Any running project restarts (the same test as a pause's, without the plan's).
+        restart: { guard: 'canPause', target: 'restarting' },
+      },
+    },
+    restarting: {
+      entry: assign({ actionError: null }),
+      invoke: {
+        id: 'restartProject',
+        src: 'restartProject',
+        input: ({ context }) => ({ ref: context.ref }),
+        onDone: 'fetching',
+        onError: { target: 'deciding', actions: assign({ actionError: ({ event }) => errorMessage(event.error) }) },
       },
     },
     pausing: {
@@ -118,10 +132,13 @@ export const projectStatusCoverage: CoverageModel<typeof projectStatusMachine> =
     { type: 'refresh' },
     { type: 'pause' },
     { type: 'restore' },
+    { type: 'restart' },
     { type: 'xstate.done.actor.pauseProject' },
     { type: 'xstate.error.actor.pauseProject', error: new Error('x') },
     { type: 'xstate.done.actor.restoreProject' },
     { type: 'xstate.error.actor.restoreProject', error: new Error('x') },
+    { type: 'xstate.done.actor.restartProject' },
+    { type: 'xstate.error.actor.restartProject', error: new Error('x') },
   ],
   input: { ref: 'abc' },
 }

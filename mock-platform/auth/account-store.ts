@@ -17,17 +17,19 @@ const AccountStoreSchema = v.object({
   permissions: v.array(MockPermissionSchema),
   // Absent in what pages kept before projects were: read as none.
   projects: v.optional(v.array(MockProjectSchema), []),
+  // The names given to projects of the seed (which come back from the seed, as they stood, on reload).
+  projectNames: v.optional(v.array(v.object({ ref: v.string(), name: v.string() })), []),
 })
 type AccountStore = v.InferOutput<typeof AccountStoreSchema>
 type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], projectNames: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions, projects } = store.read(ctx)
+  const { users, organizations, permissions, projects, projectNames } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -48,6 +50,15 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
         o.project_count = (o.project_count ?? 0) + 1
       },
     })
+  }
+  for (const { ref, name } of projectNames) {
+    const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+    if (project && project.name !== name)
+      await ctx.db.projects.update(project, {
+        data(p) {
+          p.name = name
+        },
+      })
   }
 }
 
@@ -79,4 +90,13 @@ export function rememberProject(ctx: PlatformContext, project: MockProject): voi
 export function rememberProjectChange(ctx: PlatformContext, project: MockProject): void {
   if (ctx.recordPersistence || !store.read(ctx).projects.some((p) => p.ref === project.ref)) return
   rememberProject(ctx, project)
+}
+
+/** Keeps a project's new name: a project made at run time is kept whole; one of the seed by its name alone. */
+export function rememberProjectName(ctx: PlatformContext, project: MockProject): void {
+  if (ctx.recordPersistence) return
+  if (store.read(ctx).projects.some((p) => p.ref === project.ref)) return rememberProject(ctx, project)
+  store.update(ctx, (kept) => {
+    kept.projectNames = [...kept.projectNames.filter((p) => p.ref !== project.ref), { ref: project.ref, name: project.name }]
+  })
 }

@@ -9,7 +9,8 @@ import { HttpHandler, type RequestHandler } from 'msw'
  * the browser's network service busy answering it.
  *
  * `prefilterHandlers` lets a handler be tried only when the request could match it: the same method,
- * and the URL holding the pattern's fixed text (up to its first parameter or wildcard). The test is
+ * and the URL holding the pattern's fixed text (up to its first parameter or wildcard, and the
+ * literal segments after its last one: `…/projects/:ref/restart` is never `…/projects/x/restore`). The test is
  * a necessary condition of msw's own match, never a stricter one (handler-prefilter.test.ts checks
  * it against msw on every handler of the platform); a handler whose pattern is a RegExp or a
  * function is tried as before.
@@ -34,9 +35,25 @@ export function requestMayMatch(handler: HttpHandler): ((request: Request) => bo
   const { method, path } = handler.info
   if (typeof path !== 'string') return null
   const fixed = fixedText(path).toLowerCase()
+  const tail = literalTail(path).toLowerCase()
   const methodMatches = method instanceof RegExp ? (actual: string) => method.test(actual) : (actual: string) => actual.toUpperCase() === method.toUpperCase()
   // path-to-regexp matches without regard to case; the URL's query and hash are not matched.
-  return (request) => methodMatches(request.method) && urlWithoutQuery(request.url).toLowerCase().includes(fixed)
+  return (request) => {
+    if (!methodMatches(request.method)) return false
+    const url = urlWithoutQuery(request.url).toLowerCase()
+    return url.includes(fixed) && url.includes(tail)
+  }
+}
+
+const MARKERS = [':', '*', '(', '{', '?', '+']
+
+/** The literal segments after the pattern's last parameter or wildcard (`/restart` of `…/:ref/restart`), '' when there are none or no parameter at all. */
+function literalTail(path: string): string {
+  const segments = path.split('/')
+  let first = segments.length
+  while (first > 0 && !MARKERS.some((marker) => segments[first - 1]!.includes(marker))) first--
+  if (first === 0 || first === segments.length) return ''
+  return `/${segments.slice(first).join('/')}`
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   PROJECT_NAME_MAX_LENGTH,
   PROJECT_NAME_MESSAGE,
   PROJECT_PAUSE_MESSAGE,
+  PROJECT_SETTINGS_MESSAGE,
   PROJECT_TRANSITION_MESSAGE,
   REGIONS,
 } from '../../src/constants'
@@ -20,21 +21,23 @@ import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
-import { rememberProject, rememberProjectChange } from '../auth/account-store'
+import { rememberProject, rememberProjectChange, rememberProjectName } from '../auth/account-store'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
+import { runningDatabase } from '../projects/database-start'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
 /** The fields of POST /platform/projects the mock platform honours (PLATFORM-API §3). */
+// Refused, never cut: the dashboard applies the same rule before sending.
+const ProjectNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, PROJECT_SETTINGS_MESSAGE.nameRequired),
+  v.check((name) => projectNameLength(name) <= PROJECT_NAME_MAX_LENGTH, (issue) => PROJECT_NAME_MESSAGE.tooLong(projectNameLength(String(issue.input)))),
+)
 const CreateProjectBodySchema = v.object({
-  // Refused, never cut: the dashboard applies the same rule before sending.
-  name: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, 'name is required'),
-    v.check((name) => projectNameLength(name) <= PROJECT_NAME_MAX_LENGTH, (issue) => PROJECT_NAME_MESSAGE.tooLong(projectNameLength(String(issue.input)))),
-  ),
+  name: ProjectNameSchema,
   organization_slug: v.pipe(v.string(), v.minLength(1, 'organization_slug is required')),
   db_pass: v.pipe(v.string(), v.maxLength(PASSWORD_RULES.maxLength, PASSWORD_MESSAGE.tooLong)),
   db_region: v.picklist(REGION_CODES, 'db_region is not a known region'),
@@ -46,6 +49,10 @@ const CreateProjectBodySchema = v.object({
 const CREATE_PROJECT_PERMISSION: RequiredPermission = { action: PermissionAction.CREATE, resource: PERMISSION_RESOURCES.projects, what: PERMISSION_MESSAGE.createProject }
 const PAUSE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.pauseProject, what: PROJECT_PAUSE_MESSAGE.denied }
 const RESTORE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restoreProject, what: PROJECT_PAUSE_MESSAGE.restoreDenied }
+const RENAME_PERMISSION: RequiredPermission = { action: PermissionAction.UPDATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.renameDenied }
+const RESTART_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restartProject, what: PROJECT_SETTINGS_MESSAGE.restartDenied }
+/** The fields of PATCH /platform/projects/{ref} the mock platform honours (the real one's UpdateProjectBody). */
+const UpdateProjectBodySchema = v.object({ name: ProjectNameSchema })
 
 function newRef(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz'
@@ -143,6 +150,37 @@ export function projectHandlers(ctx: PlatformContext) {
       return new HttpResponse(null, { status: 201 })
     }),
 
+    // Renames the project (the real platform's PATCH /platform/projects/{ref}): its detail answered.
+    http.patch('*/platform/projects/:ref', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: RENAME_PERMISSION })
+      if (denied || !project) return denied
+      const parsed = v.safeParse(UpdateProjectBodySchema, await readJson(request))
+      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const updated = await ctx.db.projects.update(project, {
+        data(p) {
+          p.name = parsed.output.name
+        },
+      })
+      if (!updated) return errorResponse(404, 'Project not found')
+      rememberProjectName(ctx, updated)
+      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = updated
+      return HttpResponse.json(detail)
+    }),
+
+    // The real platform's POST /platform/projects/{ref}/restart: RESTARTING, then ACTIVE_HEALTHY over a
+    // few polls. The database's other sessions end as a restart ends them (served: every backend of
+    // the project's database; PGlite has one session, the platform's own).
+    http.post('*/platform/projects/:ref/restart', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: RESTART_PERMISSION })
+      if (denied || !project) return denied
+      if (!isActiveProjectStatus(project.status)) return errorResponse(400, PROJECT_TRANSITION_MESSAGE.restartNotActive)
+      await setStatus(ctx, project, 'RESTARTING')
+      await runningDatabase(ctx, project.ref)
+        ?.asPlatform?.('select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+        .catch((error: unknown) => console.warn(`restart of ${project.ref}: its sessions could not all be ended`, error))
+      return new HttpResponse(null, { status: 201 })
+    }),
+
     // PLATFORM-API §3: the project is RESTORING, then ACTIVE_HEALTHY over a few polls.
     http.post('*/platform/projects/:ref/restore', async ({ request, params }) => {
       await withLatency(ctx)
@@ -171,7 +209,7 @@ export function projectHandlers(ctx: PlatformContext) {
 
 type ProjectRecord = NonNullable<ReturnType<PlatformContext['db']['projects']['findFirst']>>
 
-async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: 'PAUSING' | 'RESTORING'): Promise<ProjectRecord> {
+async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: 'PAUSING' | 'RESTORING' | 'RESTARTING'): Promise<ProjectRecord> {
   const updated = await ctx.db.projects.update(project, {
     data(p) {
       p.status = status

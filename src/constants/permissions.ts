@@ -6,6 +6,8 @@ export const PERMISSION_RESOURCES = {
   projects: 'projects',
   pauseProject: 'queue_jobs.projects.pause',
   restoreProject: 'queue_jobs.projects.initialize_or_resume',
+  /** Restarting a project's database and services, the platform's name for it. */
+  restartProject: 'reboot',
   githubConnections: 'integrations.github_connections',
   /** Any SQL on the project's database (pg-meta): without tenant SQL admin write on it, SQL runs read-only. */
   sql: 'sql',

@@ -110,4 +110,16 @@ export const PROJECT_TRANSITION_MESSAGE = {
   pauseNotActive: 'Only a running project can be paused.',
   restoreNotPaused: 'Only a paused project can be restored.',
   restoreFreeLimit: (limit: number) => `Free plan organizations are limited to ${limit} active projects: pause another project before restoring this one.`,
+  restartNotActive: 'Only a running project can be restarted.',
+} as const
+
+/** The project's general settings (/project/{ref}/settings/general): rename and restart. */
+export const PROJECT_SETTINGS_MESSAGE = {
+  renameDenied: 'rename this project',
+  restartDenied: 'restart this project',
+  nameRequired: 'A project needs a name.',
+  renamed: (name: string) => `The project is now called “${name}”.`,
+  restartConfirmTitle: (name: string) => `Restart “${name}”?`,
+  restartConfirmBody:
+    'Its database stops and starts again: statements running now end, open connections close, and every screen that needs the database waits until it is back. Data and settings are kept.',
 } as const

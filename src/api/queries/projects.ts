@@ -59,6 +59,16 @@ export async function pauseProject(ref: string, client: ApiClient = api, signal?
   await client.post(projectPath(ref, '/pause'), { signal })
 }
 
+/** PATCH /platform/projects/{ref}: a new name; the project's detail as it now stands. */
+export async function renameProject(ref: string, name: string, client: ApiClient = api) {
+  return toProjectDetail(await client.patch(projectPath(ref), { body: { name }, schema: ProjectDetailSchema }))
+}
+
+/** POST /platform/projects/{ref}/restart: the project is RESTARTING, then ACTIVE_HEALTHY. */
+export async function restartProject(ref: string, client: ApiClient = api, signal?: AbortSignal): Promise<void> {
+  await client.post(projectPath(ref, '/restart'), { body: {}, signal })
+}
+
 /** POST /platform/projects/{ref}/restore: the project is RESTORING, then ACTIVE_HEALTHY (PLATFORM-API §3). */
 export async function restoreProject(ref: string, client: ApiClient = api, signal?: AbortSignal): Promise<void> {
   await client.post(projectPath(ref, '/restore'), { body: {}, signal })

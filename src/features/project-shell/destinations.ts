@@ -91,6 +91,18 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
   ...DATABASE_DESTINATIONS,
   ...AUTH_DESTINATIONS,
   {
+    // The platform's record of the project (its name, its status): no database needed.
+    id: 'settings-general',
+    label: 'General',
+    area: 'settings',
+    icon: Settings,
+    keywords: ['settings', 'project', 'rename', 'name', 'restart', 'reboot', 'reference', 'ref'],
+    path: (ref) => `/project/${ref}/settings/general`,
+    owns: under('settings/general'),
+    platformOnly: true,
+    needsDatabase: false,
+  },
+  {
     id: 'vault',
     label: 'Vault',
     area: 'settings',

@@ -5,7 +5,7 @@ import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { api } from '../../api/client'
 import { queryKeys } from '../../api/queries/keys'
 import { organizationsQuery } from '../../api/queries/organizations'
-import { pauseProject, projectDetailQuery, restoreProject } from '../../api/queries/projects'
+import { pauseProject, projectDetailQuery, restartProject, restoreProject } from '../../api/queries/projects'
 import { fetchForActor } from '../../api/query-client'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedActorRef } from '../../ui/use-inspected-machine'
@@ -30,6 +30,10 @@ export function useProjectStatusMachine(ref: string): ProjectStatusActor {
         }),
         restoreProject: fromPromiseUntilStopped(async ({ input, signal }) => {
           await restoreProject(input.ref, api, signal)
+          void changed()
+        }),
+        restartProject: fromPromiseUntilStopped(async ({ input, signal }) => {
+          await restartProject(input.ref, api, signal)
           void changed()
         }),
       },
