@@ -28,6 +28,14 @@ export function readAdvisorRecord(ctx: PlatformContext, ref: string): ProjectRec
   return ownValue(store.read(ctx).projects, ref) ?? emptyProject()
 }
 
+/** A deleted project's exceptions and API settings, gone. */
+export function forgetAdvisorRecord(ctx: PlatformContext, ref: string): void {
+  if (ownValue(store.read(ctx).projects, ref) === undefined) return
+  store.update(ctx, ({ projects }) => {
+    delete projects[ref]
+  })
+}
+
 export function updateAdvisorRecord(ctx: PlatformContext, ref: string, change: (record: ProjectRecord) => void): ProjectRecord {
   const { projects } = store.update(ctx, ({ projects }) => {
     const record = ownValue(projects, ref) ?? emptyProject()

@@ -19,17 +19,19 @@ const AccountStoreSchema = v.object({
   projects: v.optional(v.array(MockProjectSchema), []),
   // The names given to projects of the seed (which come back from the seed, as they stood, on reload).
   projectNames: v.optional(v.array(v.object({ ref: v.string(), name: v.string() })), []),
+  // Projects of the seed that were deleted: the seed brings them back on reload unless told.
+  deletedProjects: v.optional(v.array(v.string()), []),
 })
 type AccountStore = v.InferOutput<typeof AccountStoreSchema>
 type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], projectNames: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], projectNames: [], deletedProjects: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions, projects, projectNames } = store.read(ctx)
+  const { users, organizations, permissions, projects, projectNames, deletedProjects } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -50,6 +52,10 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
         o.project_count = (o.project_count ?? 0) + 1
       },
     })
+  }
+  for (const ref of deletedProjects) {
+    const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+    if (project) await removeProjectRecord(ctx, project)
   }
   for (const { ref, name } of projectNames) {
     const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
@@ -99,4 +105,27 @@ export function rememberProjectName(ctx: PlatformContext, project: MockProject):
   store.update(ctx, (kept) => {
     kept.projectNames = [...kept.projectNames.filter((p) => p.ref !== project.ref), { ref: project.ref, name: project.name }]
   })
+}
+
+/** Forgets a deleted project: one made at run time is no longer kept; one of the seed is kept deleted. */
+export function forgetProject(ctx: PlatformContext, ref: string): void {
+  if (ctx.recordPersistence) return
+  store.update(ctx, (kept) => {
+    const madeHere = kept.projects.some((p) => p.ref === ref)
+    kept.projects = kept.projects.filter((p) => p.ref !== ref)
+    kept.projectNames = kept.projectNames.filter((p) => p.ref !== ref)
+    if (!madeHere && !kept.deletedProjects.includes(ref)) kept.deletedProjects = [...kept.deletedProjects, ref]
+  })
+}
+
+/** The project's record gone, and its organization's count with it. */
+export async function removeProjectRecord(ctx: PlatformContext, project: MockProject): Promise<void> {
+  ctx.db.projects.delete((q) => q.where({ ref: project.ref }))
+  const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
+  if (organization)
+    await ctx.db.organizations.update(organization, {
+      data(o) {
+        o.project_count = Math.max(0, (o.project_count ?? 1) - 1)
+      },
+    })
 }

@@ -49,6 +49,13 @@ export function startDatabaseCron(ctx: PlatformContext, ref: string, clock?: Cro
   schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock, ...loggedRuns(ctx, ref) }))
 }
 
+/** Stops the scheduler of one project (deleted: its database is gone). */
+export async function stopProjectCron(ctx: PlatformContext, ref: string): Promise<void> {
+  const scheduler = perDatabase.get(ctx)?.get(ref)
+  perDatabase.get(ctx)?.delete(ref)
+  await scheduler?.stop()
+}
+
 /** Stops every scheduler of this platform (before its databases close). */
 export async function stopDatabaseCron(ctx: PlatformContext): Promise<void> {
   const schedulers = perDatabase.get(ctx)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
-import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PROJECT_NAME_MAX_LENGTH, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../src/constants'
+import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS, PROJECT_NAME_MAX_LENGTH, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
 import { createMockPlatform } from '../platform'
 import { useNodeMockPlatform } from '../testing'
@@ -63,6 +63,9 @@ describe("a project's general settings", () => {
       const renamed = await rename(project.ref, 'Not allowed')
       expect(renamed.status).toBe(403)
       expect(await renamed.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.renameDenied) })
+      const removed = await platform.call(`/platform/projects/${project.ref}`, { method: 'DELETE' })
+      expect(removed.status).toBe(403)
+      expect(await removed.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.deleteDenied) })
       const restarted = await restart(project.ref)
       expect(restarted.status).toBe(403)
       expect(await restarted.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.restartDenied) })
@@ -70,5 +73,39 @@ describe("a project's general settings", () => {
     } finally {
       await db.permissions.update(permission, { data: (p) => void (p.actions = actions) })
     }
+  })
+
+  it('deletes a project: its database, its snippets and its record gone, its organization counts one fewer, and it does not come back on a page load', async () => {
+    // A project with saved snippets, so their going is seen.
+    const project = running.find((p) => fixtures.snippets.some((snippet) => snippet.project_ref === p.ref) && !running.slice(0, 3).includes(p))!
+    const { db, ctx } = platform.mock.platform
+    const before = db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))!.project_count ?? 0
+    const { connectionString } = (await (await platform.call(`/platform/projects/${project.ref}`)).json()) as { connectionString: string }
+    const ran = await platform.call(`/platform/pg-meta/${project.ref}/query`, {
+      method: 'POST',
+      body: JSON.stringify({ query: 'create table left_behind (id int); select 1 as made' }),
+      headers: { 'content-type': 'application/json', [PG_META_HEADERS.connection]: connectionString },
+    })
+    expect(ran.status).toBe(200)
+    await ctx.storageBytes.put(project.ref, 'avatars', '5b1e9c1a-0f6e-4b7c-9d55-6f1d2a3b4c5d', new Uint8Array([1, 2, 3]))
+    expect(db.snippets.findMany((q) => q.where({ project_ref: project.ref })).length).toBeGreaterThan(0)
+
+    const deleted = await platform.call(`/platform/projects/${project.ref}`, { method: 'DELETE' })
+    expect(deleted.status).toBe(200)
+    expect(await deleted.json()).toEqual({ id: project.id, ref: project.ref, name: project.name })
+    expect((await platform.call(`/platform/projects/${project.ref}`)).status).toBe(404)
+    expect(db.snippets.findMany((q) => q.where({ project_ref: project.ref }))).toEqual([])
+    expect(db.folders.findMany((q) => q.where({ project_ref: project.ref }))).toEqual([])
+    expect(db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))!.project_count).toBe(before - 1)
+    expect(await ctx.storageBytes.get(project.ref, 'avatars', '5b1e9c1a-0f6e-4b7c-9d55-6f1d2a3b4c5d')).toBeNull()
+    // Its database is gone: one opened for that ref now is made anew.
+    const fresh = await (await ctx.databases()).open(project.ref)
+    expect((await fresh.query("select to_regclass('public.left_behind') as kept")).rows).toEqual([{ kept: null }])
+    await (await ctx.databases()).drop(project.ref)
+
+    const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
+    expect(next.db.projects.findFirst((q) => q.where({ ref: project.ref }))).toBeUndefined()
+    expect(next.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))!.project_count).toBe(before - 1)
+    expect((await platform.call(`/platform/projects/${project.ref}`, { method: 'DELETE' })).status).toBe(404)
   })
 })

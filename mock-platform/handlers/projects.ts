@@ -25,6 +25,7 @@ import { rememberProject, rememberProjectChange, rememberProjectName } from '../
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 import { runningDatabase } from '../projects/database-start'
+import { deleteProject } from '../projects/project-deletion'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
@@ -50,6 +51,7 @@ const CREATE_PROJECT_PERMISSION: RequiredPermission = { action: PermissionAction
 const PAUSE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.pauseProject, what: PROJECT_PAUSE_MESSAGE.denied }
 const RESTORE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restoreProject, what: PROJECT_PAUSE_MESSAGE.restoreDenied }
 const RENAME_PERMISSION: RequiredPermission = { action: PermissionAction.UPDATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.renameDenied }
+const DELETE_PERMISSION: RequiredPermission = { action: PermissionAction.DELETE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.deleteDenied }
 const RESTART_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restartProject, what: PROJECT_SETTINGS_MESSAGE.restartDenied }
 /** The fields of PATCH /platform/projects/{ref} the mock platform honours (the real one's UpdateProjectBody). */
 const UpdateProjectBodySchema = v.object({ name: ProjectNameSchema })
@@ -165,6 +167,14 @@ export function projectHandlers(ctx: PlatformContext) {
       rememberProjectName(ctx, updated)
       const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = updated
       return HttpResponse.json(detail)
+    }),
+
+    // The real platform's DELETE /platform/projects/{ref}: its id, ref and name once nothing of it remains (project-deletion.ts).
+    http.delete('*/platform/projects/:ref', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: DELETE_PERMISSION })
+      if (denied || !project) return denied
+      await deleteProject(ctx, project)
+      return HttpResponse.json({ id: project.id, ref: project.ref, name: project.name })
     }),
 
     // The real platform's POST /platform/projects/{ref}/restart: RESTARTING, then ACTIVE_HEALTHY over a

@@ -13,6 +13,21 @@ import type { DatabaseProvider } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
 
 export const browserDataDir = (ref: string): string => `idb://studio-project-${ref}`
+/** The IndexedDB database PGlite's IDBFS keeps that data directory in (its mount point under /pglite). */
+export const browserDatabaseName = (ref: string): string => `/pglite/studio-project-${ref}`
+
+/** Deletes a project's IndexedDB database; one another tab still holds open goes once that tab lets it. */
+function deleteBrowserDatabase(ref: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(browserDatabaseName(ref))
+    request.onsuccess = () => resolve()
+    request.onerror = () => reject(request.error ?? new Error(`The database of ${ref} could not be deleted`))
+    request.onblocked = () => {
+      console.warn(`The database of ${ref} is open in another tab: it is deleted once that tab closes it`)
+      resolve()
+    }
+  })
+}
 
 export interface BrowserProviderOptions extends ProviderOptions {
   /**
@@ -37,5 +52,5 @@ export function createBrowserDatabaseProvider(options: BrowserProviderOptions = 
       ...({ initialDataUrls } as object),
     })
     return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError, streamAnswer: streamingAnswers(pg) })
-  }, options)
+  }, options, (ref) => (options.persisted?.(ref) === false ? Promise.resolve() : deleteBrowserDatabase(ref)))
 }

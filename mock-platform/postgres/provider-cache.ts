@@ -19,6 +19,8 @@ export interface ProviderOptions {
 export function createProviderCache(
   openDatabase: (ref: string, forget: () => void) => Promise<ProjectDatabase>,
   options: ProviderOptions = {},
+  /** Removes what a ref's database left where it is kept (once it is closed): its files, its server database. */
+  removeDatabase: (ref: string) => Promise<void> = async () => undefined,
 ): DatabaseProvider {
   const databases = new Map<string, Promise<ProjectDatabase>>()
   // The opens in progress (databases keeps them once done).
@@ -70,6 +72,13 @@ export function createProviderCache(
       const open = [...databases.values()]
       databases.clear()
       await Promise.all(open.map(async (db) => (await db.catch(() => null))?.close()))
+    },
+    async drop(ref) {
+      // One still opening is let finish first: its seed would otherwise write into what is removed.
+      const open = databases.get(ref)
+      databases.delete(ref)
+      await (await open?.catch(() => null))?.close()
+      await removeDatabase(ref)
     },
   }
 }

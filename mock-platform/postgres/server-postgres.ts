@@ -10,7 +10,7 @@ import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult 
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
 import { runReadOnly } from './read-only.ts'
-import { prepareSharedServer, provisionProjectDatabase, roleUrl, withAdmin } from './server-tenancy.ts'
+import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, withAdmin } from './server-tenancy.ts'
 import { isDatabaseUnavailable } from './errors.ts'
 import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
 import { mayChangeSession } from './session.ts'
@@ -72,7 +72,7 @@ export function createServerDatabaseProvider(databaseUrl: string, options: Serve
         return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
       },
     })
-  }, options)
+  }, options, (ref) => dropProjectDatabase(databaseUrl, projectDatabaseName(ref, options.databasePrefix), connectionTimeoutMillis))
 }
 
 /**
@@ -95,6 +95,9 @@ export function createUserDatabaseProvider(databaseUrl: string, projectRef: stri
     },
     async closeAll() {
       await opened?.close()
+    },
+    drop() {
+      return Promise.reject(new Error(`This Studio serves DATABASE_URL's own database as its one project: it is not dropped from here`))
     },
   }
 }

@@ -37,3 +37,31 @@ describe.runIf(databaseUrl)('preparing a shared PostgreSQL server (DATABASE_URL)
     expect(await retiredRole()).toEqual({ login: false, all_data: false })
   })
 })
+
+describe.runIf(databaseUrl)("a deleted project's database on a PostgreSQL server", () => {
+  it('is dropped with its two roles, its open connections ended; opened again it is a new database', async () => {
+    const { createServerDatabaseProvider } = await import('./server-postgres')
+    const { projectDatabaseName } = await import('./server-address')
+    const prefix = `studio_drop_test_${process.pid}_`
+    const provider = createServerDatabaseProvider(databaseUrl!, { databasePrefix: prefix, seed: false })
+    const ref = 'droppedprojectref'
+    const name = projectDatabaseName(ref, prefix)
+    const leftOf = () =>
+      admin(async (client) => ({
+        databases: (await client.query('select datname from pg_database where datname = $1', [name])).rowCount,
+        roles: (await client.query('select rolname from pg_roles where rolname like $1', [`${name}%`])).rows.map((row: { rolname: string }) => row.rolname).sort(),
+      }))
+    try {
+      const db = await provider.open(ref)
+      await db.exec('create table kept_until_deleted (id int); insert into kept_until_deleted values (1)')
+      expect(await leftOf()).toEqual({ databases: 1, roles: [`${name}_owner`, `${name}_read_only`] })
+      await provider.drop(ref)
+      expect(await leftOf()).toEqual({ databases: 0, roles: [] })
+      const again = await provider.open(ref)
+      expect((await again.query("select to_regclass('public.kept_until_deleted') as kept")).rows).toEqual([{ kept: null }])
+    } finally {
+      await provider.drop(ref).catch(() => undefined)
+      await provider.closeAll()
+    }
+  }, 60_000)
+})

@@ -159,6 +159,29 @@ export async function provisionProjectDatabase(databaseUrl: string, name: string
   return roles
 }
 
+/**
+ * A deleted project's database and its two roles, gone from the server: its sessions are ended
+ * first (WITH (FORCE)). A role that still holds something elsewhere stays, without login, and says so.
+ */
+export async function dropProjectDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {
+  const roles = projectRoles(name)
+  await withAdmin(databaseUrl, connectionTimeoutMillis, async (admin) => {
+    await admin.query(`drop database if exists ${sqlIdent(name)} with (force)`)
+    await underRolesLock(admin, async () => {
+      for (const role of [roles.reader, roles.owner]) {
+        await admin.query('savepoint drop_project_role')
+        try {
+          await admin.query(`drop role if exists ${sqlIdent(role)}`)
+        } catch (error) {
+          await admin.query('rollback to savepoint drop_project_role')
+          await admin.query(`alter role ${sqlIdent(role)} nologin`)
+          console.warn(`The role ${role} of the dropped database ${name} still holds something elsewhere: kept without login`, error)
+        }
+      }
+    })
+  })
+}
+
 /** What start-up says when DATABASE_URL's user cannot do the platform's work. */
 export function platformAdminRequiredMessage(user: string): string {
   return (

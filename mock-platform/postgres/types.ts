@@ -64,4 +64,6 @@ export interface DatabaseProvider {
   /** Settles once the ref's database has opened (started, seeded) or failed to, with true; at once with false when it is not opening. */
   settled(ref: string): Promise<boolean>
   closeAll(): Promise<void>
+  /** Closes the ref's database and removes it with everything it held (a deleted project); a later open makes it anew. */
+  drop(ref: string): Promise<void>
 }

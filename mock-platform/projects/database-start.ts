@@ -80,6 +80,11 @@ export async function openProjectDatabase(ctx: PlatformContext, project: { ref: 
   return { database: used, unlogged: database, startedInMs: waited ? start.startedInMs : null }
 }
 
+/** Forgets a deleted project's start: its database is gone, and a running one is not looked for. */
+export function forgetDatabaseStart(ctx: PlatformContext, ref: string): void {
+  startsOf(ctx).delete(ref)
+}
+
 /** The project's database when it is running in this process, without starting it. */
 export function runningDatabase(ctx: PlatformContext, ref: string): ProjectDatabase | null {
   const start = startsOf(ctx).get(ref)

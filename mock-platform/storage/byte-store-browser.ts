@@ -32,6 +32,8 @@ function open(): Promise<IDBDatabase> {
 
 /** Arrays sort after strings in IndexedDB keys: `[ref, bucket, []]` is above every id of the bucket. */
 const bucketRange = (ref: string, bucket: string) => IDBKeyRange.bound([ref, bucket, ''], [ref, bucket, []])
+// Arrays sort after strings in IndexedDB's key order: [ref, []] is past every [ref, bucket, id].
+const projectRange = (ref: string) => IDBKeyRange.bound([ref, ''], [ref, []])
 
 export function createIndexedDbByteStore(): StorageByteStore {
   let opened: Promise<IDBDatabase> | null = null
@@ -61,5 +63,6 @@ export function createIndexedDbByteStore(): StorageByteStore {
         for (const id of ids) store.delete([ref, bucket, id])
       }),
     deleteBucket: (ref, bucket) => write((store) => store.delete(bucketRange(ref, bucket))),
+    deleteProject: (ref) => write((store) => store.delete(projectRange(ref))),
   }
 }

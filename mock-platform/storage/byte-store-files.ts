@@ -48,5 +48,8 @@ export async function createFileByteStore(dataDir?: string): Promise<StorageByte
     async deleteBucket(ref, bucket) {
       await rm(bucketDir(ref, bucket), { recursive: true, force: true })
     },
+    async deleteProject(ref) {
+      await rm(join(dir, hex(ref)), { recursive: true, force: true })
+    },
   }
 }

@@ -14,6 +14,8 @@ export interface StorageByteStore {
   delete(ref: string, bucket: string, ids: readonly string[]): Promise<void>
   /** Every object's bytes of a bucket (emptied or deleted). */
   deleteBucket(ref: string, bucket: string): Promise<void>
+  /** Every object's bytes of a project (deleted). */
+  deleteProject(ref: string): Promise<void>
 }
 
 /** Bytes in a Map per platform: node tests and the default. */
@@ -43,6 +45,9 @@ export function createMemoryByteStore(): StorageByteStore {
     },
     async deleteBucket(ref, bucket) {
       buckets.delete(bucketKey(ref, bucket))
+    },
+    async deleteProject(ref) {
+      for (const key of [...buckets.keys()]) if ((JSON.parse(key) as string[])[0] === ref) buckets.delete(key)
     },
   }
 }

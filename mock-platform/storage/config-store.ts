@@ -23,6 +23,14 @@ export function projectFileSizeLimit(ctx: PlatformContext, ref: string, plan: Pl
   return Math.min(kept ?? defaultFileSizeLimit(plan), STORAGE_PLAN_UPLOAD_LIMIT[plan])
 }
 
+/** A deleted project's settings, gone. */
+export function forgetProjectStorageConfig(ctx: PlatformContext, ref: string): void {
+  if (ownValue(store.read(ctx).projects, ref) === undefined) return
+  store.update(ctx, ({ projects }) => {
+    delete projects[ref]
+  })
+}
+
 export function setProjectFileSizeLimit(ctx: PlatformContext, ref: string, fileSizeLimit: number): void {
   store.update(ctx, ({ projects }) => {
     projects[ref] = { fileSizeLimit }

@@ -116,6 +116,12 @@ export const PROJECT_TRANSITION_MESSAGE = {
 /** The project's general settings (/project/{ref}/settings/general): rename and restart. */
 export const PROJECT_SETTINGS_MESSAGE = {
   renameDenied: 'rename this project',
+  deleteDenied: 'delete this project',
+  deleteConfirmTitle: (name: string) => `Delete “${name}”?`,
+  deleteConfirmBody:
+    'Its database, its storage objects, its saved queries and its settings are deleted for good, on the platform and in every tab. This cannot be undone.',
+  deleteTypeToConfirm: (name: string) => `Type the project's name, ${name}, to confirm`,
+  deleted: (name: string) => `The project “${name}” was deleted.`,
   restartDenied: 'restart this project',
   nameRequired: 'A project needs a name.',
   renamed: (name: string) => `The project is now called “${name}”.`,

@@ -64,6 +64,11 @@ export async function renameProject(ref: string, name: string, client: ApiClient
   return toProjectDetail(await client.patch(projectPath(ref), { body: { name }, schema: ProjectDetailSchema }))
 }
 
+/** DELETE /platform/projects/{ref}: the project and everything of it, gone. */
+export async function deleteProject(ref: string, client: ApiClient = api): Promise<void> {
+  await client.delete(projectPath(ref))
+}
+
 /** POST /platform/projects/{ref}/restart: the project is RESTARTING, then ACTIVE_HEALTHY. */
 export async function restartProject(ref: string, client: ApiClient = api, signal?: AbortSignal): Promise<void> {
   await client.post(projectPath(ref, '/restart'), { body: {}, signal })

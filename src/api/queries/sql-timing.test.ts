@@ -28,6 +28,7 @@ function slowStartingProvider(): DatabaseProvider {
     },
     settled: (ref) => inner.settled(ref),
     closeAll: () => inner.closeAll(),
+    drop: (ref) => inner.drop(ref),
   }
 }
 

@@ -5,6 +5,7 @@ import type { StorageBucket } from '../../api/queries/storage'
 import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormField, FormProblem, describedBy, inputClass } from '../../ui/field'
 import { Switch } from '../../ui/switch'
+import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { usePendingAction } from '../../ui/use-pending-action'
 import { SIZE_UNITS, type SizeUnit } from '../../lib/size-units'
 import { bucketFormErrors, type BucketField, type BucketFormValues } from './bucket-form'
@@ -100,28 +101,14 @@ export function BucketDialog({
 
 /** Deleting a bucket: the user types its name first (it goes with every file in it). */
 export function DeleteBucketDialog({ bucket, onConfirm, onClose }: { bucket: StorageBucket; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [typed, setTyped] = useState('')
-  const { busy, problem, run } = usePendingAction()
-  const id = useId()
-  const matches = typed === bucket.name
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!matches) return
-    await run(onConfirm)
-  }
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && !busy && onClose()}>
-      <ModalFrame size="small">
-        <form onSubmit={(event) => void submit(event)} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold', wordBreak: 'break-word' })}>Delete bucket {bucket.name}</Dialog.Title>
-          <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>The bucket and every file in it are deleted. This cannot be undone.</Dialog.Description>
-          <FormField id={id} label={`Type ${bucket.name} to confirm`}>
-            <input id={id} autoComplete="off" className={inputClass} value={typed} onChange={(event) => setTyped(event.target.value)} />
-          </FormField>
-          <FormProblem>{problem}</FormProblem>
-          <FormActions submitLabel="Delete bucket" tone="danger" onCancel={onClose} busy={busy} cancelDisabled={busy} submitDisabled={!matches} />
-        </form>
-      </ModalFrame>
-    </Dialog.Root>
+    <TypedConfirmDialog
+      title={`Delete bucket ${bucket.name}`}
+      description="The bucket and every file in it are deleted. This cannot be undone."
+      name={bucket.name}
+      confirmLabel="Delete bucket"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   )
 }
