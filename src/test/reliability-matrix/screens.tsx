@@ -1,13 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ComponentType, ReactNode } from 'react'
+import { within } from '@testing-library/react'
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { createActor } from 'xstate'
+import { projectStatusMachine } from '../../../machines/project-status.machine'
 import { queryKeys } from '../../api/queries/keys'
 import { sampleOrganization, sampleSnippet } from '../sample-records'
-import type { Permission, TableSchema } from '../../api/schemas'
+import type { Permission, ProjectDetail, TableSchema } from '../../api/schemas'
 import { useThemePreference } from '../../app/theme'
 import { ASSISTANT_STORAGE_KEY } from '../../constants'
 import AssistantPanel from '../../features/assistant/AssistantPanel'
 import { assistantActorFor } from '../../features/assistant/assistant-actors'
 import { useSignedIn } from '../../features/auth/use-signed-in'
+import { ProjectStatusContext } from '../../features/project-shell/project-status'
 import type { AssistantMessage } from '../../lib/assistant-state'
 import { tableColumn } from '../table-column'
 import { Providers, jsonResponse, testClient } from './harness'
@@ -102,4 +106,32 @@ export function table(payloads: readonly string[]): TableSchema {
     primary_keys: payloads.slice(0, 1),
     relationships: [],
   }
+}
+
+/** A Free plan organization (only its projects can be paused) that the matrix's permissions cover. */
+export const FREE_ORGANIZATION = { ...ORGANIZATION, plan: { id: 'free', name: 'Free' } } as typeof ORGANIZATION
+export const project = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({
+  id: 1,
+  ref,
+  name,
+  organization_id: FREE_ORGANIZATION.id,
+  cloud_provider: 'AWS',
+  region: 'us-east-1',
+  status,
+  inserted_at: '2026-01-01T00:00:00Z',
+  connectionString: 'encrypted:abc',
+  parent_project_ref: ref,
+  isOrioleDb: false,
+})
+
+/** The project shell's status actor, not started: the screens read its state and send it events. */
+export const StatusShell = ({ children }: { children: ReactNode }) => (
+  <ProjectStatusContext.Provider value={createActor(projectStatusMachine, { input: { ref: REF } })}>{children}</ProjectStatusContext.Provider>
+)
+
+/** Clicks the button called `name` once mounted: a place that opens on a click (a confirmation). */
+export function ClickedOnMount({ name, children }: { name: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => within(box.current!).getByRole('button', { name }).click(), [name])
+  return <div ref={box}>{children}</div>
 }

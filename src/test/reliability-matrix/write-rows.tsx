@@ -16,6 +16,7 @@ import { DATABASE_WRITE_ROWS } from './database-rows'
 import { AUTH_WRITE_ROWS, POLICY_WRITE_ROWS } from './auth-rows'
 import { LOGS_WRITE_ROWS } from './logs-rows'
 import { STORAGE_WRITE_ROWS } from './storage-rows'
+import { PROJECT_SETTINGS_WRITE_ROWS } from './project-settings-rows'
 import { STORAGE_UPLOAD_WRITE_ROWS } from './storage-upload-rows'
 import { TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
@@ -101,4 +102,5 @@ export const WRITE_ROWS: WriteRow[] = [
   ...LOGS_WRITE_ROWS,
   ...STORAGE_WRITE_ROWS,
   ...STORAGE_UPLOAD_WRITE_ROWS,
+  ...PROJECT_SETTINGS_WRITE_ROWS,
 ]

@@ -1,9 +1,5 @@
-import { within } from '@testing-library/react'
-import { useEffect, useRef, type ReactNode } from 'react'
-import { createActor } from 'xstate'
-import { projectStatusMachine } from '../../../machines/project-status.machine'
+import type { ReactNode } from 'react'
 import { queryKeys } from '../../api/queries/keys'
-import type { ProjectDetail } from '../../api/schemas'
 import { ownRecord } from '../../lib/own-record'
 import { retryWaitText } from '../../api/retry-schedule'
 import { ApiError } from '../../api/errors'
@@ -14,7 +10,6 @@ import { Markdown } from '../../features/assistant/Markdown'
 import { AddressSection } from '../../features/billing/AddressSection'
 import OrganizationsPage from '../../features/organizations/OrganizationsPage'
 import { ProjectStateGate } from '../../features/project-shell/ProjectStateGate'
-import { ProjectStatusContext } from '../../features/project-shell/project-status'
 import { ProjectPauseSection } from '../../features/projects/ProjectPauseSection'
 import { RenameFailureNote } from '../../features/sql-editor/RenameFailureNote'
 import { recordRenameFailure } from '../../features/sql-editor/rename-failures'
@@ -36,9 +31,10 @@ import { AUTH_XSS_PLACES, POLICY_XSS_PLACES } from './auth-rows'
 import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { LOGS_XSS_PLACES } from './logs-rows'
 import { STORAGE_XSS_PLACES } from './storage-rows'
+import { PROJECT_SETTINGS_XSS_PLACES } from './project-settings-rows'
 import { STORAGE_UPLOAD_XSS_PLACES } from './storage-upload-rows'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
-import { ALL_PERMISSIONS, CUSTOMER, ORGANIZATION, REF, SNIPPET, assistantPanel, billingClient, message, savedChat, table } from './screens'
+import { ALL_PERMISSIONS, ClickedOnMount, CUSTOMER, FREE_ORGANIZATION, ORGANIZATION, REF, SNIPPET, StatusShell, assistantPanel, billingClient, message, project, savedChat, table } from './screens'
 import { ProjectApiSection } from '../../features/projects/ProjectApiSection'
 
 /**
@@ -48,34 +44,6 @@ import { ProjectApiSection } from '../../features/projects/ProjectApiSection'
 
 // ---------------------------------------------------------------------------------------------
 // What the places render with.
-
-/** A Free plan organization (only its projects can be paused) that the matrix's permissions cover. */
-const FREE_ORGANIZATION = { ...ORGANIZATION, plan: { id: 'free', name: 'Free' } } as typeof ORGANIZATION
-const project = (ref: string, name: string, status: ProjectDetail['status']): ProjectDetail => ({
-  id: 1,
-  ref,
-  name,
-  organization_id: FREE_ORGANIZATION.id,
-  cloud_provider: 'AWS',
-  region: 'us-east-1',
-  status,
-  inserted_at: '2026-01-01T00:00:00Z',
-  connectionString: 'encrypted:abc',
-  parent_project_ref: ref,
-  isOrioleDb: false,
-})
-
-/** The project shell's status actor, not started: the screens read its state and send it events. */
-const StatusShell = ({ children }: { children: ReactNode }) => (
-  <ProjectStatusContext.Provider value={createActor(projectStatusMachine, { input: { ref: REF } })}>{children}</ProjectStatusContext.Provider>
-)
-
-/** Clicks the button called `name` once mounted: a place that opens on a click (a confirmation). */
-function ClickedOnMount({ name, children }: { name: string; children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => within(box.current!).getByRole('button', { name }).click(), [name])
-  return <div ref={box}>{children}</div>
-}
 
 // ---------------------------------------------------------------------------------------------
 // Places that show text users or servers wrote.
@@ -233,6 +201,7 @@ export const XSS_PLACES: XssPlace[] = [
   ...ADVISOR_XSS_PLACES,
   ...LOGS_XSS_PLACES,
   ...STORAGE_UPLOAD_XSS_PLACES,
+  ...PROJECT_SETTINGS_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',

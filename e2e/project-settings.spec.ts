@@ -1,0 +1,51 @@
+import { createPlatformFixtures } from '../fixtures/platform'
+import { PROJECT_SETTINGS_MESSAGE, PROJECT_GATE_MESSAGE } from '../src/constants'
+import { expect, signIn, test } from './fixtures'
+
+const acme = createPlatformFixtures().projects.filter((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')
+const [renamed, deleted] = [acme[0]!, acme[1]!]
+
+// A world of its own (not the kept one): a project is deleted here, its database with it.
+test('a project is renamed (kept across a reload), restarted behind the gate, and another one deleted with its name typed', async ({ page, consoleErrors }) => {
+  await signIn(page, { returnTo: `/project/${renamed.ref}/settings/general` })
+  const name = page.getByRole('textbox', { name: 'Name' })
+  await expect(name).toHaveValue(renamed.name, { timeout: 30_000 })
+  await name.fill('   ')
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.nameRequired)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled()
+  await name.fill('Storefront <b>live</b>')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.renamed('Storefront <b>live</b>'))).toBeVisible()
+  // The breadcrumb's project menu says it at once; a reload keeps it.
+  await expect(page.getByRole('banner').getByText('Storefront <b>live</b>')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Storefront <b>live</b>', { timeout: 30_000 })
+
+  await page.getByRole('button', { name: 'Restart project' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText(PROJECT_SETTINGS_MESSAGE.restartConfirmBody)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restart project' }).click()
+  await expect(page.getByRole('button', { name: 'Restarting…' })).toBeVisible()
+  // A screen that needs the database waits at the gate while it restarts, and opens by itself once it is back.
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page.getByRole('heading', { name: PROJECT_GATE_MESSAGE.RESTARTING.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: PROJECT_GATE_MESSAGE.RESTARTING.title })).toBeHidden({ timeout: 30_000 })
+
+  await page.goto(`/project/${deleted.ref}/settings/general`)
+  await page.getByRole('button', { name: 'Delete project' }).click()
+  const dialog = page.getByRole('alertdialog')
+  const confirm = dialog.getByRole('button', { name: 'Delete project' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByRole('textbox').fill(deleted.name.toUpperCase())
+  await expect(confirm).toBeDisabled()
+  await dialog.getByRole('textbox').fill(deleted.name)
+  await confirm.click()
+  await expect(page).toHaveURL(/\/org\/acme-corp$/)
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.deleted(deleted.name))).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(`^${deleted.name}`) })).toHaveCount(0)
+  // Its database is gone from this browser too.
+  expect(await page.evaluate(async (ref) => (await indexedDB.databases()).some((d) => d.name?.includes(ref)), deleted.ref)).toBe(false)
+  await page.reload()
+  await expect(page.getByRole('link', { name: /Storefront <b>live<\/b>/ })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('link', { name: new RegExp(`^${deleted.name}`) })).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+})

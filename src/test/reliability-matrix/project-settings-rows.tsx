@@ -1,0 +1,54 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import { queryKeys } from '../../api/queries/keys'
+import { GeneralSettingsScreen } from '../../features/project-settings/GeneralSettingsPage'
+import { Providers, jsonResponse, type WriteRow } from './harness'
+import { ALL_PERMISSIONS, ClickedOnMount, ORGANIZATION, REF, StatusShell, project, projectClient } from './screens'
+import type { XssPlace } from './xss-places'
+
+/** The reliability matrix's rows of the project's general settings: the rename under each fault, and the name in each place it shows. */
+
+/** A client that knows the project (called `name`), its organization and every permission. */
+function settingsClient(name: string) {
+  const client = projectClient()
+  client.setQueryData(queryKeys.projectDetail(REF), project(REF, name, 'ACTIVE_HEALTHY'))
+  client.setQueryData(queryKeys.organizations(), [ORGANIZATION])
+  client.setQueryData(queryKeys.permissions(), ALL_PERMISSIONS)
+  return client
+}
+
+const generalSettings = (name: string, click?: string) => {
+  const screenOf = <GeneralSettingsScreen projectRef={REF} />
+  return (
+    <Providers client={settingsClient(name)}>
+      <StatusShell>{click ? <ClickedOnMount name={click}>{screenOf}</ClickedOnMount> : screenOf}</StatusShell>
+    </Providers>
+  )
+}
+
+export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
+  {
+    // The typed name is the user's: saved as typed (trimmed), or kept in the field with the refusal beside it.
+    write: 'rename a project (general settings)',
+    run: async (fault, stub) => {
+      let saved: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'PATCH' || !new URL(request.url).pathname.endsWith(`/projects/${REF}`)) return undefined
+        saved = body
+        return jsonResponse({ ...project(REF, (body as { name: string }).name, 'ACTIVE_HEALTHY') })
+      })
+      render(generalSettings('Main app'))
+      const form = await screen.findByRole('form', { name: 'Project name' })
+      fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: '  Typed project name ' } })
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(saved !== null || within(form).queryByRole('alert') !== null).toBe(true))
+      if (saved) return (saved as { name?: string }).name === 'Typed project name'
+      return (within(form).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value === '  Typed project name '
+    },
+  },
+]
+
+export const PROJECT_SETTINGS_XSS_PLACES: XssPlace[] = [
+  { place: 'project name (general settings and its restart confirmation)', batch: 1, render: ([name = '']) => generalSettings(name, 'Restart project') },
+  { place: 'project name (general settings: delete, typed to confirm)', batch: 1, render: ([name = '']) => generalSettings(name, 'Delete project') },
+]
