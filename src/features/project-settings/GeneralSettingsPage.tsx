@@ -166,10 +166,11 @@ function DeleteSection({ project }: { project: ProjectDetail }) {
   const remove = async () => {
     await deleteProject(project.ref)
     forgetProjectKeys(project.ref)
+    // Away first: a screen still showing the project would read it again (404) once its detail is dropped.
+    navigate(organization ? `/org/${organization.slug}` : '/organizations')
+    showToast('success', PROJECT_SETTINGS_MESSAGE.deleted(project.name))
     queryClient.removeQueries({ queryKey: queryKeys.projectDetail(project.ref) })
     await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
-    showToast('success', PROJECT_SETTINGS_MESSAGE.deleted(project.name))
-    navigate(organization ? `/org/${organization.slug}` : '/organizations')
   }
   return (
     <section aria-labelledby="delete-project-title" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'danger.default', borderRadius: 'md', px: '4' })}>
