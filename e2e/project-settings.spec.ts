@@ -6,7 +6,7 @@ const acme = createPlatformFixtures().projects.filter((p) => p.organization_slug
 const [renamed, deleted] = [acme[0]!, acme[1]!]
 
 // A world of its own (not the kept one): a project is deleted here, its database with it.
-test('a project is renamed (kept across a reload), restarted behind the gate, and another one deleted with its name typed', async ({ page, consoleErrors }) => {
+test('a project is renamed (kept across a reload), restarted behind the gate, another one deleted with its name typed, and the first moved to another organization', async ({ page, consoleErrors }) => {
   await signIn(page, { returnTo: `/project/${renamed.ref}/settings/general` })
   const name = page.getByRole('textbox', { name: 'Name' })
   await expect(name).toHaveValue(renamed.name, { timeout: 30_000 })
@@ -47,5 +47,15 @@ test('a project is renamed (kept across a reload), restarted behind the gate, an
   await page.reload()
   await expect(page.getByRole('link', { name: /Storefront <b>live<\/b>/ })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('link', { name: new RegExp(`^${deleted.name}`) })).toHaveCount(0)
+
+  // Moved to another organization of the demo's: the breadcrumb and that organization's list say so.
+  await page.goto(`/project/${renamed.ref}/settings/general`)
+  await page.getByLabel('To the organization').selectOption({ label: 'Empty Org (Free plan)' })
+  await page.getByRole('button', { name: 'Transfer project' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Transfer project' }).click()
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.transferred('Storefront <b>live</b>', 'Empty Org'))).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Empty Org')).toBeVisible()
+  await page.goto('/org/empty-org')
+  await expect(page.getByRole('link', { name: /Storefront <b>live<\/b>/ })).toBeVisible({ timeout: 30_000 })
   expect(consoleErrors).toEqual([])
 })

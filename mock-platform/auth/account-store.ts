@@ -17,8 +17,8 @@ const AccountStoreSchema = v.object({
   permissions: v.array(MockPermissionSchema),
   // Absent in what pages kept before projects were: read as none.
   projects: v.optional(v.array(MockProjectSchema), []),
-  // The names given to projects of the seed (which come back from the seed, as they stood, on reload).
-  projectNames: v.optional(v.array(v.object({ ref: v.string(), name: v.string() })), []),
+  // What was changed of projects of the seed (which come back from the seed, as they stood, on reload): a new name, another organization.
+  seedProjectChanges: v.optional(v.array(v.object({ ref: v.string(), name: v.string(), organization_slug: v.string(), organization_id: v.number() })), []),
   // Projects of the seed that were deleted: the seed brings them back on reload unless told.
   deletedProjects: v.optional(v.array(v.string()), []),
 })
@@ -27,11 +27,11 @@ type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], projectNames: [], deletedProjects: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], seedProjectChanges: [], deletedProjects: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions, projects, projectNames, deletedProjects } = store.read(ctx)
+  const { users, organizations, permissions, projects, seedProjectChanges, deletedProjects } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -47,24 +47,25 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
     if (!organization || ctx.db.projects.findFirst((q) => q.where({ ref: project.ref }))) continue
     await ctx.db.projects.create(project)
     // The kept organization was kept before its projects, and a seed organization counts its seed's.
-    await ctx.db.organizations.update(organization, {
-      data(o) {
-        o.project_count = (o.project_count ?? 0) + 1
-      },
-    })
+    await countProjects(ctx, organization.slug, 1)
   }
   for (const ref of deletedProjects) {
     const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
     if (project) await removeProjectRecord(ctx, project)
   }
-  for (const { ref, name } of projectNames) {
-    const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
-    if (project && project.name !== name)
-      await ctx.db.projects.update(project, {
-        data(p) {
-          p.name = name
-        },
-      })
+  for (const change of seedProjectChanges) {
+    const project = ctx.db.projects.findFirst((q) => q.where({ ref: change.ref }))
+    if (!project || !ctx.db.organizations.findFirst((q) => q.where({ slug: change.organization_slug }))) continue
+    const moved = project.organization_slug !== change.organization_slug
+    if (moved) await countProjects(ctx, project.organization_slug, -1)
+    await ctx.db.projects.update(project, {
+      data(p) {
+        p.name = change.name
+        p.organization_slug = change.organization_slug
+        p.organization_id = change.organization_id
+      },
+    })
+    if (moved) await countProjects(ctx, change.organization_slug, 1)
   }
 }
 
@@ -98,12 +99,13 @@ export function rememberProjectChange(ctx: PlatformContext, project: MockProject
   rememberProject(ctx, project)
 }
 
-/** Keeps a project's new name: a project made at run time is kept whole; one of the seed by its name alone. */
-export function rememberProjectName(ctx: PlatformContext, project: MockProject): void {
+/** Keeps a project's new name or organization: a project made at run time is kept whole; one of the seed by what was changed. */
+export function rememberProjectSettings(ctx: PlatformContext, project: MockProject): void {
   if (ctx.recordPersistence) return
   if (store.read(ctx).projects.some((p) => p.ref === project.ref)) return rememberProject(ctx, project)
+  const { ref, name, organization_slug, organization_id } = project
   store.update(ctx, (kept) => {
-    kept.projectNames = [...kept.projectNames.filter((p) => p.ref !== project.ref), { ref: project.ref, name: project.name }]
+    kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), { ref, name, organization_slug, organization_id }]
   })
 }
 
@@ -113,7 +115,7 @@ export function forgetProject(ctx: PlatformContext, ref: string): void {
   store.update(ctx, (kept) => {
     const madeHere = kept.projects.some((p) => p.ref === ref)
     kept.projects = kept.projects.filter((p) => p.ref !== ref)
-    kept.projectNames = kept.projectNames.filter((p) => p.ref !== ref)
+    kept.seedProjectChanges = kept.seedProjectChanges.filter((p) => p.ref !== ref)
     if (!madeHere && !kept.deletedProjects.includes(ref)) kept.deletedProjects = [...kept.deletedProjects, ref]
   })
 }
@@ -121,11 +123,16 @@ export function forgetProject(ctx: PlatformContext, ref: string): void {
 /** The project's record gone, and its organization's count with it. */
 export async function removeProjectRecord(ctx: PlatformContext, project: MockProject): Promise<void> {
   ctx.db.projects.delete((q) => q.where({ ref: project.ref }))
-  const organization = ctx.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))
-  if (organization)
-    await ctx.db.organizations.update(organization, {
-      data(o) {
-        o.project_count = Math.max(0, (o.project_count ?? 1) - 1)
-      },
-    })
+  await countProjects(ctx, project.organization_slug, -1)
+}
+
+/** An organization's project count, moved by `by` (a project made, deleted or transferred). */
+export async function countProjects(ctx: PlatformContext, slug: string, by: 1 | -1): Promise<void> {
+  const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
+  if (!organization) return
+  await ctx.db.organizations.update(organization, {
+    data(o) {
+      o.project_count = Math.max(0, (o.project_count ?? 0) + by)
+    },
+  })
 }

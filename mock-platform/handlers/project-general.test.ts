@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
-import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS, PROJECT_NAME_MAX_LENGTH, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../src/constants'
+import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS, PLAN_LIMITS, PROJECT_NAME_MAX_LENGTH, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
 import { createMockPlatform } from '../platform'
 import { useNodeMockPlatform } from '../testing'
@@ -107,5 +107,46 @@ describe("a project's general settings", () => {
     expect(next.db.projects.findFirst((q) => q.where({ ref: project.ref }))).toBeUndefined()
     expect(next.db.organizations.findFirst((q) => q.where({ slug: project.organization_slug }))!.project_count).toBe(before - 1)
     expect((await platform.call(`/platform/projects/${project.ref}`, { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('transfers a project to another organization of the member: counted there, kept across a page load; a full Free plan, the same organization, a stranger’s and a read-only one refused', async () => {
+    const { db } = platform.mock.platform
+    const project = running[4]!
+    const from = project.organization_slug
+    const organizations = db.organizations.findMany((q) => q.where({}))
+    const count = (slug: string) => db.organizations.findFirst((q) => q.where({ slug }))!.project_count ?? 0
+    // A Free plan organization with one running project: room for one more, then full.
+    const target = organizations.find((o) => o.slug === 'demo-free')!
+    expect(target.plan.id).toBe('free')
+    expect(db.projects.findMany((q) => q.where({ organization_slug: target.slug })).filter((p) => p.status === 'ACTIVE_HEALTHY')).toHaveLength(PLAN_LIMITS.free.activeProjects - 1)
+    const transfer = (slug: unknown, ref = project.ref) => platform.call(`/platform/projects/${ref}/transfer`, { method: 'POST', ...json({ target_organization_slug: slug }) })
+
+    const same = await transfer(from)
+    expect(same.status).toBe(400)
+    expect(await same.json()).toEqual({ message: PROJECT_SETTINGS_MESSAGE.transferSameOrganization })
+    expect((await transfer('umbrella-labs')).status).toBe(404)
+    expect((await transfer('no-such-organization')).status).toBe(404)
+    expect((await transfer(7)).status).toBe(400)
+    const readOnly = await transfer('readonly-co')
+    expect(readOnly.status).toBe(403)
+    expect(await readOnly.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.transferTargetDenied('Read Only Co')) })
+
+    const [fromBefore, targetBefore] = [count(from), count(target.slug)]
+    const moved = await transfer(target.slug)
+    expect(moved.status).toBe(200)
+    expect(await moved.json()).toMatchObject({ ref: project.ref, organization_id: target.id })
+    expect([count(from), count(target.slug)]).toEqual([fromBefore - 1, targetBefore + 1])
+    const listed = (await (await platform.call(`/platform/organizations/${target.slug}/projects`)).json()) as { projects: { ref: string }[] }
+    expect(listed.projects.map((p) => p.ref)).toContain(project.ref)
+    // Now full: another running project is refused there, and stays where it was.
+    const another = running[5]!
+    const full = await transfer(target.slug, another.ref)
+    expect(full.status).toBe(400)
+    expect(await full.json()).toEqual({ message: PROJECT_SETTINGS_MESSAGE.transferFreeLimit(target.name, PLAN_LIMITS.free.activeProjects) })
+    expect(db.projects.findFirst((q) => q.where({ ref: another.ref }))!.organization_slug).toBe(another.organization_slug)
+
+    const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
+    expect(next.db.projects.findFirst((q) => q.where({ ref: project.ref }))).toMatchObject({ organization_slug: target.slug, organization_id: target.id })
+    expect(next.db.organizations.findFirst((q) => q.where({ slug: target.slug }))!.project_count).toBe(targetBefore + 1)
   })
 })

@@ -21,7 +21,7 @@ import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
-import { rememberProject, rememberProjectChange, rememberProjectName } from '../auth/account-store'
+import { countProjects, rememberProject, rememberProjectChange, rememberProjectSettings } from '../auth/account-store'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 import { runningDatabase } from '../projects/database-start'
@@ -52,6 +52,8 @@ const PAUSE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EX
 const RESTORE_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restoreProject, what: PROJECT_PAUSE_MESSAGE.restoreDenied }
 const RENAME_PERMISSION: RequiredPermission = { action: PermissionAction.UPDATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.renameDenied }
 const DELETE_PERMISSION: RequiredPermission = { action: PermissionAction.DELETE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.deleteDenied }
+const TRANSFER_PERMISSION: RequiredPermission = { action: PermissionAction.DELETE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.transferDenied }
+const TransferProjectBodySchema = v.object({ target_organization_slug: v.pipe(v.string(), v.minLength(1, 'target_organization_slug is required')) })
 const RESTART_PERMISSION: RequiredPermission = { action: PermissionAction.INFRA_EXECUTE, resource: PERMISSION_RESOURCES.restartProject, what: PROJECT_SETTINGS_MESSAGE.restartDenied }
 /** The fields of PATCH /platform/projects/{ref} the mock platform honours (the real one's UpdateProjectBody). */
 const UpdateProjectBodySchema = v.object({ name: ProjectNameSchema })
@@ -105,11 +107,7 @@ export function projectHandlers(ctx: PlatformContext) {
         polls_until_settled: POLLS_UNTIL_SETTLED.COMING_UP,
         largeTables: false,
       })
-      await ctx.db.organizations.update(org, {
-        data(o) {
-          o.project_count = (o.project_count ?? 0) + 1
-        },
-      })
+      await countProjects(ctx, org.slug, 1)
       rememberProject(ctx, project)
       return HttpResponse.json(
         {
@@ -164,7 +162,7 @@ export function projectHandlers(ctx: PlatformContext) {
         },
       })
       if (!updated) return errorResponse(404, 'Project not found')
-      rememberProjectName(ctx, updated)
+      rememberProjectSettings(ctx, updated)
       const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = updated
       return HttpResponse.json(detail)
     }),
@@ -175,6 +173,38 @@ export function projectHandlers(ctx: PlatformContext) {
       if (denied || !project) return denied
       await deleteProject(ctx, project)
       return HttpResponse.json({ id: project.id, ref: project.ref, name: project.name })
+    }),
+
+    // The real platform's POST /platform/projects/{ref}/transfer: the project moves whole to another
+    // organization of the member's, where they may create projects and its plan takes one more.
+    http.post('*/platform/projects/:ref/transfer', async ({ request, params }) => {
+      const { user, project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: TRANSFER_PERMISSION })
+      if (denied || !project) return denied
+      const parsed = v.safeParse(TransferProjectBodySchema, await readJson(request))
+      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const target = findMemberOrganization(ctx, user.id, parsed.output.target_organization_slug)
+      if (!target) return errorResponse(404, PROJECT_SETTINGS_MESSAGE.transferUnknownOrganization)
+      if (target.slug === project.organization_slug) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.transferSameOrganization)
+      const refused = refuseWithout(ctx, user.id, { action: PermissionAction.CREATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.transferTargetDenied(target.name) }, { organizationSlug: target.slug })
+      if (refused) return refused
+      if (isSettling(project.status)) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.transferSettling)
+      if (target.plan.id === 'free' && !INACTIVE_PROJECT_STATUSES.includes(project.status)) {
+        const active = ctx.db.projects.findMany((q) => q.where({ organization_slug: target.slug })).filter((p) => !INACTIVE_PROJECT_STATUSES.includes(p.status)).length
+        if (active >= PLAN_LIMITS.free.activeProjects) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.transferFreeLimit(target.name, PLAN_LIMITS.free.activeProjects))
+      }
+      const source = project.organization_slug
+      const moved = await ctx.db.projects.update(project, {
+        data(p) {
+          p.organization_slug = target.slug
+          p.organization_id = target.id
+        },
+      })
+      if (!moved) return errorResponse(404, 'Project not found')
+      await countProjects(ctx, source, -1)
+      await countProjects(ctx, target.slug, 1)
+      rememberProjectSettings(ctx, moved)
+      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = moved
+      return HttpResponse.json(detail)
     }),
 
     // The real platform's POST /platform/projects/{ref}/restart: RESTARTING, then ACTIVE_HEALTHY over a

@@ -117,6 +117,17 @@ export const PROJECT_TRANSITION_MESSAGE = {
 export const PROJECT_SETTINGS_MESSAGE = {
   renameDenied: 'rename this project',
   deleteDenied: 'delete this project',
+  transferDenied: 'transfer this project',
+  transferTargetDenied: (organization: string) => `create projects in ${organization}`,
+  transferSameOrganization: 'The project is in that organization already.',
+  transferUnknownOrganization: 'There is no such organization among yours.',
+  transferSettling: 'The project is changing state: transfer it once it has settled.',
+  transferFreeLimit: (organization: string, limit: number) =>
+    `${organization} is on the Free plan, which allows ${limit} active projects, and has them: pause one there, or upgrade it, before moving a running project in.`,
+  transferConfirmTitle: (name: string, organization: string) => `Transfer “${name}” to ${organization}?`,
+  transferConfirmBody:
+    'The project, its database and its data move as they are; its members become those of the new organization, whose plan and billing apply from now on.',
+  transferred: (name: string, organization: string) => `“${name}” now belongs to ${organization}.`,
   deleteConfirmTitle: (name: string) => `Delete “${name}”?`,
   deleteConfirmBody:
     'Its database, its storage objects, its saved queries and its settings are deleted for good, on the platform and in every tab. This cannot be undone.',

@@ -64,6 +64,11 @@ export async function renameProject(ref: string, name: string, client: ApiClient
   return toProjectDetail(await client.patch(projectPath(ref), { body: { name }, schema: ProjectDetailSchema }))
 }
 
+/** POST /platform/projects/{ref}/transfer: the project moved to another organization; its detail as it now stands. */
+export async function transferProject(ref: string, targetOrganizationSlug: string, client: ApiClient = api) {
+  return toProjectDetail(await client.post(projectPath(ref, '/transfer'), { body: { target_organization_slug: targetOrganizationSlug }, schema: ProjectDetailSchema }))
+}
+
 /** DELETE /platform/projects/{ref}: the project and everything of it, gone. */
 export async function deleteProject(ref: string, client: ApiClient = api): Promise<void> {
   await client.delete(projectPath(ref))

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
-import { useLocation } from 'wouter'
 import { css } from 'styled-system/css'
 import { queryKeys } from '../../api/queries/keys'
-import { deleteProject, projectDetailQuery, renameProject } from '../../api/queries/projects'
+import { projectDetailQuery, renameProject } from '../../api/queries/projects'
 import type { ProjectDetail } from '../../api/schemas'
 import { PERMISSION_RESOURCES, PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_MESSAGE, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
@@ -13,18 +12,18 @@ import { projectNameLength } from '../../lib/project-name'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { TextField } from '../../ui/field'
 import { FormSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { DatabaseToolPage } from '../database'
-import { usePermission } from '../permissions'
-import { forgetProjectKeys } from './forget-project-keys'
-import { useProjectOrganization, useProjectStatusActor } from '../project-shell'
+import { DeleteSection } from './DeleteSection'
+import { settingsPanelClass } from './settings-panel'
+import { TransferSection } from './TransferSection'
+import { useProjectPermission } from './use-project-permission'
+import { useProjectStatusActor } from '../project-shell'
 
-const panelClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', px: '4' })
 
 /** Why a name cannot be saved, or null: the server's own rules (handlers/projects.ts), said before sending. */
 function nameProblem(name: string): string | null {
@@ -37,7 +36,7 @@ function nameProblem(name: string): string | null {
 export function GeneralSettingsScreen({ projectRef: ref }: { projectRef: string }) {
   const project = useQuery(projectDetailQuery(ref))
   return (
-    <DatabaseToolPage title="General settings" description="The project's name and reference, a restart of its database and services, and its deletion.">
+    <DatabaseToolPage title="General settings" description="The project's name and reference, a restart of its database and services, its organization, and its deletion.">
       {project.isPending ? (
         <LoadingState label="Loading the project…" />
       ) : project.isError ? (
@@ -47,16 +46,12 @@ export function GeneralSettingsScreen({ projectRef: ref }: { projectRef: string 
           {/* Keyed by the saved name: a rename elsewhere (another tab) starts the form afresh. */}
           <ProjectNameForm key={project.data.name} project={project.data} />
           <RestartSection project={project.data} />
+          <TransferSection project={project.data} />
           <DeleteSection project={project.data} />
         </>
       )}
     </DatabaseToolPage>
   )
-}
-
-function useProjectPermission(ref: string, action: string, resource: string, what: string) {
-  const organization = useProjectOrganization(ref)
-  return usePermission(action, resource, organization ? { organizationSlug: organization.slug, projectRef: ref } : undefined, what)
 }
 
 function ProjectNameForm({ project }: { project: ProjectDetail }) {
@@ -79,7 +74,7 @@ function ProjectNameForm({ project }: { project: ProjectDetail }) {
     if (!problem && changed) save.mutate(name.trim())
   }
   return (
-    <form onSubmit={submit} aria-label="Project name" className={panelClass}>
+    <form onSubmit={submit} aria-label="Project name" className={settingsPanelClass}>
       <FormSection title="Project name" description="How the project is listed in its organization and shown across the dashboard.">
         <div className={css({ display: 'flex', flexDir: 'column', gap: '3', maxW: 'md' })}>
           <TextField
@@ -123,7 +118,7 @@ function RestartSection({ project }: { project: ProjectDetail }) {
   const permission = useProjectPermission(project.ref, PermissionAction.INFRA_EXECUTE, PERMISSION_RESOURCES.restartProject, PROJECT_SETTINGS_MESSAGE.restartDenied)
   const blockedReason = permission.reason ?? (isActiveProjectStatus(project.status) || restarting ? null : PROJECT_TRANSITION_MESSAGE.restartNotActive)
   return (
-    <section aria-labelledby="restart-project-title" className={panelClass}>
+    <section aria-labelledby="restart-project-title" className={settingsPanelClass}>
       <FormSection title="Restart project" description="Stops the project's database and services and starts them again, for a setting that needs it or a database that stopped answering.">
         <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
           <h3 id="restart-project-title" className={css({ srOnly: true })}>
@@ -152,49 +147,6 @@ function RestartSection({ project }: { project: ProjectDetail }) {
       >
         {PROJECT_SETTINGS_MESSAGE.restartConfirmBody}
       </ConfirmDialog>
-    </section>
-  )
-}
-
-/** Deleting the project: its name typed first; then the organization's page, where it no longer is. */
-function DeleteSection({ project }: { project: ProjectDetail }) {
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
-  const organization = useProjectOrganization(project.ref)
-  const [confirming, setConfirming] = useState(false)
-  const permission = useProjectPermission(project.ref, PermissionAction.DELETE, PERMISSION_RESOURCES.projects, PROJECT_SETTINGS_MESSAGE.deleteDenied)
-  const remove = async () => {
-    await deleteProject(project.ref)
-    forgetProjectKeys(project.ref)
-    // Away first: a screen still showing the project would read it again (404) once its detail is dropped.
-    navigate(organization ? `/org/${organization.slug}` : '/organizations')
-    showToast('success', PROJECT_SETTINGS_MESSAGE.deleted(project.name))
-    queryClient.removeQueries({ queryKey: queryKeys.projectDetail(project.ref) })
-    await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
-  }
-  return (
-    <section aria-labelledby="delete-project-title" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'danger.default', borderRadius: 'md', px: '4' })}>
-      <FormSection title="Delete project" description="Deletes the project's database, its storage objects, its saved queries and its settings, for good.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="delete-project-title" className={css({ srOnly: true })}>
-            Delete project
-          </h3>
-          <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setConfirming(true)}>
-            Delete project
-          </GuardedButton>
-        </div>
-      </FormSection>
-      {confirming ? (
-        <TypedConfirmDialog
-          title={PROJECT_SETTINGS_MESSAGE.deleteConfirmTitle(project.name)}
-          description={PROJECT_SETTINGS_MESSAGE.deleteConfirmBody}
-          name={project.name}
-          label={PROJECT_SETTINGS_MESSAGE.deleteTypeToConfirm(project.name)}
-          confirmLabel="Delete project"
-          onConfirm={remove}
-          onClose={() => setConfirming(false)}
-        />
-      ) : null}
     </section>
   )
 }

@@ -6,13 +6,16 @@ import { Providers, jsonResponse, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ClickedOnMount, ORGANIZATION, REF, StatusShell, project, projectClient } from './screens'
 import type { XssPlace } from './xss-places'
 
-/** The reliability matrix's rows of the project's general settings: the rename under each fault, and the name in each place it shows. */
+/** The reliability matrix's rows of the project's general settings: the rename and the transfer under each fault, and the name in each place it shows. */
+
+/** Another organization of the member's, to move the project to. */
+const OTHER_ORGANIZATION = { ...ORGANIZATION, id: ORGANIZATION.id + 1, slug: 'other-org', name: 'Other org' }
 
 /** A client that knows the project (called `name`), its organization and every permission. */
 function settingsClient(name: string) {
   const client = projectClient()
   client.setQueryData(queryKeys.projectDetail(REF), project(REF, name, 'ACTIVE_HEALTHY'))
-  client.setQueryData(queryKeys.organizations(), [ORGANIZATION])
+  client.setQueryData(queryKeys.organizations(), [ORGANIZATION, OTHER_ORGANIZATION])
   client.setQueryData(queryKeys.permissions(), ALL_PERMISSIONS)
   return client
 }
@@ -35,7 +38,7 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
       stub(fault, (request, body) => {
         if (request.method !== 'PATCH' || !new URL(request.url).pathname.endsWith(`/projects/${REF}`)) return undefined
         saved = body
-        return jsonResponse({ ...project(REF, (body as { name: string }).name, 'ACTIVE_HEALTHY') })
+        return jsonResponse(project(REF, (body as { name: string }).name, 'ACTIVE_HEALTHY'))
       })
       render(generalSettings('Main app'))
       const form = await screen.findByRole('form', { name: 'Project name' })
@@ -46,9 +49,37 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
       return (within(form).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value === '  Typed project name '
     },
   },
+  {
+    // The chosen organization is the user's choice: the project moved there, or the choice kept with the refusal beside it.
+    write: 'transfer a project (general settings)',
+    run: async (fault, stub) => {
+      let moved: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'POST' || !request.url.endsWith(`/projects/${REF}/transfer`)) return undefined
+        moved = body
+        return jsonResponse({ ...project(REF, 'Main app', 'ACTIVE_HEALTHY'), organization_id: OTHER_ORGANIZATION.id })
+      })
+      render(generalSettings('Main app'))
+      const section = await screen.findByRole('region', { name: 'Transfer project' })
+      fireEvent.change(within(section).getByLabelText('To the organization'), { target: { value: OTHER_ORGANIZATION.slug } })
+      fireEvent.click(within(section).getByRole('button', { name: 'Transfer project' }))
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Transfer project' }))
+      await waitFor(() => expect(moved !== null || within(section).queryByRole('alert') !== null).toBe(true))
+      if (moved && within(section).queryByRole('alert') === null) return (moved as { target_organization_slug?: string }).target_organization_slug === OTHER_ORGANIZATION.slug
+      return (within(section).getByLabelText('To the organization') as HTMLSelectElement).value === OTHER_ORGANIZATION.slug
+    },
+  },
 ]
 
 export const PROJECT_SETTINGS_XSS_PLACES: XssPlace[] = [
-  { place: 'project name (general settings and its restart confirmation)', batch: 1, render: ([name = '']) => generalSettings(name, 'Restart project') },
-  { place: 'project name (general settings: delete, typed to confirm)', batch: 1, render: ([name = '']) => generalSettings(name, 'Delete project') },
+  {
+    place: 'project name (general settings and its restart confirmation)',
+    batch: 1,
+    render: ([name = '']) => generalSettings(name, 'Restart project'),
+  },
+  {
+    place: 'project name (general settings: delete, typed to confirm)',
+    batch: 1,
+    render: ([name = '']) => generalSettings(name, 'Delete project'),
+  },
 ]
