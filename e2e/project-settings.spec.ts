@@ -59,3 +59,33 @@ test('a project is renamed (kept across a reload), restarted behind the gate, an
   await expect(page.getByRole('link', { name: /Storefront <b>live<\/b>/ })).toBeVisible({ timeout: 30_000 })
   expect(consoleErrors).toEqual([])
 })
+
+test("the API settings give the project's keys as JWTs signed for it; a new JWT secret changes them, and the schemas the API serves are chosen and kept", async ({ page, consoleErrors }) => {
+  await signIn(page, { returnTo: `/project/${renamed.ref}/settings/api` })
+  const anon = page.getByLabel('anon key', { exact: true })
+  await expect(anon).toHaveText(/^eyJ/, { timeout: 30_000 })
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { role: string; ref: string; exp: number }
+  const before = (await anon.textContent())!
+  expect(JSON.parse(Buffer.from(before.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' })
+  expect(claimsOf(before)).toMatchObject({ role: 'anon', ref: renamed.ref })
+  expect(claimsOf(before).exp * 1000).toBeGreaterThan(Date.now() + 5 * 365 * 24 * 3600 * 1000)
+  await expect(page.getByLabel('service_role key', { exact: true })).not.toContainText('eyJ')
+  await page.getByRole('button', { name: 'Reveal' }).click()
+  await expect(page.getByLabel('service_role key', { exact: true })).toContainText('eyJ')
+
+  await page.getByRole('button', { name: 'Generate a new JWT secret' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText(PROJECT_SETTINGS_MESSAGE.rotateConfirmBody)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Generate a new secret' }).click()
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.rotated)).toBeVisible()
+  await expect(anon).not.toHaveText(before)
+  expect(claimsOf((await anon.textContent())!)).toMatchObject({ role: 'anon', ref: renamed.ref })
+
+  const exposed = page.getByRole('region', { name: 'Exposed schemas' })
+  await exposed.getByRole('checkbox', { name: 'storage' }).check()
+  await exposed.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.exposedSchemasSaved)).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Exposed schemas' }).getByRole('checkbox', { name: 'storage' })).toBeChecked({ timeout: 30_000 })
+  await expect(page.getByRole('region', { name: 'Exposed schemas' }).getByRole('checkbox', { name: 'studio_meta' })).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+})

@@ -18,7 +18,10 @@ const AccountStoreSchema = v.object({
   // Absent in what pages kept before projects were: read as none.
   projects: v.optional(v.array(MockProjectSchema), []),
   // What was changed of projects of the seed (which come back from the seed, as they stood, on reload): a new name, another organization.
-  seedProjectChanges: v.optional(v.array(v.object({ ref: v.string(), name: v.string(), organization_slug: v.string(), organization_id: v.number() })), []),
+  seedProjectChanges: v.optional(
+    v.array(v.object({ ref: v.string(), name: v.string(), organization_slug: v.string(), organization_id: v.number(), jwt_secret_version: v.optional(v.number(), 0) })),
+    [],
+  ),
   // Projects of the seed that were deleted: the seed brings them back on reload unless told.
   deletedProjects: v.optional(v.array(v.string()), []),
 })
@@ -63,6 +66,7 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
         p.name = change.name
         p.organization_slug = change.organization_slug
         p.organization_id = change.organization_id
+        p.jwt_secret_version = change.jwt_secret_version
       },
     })
     if (moved) await countProjects(ctx, change.organization_slug, 1)
@@ -99,13 +103,13 @@ export function rememberProjectChange(ctx: PlatformContext, project: MockProject
   rememberProject(ctx, project)
 }
 
-/** Keeps a project's new name or organization: a project made at run time is kept whole; one of the seed by what was changed. */
+/** Keeps a project's new name, organization or JWT secret: a project made at run time is kept whole; one of the seed by what was changed. */
 export function rememberProjectSettings(ctx: PlatformContext, project: MockProject): void {
   if (ctx.recordPersistence) return
   if (store.read(ctx).projects.some((p) => p.ref === project.ref)) return rememberProject(ctx, project)
-  const { ref, name, organization_slug, organization_id } = project
+  const { ref, name, organization_slug, organization_id, jwt_secret_version } = project
   store.update(ctx, (kept) => {
-    kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), { ref, name, organization_slug, organization_id }]
+    kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), { ref, name, organization_slug, organization_id, jwt_secret_version }]
   })
 }
 

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { GRAPHQL_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { readRoleToken, signProjectJwt, signProjectJwtPayload, signRoleToken } from './project-jwt'
+import { createMockDatabase } from '../records/db'
 import { hmacTokenSigning } from '../serve/secret'
 
 const NOW = Date.UTC(2026, 10, 24, 6, 0, 0)
 const REF = 'abcdefghijklmnopqrst'
-// Only the signing key matters here: embedded (none: the fixed key) and two served platforms.
-const embedded = { tokenSigning: null } as PlatformContext
-const served = { tokenSigning: hmacTokenSigning('a served platform secret of 32 characters') } as PlatformContext
-const otherServer = { tokenSigning: hmacTokenSigning('another platform secret of 32 characters') } as PlatformContext
+// Only the signing key and the project's secret version matter here: embedded (none: the fixed key) and two served platforms, whose records hold no project (version 0).
+const embedded = { tokenSigning: null, db: createMockDatabase() } as PlatformContext
+const served = { tokenSigning: hmacTokenSigning('a served platform secret of 32 characters'), db: createMockDatabase() } as PlatformContext
+const otherServer = { tokenSigning: hmacTokenSigning('another platform secret of 32 characters'), db: createMockDatabase() } as PlatformContext
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 const bearer = (token: string) => `Bearer ${token}`

@@ -44,9 +44,11 @@ function jsonOf(part: string): unknown {
   }
 }
 
-/** The project's JWT secret (never answered to anyone: only tokens signed with it are). */
+/** The project's JWT secret (never answered to anyone: only tokens signed with it are); a rotation makes a new one. */
 function projectJwtSecret(ctx: PlatformContext, ref: string): string {
-  const label = `project jwt secret\n${ref}`
+  const version = ctx.db.projects.findFirst((q) => q.where({ ref }))?.jwt_secret_version ?? 0
+  // Version 0 is the secret every project had before rotation existed: its keys stay valid.
+  const label = version === 0 ? `project jwt secret\n${ref}` : `project jwt secret\n${ref}\n${version}`
   return ctx.tokenSigning ? ctx.tokenSigning.sign(label) : `${EMBEDDED_PROJECT_JWT_KEY}\n${label}`
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS, PLAN_LIMITS, PROJECT_NAME_MAX_LENGTH, PROJECT_SETTINGS_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
+import { readRoleToken } from '../auth/project-jwt'
 import { createMockPlatform } from '../platform'
 import { useNodeMockPlatform } from '../testing'
 
@@ -148,5 +149,26 @@ describe("a project's general settings", () => {
     const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
     expect(next.db.projects.findFirst((q) => q.where({ ref: project.ref }))).toMatchObject({ organization_slug: target.slug, organization_id: target.id })
     expect(next.db.organizations.findFirst((q) => q.where({ slug: target.slug }))!.project_count).toBe(targetBefore + 1)
+  })
+
+  it('rotates the JWT secret: the keys change, the old ones are refused where the platform checks them, the new ones taken, and it lasts a page load', async () => {
+    const { ctx } = platform.mock.platform
+    const project = running[6]!
+    const keysOf = async () => {
+      const settings = (await (await platform.call(`/platform/projects/${project.ref}/settings`)).json()) as { service_api_keys: { tags: string; api_key: string }[] }
+      return Object.fromEntries(settings.service_api_keys.map((key) => [key.tags.split(',')[0], key.api_key]))
+    }
+    const before = await keysOf()
+    expect(await readRoleToken(ctx, project.ref, `Bearer ${before['anon']}`)).toMatchObject({ claims: { role: 'anon' } })
+    const rotated = await platform.call(`/platform/projects/${project.ref}/settings/jwt-secret`, { method: 'POST', ...json({}) })
+    expect(rotated.status).toBe(200)
+    const after = await keysOf()
+    expect(after['anon']).not.toBe(before['anon'])
+    expect(after['service_role']).not.toBe(before['service_role'])
+    expect(await readRoleToken(ctx, project.ref, `Bearer ${before['anon']}`)).toHaveProperty('error')
+    expect(await readRoleToken(ctx, project.ref, `Bearer ${before['service_role']}`)).toHaveProperty('error')
+    expect(await readRoleToken(ctx, project.ref, `Bearer ${after['service_role']}`)).toMatchObject({ claims: { role: 'service_role' } })
+    const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
+    expect(next.db.projects.findFirst((q) => q.where({ ref: project.ref }))!.jwt_secret_version).toBe(1)
   })
 })

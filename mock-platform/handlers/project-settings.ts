@@ -1,12 +1,16 @@
 import { http, HttpResponse } from 'msw'
-import { API_KEY_LIFETIME_SECONDS, COMPUTE_SIZES, DIRECT_CONNECTION_PORT, POOLER_PORTS } from '../../src/constants'
+import { API_KEY_LIFETIME_SECONDS, COMPUTE_SIZES, DIRECT_CONNECTION_PORT, PERMISSION_RESOURCES, POOLER_PORTS, PROJECT_SETTINGS_MESSAGE } from '../../src/constants'
 import { connectionUri } from '../../src/lib/connection-string'
 import type { PlatformContext } from '../context'
 import type { MockProject } from '../records/db'
 import { projectDatabaseName, projectRoles } from '../postgres/server-address'
 import { signRoleToken } from '../auth/project-jwt'
 import { apiSchemaSetting } from '../advisors/advisor-store'
-import { authorizeProject, mayChangeProjectData } from './util'
+import { rememberProjectSettings } from '../auth/account-store'
+import { PermissionAction } from '../../src/lib/permissions'
+import { authorizeProject, errorResponse, mayChangeProjectData, type RequiredPermission } from './util'
+
+const ROTATE_PERMISSION: RequiredPermission = { action: PermissionAction.UPDATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.rotateDenied }
 
 /** The platform's default database and role on every project. */
 const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
@@ -92,6 +96,20 @@ export function projectSettingsHandlers(ctx: PlatformContext) {
         app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: apiSchemaSetting(ctx, project.ref) },
         service_api_keys: [{ name: 'anon key', tags: 'anon,public', api_key: await apiKey('anon') }, ...serviceKey],
       })
+    }),
+    // A new JWT secret for the project: every key signed with the old one stops being accepted
+    // wherever the platform checks one (the GraphQL endpoint), and the settings answer new keys.
+    http.post('*/platform/projects/:ref/settings/jwt-secret', async ({ request, params }) => {
+      const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: ROTATE_PERMISSION })
+      if (denied || !project) return denied
+      const rotated = await ctx.db.projects.update(project, {
+        data(p) {
+          p.jwt_secret_version = (p.jwt_secret_version ?? 0) + 1
+        },
+      })
+      if (!rotated) return errorResponse(404, 'Project not found')
+      rememberProjectSettings(ctx, rotated)
+      return HttpResponse.json({ jwt_secret_update_status: 'Updated' })
     }),
     http.get('*/platform/projects/:ref/config/supavisor', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref))

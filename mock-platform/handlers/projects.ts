@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import {
+  API_KEY_LIFETIME_SECONDS,
   CLOUD_PROVIDER_IDS,
   COMPUTE_SIZE_IDS,
   INACTIVE_PROJECT_STATUSES,
@@ -25,6 +26,7 @@ import { countProjects, rememberProject, rememberProjectChange, rememberProjectS
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 import { runningDatabase } from '../projects/database-start'
+import { signRoleToken } from '../auth/project-jwt'
 import { deleteProject } from '../projects/project-deletion'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
@@ -120,8 +122,9 @@ export function projectHandlers(ctx: PlatformContext) {
           region: project.region,
           cloud_provider: project.cloud_provider,
           endpoint: `https://${ref}.example.co`,
-          anon_key: `anon.${ref}`,
-          service_key: `service.${ref}`,
+          // The API keys, as the settings answer them: tokens signed with the project's own secret.
+          anon_key: await signRoleToken(ctx, ref, { role: 'anon' }, API_KEY_LIFETIME_SECONDS, Date.parse(project.inserted_at)),
+          service_key: await signRoleToken(ctx, ref, { role: 'service_role' }, API_KEY_LIFETIME_SECONDS, Date.parse(project.inserted_at)),
           inserted_at: project.inserted_at,
           subscription_id: `sub_${org.slug}`,
           is_branch_enabled: false,
@@ -134,8 +137,7 @@ export function projectHandlers(ctx: PlatformContext) {
       const { project: found, denied } = await authorizeProject(ctx, request, String(params.ref))
       if (denied || !found) return denied
       const project = await settleAfterRead(ctx, found)
-      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = project
-      return HttpResponse.json(detail)
+      return HttpResponse.json(projectDetailOf(project))
     }),
 
     // PLATFORM-API §3: 201 and an empty body; the project is PAUSING, then INACTIVE after a poll.
@@ -163,8 +165,7 @@ export function projectHandlers(ctx: PlatformContext) {
       })
       if (!updated) return errorResponse(404, 'Project not found')
       rememberProjectSettings(ctx, updated)
-      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = updated
-      return HttpResponse.json(detail)
+      return HttpResponse.json(projectDetailOf(updated))
     }),
 
     // The real platform's DELETE /platform/projects/{ref}: its id, ref and name once nothing of it remains (project-deletion.ts).
@@ -203,8 +204,7 @@ export function projectHandlers(ctx: PlatformContext) {
       await countProjects(ctx, source, -1)
       await countProjects(ctx, target.slug, 1)
       rememberProjectSettings(ctx, moved)
-      const { organization_slug: _slug, polls_until_settled: _polls, ...detail } = moved
-      return HttpResponse.json(detail)
+      return HttpResponse.json(projectDetailOf(moved))
     }),
 
     // The real platform's POST /platform/projects/{ref}/restart: RESTARTING, then ACTIVE_HEALTHY over a
@@ -248,6 +248,12 @@ export function projectHandlers(ctx: PlatformContext) {
 }
 
 type ProjectRecord = NonNullable<ReturnType<PlatformContext['db']['projects']['findFirst']>>
+
+/** A project as the platform answers it: the record without what only the platform keeps. */
+function projectDetailOf(project: ProjectRecord) {
+  const { organization_slug: _slug, polls_until_settled: _polls, jwt_secret_version: _version, ...detail } = project
+  return detail
+}
 
 async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: 'PAUSING' | 'RESTORING' | 'RESTARTING'): Promise<ProjectRecord> {
   const updated = await ctx.db.projects.update(project, {

@@ -26,6 +26,8 @@ export const MockProjectSchema = v.object({
   polls_until_settled: v.number(),
   /** The table editor's million-row fixture lives in this project's Postgres. */
   largeTables: v.boolean(),
+  /** How many times the project's JWT secret was rotated: a part of the secret, so its keys change with it (auth/project-jwt.ts). */
+  jwt_secret_version: v.optional(v.number(), 0),
 })
 export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })

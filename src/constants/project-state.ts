@@ -117,6 +117,12 @@ export const PROJECT_TRANSITION_MESSAGE = {
 export const PROJECT_SETTINGS_MESSAGE = {
   renameDenied: 'rename this project',
   deleteDenied: 'delete this project',
+  rotateDenied: "rotate this project's JWT secret",
+  rotateConfirmTitle: 'Generate a new JWT secret?',
+  rotateConfirmBody:
+    'The anon and service_role keys change at once: every app, server and tool using the old keys, and every signed-in user, stops being let in until it has the new ones. This cannot be undone.',
+  rotated: 'A new JWT secret is in place: the keys above are the new ones.',
+  exposedSchemasSaved: 'The API serves the chosen schemas now.',
   transferDenied: 'transfer this project',
   transferTargetDenied: (organization: string) => `create projects in ${organization}`,
   transferSameOrganization: 'The project is in that organization already.',

@@ -50,6 +50,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['auth-users', true],
       ['auth-policies', true],
       ['settings-general', false],
+      ['settings-api', false],
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
@@ -157,7 +158,7 @@ describe('rail entries and the second-level menu', () => {
     // Storage: the files first (the entry opens them), then the bucket policies.
     expect(areaMenuFor(entries, 'storage/policies')?.pages.map((p) => p.id)).toEqual(['storage-files', 'storage-policies'])
     // Settings: the project's general settings first (the entry opens them), the vault and the storage settings beside them.
-    expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['settings-general', 'vault', 'storage-settings'])
+    expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['settings-general', 'settings-api', 'vault', 'storage-settings'])
     expect(entries[9]!.path('abc', context)).toBe('/project/abc/settings/general')
     // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
     expect(entries[5]!.path('abc', context)).toBe('/project/abc/integrations/cron')

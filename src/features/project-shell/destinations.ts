@@ -103,6 +103,18 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     needsDatabase: false,
   },
   {
+    // The keys and URL come from the platform; the schema list reads the database when it runs.
+    id: 'settings-api',
+    label: 'API',
+    area: 'settings',
+    icon: KeyRound,
+    keywords: ['api', 'keys', 'anon', 'service_role', 'jwt', 'secret', 'url', 'endpoint', 'schemas', 'postgrest', 'rotate'],
+    path: (ref) => `/project/${ref}/settings/api`,
+    owns: under('settings/api'),
+    platformOnly: true,
+    needsDatabase: false,
+  },
+  {
     id: 'vault',
     label: 'Vault',
     area: 'settings',

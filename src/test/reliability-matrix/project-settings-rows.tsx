@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
+import { ApiSettingsScreen } from '../../features/project-settings/ApiSettingsPage'
 import { GeneralSettingsScreen } from '../../features/project-settings/GeneralSettingsPage'
 import { Providers, jsonResponse, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ClickedOnMount, ORGANIZATION, REF, StatusShell, project, projectClient } from './screens'
@@ -25,6 +26,18 @@ const generalSettings = (name: string, click?: string) => {
   return (
     <Providers client={settingsClient(name)}>
       <StatusShell>{click ? <ClickedOnMount name={click}>{screenOf}</ClickedOnMount> : screenOf}</StatusShell>
+    </Providers>
+  )
+}
+
+/** The API settings of a running project whose database has `schemas`, the API serving `served`. */
+function apiSettings(schemas: readonly string[], served: readonly string[]) {
+  const client = settingsClient('Main app')
+  client.setQueryData(queryKeys.projectSettings(REF), { ref: REF, name: 'Main app', app_config: { endpoint: 'https://main.example.co', db_schema: served.join(', ') }, service_api_keys: [] })
+  client.setQueryData(queryKeys.databaseSchemas(REF), schemas.map((name) => ({ name })))
+  return (
+    <Providers client={client}>
+      <ApiSettingsScreen projectRef={REF} />
     </Providers>
   )
 }
@@ -69,9 +82,29 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
       return (within(section).getByLabelText('To the organization') as HTMLSelectElement).value === OTHER_ORGANIZATION.slug
     },
   },
+  {
+    // The ticked schemas are the user's choice: served from then on, or still ticked with the refusal beside them.
+    write: 'exposed schemas (API settings)',
+    run: async (fault, stub) => {
+      let saved: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'PATCH' || !request.url.endsWith(`/projects/${REF}/config/postgrest`)) return undefined
+        saved = body
+        return jsonResponse(body)
+      })
+      render(apiSettings(['public', 'inventory', 'graphql_public'], ['public', 'graphql_public']))
+      const section = await screen.findByRole('region', { name: 'Exposed schemas' })
+      fireEvent.click(await within(section).findByRole('checkbox', { name: 'inventory' }))
+      fireEvent.click(within(section).getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(saved !== null || within(section).queryByRole('alert') !== null).toBe(true))
+      if (saved && within(section).queryByRole('alert') === null) return (saved as { db_schema?: string }).db_schema === 'public, graphql_public, inventory'
+      return (within(section).getByRole('checkbox', { name: 'inventory' }) as HTMLInputElement).checked
+    },
+  },
 ]
 
 export const PROJECT_SETTINGS_XSS_PLACES: XssPlace[] = [
+  { place: 'schema names (API settings: the schemas the API serves)', render: (payloads) => apiSettings(payloads, payloads.slice(0, 3)) },
   {
     place: 'project name (general settings and its restart confirmation)',
     batch: 1,
