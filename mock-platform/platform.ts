@@ -111,6 +111,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   if (!recordPersistence) await seed()
   let provider: Promise<DatabaseProvider> | undefined
   const seeding: DatabaseSeeding = { largeTables: (ref) => db.projects.findFirst((q) => q.where({ ref }))?.largeTables === true }
+  let closing = false
   const ctx: PlatformContext = {
     // Served, handlers see the records through the store: a request's own changes until they commit.
     db: recordPersistence?.collections ?? db,
@@ -134,7 +135,8 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     tokenKeeping,
     databaseOpened: (ref) => {
       // A real pg_cron in the user's database runs its own jobs; the mock's worker would run them twice.
-      if (!ctx.userDatabase && (options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
+      // Not once the platform is closing: a database whose open ends then would get a scheduler nothing stops.
+      if (!closing && !ctx.userDatabase && (options.cron?.mode ?? 'per-database') === 'per-database') startDatabaseCron(ctx, ref, options.cron?.clock)
     },
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
@@ -153,6 +155,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
       return [...(ctx.scenario ? prefilterHandlers(scenarioHandlers(ctx.scenario, ctx)) : []), ...baseHandlers]
     },
     async close() {
+      closing = true
       await stopDatabaseCron(ctx)
       await ctx.logs.close()
       if (provider) await (await provider).closeAll()
