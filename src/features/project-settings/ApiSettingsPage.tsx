@@ -10,6 +10,7 @@ import { PermissionAction } from '../../lib/permissions'
 import { isActiveProjectStatus } from '../../lib/project-gate'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
+import { FormProblem } from '../../ui/field'
 import { FormSection } from '../../ui/form-section'
 import { Checkbox } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
@@ -57,11 +58,7 @@ function JwtSecretSection({ projectRef }: { projectRef: string }) {
           <h3 id="jwt-secret-title" className={css({ srOnly: true })}>
             JWT secret
           </h3>
-          {rotate.isError ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {rotate.error.message}
-            </p>
-          ) : null}
+          <FormProblem>{rotate.isError ? rotate.error.message : null}</FormProblem>
           <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} loading={rotate.isPending} onClick={() => setConfirming(true)}>
             Generate a new JWT secret
           </GuardedButton>
@@ -122,11 +119,7 @@ function ExposedSchemasSection({ projectRef, connectionString }: { projectRef: s
               ))}
             </div>
           )}
-          {save.isError ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {save.error.message}
-            </p>
-          ) : null}
+          <FormProblem>{save.isError ? save.error.message : null}</FormProblem>
         </div>
         <div className={css({ display: 'flex', gap: '2' })}>
           <GuardedButton variant="primary" blockedReason={permission.reason} loading={save.isPending} disabled={!permission.allowed || !changed || chosen.length === 0} onClick={() => save.mutate(chosen)}>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { deleteProject } from '../../api/queries/projects'
@@ -13,6 +13,7 @@ import { showToast } from '../../ui/toast'
 import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { useProjectOrganization } from '../project-shell'
 import { forgetProjectKeys } from './forget-project-keys'
+import { settingsPanelClass } from './settings-panel'
 import { useProjectPermission } from './use-project-permission'
 
 /** Deleting the project: its name typed first; then the organization's page, where it no longer is. */
@@ -32,7 +33,7 @@ export function DeleteSection({ project }: { project: ProjectDetail }) {
     await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
   }
   return (
-    <section aria-labelledby="delete-project-title" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'danger.default', borderRadius: 'md', px: '4' })}>
+    <section aria-labelledby="delete-project-title" className={cx(settingsPanelClass, css({ borderColor: 'danger.default' }))}>
       <FormSection title="Delete project" description="Deletes the project's database, its storage objects, its saved queries and its settings, for good.">
         <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
           <h3 id="delete-project-title" className={css({ srOnly: true })}>

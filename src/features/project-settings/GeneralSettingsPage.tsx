@@ -12,7 +12,7 @@ import { projectNameLength } from '../../lib/project-name'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
-import { TextField } from '../../ui/field'
+import { FormProblem, TextField } from '../../ui/field'
 import { FormSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
@@ -125,11 +125,7 @@ function RestartSection({ project }: { project: ProjectDetail }) {
             Restart project
           </h3>
           {restarting ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>The project is restarting: screens that need its database open again once it is back.</p> : null}
-          {actionError ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {actionError}
-            </p>
-          ) : null}
+          <FormProblem>{actionError}</FormProblem>
           <GuardedButton blockedReason={blockedReason} disabled={!permission.allowed || restarting || !isActiveProjectStatus(project.status)} loading={restarting} onClick={() => setConfirming(true)}>
             {restarting ? 'Restarting…' : 'Restart project'}
           </GuardedButton>

@@ -8,6 +8,7 @@ import type { ProjectDetail } from '../../api/schemas'
 import { PERMISSION_RESOURCES, PLAN_NAMES, PROJECT_SETTINGS_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import { ConfirmDialog } from '../../ui/dialog'
+import { FormProblem } from '../../ui/field'
 import { FormSection } from '../../ui/form-section'
 import { SelectField } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
@@ -52,11 +53,7 @@ export function TransferSection({ project }: { project: ProjectDetail }) {
               </option>
             ))}
           </SelectField>
-          {transfer.isError ? (
-            <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-              {transfer.error.message}
-            </p>
-          ) : null}
+          <FormProblem>{transfer.isError ? transfer.error.message : null}</FormProblem>
           <div>
             <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed || !chosen} loading={transfer.isPending} onClick={() => setConfirming(true)}>
               Transfer project
