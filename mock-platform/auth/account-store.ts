@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MOCK_ACCOUNTS_STORAGE_KEY } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
-import { MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, type MockProject } from '../records/db'
+import { MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, PROJECT_DATABASE_SETTING_KEYS, ProjectDatabaseSettingsSchema, type MockProject } from '../records/db'
 
 /**
  * Accounts signed up, organizations and projects created at run time. The browser mock platform
@@ -19,7 +19,16 @@ const AccountStoreSchema = v.object({
   projects: v.optional(v.array(MockProjectSchema), []),
   // What was changed of projects of the seed (which come back from the seed, as they stood, on reload): a new name, another organization.
   seedProjectChanges: v.optional(
-    v.array(v.object({ ref: v.string(), name: v.string(), organization_slug: v.string(), organization_id: v.number(), jwt_secret_version: v.optional(v.number(), 0) })),
+    v.array(
+      v.object({
+        ref: v.string(),
+        name: v.string(),
+        organization_slug: v.string(),
+        organization_id: v.number(),
+        jwt_secret_version: v.optional(v.number(), 0),
+        ...ProjectDatabaseSettingsSchema.entries,
+      }),
+    ),
     [],
   ),
   // Projects of the seed that were deleted: the seed brings them back on reload unless told.
@@ -67,6 +76,7 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
         p.organization_slug = change.organization_slug
         p.organization_id = change.organization_id
         p.jwt_secret_version = change.jwt_secret_version
+        for (const key of PROJECT_DATABASE_SETTING_KEYS) Object.assign(p, { [key]: change[key] })
       },
     })
     if (moved) await countProjects(ctx, change.organization_slug, 1)
@@ -103,13 +113,15 @@ export function rememberProjectChange(ctx: PlatformContext, project: MockProject
   rememberProject(ctx, project)
 }
 
-/** Keeps a project's new name, organization or JWT secret: a project made at run time is kept whole; one of the seed by what was changed. */
+/** Keeps a project's new name, organization, JWT secret or database settings: a project made at run time is kept whole; one of the seed by what was changed. */
 export function rememberProjectSettings(ctx: PlatformContext, project: MockProject): void {
   if (ctx.recordPersistence) return
   if (store.read(ctx).projects.some((p) => p.ref === project.ref)) return rememberProject(ctx, project)
   const { ref, name, organization_slug, organization_id, jwt_secret_version } = project
+  const databaseSettings = Object.fromEntries(PROJECT_DATABASE_SETTING_KEYS.map((key) => [key, project[key]]))
+  const change = v.parse(AccountStoreSchema.entries.seedProjectChanges.wrapped.item, { ref, name, organization_slug, organization_id, jwt_secret_version, ...databaseSettings })
   store.update(ctx, (kept) => {
-    kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), { ref, name, organization_slug, organization_id, jwt_secret_version }]
+    kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), change]
   })
 }
 

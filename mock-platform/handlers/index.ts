@@ -18,6 +18,7 @@ import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
 import { projectSettingsHandlers } from './project-settings'
+import { projectDatabaseSettingsHandlers } from './project-database-settings'
 import { storageHandlers } from './storage'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
@@ -34,6 +35,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...invitationHandlers(ctx),
     ...projectHandlers(ctx),
     ...projectSettingsHandlers(ctx),
+    ...projectDatabaseSettingsHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...authAdminHandlers(ctx),

@@ -24,10 +24,11 @@ const DEFAULT_DATABASE = { name: 'postgres', user: 'postgres' } as const
 function directAddress(ctx: PlatformContext, project: MockProject) {
   if (ctx.databaseServer) {
     const { host, port, user, database } = ctx.databaseServer
-    // A project's SQL runs as its own role there (server-tenancy.ts); self-hosted, as the URL's user.
+    // People connect as the project's login role there, with the password set in its settings
+    // (server-tenancy.ts); self-hosted, as the URL's user.
     if (ctx.userDatabase) return { host, port, name: database, user, ipConfig: 'ipv4' }
     const name = projectDatabaseName(project.ref)
-    return { host, port, name, user: projectRoles(name).owner, ipConfig: 'ipv4' }
+    return { host, port, name, user: projectRoles(name).login, ipConfig: 'ipv4' }
   }
   const host = ctx.selfHosted ? 'localhost' : (project.db_host ?? `db.${project.ref}.example.co`)
   return { host, port: DIRECT_CONNECTION_PORT, ...DEFAULT_DATABASE, ipConfig: ctx.selfHosted ? 'ipv4' : 'ipv6' }
@@ -92,7 +93,7 @@ export function projectSettingsHandlers(ctx: PlatformContext) {
         db_user: direct.user,
         db_dns_name: direct.host,
         db_ip_addr_config: direct.ipConfig,
-        ssl_enforced: false,
+        ssl_enforced: project.ssl_enforced,
         app_config: { endpoint: project.restUrl?.replace(/\/rest\/v1\/?$/, '') ?? '', db_schema: apiSchemaSetting(ctx, project.ref) },
         service_api_keys: [{ name: 'anon key', tags: 'anon,public', api_key: await apiKey('anon') }, ...serviceKey],
       })

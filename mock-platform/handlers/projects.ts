@@ -20,7 +20,7 @@ import {
 import { PermissionAction } from '../../src/lib/permissions'
 import { projectNameLength } from '../../src/lib/project-name'
 import type { PlatformContext } from '../context'
-import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
+import { isSettling, POLLS_UNTIL_SETTLED, PROJECT_DATABASE_SETTING_KEYS } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
 import { countProjects, rememberProject, rememberProjectChange, rememberProjectSettings } from '../auth/account-store'
 import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
@@ -28,6 +28,7 @@ import { isActiveProjectStatus } from '../../src/lib/project-gate'
 import { runningDatabase } from '../projects/database-start'
 import { signRoleToken } from '../auth/project-jwt'
 import { deleteProject } from '../projects/project-deletion'
+import { setDatabasePassword } from './project-database-settings'
 
 const REGION_CODES = REGIONS.map((r) => r.code) as [string, ...string[]]
 
@@ -111,6 +112,8 @@ export function projectHandlers(ctx: PlatformContext) {
       })
       await countProjects(ctx, org.slug, 1)
       rememberProject(ctx, project)
+      // The password chosen here is the one people connect with (served): set now, kept nowhere else.
+      await setDatabasePassword(ctx, ref, body.db_pass).catch((error: unknown) => console.warn(`The database password of ${ref} was not set; it can be reset in its settings`, error))
       return HttpResponse.json(
         {
           id: project.id,
@@ -251,8 +254,9 @@ type ProjectRecord = NonNullable<ReturnType<PlatformContext['db']['projects']['f
 
 /** A project as the platform answers it: the record without what only the platform keeps. */
 function projectDetailOf(project: ProjectRecord) {
-  const { organization_slug: _slug, polls_until_settled: _polls, jwt_secret_version: _version, ...detail } = project
-  return detail
+  const { organization_slug: _slug, polls_until_settled: _polls, jwt_secret_version: _version, ...rest } = project
+  // The database settings are answered by their own endpoints (project-database-settings.ts).
+  return Object.fromEntries(Object.entries(rest).filter(([key]) => !(PROJECT_DATABASE_SETTING_KEYS as string[]).includes(key)))
 }
 
 async function setStatus(ctx: PlatformContext, project: ProjectRecord, status: 'PAUSING' | 'RESTORING' | 'RESTARTING'): Promise<ProjectRecord> {

@@ -11,12 +11,14 @@ export function projectDatabaseName(ref: string, prefix = 'studio_'): string {
 }
 
 /**
- * The two roles a project database has of its own on a shared server (server-tenancy.ts): its owner,
- * as whom the user's SQL runs, and the read-only members' role.
+ * The roles a project database has of its own on a shared server (server-tenancy.ts): its owner,
+ * as whom the user's SQL runs, the read-only members' role, and the login people connect with
+ * (psql, an app) using the database password they set, which becomes the owner once signed in.
  */
 export interface ProjectRoles {
   owner: string
   reader: string
+  login: string
 }
 
 export function projectRoles(databaseName: string): ProjectRoles {
@@ -25,7 +27,7 @@ export function projectRoles(databaseName: string): ProjectRoles {
     if (name.length > 63) throw new RangeError(`Project database name too long for its roles: ${databaseName}`)
     return name
   }
-  return { owner: role('owner'), reader: role('read_only') }
+  return { owner: role('owner'), reader: role('read_only'), login: role('user') }
 }
 
 /** The server a DATABASE_URL names: host, port, user and database. The password is dropped here, never carried on. */

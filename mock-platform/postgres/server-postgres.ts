@@ -10,7 +10,7 @@ import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult 
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
 import { runReadOnly } from './read-only.ts'
-import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, withAdmin } from './server-tenancy.ts'
+import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, setProjectLoginPassword, withAdmin } from './server-tenancy.ts'
 import { isDatabaseUnavailable } from './errors.ts'
 import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
 import { mayChangeSession } from './session.ts'
@@ -53,7 +53,7 @@ export function createServerDatabaseProvider(databaseUrl: string, options: Serve
       prepared = null
       throw error
     }))
-  return createProviderCache(async (ref, forget) => {
+  const provider = createProviderCache(async (ref, forget) => {
     await prepare()
     const name = projectDatabaseName(ref, options.databasePrefix)
     const provision = () => provisionProjectDatabase(databaseUrl, name, connectionTimeoutMillis)
@@ -73,6 +73,13 @@ export function createServerDatabaseProvider(databaseUrl: string, options: Serve
       },
     })
   }, options, (ref) => dropProjectDatabase(databaseUrl, projectDatabaseName(ref, options.databasePrefix), connectionTimeoutMillis))
+  return {
+    ...provider,
+    async setLoginPassword(ref, verifier) {
+      await prepare()
+      await setProjectLoginPassword(databaseUrl, projectDatabaseName(ref, options.databasePrefix), verifier, connectionTimeoutMillis)
+    },
+  }
 }
 
 /**

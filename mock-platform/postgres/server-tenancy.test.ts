@@ -39,7 +39,7 @@ describe.runIf(databaseUrl)('preparing a shared PostgreSQL server (DATABASE_URL)
 })
 
 describe.runIf(databaseUrl)("a deleted project's database on a PostgreSQL server", () => {
-  it('is dropped with its two roles, its open connections ended; opened again it is a new database', async () => {
+  it('is dropped with its three roles, its open connections ended; opened again it is a new database', async () => {
     const { createServerDatabaseProvider } = await import('./server-postgres')
     const { projectDatabaseName } = await import('./server-address')
     const prefix = `studio_drop_test_${process.pid}_`
@@ -54,7 +54,7 @@ describe.runIf(databaseUrl)("a deleted project's database on a PostgreSQL server
     try {
       const db = await provider.open(ref)
       await db.exec('create table kept_until_deleted (id int); insert into kept_until_deleted values (1)')
-      expect(await leftOf()).toEqual({ databases: 1, roles: [`${name}_owner`, `${name}_read_only`] })
+      expect(await leftOf()).toEqual({ databases: 1, roles: [`${name}_owner`, `${name}_read_only`, `${name}_user`] })
       await provider.drop(ref)
       expect(await leftOf()).toEqual({ databases: 0, roles: [] })
       const again = await provider.open(ref)

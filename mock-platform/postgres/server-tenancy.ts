@@ -14,10 +14,13 @@
  *   `service_role`), in a read-only transaction. BYPASSRLS, so it sees the rows the owner's SQL
  *   editor shows.
  *
- * Only these two roles may connect to the database (CONNECT is revoked from PUBLIC), and neither
- * may connect to the platform's records database. Their passwords are derived from DATABASE_URL
- * (which holds the server's own credentials): every process with that URL computes the same ones,
- * nobody without it can, and the user is never told them.
+ * - `<database>_user`: the login a person connects with (psql, an app), with the database password
+ *   they set in the dashboard; a member of the owner that becomes it on signing in.
+ *
+ * Only these roles may connect to the database (CONNECT is revoked from PUBLIC), and none may
+ * connect to the platform's records database. The first two are the platform's: their passwords are
+ * derived from DATABASE_URL (which holds the server's own credentials): every process with that URL
+ * computes the same ones, nobody without it can, and the user is never told them.
  */
 import { createHash } from 'node:crypto'
 import pg from 'pg'
@@ -29,7 +32,7 @@ import { projectRoles, type ProjectRoles } from './server-address.ts'
 export { projectRoles, type ProjectRoles }
 
 /** Connections each project role may hold at once: a tenant cannot exhaust the server's (`max_connections`). */
-export const PROJECT_ROLE_CONNECTION_LIMIT = { owner: 20, reader: 10 } as const
+export const PROJECT_ROLE_CONNECTION_LIMIT = { owner: 20, reader: 10, login: 10 } as const
 
 /** A project role's password: the same for every process with this DATABASE_URL, unknown without it. */
 export function projectRolePassword(databaseUrl: string, role: string): string {
@@ -79,6 +82,7 @@ async function ensureProjectRoles(admin: pg.Client, databaseUrl: string, roles: 
       if (!rowCount) await admin.query(`create role ${sqlIdent(role)}`)
       await admin.query(`alter role ${sqlIdent(role)} with ${attributes} connection limit ${limit} password ${sqlLiteral(projectRolePassword(databaseUrl, role))}`)
     }
+    await ensureLoginRole(admin, roles)
     await admin.query(`grant anon, authenticated, service_role to ${owner}`)
     // Run as anon or a signed-in user, as GraphQL's role picker and "run as" do (row-level security
     // decides which rows), never as service_role: it reads Vault. Those roles may write the public
@@ -88,6 +92,40 @@ async function ensureProjectRoles(admin: pg.Client, databaseUrl: string, roles: 
     // Not what keeps it from writing (read-only.ts does), one more wall should anything else use it.
     await admin.query(`alter role ${reader} set default_transaction_read_only = on`)
   })
+}
+
+/**
+ * The login people connect with: a member of the owner that becomes it as it signs in (its default
+ * `role`), so what it makes is the owner's, as the platform's `postgres` user. Its password is the
+ * user's (setProjectLoginPassword) and is never touched here; until one is set it has none, so no
+ * password sign-in succeeds.
+ */
+async function ensureLoginRole(admin: pg.Client, roles: ProjectRoles): Promise<void> {
+  const login = sqlIdent(roles.login)
+  const { rowCount } = await admin.query('select 1 from pg_catalog.pg_roles where rolname = $1', [roles.login])
+  if (!rowCount) await admin.query(`create role ${login}`)
+  await admin.query(`alter role ${login} with login inherit nosuperuser nocreatedb nocreaterole noreplication bypassrls connection limit ${PROJECT_ROLE_CONNECTION_LIMIT.login}`)
+  await admin.query(`grant ${sqlIdent(roles.owner)} to ${login}`)
+  await admin.query(`alter role ${login} set role = ${sqlLiteral(roles.owner)}`)
+}
+
+/**
+ * The project's database password: the login role's, as a SCRAM verifier (scram-verifier.ts), so
+ * the password itself never reaches the server or its statement log. The role is made first when
+ * the database has not opened yet (a project's password is set as it is created).
+ */
+export async function setProjectLoginPassword(databaseUrl: string, name: string, verifier: string, connectionTimeoutMillis: number): Promise<void> {
+  if (!/^SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/.test(verifier)) throw new TypeError('Not a SCRAM-SHA-256 verifier')
+  const roles = projectRoles(name)
+  await withAdmin(databaseUrl, connectionTimeoutMillis, (admin) =>
+    underRolesLock(admin, async () => {
+      await admin.query(PLATFORM_ROLES_SQL)
+      const { rowCount } = await admin.query('select 1 from pg_catalog.pg_roles where rolname = $1', [roles.owner])
+      if (!rowCount) await admin.query(`create role ${sqlIdent(roles.owner)} nologin`)
+      await ensureLoginRole(admin, roles)
+      await admin.query(`alter role ${sqlIdent(roles.login)} password ${sqlLiteral(verifier)}`)
+    }),
+  )
 }
 
 /**
@@ -123,7 +161,7 @@ async function ensureOwnedDatabase(admin: pg.Client, name: string, roles: Projec
   }
   // Only the project's own roles may connect (the platform's admin is a superuser).
   await admin.query(`revoke all on database ${sqlIdent(name)} from public`)
-  await admin.query(`grant connect on database ${sqlIdent(name)} to ${sqlIdent(roles.reader)}`)
+  await admin.query(`grant connect on database ${sqlIdent(name)} to ${sqlIdent(roles.reader)}, ${sqlIdent(roles.login)}`)
   return adopted
 }
 
@@ -160,7 +198,7 @@ export async function provisionProjectDatabase(databaseUrl: string, name: string
 }
 
 /**
- * A deleted project's database and its two roles, gone from the server: its sessions are ended
+ * A deleted project's database and its three roles, gone from the server: its sessions are ended
  * first (WITH (FORCE)). A role that still holds something elsewhere stays, without login, and says so.
  */
 export async function dropProjectDatabase(databaseUrl: string, name: string, connectionTimeoutMillis: number): Promise<void> {
@@ -168,7 +206,7 @@ export async function dropProjectDatabase(databaseUrl: string, name: string, con
   await withAdmin(databaseUrl, connectionTimeoutMillis, async (admin) => {
     await admin.query(`drop database if exists ${sqlIdent(name)} with (force)`)
     await underRolesLock(admin, async () => {
-      for (const role of [roles.reader, roles.owner]) {
+      for (const role of [roles.login, roles.reader, roles.owner]) {
         await admin.query('savepoint drop_project_role')
         try {
           await admin.query(`drop role if exists ${sqlIdent(role)}`)

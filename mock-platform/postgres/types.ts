@@ -66,4 +66,9 @@ export interface DatabaseProvider {
   closeAll(): Promise<void>
   /** Closes the ref's database and removes it with everything it held (a deleted project); a later open makes it anew. */
   drop(ref: string): Promise<void>
+  /**
+   * Sets the password people connect to the ref's database with (a SCRAM verifier), where they can
+   * connect at all: a PostgreSQL server. Absent where nobody connects from outside (PGlite).
+   */
+  setLoginPassword?(ref: string, verifier: string): Promise<void>
 }

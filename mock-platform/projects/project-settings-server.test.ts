@@ -23,12 +23,12 @@ afterAll(() => running.close())
 const get = (path: string) => fetch(`${running.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
 
 describe('connection details over DATABASE_URL (the standalone server on a real PostgreSQL)', () => {
-  it("name that server: its host and port, the project's own database and the project's own role, never the URL's user or password", async () => {
+  it("name that server: its host and port, the project's own database and its login role, never the URL's user or password", async () => {
     const project = running.platform.db.projects.findFirst((q) => q.where({ organization_slug: 'acme-corp', status: 'ACTIVE_HEALTHY' }))!
     const answer = await get(`/platform/projects/${project.ref}/settings`)
     expect(answer.status).toBe(200)
     const text = await answer.text()
-    expect(JSON.parse(text)).toMatchObject({ db_host: 'db.internal.example', db_port: 6000, db_user: `studio_${project.ref}_owner`, db_name: `studio_${project.ref}` })
+    expect(JSON.parse(text)).toMatchObject({ db_host: 'db.internal.example', db_port: 6000, db_user: `studio_${project.ref}_user`, db_name: `studio_${project.ref}` })
     expect(text).not.toContain('s3cret')
     expect(text).not.toContain('alice')
     // No pooler in front of a plain server: the dashboard offers the direct connection only.

@@ -2,7 +2,7 @@ import { Collection } from '@msw/data'
 import * as v from 'valibot'
 import { InvoiceSchema, OrganizationSchema, PermissionSchema, ProfileSchema, ProjectDetailSchema, SqlFolderSchema, SqlSnippetSchema } from '../../src/api/schemas'
 import { createPlatformFixtures, type PlatformFixtures } from '../../fixtures/platform'
-import { CODE_HOSTING_PROVIDER } from '../../src/constants'
+import { ALLOW_ALL_CIDRS, CODE_HOSTING_PROVIDER } from '../../src/constants'
 import { SUPPORT_CATEGORIES, SUPPORT_SEVERITIES } from '../../src/constants'
 
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
@@ -19,6 +19,17 @@ export const MockUserSchema = v.object({
 })
 const MockProfileSchema = v.object({ ...ProfileSchema.entries })
 export const MockOrganizationSchema = v.object({ ...OrganizationSchema.entries })
+/** What a project's database settings hold (…/settings/database), kept on its record; absent in older records: the defaults. */
+export const ProjectDatabaseSettingsSchema = v.object({
+  ssl_enforced: v.optional(v.boolean(), false),
+  /** Who may connect: IPv4 and IPv6 CIDR blocks (network-restrictions.ts); everyone by default. */
+  db_allowed_cidrs: v.optional(v.array(v.string()), () => [...ALLOW_ALL_CIDRS.v4]),
+  db_allowed_cidrs_v6: v.optional(v.array(v.string()), () => [...ALLOW_ALL_CIDRS.v6]),
+  /** When the database password was last set from the dashboard; null when only at creation. */
+  db_password_changed_at: v.optional(v.nullable(v.string()), null),
+})
+export const PROJECT_DATABASE_SETTING_KEYS = Object.keys(ProjectDatabaseSettingsSchema.entries) as (keyof typeof ProjectDatabaseSettingsSchema.entries)[]
+
 export const MockProjectSchema = v.object({
   ...ProjectDetailSchema.entries,
   organization_slug: v.string(),
@@ -28,6 +39,7 @@ export const MockProjectSchema = v.object({
   largeTables: v.boolean(),
   /** How many times the project's JWT secret was rotated: a part of the secret, so its keys change with it (auth/project-jwt.ts). */
   jwt_secret_version: v.optional(v.number(), 0),
+  ...ProjectDatabaseSettingsSchema.entries,
 })
 export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })

@@ -47,3 +47,9 @@ export const PROJECT_NAME_MESSAGE = {
   hint: (length: number) => `${length} / ${PROJECT_NAME_MAX_LENGTH} characters`,
   tooLong: (length: number) => `Project names can be at most ${PROJECT_NAME_MAX_LENGTH} characters; this one has ${length}.`,
 } as const
+
+/** Network restrictions that let every address connect: a project's default (…/network-restrictions). */
+export const ALLOW_ALL_CIDRS = { v4: ['0.0.0.0/0'], v6: ['::/0'] } as const
+
+/** How many CIDR blocks a project's network restrictions hold, each family (the platform's own limit is not shown; a list a person reads). */
+export const MAX_ALLOWED_CIDRS = 100

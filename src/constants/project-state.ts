@@ -145,4 +145,14 @@ export const PROJECT_SETTINGS_MESSAGE = {
   restartConfirmTitle: (name: string) => `Restart “${name}”?`,
   restartConfirmBody:
     'Its database stops and starts again: statements running now end, open connections close, and every screen that needs the database waits until it is back. Data and settings are kept.',
+  databaseSettingsDenied: "change this project's database settings",
+  passwordReset: 'The database password is changed: connections made with the old one are refused from now on.',
+  passwordShownOnce: 'This is the only time the password is shown. Copy it somewhere safe now: the platform keeps only a verifier of it.',
+  passwordNoServer: 'This project runs in your browser: nothing outside the page connects to it, so the new password is kept for when it does.',
+  sslSaved: (enforced: boolean) => (enforced ? 'Connections without SSL are refused from now on.' : 'Connections without SSL are accepted again.'),
+  networkSaved: 'The network restrictions are applied.',
+  networkWrongFamily: (block: string, family: 4 | 6) => `${block} is an IPv${family === 4 ? 6 : 4} block, listed with the IPv${family} ones.`,
+  networkTooMany: (limit: number) => `At most ${limit} blocks of each family.`,
+  networkDuplicate: (block: string) => `${block} is listed already.`,
+  networkEmpty: 'Keep at least one block, or allow every address: with none, nobody could connect.',
 } as const
