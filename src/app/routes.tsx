@@ -93,6 +93,7 @@ const CronPage = projectScreen(() => import('../features/integrations/cron/CronP
 const QueryPerformancePage = projectScreen(() => import('../features/advisors/QueryPerformancePage').then((page) => page.QueryPerformanceScreen))
 const StoragePoliciesPage = projectScreen(() => import('../features/storage/policies/StoragePoliciesPage').then((page) => page.StoragePoliciesScreen))
 const ApiSettingsPage = projectScreen(() => import('../features/project-settings/ApiSettingsPage').then((page) => page.ApiSettingsScreen))
+const DatabaseSettingsPage = projectScreen(() => import('../features/project-settings/DatabaseSettingsPage').then((page) => page.DatabaseSettingsScreen))
 const GeneralSettingsPage = projectScreen(() => import('../features/project-settings/GeneralSettingsPage').then((page) => page.GeneralSettingsScreen))
 const StorageSettingsPage = projectScreen(() => import('../features/storage/settings/StorageSettingsPage').then((page) => page.StorageSettingsScreen))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
@@ -171,6 +172,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/settings/storage', screen: StorageSettingsPage, gated: false },
   { path: '/project/:ref/settings/general', screen: GeneralSettingsPage, gated: false },
   { path: '/project/:ref/settings/api', screen: ApiSettingsPage, gated: false },
+  { path: '/project/:ref/settings/database', screen: DatabaseSettingsPage, gated: false },
   // The logs come from the platform's log store, not the project's database: readable whatever its state.
   { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]

@@ -36,7 +36,7 @@ export const CONNECTION_MESSAGE = {
   heading: 'Connect to your database',
   notReady: 'Available once the project is up.',
   loadFailed: 'Failed to load the connection details',
-  passwordNote: `Replace ${CONNECTION_PASSWORD_PLACEHOLDER} with the database password set when the project was created. It is not stored in the dashboard.`,
+  passwordNote: `Replace ${CONNECTION_PASSWORD_PLACEHOLDER} with the database password: the one set when the project was created, or a new one from its database settings. It is not stored in the dashboard.`,
   copyUri: 'Copy the connection string to the clipboard',
 } as const
 

@@ -148,7 +148,6 @@ export const PROJECT_SETTINGS_MESSAGE = {
   databaseSettingsDenied: "change this project's database settings",
   passwordReset: 'The database password is changed: connections made with the old one are refused from now on.',
   passwordShownOnce: 'This is the only time the password is shown. Copy it somewhere safe now: the platform keeps only a verifier of it.',
-  passwordNoServer: 'This project runs in your browser: nothing outside the page connects to it, so the new password is kept for when it does.',
   sslSaved: (enforced: boolean) => (enforced ? 'Connections without SSL are refused from now on.' : 'Connections without SSL are accepted again.'),
   networkSaved: 'The network restrictions are applied.',
   networkWrongFamily: (block: string, family: 4 | 6) => `${block} is an IPv${family === 4 ? 6 : 4} block, listed with the IPv${family} ones.`,

@@ -11,6 +11,8 @@ export const queryKeys = {
   /** How to connect: the database's address (settings) and its pooler, under the project. */
   projectSettings: (ref: string | undefined) => ['projects', ref, 'settings'] as const,
   projectPooler: (ref: string | undefined) => ['projects', ref, 'pooler'] as const,
+  projectSslEnforcement: (ref: string) => ['projects', ref, 'ssl-enforcement'] as const,
+  projectNetworkRestrictions: (ref: string) => ['projects', ref, 'network-restrictions'] as const,
   snippet: (ref: string, id: string) => ['projects', ref, 'content', id] as const,
   /** Beside, not under, the single snippets: refreshing the list must not reload the open editor's snippet. */
   snippetList: (ref: string) => ['projects', ref, 'content-list'] as const,

@@ -33,3 +33,12 @@ export const PoolerConfigSchema = v.object({
 })
 export type PoolerConfig = v.InferOutput<typeof PoolerConfigSchema>
 export const PoolerConfigListSchema = v.array(PoolerConfigSchema)
+
+/** GET/PUT /platform/projects/{ref}/ssl-enforcement: whether the database refuses connections without SSL. */
+export const SslEnforcementSchema = v.object({ currentConfig: v.object({ database: v.boolean() }), appliedSuccessfully: v.boolean() })
+
+/** GET /platform/projects/{ref}/network-restrictions and its apply: the CIDR blocks allowed to connect, per family. */
+export const NetworkRestrictionsSchema = v.object({
+  config: v.object({ dbAllowedCidrs: v.array(v.string()), dbAllowedCidrsV6: v.array(v.string()) }),
+  status: v.string(),
+})

@@ -1,4 +1,4 @@
-import { Archive, Blocks, UsersRound, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, UsersRound, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, DatabaseZap, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -111,6 +111,18 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['api', 'keys', 'anon', 'service_role', 'jwt', 'secret', 'url', 'endpoint', 'schemas', 'postgrest', 'rotate'],
     path: (ref) => `/project/${ref}/settings/api`,
     owns: under('settings/api'),
+    platformOnly: true,
+    needsDatabase: false,
+  },
+  {
+    // The platform's settings of the database (password, SSL, network): no running database needed.
+    id: 'settings-database',
+    label: 'Database',
+    area: 'settings',
+    icon: DatabaseZap,
+    keywords: ['database', 'connection', 'connect', 'password', 'reset', 'ssl', 'network', 'restrictions', 'cidr', 'ip', 'allow', 'psql'],
+    path: (ref) => `/project/${ref}/settings/database`,
+    owns: under('settings/database'),
     platformOnly: true,
     needsDatabase: false,
   },

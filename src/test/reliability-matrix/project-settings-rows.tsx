@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { ApiSettingsScreen } from '../../features/project-settings/ApiSettingsPage'
+import { DatabaseSettingsScreen } from '../../features/project-settings/DatabaseSettingsPage'
 import { GeneralSettingsScreen } from '../../features/project-settings/GeneralSettingsPage'
 import { Providers, jsonResponse, type WriteRow } from './harness'
 import { ALL_PERMISSIONS, ClickedOnMount, ORGANIZATION, REF, StatusShell, project, projectClient } from './screens'
@@ -38,6 +39,20 @@ function apiSettings(schemas: readonly string[], served: readonly string[]) {
   return (
     <Providers client={client}>
       <ApiSettingsScreen projectRef={REF} />
+    </Providers>
+  )
+}
+
+/** The database settings, the connection details naming `user` on `host`, SSL off and every address allowed. */
+function databaseSettings(user = 'postgres', host = 'db.main.example.co') {
+  const client = settingsClient('Main app')
+  client.setQueryData(queryKeys.projectSettings(REF), { ref: REF, db_host: host, db_port: 5432, db_name: 'postgres', db_user: user, service_api_keys: [] })
+  client.setQueryData(queryKeys.projectPooler(REF), [])
+  client.setQueryData(queryKeys.projectSslEnforcement(REF), { currentConfig: { database: false }, appliedSuccessfully: true })
+  client.setQueryData(queryKeys.projectNetworkRestrictions(REF), { config: { dbAllowedCidrs: ['0.0.0.0/0'], dbAllowedCidrsV6: ['::/0'] }, status: 'applied' })
+  return (
+    <Providers client={client}>
+      <DatabaseSettingsScreen projectRef={REF} />
     </Providers>
   )
 }
@@ -101,9 +116,51 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
       return (within(section).getByRole('checkbox', { name: 'inventory' }) as HTMLInputElement).checked
     },
   },
+  {
+    // The listed blocks are the user's: applied, or still listed with the refusal beside them.
+    write: 'network restrictions (database settings)',
+    run: async (fault, stub) => {
+      let applied: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'POST' || !request.url.endsWith(`/projects/${REF}/network-restrictions/apply`)) return undefined
+        applied = body
+        const { dbAllowedCidrs, dbAllowedCidrsV6 } = body as { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] }
+        return jsonResponse({ config: { dbAllowedCidrs, dbAllowedCidrsV6 }, status: 'applied' })
+      })
+      render(databaseSettings())
+      const section = await screen.findByRole('region', { name: 'Network restrictions' })
+      fireEvent.click(within(section).getByRole('button', { name: 'Only the addresses listed' }))
+      fireEvent.change(within(section).getByRole('textbox', { name: 'Address block (CIDR)' }), { target: { value: '203.0.113.0/24' } })
+      fireEvent.click(within(section).getByRole('button', { name: 'Add' }))
+      fireEvent.click(within(section).getByRole('button', { name: 'Apply' }))
+      await waitFor(() => expect(applied !== null || within(section).queryByRole('alert') !== null).toBe(true))
+      if (applied && within(section).queryByRole('alert') === null) return JSON.stringify(applied) === JSON.stringify({ dbAllowedCidrs: ['203.0.113.0/24'], dbAllowedCidrsV6: [] })
+      return within(section).queryByText('203.0.113.0/24') !== null
+    },
+  },
+  {
+    // The ticked box is the user's choice: saved, or still ticked with the refusal beside it.
+    write: 'SSL enforcement (database settings)',
+    run: async (fault, stub) => {
+      let saved: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'PUT' || !request.url.endsWith(`/projects/${REF}/ssl-enforcement`)) return undefined
+        saved = body
+        return jsonResponse({ currentConfig: { database: true }, appliedSuccessfully: true })
+      })
+      render(databaseSettings())
+      const section = await screen.findByRole('region', { name: 'SSL enforcement' })
+      fireEvent.click(within(section).getByRole('checkbox', { name: 'Enforce SSL on incoming connections' }))
+      fireEvent.click(within(section).getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(saved !== null || within(section).queryByRole('alert') !== null).toBe(true))
+      if (saved && within(section).queryByRole('alert') === null) return JSON.stringify(saved) === JSON.stringify({ requestedConfig: { database: true } })
+      return (within(section).getByRole('checkbox') as HTMLInputElement).checked
+    },
+  },
 ]
 
 export const PROJECT_SETTINGS_XSS_PLACES: XssPlace[] = [
+  { place: 'database user and host (database settings: connection details)', batch: 1, render: ([user = '']) => databaseSettings(user, user) },
   { place: 'schema names (API settings: the schemas the API serves)', render: (payloads) => apiSettings(payloads, payloads.slice(0, 3)) },
   {
     place: 'project name (general settings and its restart confirmation)',

@@ -1,0 +1,114 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import { resetDatabasePassword } from '../../api/queries/project-database'
+import { projectSettingsQuery } from '../../api/queries/projects'
+import { CONNECTION_PASSWORD_PLACEHOLDER, PERMISSION_RESOURCES, PROJECT_SETTINGS_MESSAGE } from '../../constants'
+import { connectionUri } from '../../lib/connection-string'
+import { PermissionAction } from '../../lib/permissions'
+import { Button } from '../../ui/button'
+import { CopyButton } from '../../ui/copy-button'
+import { DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
+import { FormProblem } from '../../ui/field'
+import { FormSection } from '../../ui/form-section'
+import { GuardedButton } from '../../ui/guarded-button'
+import { showToast } from '../../ui/toast'
+import { PasswordField } from '../projects'
+import { settingsPanelClass } from './settings-panel'
+import { useProjectPermission } from './use-project-permission'
+
+const secretClass = css({ flex: '1', minW: '0', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', bg: 'bg.muted', p: '2', borderRadius: 'sm' })
+
+/**
+ * The database password: a new one chosen (or generated) and scored as at creation, then shown once
+ * with the connection string it completes, since the platform keeps only a verifier of it.
+ */
+export function DatabasePasswordSection({ projectRef }: { projectRef: string }) {
+  const [open, setOpen] = useState(false)
+  const permission = useProjectPermission(projectRef, PermissionAction.UPDATE, PERMISSION_RESOURCES.projects, PROJECT_SETTINGS_MESSAGE.databaseSettingsDenied)
+  return (
+    <section aria-labelledby="database-password-title" className={settingsPanelClass}>
+      <FormSection
+        title="Database password"
+        description="The password of the database user in the connection details. A new one takes effect at once: connections opened with the old one keep running, new ones need the new password."
+      >
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+          <h3 id="database-password-title" className={css({ srOnly: true })}>
+            Database password
+          </h3>
+          <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setOpen(true)}>
+            Reset the database password
+          </GuardedButton>
+        </div>
+      </FormSection>
+      <Dialog.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} lazyMount unmountOnExit>
+        <ModalFrame size="medium" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <ResetPasswordForm projectRef={projectRef} onDone={() => setOpen(false)} />
+        </ModalFrame>
+      </Dialog.Root>
+    </section>
+  )
+}
+
+function ResetPasswordForm({ projectRef, onDone }: { projectRef: string; onDone: () => void }) {
+  const [password, setPassword] = useState('')
+  const [acceptable, setAcceptable] = useState(false)
+  const settings = useQuery(projectSettingsQuery(projectRef))
+  const reset = useMutation({
+    mutationFn: (next: string) => resetDatabasePassword(projectRef, next),
+    onSuccess: () => showToast('success', PROJECT_SETTINGS_MESSAGE.passwordReset),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (acceptable && !reset.isPending) reset.mutate(password)
+  }
+
+  if (reset.isSuccess) {
+    const shown = reset.variables
+    const uri = settings.data
+      ? connectionUri({ host: settings.data.db_host, port: settings.data.db_port, database: settings.data.db_name, user: settings.data.db_user }).replace(
+          CONNECTION_PASSWORD_PLACEHOLDER,
+          encodeURIComponent(shown),
+        )
+      : null
+    return (
+      <>
+        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>The new database password</Dialog.Title>
+        <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          {PROJECT_SETTINGS_MESSAGE.passwordShownOnce}
+        </Dialog.Description>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <code aria-label="New database password" className={secretClass}>
+            {shown}
+          </code>
+          <CopyButton text={shown} subject="password" />
+        </div>
+        {uri ? (
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <code aria-label="Connection string with the password" className={secretClass}>
+              {uri}
+            </code>
+            <CopyButton text={uri} subject="connection string" />
+          </div>
+        ) : null}
+        <DialogFooter>
+          <Button variant="primary" onClick={onDone}>
+            Done
+          </Button>
+        </DialogFooter>
+      </>
+    )
+  }
+  return (
+    <form onSubmit={submit} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Reset the database password</Dialog.Title>
+      <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        Choose a strong password or generate one. Apps and tools connecting with the old password stop being let in.
+      </Dialog.Description>
+      <PasswordField value={password} onChange={setPassword} onStrengthChange={setAcceptable} disabled={reset.isPending} label="New database password" hint="Checked as you type." />
+      <FormProblem>{reset.isError ? reset.error.message : null}</FormProblem>
+      <FormActions submitLabel="Reset the password" onCancel={onDone} busy={reset.isPending} submitDisabled={!acceptable} cancelDisabled={reset.isPending} />
+    </form>
+  )
+}
