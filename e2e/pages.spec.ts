@@ -139,6 +139,7 @@ test('every project page: one main, nothing fails to load, accessible', async ({
   await checkPage(page, loads, `${project}/settings/general`, (p) => p.getByRole('button', { name: 'Delete project' }), { inApp: true })
   await checkPage(page, loads, `${project}/settings/api`, (p) => p.getByRole('checkbox', { name: 'public', exact: true }), { inApp: true })
   await checkPage(page, loads, `${project}/settings/database`, (p) => p.getByRole('button', { name: 'Every address' }), { inApp: true })
+  await checkPage(page, loads, `${project}/settings/compute`, (p) => p.getByRole('radio', { name: /Micro/ }), { inApp: true })
   await checkPage(page, loads, `/project/${paused.ref}/sql/new`, (p) => p.getByRole('heading', { name: 'This project is paused' }))
   await checkPage(page, loads, `${project}/editor`, (p) => p.getByText('Select a table'))
   await page.getByRole('navigation', { name: 'Tables' }).getByRole('link', { name: 'customers', exact: true }).click()

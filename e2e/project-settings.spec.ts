@@ -132,3 +132,22 @@ test('the database settings show how to connect, reset the password (shown once,
   await expect(page.getByRole('region', { name: 'Network restrictions' }).getByRole('listitem')).toHaveText([/203\.0\.113\.0\/24/, /2001:db8::\/32/])
   expect(consoleErrors).toEqual([])
 })
+
+test('the compute size changes: the project restarts on it behind the gate, and the page says the new size', async ({ page, consoleErrors }) => {
+  const globex = createPlatformFixtures().projects.find((p) => p.organization_slug === 'globex' && p.status === 'ACTIVE_HEALTHY')!
+  await signIn(page, { returnTo: `/project/${globex.ref}/settings/compute` })
+  await expect(page.getByText('Runs on Micro')).toBeVisible({ timeout: 30_000 })
+  const change = page.getByRole('button', { name: 'Change compute size' })
+  await expect(change).toBeDisabled()
+  await page.getByRole('radio', { name: /Nano/ }).check()
+  await change.click()
+  await expect(page.getByRole('alertdialog')).toContainText(PROJECT_SETTINGS_MESSAGE.computeConfirmBody)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Move to Nano' }).click()
+  await expect(page.getByText(PROJECT_SETTINGS_MESSAGE.computeChanged('Nano'))).toBeVisible()
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'SQL editor' }).click()
+  await expect(page.getByRole('heading', { name: PROJECT_GATE_MESSAGE.RESIZING.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: PROJECT_GATE_MESSAGE.RESIZING.title })).toBeHidden({ timeout: 30_000 })
+  await page.goto(`/project/${globex.ref}/settings/compute`)
+  await expect(page.getByText('Runs on Nano.')).toBeVisible({ timeout: 30_000 })
+  expect(consoleErrors).toEqual([])
+})

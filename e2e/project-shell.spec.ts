@@ -82,11 +82,11 @@ test('every rail item opens its screen; the table and SQL editors reopen the las
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/storage/buckets$`))
   await expect(page.getByRole('navigation', { name: 'Storage' }).getByRole('link')).toHaveText(['Files', 'Policies'])
 
-  // Settings holds the project's general, API and database settings, the vault and the storage settings: it opens the first, its menu lists them all.
+  // Settings holds the project's general, API, database and compute settings, the vault and the storage settings: it opens the first, its menu lists them all.
   await rail(page).getByRole('link', { name: 'Settings' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/settings/general$`))
   await expect(rail(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['General', 'API', 'Database', 'Vault', 'Storage settings'])
+  await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText(['General', 'API', 'Database', 'Compute', 'Vault', 'Storage settings'])
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Vault' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${healthy.ref}/settings/vault/secrets$`))
   await expect(rail(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')

@@ -26,6 +26,7 @@ const AccountStoreSchema = v.object({
         organization_slug: v.string(),
         organization_id: v.number(),
         jwt_secret_version: v.optional(v.number(), 0),
+        infra_compute_size: v.optional(v.string()),
         ...ProjectDatabaseSettingsSchema.entries,
       }),
     ),
@@ -76,6 +77,7 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
         p.organization_slug = change.organization_slug
         p.organization_id = change.organization_id
         p.jwt_secret_version = change.jwt_secret_version
+        if (change.infra_compute_size) p.infra_compute_size = change.infra_compute_size
         for (const key of PROJECT_DATABASE_SETTING_KEYS) Object.assign(p, { [key]: change[key] })
       },
     })
@@ -113,13 +115,13 @@ export function rememberProjectChange(ctx: PlatformContext, project: MockProject
   rememberProject(ctx, project)
 }
 
-/** Keeps a project's new name, organization, JWT secret or database settings: a project made at run time is kept whole; one of the seed by what was changed. */
+/** Keeps a project's new name, organization, JWT secret, compute size or database settings: a project made at run time is kept whole; one of the seed by what was changed. */
 export function rememberProjectSettings(ctx: PlatformContext, project: MockProject): void {
   if (ctx.recordPersistence) return
   if (store.read(ctx).projects.some((p) => p.ref === project.ref)) return rememberProject(ctx, project)
-  const { ref, name, organization_slug, organization_id, jwt_secret_version } = project
+  const { ref, name, organization_slug, organization_id, jwt_secret_version, infra_compute_size } = project
   const databaseSettings = Object.fromEntries(PROJECT_DATABASE_SETTING_KEYS.map((key) => [key, project[key]]))
-  const change = v.parse(AccountStoreSchema.entries.seedProjectChanges.wrapped.item, { ref, name, organization_slug, organization_id, jwt_secret_version, ...databaseSettings })
+  const change = v.parse(AccountStoreSchema.entries.seedProjectChanges.wrapped.item, { ref, name, organization_slug, organization_id, jwt_secret_version, infra_compute_size, ...databaseSettings })
   store.update(ctx, (kept) => {
     kept.seedProjectChanges = [...kept.seedProjectChanges.filter((p) => p.ref !== ref), change]
   })

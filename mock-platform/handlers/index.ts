@@ -19,6 +19,7 @@ import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
 import { projectSettingsHandlers } from './project-settings'
 import { projectDatabaseSettingsHandlers } from './project-database-settings'
+import { projectComputeHandlers } from './project-compute'
 import { storageHandlers } from './storage'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
@@ -36,6 +37,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...projectHandlers(ctx),
     ...projectSettingsHandlers(ctx),
     ...projectDatabaseSettingsHandlers(ctx),
+    ...projectComputeHandlers(ctx),
     ...contentHandlers(ctx),
     ...pgMetaHandlers(ctx),
     ...authAdminHandlers(ctx),

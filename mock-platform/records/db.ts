@@ -79,7 +79,7 @@ export type MockSupportTicket = v.InferOutput<typeof MockSupportTicketSchema>
  * How many detail reads a project in transition takes to settle, like a real one over a few polls:
  * coming up, restoring or restarting → ACTIVE_HEALTHY, pausing → INACTIVE.
  */
-export const POLLS_UNTIL_SETTLED = { COMING_UP: 3, RESTORING: 2, RESTARTING: 2, PAUSING: 1 } as const
+export const POLLS_UNTIL_SETTLED = { COMING_UP: 3, RESTORING: 2, RESTARTING: 2, RESIZING: 2, PAUSING: 1 } as const
 export type SettlingStatus = keyof typeof POLLS_UNTIL_SETTLED
 
 export function isSettling(status: string): status is SettlingStatus {

@@ -94,6 +94,7 @@ const QueryPerformancePage = projectScreen(() => import('../features/advisors/Qu
 const StoragePoliciesPage = projectScreen(() => import('../features/storage/policies/StoragePoliciesPage').then((page) => page.StoragePoliciesScreen))
 const ApiSettingsPage = projectScreen(() => import('../features/project-settings/ApiSettingsPage').then((page) => page.ApiSettingsScreen))
 const DatabaseSettingsPage = projectScreen(() => import('../features/project-settings/DatabaseSettingsPage').then((page) => page.DatabaseSettingsScreen))
+const ComputeSettingsPage = projectScreen(() => import('../features/project-settings/ComputeSettingsPage').then((page) => page.ComputeSettingsScreen))
 const GeneralSettingsPage = projectScreen(() => import('../features/project-settings/GeneralSettingsPage').then((page) => page.GeneralSettingsScreen))
 const StorageSettingsPage = projectScreen(() => import('../features/storage/settings/StorageSettingsPage').then((page) => page.StorageSettingsScreen))
 // The provider's and auth service's pages the mock platform plays (navigations never reach its worker).
@@ -173,6 +174,7 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/settings/general', screen: GeneralSettingsPage, gated: false },
   { path: '/project/:ref/settings/api', screen: ApiSettingsPage, gated: false },
   { path: '/project/:ref/settings/database', screen: DatabaseSettingsPage, gated: false },
+  { path: '/project/:ref/settings/compute', screen: ComputeSettingsPage, gated: false },
   // The logs come from the platform's log store, not the project's database: readable whatever its state.
   { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]

@@ -115,7 +115,7 @@ export const NEW_PROJECT_MESSAGE = {
   created: (name: string) => `Creating project "${name}"`,
   createFailed: (message: string) => `Failed to create the project: ${message}`,
   // No promise of resizing: there is no screen for it yet.
-  computeSizeDescription: 'The instance your database runs on.',
+  computeSizeDescription: 'The instance your database runs on. It can be changed later in the project’s compute settings.',
   /** Why the region was preselected (src/lib/nearest-region.ts), beside it. */
   regionNearest: (region: string, timeZone: string, distanceKm: number) =>
     `${region} is the region nearest to your time zone (${timeZone}), about ${distanceKm.toLocaleString('en-US')} km away.`,

@@ -154,4 +154,14 @@ export const PROJECT_SETTINGS_MESSAGE = {
   networkTooMany: (limit: number) => `At most ${limit} blocks of each family.`,
   networkDuplicate: (block: string) => `${block} is listed already.`,
   networkEmpty: 'Keep at least one block, or allow every address: with none, nobody could connect.',
+  computeDenied: "change this project's compute size",
+  computeUnknownSize: 'There is no such compute size.',
+  computeSameSize: 'The project runs on that size already.',
+  computeFreePlan: (size: string) => `Projects of Free plan organizations run on Nano compute: upgrade the organization to move this one to ${size}.`,
+  computeNotActive: 'Only a running project changes size: restore it first.',
+  computeSettling: 'The project is changing state: change its size once it has settled.',
+  computeConfirmTitle: (size: string) => `Move the project to ${size} compute?`,
+  computeConfirmBody:
+    'The project restarts on the new size: its database is unreachable for a short while, open connections close, and every screen that needs it waits until it is back. The new price applies from now on, on the organization’s upcoming invoice.',
+  computeChanged: (size: string) => `The project is moving to ${size} compute: it restarts on the new size.`,
 } as const

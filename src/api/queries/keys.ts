@@ -13,6 +13,7 @@ export const queryKeys = {
   projectPooler: (ref: string | undefined) => ['projects', ref, 'pooler'] as const,
   projectSslEnforcement: (ref: string) => ['projects', ref, 'ssl-enforcement'] as const,
   projectNetworkRestrictions: (ref: string) => ['projects', ref, 'network-restrictions'] as const,
+  projectAddons: (ref: string) => ['projects', ref, 'addons'] as const,
   snippet: (ref: string, id: string) => ['projects', ref, 'content', id] as const,
   /** Beside, not under, the single snippets: refreshing the list must not reload the open editor's snippet. */
   snippetList: (ref: string) => ['projects', ref, 'content-list'] as const,

@@ -1,7 +1,7 @@
-import { STALE_TIME } from '../../constants'
+import { STALE_TIME, type ComputeSizeId } from '../../constants'
 import type { NetworkRestrictions } from '../../lib/network-restrictions'
 import { api, type ApiClient } from '../client'
-import { NetworkRestrictionsSchema, SslEnforcementSchema } from '../schemas'
+import { NetworkRestrictionsSchema, ProjectAddonsSchema, SslEnforcementSchema } from '../schemas'
 import { queryKeys } from './keys'
 
 const projectPath = (ref: string, rest: string) => `/platform/projects/${encodeURIComponent(ref)}${rest}`
@@ -34,4 +34,18 @@ export function networkRestrictionsQuery(ref: string, client: ApiClient = api) {
 /** POST …/network-restrictions/apply: the blocks that may connect, replacing those there. */
 export function applyNetworkRestrictions(ref: string, restrictions: NetworkRestrictions, client: ApiClient = api) {
   return client.post(projectPath(ref, '/network-restrictions/apply'), { body: restrictions, schema: NetworkRestrictionsSchema })
+}
+
+/** GET /platform/projects/{ref}/billing/addons: the project's compute size and the sizes on offer. */
+export function projectAddonsQuery(ref: string, client: ApiClient = api) {
+  return {
+    queryKey: queryKeys.projectAddons(ref),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => client.get(projectPath(ref, '/billing/addons'), { schema: ProjectAddonsSchema, signal }),
+    staleTime: STALE_TIME.default,
+  }
+}
+
+/** POST /platform/projects/{ref}/billing/addons: moves the project to another compute size (it restarts on it). */
+export async function changeComputeSize(ref: string, size: ComputeSizeId, client: ApiClient = api): Promise<void> {
+  await client.post(projectPath(ref, '/billing/addons'), { body: { addon_type: 'compute_instance', addon_variant: `ci_${size}` } })
 }

@@ -42,3 +42,11 @@ export const NetworkRestrictionsSchema = v.object({
   config: v.object({ dbAllowedCidrs: v.array(v.string()), dbAllowedCidrsV6: v.array(v.string()) }),
   status: v.string(),
 })
+
+const ComputeVariantSchema = v.object({ identifier: v.string(), name: v.string(), price: v.number() })
+/** GET /platform/projects/{ref}/billing/addons: the compute size running now and those on offer (only what the dashboard reads). */
+export const ProjectAddonsSchema = v.object({
+  selected_addons: v.array(v.object({ type: v.string(), variant: ComputeVariantSchema })),
+  available_addons: v.array(v.object({ type: v.string(), variants: v.array(ComputeVariantSchema) })),
+})
+export type ProjectAddons = v.InferOutput<typeof ProjectAddonsSchema>

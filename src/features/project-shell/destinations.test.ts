@@ -52,6 +52,7 @@ describe('the project destinations (one typed list for the rail, the command men
       ['settings-general', false],
       ['settings-api', false],
       ['settings-database', false],
+      ['settings-compute', false],
       ['vault', true],
       ['cron', true],
       ['graphiql', true],
@@ -159,7 +160,7 @@ describe('rail entries and the second-level menu', () => {
     // Storage: the files first (the entry opens them), then the bucket policies.
     expect(areaMenuFor(entries, 'storage/policies')?.pages.map((p) => p.id)).toEqual(['storage-files', 'storage-policies'])
     // Settings: the project's general settings first (the entry opens them), the vault and the storage settings beside them.
-    expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['settings-general', 'settings-api', 'settings-database', 'vault', 'storage-settings'])
+    expect(areaMenuFor(entries, 'settings/storage')?.pages.map((p) => p.id)).toEqual(['settings-general', 'settings-api', 'settings-database', 'settings-compute', 'vault', 'storage-settings'])
     expect(entries[9]!.path('abc', context)).toBe('/project/abc/settings/general')
     // Integrations: cron first (the entry opens it), and the explorer's /database address is integrations', not the database menu's.
     expect(entries[5]!.path('abc', context)).toBe('/project/abc/integrations/cron')

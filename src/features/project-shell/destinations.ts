@@ -1,4 +1,4 @@
-import { Archive, Blocks, UsersRound, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Database, DatabaseZap, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
+import { Archive, Blocks, UsersRound, FolderOpen, HardDrive, LockKeyhole, Braces, Clock, Cpu, Database, DatabaseZap, Gauge, Home, KeyRound, Lightbulb, List, Settings, ShieldCheck, SquareTerminal, Table2, type LucideIcon } from 'lucide-react'
 import { PREVIEW, type DashboardFeature, type FeaturePreviewKey } from '../../constants'
 import { advisorPath, storagePath } from '../../lib/feature-previews'
 import { sqlEditorPath, tableEditorPath, type ProjectHistory } from '../projects'
@@ -123,6 +123,18 @@ export const PROJECT_DESTINATIONS: readonly ProjectDestination[] = [
     keywords: ['database', 'connection', 'connect', 'password', 'reset', 'ssl', 'network', 'restrictions', 'cidr', 'ip', 'allow', 'psql'],
     path: (ref) => `/project/${ref}/settings/database`,
     owns: under('settings/database'),
+    platformOnly: true,
+    needsDatabase: false,
+  },
+  {
+    // The platform's record of the project's size and its billing: no database needed.
+    id: 'settings-compute',
+    label: 'Compute',
+    area: 'settings',
+    icon: Cpu,
+    keywords: ['compute', 'size', 'instance', 'resize', 'upgrade', 'memory', 'cpu', 'nano', 'micro', 'connections'],
+    path: (ref) => `/project/${ref}/settings/compute`,
+    owns: under('settings/compute'),
     platformOnly: true,
     needsDatabase: false,
   },

@@ -9,7 +9,6 @@ import { profileQuery } from '../../api/queries/profile'
 import { createProject } from '../../api/queries/projects'
 import {
   CLOUD_PROVIDERS,
-  COMPUTE_SIZES,
   NEW_PROJECT_MESSAGE,
   PERMISSION_MESSAGE,
   PERMISSION_RESOURCES,
@@ -31,8 +30,9 @@ import { showToast } from '../../ui/toast'
 import { useFeatureEnabled, usePermission } from '../permissions'
 import { pageClass } from '../../ui/page-layout'
 import { useMfaRedirect } from '../organizations'
+import { ComputeSizeChoices } from './ComputeSizeChoices'
 import { PasswordField } from './PasswordField'
-import { choiceCardClass, FormSection, pillToggleClass } from '../../ui/form-section'
+import { FormSection, pillToggleClass } from '../../ui/form-section'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
@@ -227,23 +227,7 @@ export default function NewProjectPage() {
             </label>
           </FormSection>
           <FormSection title="Compute size" description={NEW_PROJECT_MESSAGE.computeSizeDescription}>
-            <div role="radiogroup" aria-label="Compute size" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
-              {COMPUTE_SIZES.map((size) => (
-                <label key={size.id} className={choiceCardClass}>
-                  <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-                    <input type="radio" name="compute-size" value={size.id} checked={computeSize === size.id} onChange={() => setComputeSize(size.id)} />
-                    <strong>{size.label}</strong>
-                    <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-                      {size.memoryGb} GB memory · {size.cpu}
-                    </span>
-                  </span>
-                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-                    Disk IO {size.baselineDiskIoMbps} MB/s baseline, up to {size.maxDiskIoMbps} MB/s · {size.directConnections} direct connections ·{' '}
-                    {size.poolerConnections} pooler connections · {size.dedicatedCpu ? 'dedicated' : 'not dedicated'}
-                  </span>
-                </label>
-              ))}
-            </div>
+            <ComputeSizeChoices value={computeSize} onChange={setComputeSize} />
           </FormSection>
         </fieldset>
         {snapshot.context.error ? (
