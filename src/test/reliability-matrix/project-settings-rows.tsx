@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { ApiSettingsScreen } from '../../features/project-settings/ApiSettingsPage'
+import { ComputeSettingsScreen } from '../../features/project-settings/ComputeSettingsPage'
 import { DatabaseSettingsScreen } from '../../features/project-settings/DatabaseSettingsPage'
 import { GeneralSettingsScreen } from '../../features/project-settings/GeneralSettingsPage'
 import { Providers, jsonResponse, type WriteRow } from './harness'
@@ -53,6 +54,23 @@ function databaseSettings(user = 'postgres', host = 'db.main.example.co') {
   return (
     <Providers client={client}>
       <DatabaseSettingsScreen projectRef={REF} />
+    </Providers>
+  )
+}
+
+/** The compute settings of a running project on Nano (its organization on Pro). */
+function computeSettings() {
+  const client = settingsClient('Main app')
+  const variant = (size: string, name: string, price: number) => ({ identifier: `ci_${size}`, name, price })
+  client.setQueryData(queryKeys.projectAddons(REF), {
+    selected_addons: [{ type: 'compute_instance', variant: variant('nano', 'Nano', 0) }],
+    available_addons: [{ type: 'compute_instance', variants: [variant('nano', 'Nano', 0), variant('micro', 'Micro', 10)] }],
+  })
+  return (
+    <Providers client={client}>
+      <StatusShell>
+        <ComputeSettingsScreen projectRef={REF} />
+      </StatusShell>
     </Providers>
   )
 }
@@ -155,6 +173,25 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
       await waitFor(() => expect(saved !== null || within(section).queryByRole('alert') !== null).toBe(true))
       if (saved && within(section).queryByRole('alert') === null) return JSON.stringify(saved) === JSON.stringify({ requestedConfig: { database: true } })
       return (within(section).getByRole('checkbox') as HTMLInputElement).checked
+    },
+  },
+  {
+    // The chosen size is the user's choice: the move asked for, or the choice kept with the refusal beside it.
+    write: 'compute size (compute settings)',
+    run: async (fault, stub) => {
+      let asked: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'POST' || !request.url.endsWith(`/projects/${REF}/billing/addons`)) return undefined
+        asked = body
+        return jsonResponse({ ref: REF }, 201)
+      })
+      render(computeSettings())
+      fireEvent.click(await screen.findByRole('radio', { name: /Micro/ }))
+      fireEvent.click(screen.getByRole('button', { name: 'Change compute size' }))
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to Micro' }))
+      await waitFor(() => expect(asked !== null || screen.queryByRole('alert') !== null).toBe(true))
+      if (asked && screen.queryByRole('alert') === null) return JSON.stringify(asked) === JSON.stringify({ addon_type: 'compute_instance', addon_variant: 'ci_micro' })
+      return (screen.getByRole('radio', { name: /Micro/ }) as HTMLInputElement).checked
     },
   },
 ]
