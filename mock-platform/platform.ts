@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw'
 import { MOCK_CONTENT_STORAGE_KEY, MOCK_PROVIDERS, type MockProvider, type MockScenario } from '../src/constants'
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './auth/account-store'
+import { restoreAuditEvents } from './audit/audit-log'
 import type { PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
@@ -141,6 +142,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
+  await restoreAuditEvents(ctx)
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
   if (options.durableLogs && !options.waitingLogEvents) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }

@@ -24,6 +24,8 @@ import { storageHandlers } from './storage'
 import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 import { unstorableTextHandler } from './unstorable-text'
+import { auditHandlers } from './audit-recording'
+import { auditLogHandlers } from './audit'
 
 /** The platform's handlers; `mockProviders`: the stand-ins for other services that answer (off ones are not there at all). */
 export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords, mockProviders: ReadonlySet<MockProvider>) {
@@ -50,8 +52,10 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...codeHostingHandlers(ctx, { provider: mockProviders.has('code-hosting') }),
     ...supportHandlers(ctx),
     ...consentHandlers(ctx),
+    ...auditLogHandlers(ctx),
     ...systemHandlers(ctx, records),
   ]
+  auditHandlers(ctx, handlers)
   // Before any of them: a body PostgreSQL cannot store is refused before a handler changes anything.
   return [unstorableTextHandler(() => handlers), ...handlers]
 }

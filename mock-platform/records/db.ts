@@ -60,6 +60,27 @@ const MockInvitationSchema = v.object({
   accepted: v.boolean(),
 })
 
+/**
+ * One write of the platform API as the audit log keeps it (audit/audit-log.ts): who (the member),
+ * what (the call and its name), on what (the organization and project it concerned), when and from
+ * which address. `organization_slug` null: the member's own account.
+ */
+export const MockAuditEventSchema = v.object({
+  id: v.string(),
+  occurred_at: v.string(),
+  organization_slug: v.nullable(v.string()),
+  project_ref: v.nullable(v.string()),
+  actor_id: v.string(),
+  actor_email: v.string(),
+  action: v.string(),
+  method: v.string(),
+  route: v.string(),
+  status: v.number(),
+  target: v.string(),
+  ip: v.nullable(v.string()),
+})
+export type MockAuditEvent = v.InferOutput<typeof MockAuditEventSchema>
+
 /** A support request sent through POST /platform/feedback/send, as the platform files it. */
 export const MockSupportTicketSchema = v.object({
   id: v.string(),
@@ -99,6 +120,7 @@ export function createMockDatabase() {
     invoices: new Collection({ schema: MockInvoiceSchema }),
     invitations: new Collection({ schema: MockInvitationSchema }),
     supportTickets: new Collection({ schema: MockSupportTicketSchema }),
+    auditEvents: new Collection({ schema: MockAuditEventSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>

@@ -53,7 +53,7 @@ describe.runIf(databaseUrl)('migration 3: invoices kept by how many cycles ago t
       for (const record of earlier.reverse()) {
         await client.query(`insert into "${SCHEMA}".invoices (key, record) values ($1, $2)`, [record['id'], record])
       }
-      expect(await withStoreLock(client, SCHEMA, () => migrate(client, SCHEMA))).toEqual([3])
+      expect(await withStoreLock(client, SCHEMA, () => migrate(client, SCHEMA))).toEqual(MIGRATIONS.filter((m) => m.version >= 3).map((m) => m.version))
     } finally {
       client.release()
     }

@@ -88,6 +88,12 @@ from (
 ) as aged
 where aged.key = invoice.key`,
   },
+  {
+    version: 4,
+    name: "the organizations' audit log",
+    // If not there: a store replaying its later migrations (a test of migration 2 does) made it already.
+    sql: (schema) => `create table if not exists ${schema}.audit_events (key text primary key, position bigint generated always as identity, record jsonb not null)`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */

@@ -20,6 +20,7 @@ export const COLLECTION_TABLES: { readonly [Name in CollectionName]: string } = 
   invoices: 'invoices',
   invitations: 'invitations',
   supportTickets: 'support_tickets',
+  auditEvents: 'audit_events',
 }
 
 export const RECORD_KEYS: { readonly [Name in CollectionName]: (record: RecordOf<Name>) => string } = {
@@ -35,6 +36,7 @@ export const RECORD_KEYS: { readonly [Name in CollectionName]: (record: RecordOf
   invoices: (invoice) => invoice.id,
   invitations: (invitation) => String(invitation.id),
   supportTickets: (ticket) => ticket.id,
+  auditEvents: (event) => event.id,
 }
 
 export const COLLECTION_NAMES = Object.keys(COLLECTION_TABLES) as CollectionName[]

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectDatabaseName } from '../postgres/server-address'
 import { projectRoles, roleUrl, withAdmin } from '../postgres/server-tenancy'
 import { scramVerifier } from '../auth/scram-verifier'
+import { CLIENT_ADDRESS_HEADER } from '../../src/constants'
 import { apiAs, signUp, startTestServer, type TestServer } from './testing'
 
 const databaseUrl = process.env['DATABASE_URL']
@@ -30,12 +31,13 @@ describe.runIf(databaseUrl)("a served project's database password", () => {
   let owner: ReturnType<typeof apiAs>
   let ref: string
   let name: string
+  let slug: string
 
   beforeAll(async () => {
     server = await startTestServer(PREFIX, SCHEMA)
     owner = apiAs(server.running, await signUp(server.running, `dbpass-${process.pid}@example.com`, FIRST))
     await owner.call('/platform/profile', { method: 'POST' })
-    const { slug } = (await owner.call('/platform/organizations', { method: 'POST', body: { name: 'Password Labs', tier: 'tier_free' } })).body as { slug: string }
+    ;({ slug } = (await owner.call('/platform/organizations', { method: 'POST', body: { name: 'Password Labs', tier: 'tier_free' } })).body as { slug: string })
     const project = await owner.call('/platform/projects', { method: 'POST', body: { name: 'Keyed', organization_slug: slug, db_pass: FIRST, db_region: 'us-east-1', cloud_provider: 'AWS' } })
     expect(project.status).toBe(201)
     ref = (project.body as { ref: string }).ref
@@ -71,8 +73,12 @@ describe.runIf(databaseUrl)("a served project's database password", () => {
   })
 
   it('is reset from the settings: the new one is held, the old one no longer', async () => {
-    const reset = await owner.call(`/platform/projects/${ref}/db-password`, { method: 'PATCH', body: { password: SECOND } })
+    // A caller's own claim to an address is not believed: the server writes the socket's.
+    const reset = await owner.call(`/platform/projects/${ref}/db-password`, { method: 'PATCH', body: { password: SECOND }, headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.66' } })
     expect(reset.status).toBe(200)
+    const audit = (await owner.call(`/platform/organizations/${slug}/audit`)).body as { result: { action: { name: string }; actor: { metadata: { ip: string }[] } }[] }
+    expect(audit.result.map((e) => e.action.name)).toEqual(['Reset the database password', 'Created a project', 'Created an organization'])
+    expect(audit.result[0]!.actor.metadata[0]!.ip).toMatch(/127\.0\.0\.1|::1/)
     const { login } = projectRoles(name)
     expect(await holdsPassword(login, SECOND)).toBe(true)
     expect(await holdsPassword(login, FIRST)).toBe(false)

@@ -9,7 +9,7 @@ import { recordRequest } from '../logs/log-events'
 import type { MockPlatform } from '../platform'
 import { RecordNotStored, RecordRefusal } from '../records/refusals'
 import { isDatabaseUnavailable } from '../postgres/errors'
-import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/constants'
+import { CLIENT_ADDRESS_HEADER, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/constants'
 
 /** A request body longer than the server takes (answered 413). */
 export class BodyTooLargeError extends Error {
@@ -33,6 +33,8 @@ export async function toRequest(incoming: IncomingMessage, origin: string, signa
   for (const [key, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
+  // The caller's address, for the audit log: the platform's own header, set here whatever the caller sent.
+  headers.set(CLIENT_ADDRESS_HEADER, incoming.socket.remoteAddress ?? 'unknown')
   const method = incoming.method ?? 'GET'
   return new Request(new URL(incoming.url ?? '/', origin), {
     method,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { createPlatformFixtures } from '../../fixtures/platform'
+import { DEMO_CREDENTIALS } from '../../src/constants'
+import { MemoryStorage } from '../../src/test/memory-storage'
+import { createMockPlatform } from '../platform'
+import { useNodeMockPlatform } from '../testing'
+
+const storage = new MemoryStorage()
+const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS, contentStorage: storage })
+const fixtures = createPlatformFixtures()
+const acme = fixtures.projects.filter((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')
+const json = (method: string, body: unknown) => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+
+type Entry = { occurred_at: string; action: { name: string; metadata: { method: string; route: string; status: number }[] }; actor: { metadata: { email: string; ip: string | null }[] }; target: { description: string; metadata: { org_slug: string | null; project_ref: string | null } } }
+const auditOf = async (slug: string, query = '') => (await (await platform.call(`/platform/organizations/${slug}/audit${query}`)).json()) as { result: Entry[]; retention_period: number }
+
+describe("an organization's audit log", () => {
+  it('records each write that succeeded — who, what, on what, when — newest first, and leaves reads and refusals out', async () => {
+    const project = acme[0]!
+    await platform.call(`/platform/projects/${project.ref}`, json('PATCH', { name: 'Audited name' }))
+    await platform.call(`/platform/projects/${project.ref}/ssl-enforcement`, json('PUT', { requestedConfig: { database: true } }))
+    // Refused: not recorded.
+    await platform.call(`/platform/projects/${project.ref}`, json('PATCH', { name: '   ' }))
+    // Reads, even sent as POST: not recorded.
+    await platform.call('/platform/profile/password-check', json('POST', { password: 'anything at all' }))
+    await platform.call(`/platform/projects/${project.ref}`)
+
+    const { result, retention_period } = await auditOf('acme-corp')
+    expect(retention_period).toBe(7 * 24)
+    expect(result.map((e) => e.action.name)).toEqual(['Changed SSL enforcement', 'Renamed a project'])
+    expect(result[1]).toMatchObject({
+      action: { metadata: [{ method: 'PATCH', route: '/platform/projects/:ref', status: 200 }] },
+      actor: { metadata: [{ email: DEMO_CREDENTIALS.email, ip: null }] },
+      // Named as it was when the call came: a rename shows the old name, a deletion the project that went.
+      target: { description: `Project ${project.name} (${project.ref})`, metadata: { org_slug: 'acme-corp', project_ref: project.ref } },
+    })
+    expect(Date.parse(result[0]!.occurred_at)).toBeGreaterThanOrEqual(Date.parse(result[1]!.occurred_at))
+    // Another organization's log holds none of it.
+    expect((await auditOf('globex')).result).toEqual([])
+  })
+
+  it("records a deleted project under its organization, keeps events across a page load, and filters by time", async () => {
+    const project = acme[1]!
+    expect((await platform.call(`/platform/projects/${project.ref}`, { method: 'DELETE' })).status).toBe(200)
+    const [latest] = (await auditOf('acme-corp')).result
+    expect(latest).toMatchObject({ action: { name: 'Deleted a project' }, target: { description: `Project ${project.name} (${project.ref})` } })
+
+    const next = await createMockPlatform({ databases: () => Promise.reject(new Error('no databases here')), contentStorage: storage })
+    expect(next.db.auditEvents.findMany((q) => q.where({ organization_slug: 'acme-corp' })).map((e) => e.action)).toContain('Deleted a project')
+
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    expect((await auditOf('acme-corp', `?iso_timestamp_start=${future}`)).result).toEqual([])
+    expect((await platform.call('/platform/organizations/acme-corp/audit?iso_timestamp_start=yesterday')).status).toBe(400)
+  })
+
+  it('is for members only; the profile log holds the member’s own writes in every organization', async () => {
+    expect((await platform.call('/platform/organizations/no-such-org/audit')).status).toBe(404)
+    const own = (await (await platform.call('/platform/profile/audit')).json()) as { result: Entry[] }
+    expect(own.result.map((e) => e.action.name)).toEqual(expect.arrayContaining(['Renamed a project', 'Deleted a project']))
+    expect(own.result.every((e) => e.actor.metadata[0]!.email === DEMO_CREDENTIALS.email)).toBe(true)
+  })
+})
