@@ -2,6 +2,7 @@ import { readRailExpanded } from '../../features/project-shell/rail-preference'
 import type { ReactNode } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import { restoreAccounts } from '../../../mock-platform/auth/account-store'
+import { restoreAuditEvents } from '../../../mock-platform/audit/audit-log'
 import { isSessionLive } from '../../../mock-platform/auth/auth-sessions'
 import { readCustomer } from '../../../mock-platform/billing/billing-account-store'
 import { readCodeHostingStore } from '../../../mock-platform/code-hosting/code-hosting-store'
@@ -13,7 +14,7 @@ import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
 import { inspectorTabId } from '../../app/inspector-link'
 import { resolveScenario } from '../../app/mock-platform'
 import { readThemePreference } from '../../app/theme'
-import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_AUTH_SESSIONS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
+import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_AUDIT_STORAGE_KEY, MOCK_AUTH_SESSIONS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
 import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
@@ -246,6 +247,17 @@ export const STORAGE_ROWS: StorageRow[] = [
       return ctx.db.users.all().length
     },
     safe: (value) => typeof value === 'number',
+  },
+  {
+    key: MOCK_AUDIT_STORAGE_KEY,
+    storage: 'local',
+    // A page load brings back the kept events: a corrupt record brings none, never a crash.
+    read: async () => {
+      const ctx = storageContext(MOCK_AUDIT_STORAGE_KEY)
+      await restoreAuditEvents(ctx)
+      return ctx.db.auditEvents.all().map((event) => event.action)
+    },
+    safe: (value) => Array.isArray(value) && value.every(isString),
   },
   {
     key: MOCK_AUTH_SESSIONS_STORAGE_KEY,
