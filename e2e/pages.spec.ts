@@ -118,7 +118,7 @@ test('pages outside the dashboard: one main, nothing fails to load', async ({ pa
 
 const ORGANIZATION_PAGES = [
   ['/organizations', '/org/acme-corp', '/org/acme-corp/billing', '/org/grace-over/billing#invoices', '/new/acme-corp'],
-  ['/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
+  ['/org/acme-corp/audit', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
 ]
 
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {

@@ -36,6 +36,7 @@ function useDashboardCommandSections({ organizations, organization, project }: C
       navigation.push(go('go-organization', `${organization.name}: projects`, `/org/${organization.slug}`, ['organization', 'home']))
       navigation.push(go('go-new-project', `New project in ${organization.name}`, `/new/${organization.slug}`, ['create', 'add']))
       navigation.push(go('go-billing', 'Billing', `/org/${organization.slug}/billing`, ['plan', 'usage', 'invoices', 'subscription', organization.name]))
+      navigation.push(go('go-audit', 'Audit log', `/org/${organization.slug}/audit`, ['audit', 'history', 'activity', 'who', 'log', organization.name]))
     }
     if (ref) {
       for (const { destinations: list } of destinations.groups) {

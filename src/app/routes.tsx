@@ -57,6 +57,7 @@ const LogoutPage = screen(() => import('../features/auth/LogoutPage'))
 const OrganizationsPage = screen(() => import('../features/organizations/OrganizationsPage'))
 const OrganizationPage = screen(() => import('../features/organizations/OrganizationPage'))
 const BillingPage = screen(() => import('../features/billing/BillingPage'))
+const AuditLogPage = screen(() => import('../features/audit-log/AuditLogPage'))
 const ProjectHomePage = screen(() => import('../features/projects/ProjectHomePage'))
 const NewOrganizationPage = screen(() => import('../features/organizations/NewOrganizationPage'))
 const NewProjectPage = screen(() => import('../features/projects/NewProjectPage'))
@@ -243,6 +244,7 @@ export function AppRoutes() {
         <Route path="/organizations" component={platformOnly(OrganizationsPage)} />
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
         <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
+        <Route path="/org/:slug/audit" component={platformOnly(AuditLogPage)} />
         <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />
         <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
         <Route path="/join" component={platformOnly(JoinPage)} />

@@ -128,6 +128,7 @@ export const queryKeys = {
   organizationBilling: (slug: string) => ['organizations', slug, 'billing'] as const,
   organizationSubscription: (slug: string) => ['organizations', slug, 'billing', 'subscription'] as const,
   organizationPlans: (slug: string) => ['organizations', slug, 'billing', 'plans'] as const,
+  organizationAudit: (slug: string, start: string, end: string) => ['organizations', slug, 'audit', start, end] as const,
   /** Usage limits and costs follow the plan, so usage sits under billing too. */
   organizationUsage: (slug: string, projectRef: string | null = null) => ['organizations', slug, 'billing', 'usage', projectRef] as const,
 }

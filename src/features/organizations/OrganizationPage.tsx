@@ -42,9 +42,14 @@ export default function OrganizationPage() {
         </div>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
           {organization ? (
-            <Link href={`/org/${encodeURIComponent(organization.slug)}/billing`} className={button({ variant: 'default' })}>
-              Billing
-            </Link>
+            <>
+              <Link href={`/org/${encodeURIComponent(organization.slug)}/audit`} className={button({ variant: 'default' })}>
+                Audit log
+              </Link>
+              <Link href={`/org/${encodeURIComponent(organization.slug)}/billing`} className={button({ variant: 'default' })}>
+                Billing
+              </Link>
+            </>
           ) : null}
           {projectCreation ? (
             <GuardedButton

@@ -2,6 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import { ApiSettingsScreen } from '../../features/project-settings/ApiSettingsPage'
+import { Route } from 'wouter'
+import AuditLogPage from '../../features/audit-log/AuditLogPage'
+import { testClient } from './harness'
 import { ComputeSettingsScreen } from '../../features/project-settings/ComputeSettingsPage'
 import { DatabaseSettingsScreen } from '../../features/project-settings/DatabaseSettingsPage'
 import { GeneralSettingsScreen } from '../../features/project-settings/GeneralSettingsPage'
@@ -197,6 +200,29 @@ export const PROJECT_SETTINGS_WRITE_ROWS: WriteRow[] = [
 ]
 
 export const PROJECT_SETTINGS_XSS_PLACES: XssPlace[] = [
+  {
+    // Members' emails, project names and addresses come back as the audit log recorded them.
+    place: 'audit log (member, action, target, address)',
+    render: (payloads) => {
+      const client = testClient()
+      client.setQueryData(queryKeys.organizations(), [ORGANIZATION])
+      client.setQueryData(queryKeys.organizationAudit(ORGANIZATION.slug, '', ''), {
+        retention_period: 168,
+        result: payloads.map((payload, i) => ({
+          id: `event-${i}`,
+          occurred_at: '2026-11-29T10:00:00.000Z',
+          action: { name: payload, metadata: [{ method: 'PATCH', route: payload, status: 200 }] },
+          actor: { id: 'u1', metadata: [{ email: payload, ip: payload }] },
+          target: { description: payload, metadata: { org_slug: ORGANIZATION.slug, project_ref: payload } },
+        })),
+      })
+      return (
+        <Providers client={client} path={`/org/${ORGANIZATION.slug}/audit`}>
+          <Route path="/org/:slug/audit" component={AuditLogPage} />
+        </Providers>
+      )
+    },
+  },
   { place: 'database user and host (database settings: connection details)', batch: 1, render: ([user = '']) => databaseSettings(user, user) },
   { place: 'schema names (API settings: the schemas the API serves)', render: (payloads) => apiSettings(payloads, payloads.slice(0, 3)) },
   {
