@@ -3,6 +3,7 @@ import { MOCK_CONTENT_STORAGE_KEY, MOCK_PROVIDERS, type MockProvider, type MockS
 import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './auth/account-store'
 import { restoreAuditEvents } from './audit/audit-log'
+import { restoreOrganizationChanges } from './auth/organization-store'
 import type { PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
@@ -142,6 +143,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   }
   // Accounts signed up and organizations created on earlier page loads (the browser keeps them).
   if (!ctx.selfHosted) await restoreAccounts(ctx)
+  if (!ctx.selfHosted) await restoreOrganizationChanges(ctx)
   await restoreAuditEvents(ctx)
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
   if (options.durableLogs && !options.waitingLogEvents) await ctx.logs.open()

@@ -19,6 +19,13 @@ const ACTION_NAMES = new Map<string, string>([
   ['PUT /platform/organizations/:slug/tax-ids', 'Added a tax ID'],
   ['DELETE /platform/organizations/:slug/tax-ids', 'Removed a tax ID'],
   ['POST /platform/organizations/:slug/members/invitations/:token', 'Joined the organization'],
+  ['PATCH /platform/organizations/:slug', 'Renamed the organization'],
+  ['DELETE /platform/organizations/:slug', 'Deleted the organization'],
+  ['POST /platform/organizations/:slug/members/invitations', 'Invited a member'],
+  ['POST /platform/organizations/:slug/members/invitations/:id/resend', 'Resent an invitation'],
+  ['DELETE /platform/organizations/:slug/members/invitations/:id', 'Revoked an invitation'],
+  ['PATCH /platform/organizations/:slug/members/:gotrueId', "Changed a member's role"],
+  ['DELETE /platform/organizations/:slug/members/:gotrueId', 'Removed a member'],
   ['POST /platform/profile', 'Created the profile'],
   ['POST /platform/feedback/send', 'Sent a support request'],
 ])

@@ -96,7 +96,10 @@ export function auditHandlers<H extends RequestHandler>(ctx: PlatformContext, ha
         const userId = ctx.selfHosted ? ctx.db.users.findFirst()?.id : bearerClaims(ctx, args.request)?.userId
         const actor = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
         if (actor) {
-          const target = before ?? (await madeTarget(ctx, response)) ?? { organizationSlug: null, projectRef: null, description: `Account ${actor.email}` }
+          const found = before ?? (await madeTarget(ctx, response)) ?? { organizationSlug: null, projectRef: null, description: `Account ${actor.email}` }
+          // An organization the call deleted keeps no log: the event is the member's own (their profile's log).
+          const gone = found.organizationSlug !== null && !ctx.db.organizations.findFirst((q) => q.where({ slug: found.organizationSlug! }))
+          const target = gone ? { ...found, organizationSlug: null } : found
           await recordAuditEvent(ctx, {
             id: crypto.randomUUID(),
             occurred_at: new Date(Date.now() + ctx.clockOffset).toISOString(),

@@ -14,6 +14,8 @@ import { graphqlHandlers } from './graphql'
 import { invitationHandlers } from './invitations'
 import { logHandlers } from './logs'
 import { organizationHandlers } from './organizations'
+import { organizationGeneralHandlers } from './organization-general'
+import { organizationMemberHandlers } from './organization-members'
 import { pgMetaHandlers } from './pg-meta'
 import { profileHandlers } from './profile'
 import { projectHandlers } from './projects'
@@ -33,6 +35,8 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
     ...organizationHandlers(ctx),
+    ...organizationGeneralHandlers(ctx),
+    ...organizationMemberHandlers(ctx),
     ...billingHandlers(ctx),
     ...billingAccountHandlers(ctx),
     ...invitationHandlers(ctx),

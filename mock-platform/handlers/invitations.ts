@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import type { PlatformContext } from '../context'
-import { memberPermission } from '../../fixtures/platform'
+import { ORGANIZATION_ROLE } from '../../src/constants'
+import { isRoleId, rolePermission } from '../auth/organization-roles'
+import { rememberInvitation, rememberMembership } from '../auth/organization-store'
 import { authenticate, errorResponse, isOrganizationMember, withLatency } from './util'
 import { recordMembership } from '../logs/log-events'
 
@@ -67,13 +69,16 @@ export function invitationHandlers(ctx: PlatformContext) {
       if (Date.parse(invitation.expires_at) <= now()) return errorResponse(410, INVITATION_ERROR.expired)
       if (invitation.invited_email.toLowerCase() !== user.email.toLowerCase()) return errorResponse(403, INVITATION_ERROR.emailMismatch)
 
-      // Joining is one new permission entry, like the ones the fixtures give the demo user.
-      await ctx.db.permissions.create(memberPermission(user.id, organization))
-      await ctx.db.invitations.update(invitation, {
+      // Joining is one new permission entry, with the role the invitation gave.
+      const role = isRoleId(invitation.role_id) ? invitation.role_id : ORGANIZATION_ROLE.developer
+      await ctx.db.permissions.create(rolePermission(user.id, organization, role))
+      rememberMembership(ctx, user.id, slug, role)
+      const accepted = await ctx.db.invitations.update(invitation, {
         data(i) {
           i.accepted = true
         },
       })
+      if (accepted) rememberInvitation(ctx, accepted)
       recordMembership(ctx, slug, { action: 'invite_accepted', actor: user.email, target: user.email })
       return HttpResponse.json({}, { status: 201 })
     }),

@@ -41,7 +41,8 @@ export const MockProjectSchema = v.object({
   jwt_secret_version: v.optional(v.number(), 0),
   ...ProjectDatabaseSettingsSchema.entries,
 })
-export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string() })
+/** A membership: its permission entry, with the role it was given (organization-roles.ts; older ones read from their actions). */
+export const MockPermissionSchema = v.object({ ...PermissionSchema.entries, gotrue_id: v.string(), role_id: v.optional(v.number()) })
 const OverdueSchema = v.object({ organization_id: v.number(), overdue_invoice_count: v.number() })
 export const MockSnippetSchema = v.object({ ...SqlSnippetSchema.entries, project_ref: v.string() })
 export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_ref: v.string() })
@@ -51,13 +52,16 @@ export const MockFolderSchema = v.object({ ...SqlFolderSchema.entries, project_r
  */
 const MockInvoiceSchema = v.object({ ...v.omit(InvoiceSchema, ['period_end']).entries, organization_slug: v.string(), cycles_ago: v.number() })
 /** An organization invitation behind a join link (PLATFORM-API §2 `…/members/invitations/{token}`). */
-const MockInvitationSchema = v.object({
+export const MockInvitationSchema = v.object({
   id: v.number(),
   token: v.string(),
   organization_slug: v.string(),
   invited_email: v.string(),
   expires_at: v.string(),
   accepted: v.boolean(),
+  /** The role the invited member joins with (older invitations: a developer's). */
+  role_id: v.optional(v.number(), 3),
+  invited_at: v.optional(v.nullable(v.string()), null),
 })
 
 /**

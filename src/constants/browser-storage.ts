@@ -36,6 +36,8 @@ export const MOCK_PLATFORM_STORAGE_PREFIX = 'studio.mock-platform.'
 export const MOCK_CONTENT_STORAGE_KEY = (selfHosted: boolean) => `${MOCK_PLATFORM_STORAGE_PREFIX}content.${selfHosted ? 'self-hosted' : 'platform'}`
 /** The mock platform's accounts and organizations created at run time. */
 export const MOCK_ACCOUNTS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}accounts`
+/** The mock platform's changes to organizations: names, deletions, members' roles, invitations. */
+export const MOCK_ORGANIZATIONS_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}organizations`
 /** The mock platform's audit log of the organizations' writes, as the page keeps it (newest kept up to a limit). */
 export const MOCK_AUDIT_STORAGE_KEY = `${MOCK_PLATFORM_STORAGE_PREFIX}audit`
 /** The mock auth service's sessions and their rotating refresh tokens (shared by the tabs' platforms). */
