@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import { restoreAccounts } from '../../../mock-platform/auth/account-store'
 import { restoreAuditEvents } from '../../../mock-platform/audit/audit-log'
+import { restoreOrganizationChanges } from '../../../mock-platform/auth/organization-store'
 import { isSessionLive } from '../../../mock-platform/auth/auth-sessions'
 import { readCustomer } from '../../../mock-platform/billing/billing-account-store'
 import { readCodeHostingStore } from '../../../mock-platform/code-hosting/code-hosting-store'
@@ -14,7 +15,7 @@ import { isOutageNoticeAcknowledged } from '../../app/LayoutBanners'
 import { inspectorTabId } from '../../app/inspector-link'
 import { resolveScenario } from '../../app/mock-platform'
 import { readThemePreference } from '../../app/theme'
-import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_AUDIT_STORAGE_KEY, MOCK_AUTH_SESSIONS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
+import { ASSISTANT_LEGACY_STORAGE_KEY, ASSISTANT_STORAGE_KEY, CONSENT_STORAGE_KEY, DASHBOARD_HISTORY_KEY, FEATURE_PREVIEWS, INSPECTOR_TAB_ID_KEY, LAST_ORGANIZATION_KEY, MOCK_ACCOUNTS_STORAGE_KEY, MOCK_AUDIT_STORAGE_KEY, MOCK_AUTH_SESSIONS_STORAGE_KEY, MOCK_ORGANIZATIONS_STORAGE_KEY, MOCK_BILLING_ACCOUNT_STORAGE_KEY, MOCK_CODE_HOSTING_STORAGE_KEY, MOCK_CONTENT_STORAGE_KEY, MOCK_SCENARIOS, OAUTH_STATE_STORAGE_KEY, PLATFORM_API_ROLES, OUTAGE_NOTICE_ACK_STORAGE_KEY, PROJECT_RAIL_KEY, SCENARIO_STORAGE_KEY, SESSION_STORAGE_KEY, THEME_STORAGE_KEY, THEMES } from '../../constants'
 import { stopAssistantActors } from '../../features/assistant/assistant-actors'
 import { takePendingAuthorization } from '../../features/code-hosting/pending-authorization'
 import { ConsentToast } from '../../features/consent/ConsentToast'
@@ -247,6 +248,18 @@ export const STORAGE_ROWS: StorageRow[] = [
       return ctx.db.users.all().length
     },
     safe: (value) => typeof value === 'number',
+  },
+  {
+    key: MOCK_ORGANIZATIONS_STORAGE_KEY,
+    storage: 'local',
+    // A page load applies the kept changes to the seed: a corrupt record changes nothing, never a crash.
+    read: async () => {
+      const ctx = storageContext(MOCK_ORGANIZATIONS_STORAGE_KEY)
+      await restoreOrganizationChanges(ctx)
+      return ctx.db.organizations.all().map((organization) => organization.name)
+    },
+    safe: (value) => Array.isArray(value) && value.every(isString),
+    hostile: [{ label: 'a membership in an organization named __proto__', raw: '{"memberships":[{"gotrue_id":"x","organization_slug":"__proto__","role_id":1}],"names":[{"slug":"constructor","name":"C"}]}' }],
   },
   {
     key: MOCK_AUDIT_STORAGE_KEY,
