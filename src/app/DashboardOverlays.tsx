@@ -36,6 +36,8 @@ function useDashboardCommandSections({ organizations, organization, project }: C
       navigation.push(go('go-organization', `${organization.name}: projects`, `/org/${organization.slug}`, ['organization', 'home']))
       navigation.push(go('go-new-project', `New project in ${organization.name}`, `/new/${organization.slug}`, ['create', 'add']))
       navigation.push(go('go-billing', 'Billing', `/org/${organization.slug}/billing`, ['plan', 'usage', 'invoices', 'subscription', organization.name]))
+      navigation.push(go('go-team', 'Team', `/org/${organization.slug}/team`, ['members', 'invite', 'roles', 'people', 'leave', organization.name]))
+      navigation.push(go('go-organization-settings', 'Organization settings', `/org/${organization.slug}/general`, ['rename', 'delete', 'organization', 'settings', organization.name]))
       navigation.push(go('go-audit', 'Audit log', `/org/${organization.slug}/audit`, ['audit', 'history', 'activity', 'who', 'log', organization.name]))
     }
     if (ref) {

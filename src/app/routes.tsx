@@ -58,6 +58,8 @@ const OrganizationsPage = screen(() => import('../features/organizations/Organiz
 const OrganizationPage = screen(() => import('../features/organizations/OrganizationPage'))
 const BillingPage = screen(() => import('../features/billing/BillingPage'))
 const AuditLogPage = screen(() => import('../features/audit-log/AuditLogPage'))
+const TeamPage = screen(() => import('../features/organization-settings/TeamPage'))
+const OrganizationGeneralPage = screen(() => import('../features/organization-settings/OrganizationGeneralPage'))
 const ProjectHomePage = screen(() => import('../features/projects/ProjectHomePage'))
 const NewOrganizationPage = screen(() => import('../features/organizations/NewOrganizationPage'))
 const NewProjectPage = screen(() => import('../features/projects/NewProjectPage'))
@@ -245,6 +247,8 @@ export function AppRoutes() {
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
         <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
         <Route path="/org/:slug/audit" component={platformOnly(AuditLogPage)} />
+        <Route path="/org/:slug/team" component={platformOnly(TeamPage)} />
+        <Route path="/org/:slug/general" component={platformOnly(OrganizationGeneralPage)} />
         <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />
         <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
         <Route path="/join" component={platformOnly(JoinPage)} />

@@ -50,3 +50,6 @@ export const pillToggleClass = css({
   bg: 'bg.surface',
   '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
 })
+
+/** A section of a settings page (a project's, an organization's): a bordered panel on the page. */
+export const settingsPanelClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', px: '4' })

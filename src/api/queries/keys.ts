@@ -3,6 +3,9 @@ export const queryKeys = {
   profile: () => ['profile'] as const,
   permissions: () => ['profile', 'permissions'] as const,
   organizations: () => ['organizations'] as const,
+  organizationMembers: (slug: string) => ['organizations', slug, 'members'] as const,
+  organizationRoles: (slug: string) => ['organizations', slug, 'roles'] as const,
+  organizationInvitations: (slug: string) => ['organizations', slug, 'members', 'invitations'] as const,
   organizationCustomer: (slug: string | undefined) => ['organizations', slug, 'customer'] as const,
   organizationProjects: (slug: string | undefined) => ['organizations', slug, 'projects'] as const,
   /** Under organizationProjects, so invalidating the list refreshes the count too. */

@@ -12,7 +12,7 @@ import { inputClass } from '../../ui/field'
 import { SelectField, labelClass } from '../../ui/form-controls'
 import { pageClass } from '../../ui/page-layout'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
-import { useRouteOrganization } from '../organizations'
+import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { auditCsv } from './audit-csv'
 
 const ALL = ''
@@ -100,9 +100,10 @@ export default function AuditLogPage() {
 
   return (
     <div className={pageClass}>
-      <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
+      <OrganizationNav slug={slug} name={organization?.name ?? slug} current="audit" />
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '4', flexWrap: 'wrap' })}>
         <div>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Audit log</h1>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Audit log</h2>
           <p className={css({ color: 'fg.muted' })}>
             Every change made in {organization?.name ?? slug} through the dashboard or the API: who made it, what, on what, when and from where.
             {audit.data ? ` Events are kept for ${retentionText(audit.data.retention_period)} on this organization's plan.` : ''}
@@ -111,7 +112,7 @@ export default function AuditLogPage() {
         <Button onClick={exportCsv} disabled={shown.length === 0}>
           <Download size={14} aria-hidden /> Export CSV
         </Button>
-      </header>
+      </div>
       <div role="group" aria-label="Filters" className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' })}>
         <SelectField label="Member" value={member} onChange={setMember}>
           <option value={ALL}>Every member</option>

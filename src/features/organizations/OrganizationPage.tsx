@@ -17,6 +17,7 @@ import { PermissionAction } from '../../lib/permissions'
 import { GuardedButton } from '../../ui/guarded-button'
 import { useFeatureEnabled, usePermission } from '../permissions'
 import { useRouteOrganization } from './use-route-organization'
+import { OrganizationNav } from './OrganizationNav'
 import { pageClass } from '../../ui/page-layout'
 import { CodeHostingSection } from '../code-hosting'
 import { settings } from '../../lib/settings'
@@ -35,38 +36,23 @@ export default function OrganizationPage() {
 
   return (
     <div className={pageClass}>
-      <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '4' })}>
-        <div>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{organization?.name ?? slug}</h1>
-          <p className={css({ color: 'fg.muted' })}>Projects</p>
-        </div>
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          {organization ? (
-            <>
-              <Link href={`/org/${encodeURIComponent(organization.slug)}/audit`} className={button({ variant: 'default' })}>
-                Audit log
-              </Link>
-              <Link href={`/org/${encodeURIComponent(organization.slug)}/billing`} className={button({ variant: 'default' })}>
-                Billing
-              </Link>
-            </>
-          ) : null}
-          {projectCreation ? (
+      <OrganizationNav
+        slug={slug}
+        name={organization?.name ?? slug}
+        current="projects"
+        actions={
+          projectCreation ? (
             <GuardedButton
               variant="primary"
               disabled={!organization || canCreate.loading}
-              blockedReason={
-                mfaBlocked
-                  ? MFA_MESSAGE.requiredTitle
-                  : canCreate.reason
-              }
+              blockedReason={mfaBlocked ? MFA_MESSAGE.requiredTitle : canCreate.reason}
               onClick={() => navigate(`/new/${slug}`)}
             >
               New project
             </GuardedButton>
-          ) : null}
-        </div>
-      </header>
+          ) : null
+        }
+      />
       {mfaBlocked && organization ? (
         <Callout tone="warning" title={MFA_MESSAGE.requiredTitle}>
           {MFA_MESSAGE.required(organization.name)}

@@ -2,3 +2,4 @@
 export { readLastVisitedOrganization } from './last-visited'
 export { useMfaRedirect } from './use-mfa-gate'
 export { useRouteOrganization } from './use-route-organization'
+export { OrganizationNav, type OrganizationPageId } from './OrganizationNav'

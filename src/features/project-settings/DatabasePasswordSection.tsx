@@ -11,11 +11,10 @@ import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection } from '../../ui/form-section'
+import { FormSection, settingsPanelClass } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
 import { PasswordField } from '../projects'
-import { settingsPanelClass } from './settings-panel'
 import { useProjectPermission } from './use-project-permission'
 
 const secretClass = css({ flex: '1', minW: '0', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', bg: 'bg.muted', p: '2', borderRadius: 'sm' })

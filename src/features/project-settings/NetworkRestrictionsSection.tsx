@@ -9,11 +9,10 @@ import { checkNetworkRestrictions } from '../../lib/network-restrictions'
 import { PermissionAction } from '../../lib/permissions'
 import { Button } from '../../ui/button'
 import { FormProblem, TextField } from '../../ui/field'
-import { FormSection, pillToggleClass } from '../../ui/form-section'
+import { FormSection, pillToggleClass, settingsPanelClass } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
-import { settingsPanelClass } from './settings-panel'
 import { useProjectPermission } from './use-project-permission'
 
 type Blocks = { v4: string[]; v6: string[] }

@@ -9,11 +9,10 @@ import { PERMISSION_RESOURCES, PLAN_NAMES, PROJECT_SETTINGS_MESSAGE } from '../.
 import { PermissionAction } from '../../lib/permissions'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection } from '../../ui/form-section'
+import { FormSection, settingsPanelClass } from '../../ui/form-section'
 import { SelectField } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
-import { settingsPanelClass } from './settings-panel'
 import { useProjectPermission } from './use-project-permission'
 
 /**
