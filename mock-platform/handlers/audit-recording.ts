@@ -65,7 +65,11 @@ function targetOf(ctx: PlatformContext, params: Map<string, string>): AuditTarge
   const slug = params.get('slug')
   if (slug) {
     const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
-    return organization ? { organizationSlug: slug, projectRef: null, description: `Organization ${organization.name}` } : null
+    if (!organization) return null
+    // A call on one member names them (a role changed, a member removed).
+    const member = params.get('gotrueId')
+    const email = member ? ctx.db.users.findFirst((q) => q.where({ id: member }))?.email : undefined
+    return { organizationSlug: slug, projectRef: null, description: email ? `Member ${email} of ${organization.name}` : `Organization ${organization.name}` }
   }
   return null
 }

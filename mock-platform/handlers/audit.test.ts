@@ -60,3 +60,13 @@ describe("an organization's audit log", () => {
     expect(own.result.every((e) => e.actor.metadata[0]!.email === DEMO_CREDENTIALS.email)).toBe(true)
   })
 })
+
+describe('an audit event about one member', () => {
+  it('names the member', async () => {
+    const { db } = platform.mock.platform
+    const octo = db.users.findFirst((q) => q.where({ email: 'octo@example.com' }))!
+    expect((await platform.call(`/platform/organizations/acme-corp/members/${octo.id}`, json('PATCH', { role_id: 3 }))).status).toBe(200)
+    const [latest] = (await auditOf('acme-corp')).result
+    expect(latest).toMatchObject({ action: { name: "Changed a member's role" }, target: { description: 'Member octo@example.com of Acme Corp' } })
+  })
+})
