@@ -27,6 +27,9 @@ const ACTION_NAMES = new Map<string, string>([
   ['PATCH /platform/organizations/:slug/members/:gotrueId', "Changed a member's role"],
   ['DELETE /platform/organizations/:slug/members/:gotrueId', 'Removed a member'],
   ['POST /platform/profile', 'Created the profile'],
+  ['PATCH /platform/profile', 'Changed the profile'],
+  ['POST /platform/profile/access-tokens', 'Created an access token'],
+  ['DELETE /platform/profile/access-tokens/:id', 'Revoked an access token'],
   ['POST /platform/feedback/send', 'Sent a support request'],
 ])
 

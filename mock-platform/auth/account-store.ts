@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MOCK_ACCOUNTS_STORAGE_KEY } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
-import { MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, PROJECT_DATABASE_SETTING_KEYS, ProjectDatabaseSettingsSchema, type MockProject } from '../records/db'
+import { MockAccessTokenSchema, MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, PROJECT_DATABASE_SETTING_KEYS, ProjectDatabaseSettingsSchema, type MockProject } from '../records/db'
 
 /**
  * Accounts signed up, organizations and projects created at run time. The browser mock platform
@@ -34,17 +34,21 @@ const AccountStoreSchema = v.object({
   ),
   // Projects of the seed that were deleted: the seed brings them back on reload unless told.
   deletedProjects: v.optional(v.array(v.string()), []),
+  // Members' personal access tokens (the page's platform keeps them as given, like its sessions).
+  accessTokens: v.optional(v.array(MockAccessTokenSchema), []),
+  // Profiles changed by their members (names, username), seed ones too.
+  profileChanges: v.optional(v.array(v.object({ gotrue_id: v.string(), first_name: v.nullable(v.string()), last_name: v.nullable(v.string()), username: v.string() })), []),
 })
 type AccountStore = v.InferOutput<typeof AccountStoreSchema>
 type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], seedProjectChanges: [], deletedProjects: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], seedProjectChanges: [], deletedProjects: [], accessTokens: [], profileChanges: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions, projects, seedProjectChanges, deletedProjects } = store.read(ctx)
+  const { users, organizations, permissions, projects, seedProjectChanges, deletedProjects, accessTokens, profileChanges } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -61,6 +65,15 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
     await ctx.db.projects.create(project)
     // The kept organization was kept before its projects, and a seed organization counts its seed's.
     await countProjects(ctx, organization.slug, 1)
+  }
+  for (const token of accessTokens) {
+    if (!ctx.db.accessTokens.findFirst((q) => q.where({ id: token.id }))) await ctx.db.accessTokens.create(token)
+  }
+  for (const change of profileChanges) {
+    const profile = ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: change.gotrue_id }))
+    if (profile) await ctx.db.profiles.update(profile, { data: (p) => void Object.assign(p, change) })
+    const user = ctx.db.users.findFirst((q) => q.where({ id: change.gotrue_id }))
+    if (user) await ctx.db.users.update(user, { data: (u) => void (u.username = change.username) })
   }
   for (const ref of deletedProjects) {
     const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
@@ -153,4 +166,17 @@ export async function countProjects(ctx: PlatformContext, slug: string, by: 1 | 
       o.project_count = Math.max(0, (o.project_count ?? 0) + by)
     },
   })
+}
+
+/** Keeps a member's access tokens as they stand (made, used, revoked). */
+export function rememberAccessTokens(ctx: PlatformContext, gotrueId: string): void {
+  if (ctx.recordPersistence) return
+  const mine = ctx.db.accessTokens.findMany((q) => q.where({ gotrue_id: gotrueId }))
+  store.update(ctx, (kept) => void (kept.accessTokens = [...kept.accessTokens.filter((t) => t.gotrue_id !== gotrueId), ...mine.map((t) => v.parse(MockAccessTokenSchema, t))]))
+}
+
+/** Keeps a member's changed profile. */
+export function rememberProfile(ctx: PlatformContext, change: { gotrue_id: string; first_name: string | null; last_name: string | null; username: string }): void {
+  if (ctx.recordPersistence) return
+  store.update(ctx, (kept) => void (kept.profileChanges = [...kept.profileChanges.filter((p) => p.gotrue_id !== change.gotrue_id), change]))
 }

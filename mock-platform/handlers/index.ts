@@ -27,6 +27,7 @@ import { supportHandlers } from './support'
 import { systemHandlers, type PlatformRecords } from './system'
 import { unstorableTextHandler } from './unstorable-text'
 import { auditHandlers } from './audit-recording'
+import { accountHandlers, recordAccessTokenUse } from './account'
 import { auditLogHandlers } from './audit'
 
 /** The platform's handlers; `mockProviders`: the stand-ins for other services that answer (off ones are not there at all). */
@@ -34,6 +35,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
   const handlers = [
     ...authHandlers(ctx),
     ...profileHandlers(ctx),
+    ...accountHandlers(ctx),
     ...organizationHandlers(ctx),
     ...organizationGeneralHandlers(ctx),
     ...organizationMemberHandlers(ctx),
@@ -60,6 +62,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
     ...systemHandlers(ctx, records),
   ]
   auditHandlers(ctx, handlers)
+  recordAccessTokenUse(ctx, handlers)
   // Before any of them: a body PostgreSQL cannot store is refused before a handler changes anything.
   return [unstorableTextHandler(() => handlers), ...handlers]
 }

@@ -1,6 +1,7 @@
 import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth/auth-sessions'
 import type { PlatformContext } from '../context'
+import { findAccessToken, isAccessToken } from '../auth/personal-access-tokens'
 import { readAccessTokenClaims } from '../auth/access-tokens'
 import { PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
 import { can, PermissionAction, type PermissionScope } from '../../src/lib/permissions'
@@ -19,6 +20,11 @@ export function bearerClaims(ctx: PlatformContext, request: Request): { userId: 
 /** The claims of an Authorization header's bearer token, as `bearerClaims` reads them (the served server asks before reading a body). */
 export function authorizationClaims(ctx: PlatformContext, authorization: string | null | undefined): { userId: string; sessionId: string | null } | null {
   const match = /^Bearer (.+)$/.exec(authorization ?? '')
+  // A personal access token acts as its member, with no session of its own.
+  if (match?.[1] && isAccessToken(match[1])) {
+    const record = findAccessToken(ctx, match[1], platformNow(ctx))
+    return record ? { userId: record.gotrue_id, sessionId: null } : null
+  }
   const claims = match?.[1] ? readAccessTokenClaims(match[1], ctx.tokenSigning, platformNow(ctx)) : null
   // Tokens without a session (made by tests, or by the platform before sessions) stay good until they expire.
   if (claims?.sessionId && !isSessionLive(ctx, claims.sessionId)) return null

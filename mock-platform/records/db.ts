@@ -85,6 +85,22 @@ export const MockAuditEventSchema = v.object({
 })
 export type MockAuditEvent = v.InferOutput<typeof MockAuditEventSchema>
 
+/**
+ * A member's personal access token for the platform API (`Authorization: Bearer sbp_…`), kept as its
+ * digest where the platform keeps secrets so (served); `alias` is what is shown of it afterwards.
+ */
+export const MockAccessTokenSchema = v.object({
+  id: v.number(),
+  gotrue_id: v.string(),
+  name: v.string(),
+  token: v.string(),
+  alias: v.string(),
+  created_at: v.string(),
+  expires_at: v.nullable(v.string()),
+  last_used_at: v.nullable(v.string()),
+})
+export type MockAccessToken = v.InferOutput<typeof MockAccessTokenSchema>
+
 /** A support request sent through POST /platform/feedback/send, as the platform files it. */
 export const MockSupportTicketSchema = v.object({
   id: v.string(),
@@ -125,6 +141,7 @@ export function createMockDatabase() {
     invitations: new Collection({ schema: MockInvitationSchema }),
     supportTickets: new Collection({ schema: MockSupportTicketSchema }),
     auditEvents: new Collection({ schema: MockAuditEventSchema }),
+    accessTokens: new Collection({ schema: MockAccessTokenSchema }),
   }
 }
 export type MockDatabase = ReturnType<typeof createMockDatabase>

@@ -94,6 +94,11 @@ where aged.key = invoice.key`,
     // If not there: a store replaying its later migrations (a test of migration 2 does) made it already.
     sql: (schema) => `create table if not exists ${schema}.audit_events (key text primary key, position bigint generated always as identity, record jsonb not null)`,
   },
+  {
+    version: 5,
+    name: "members' personal access tokens",
+    sql: (schema) => `create table if not exists ${schema}.access_tokens (key text primary key, position bigint generated always as identity, record jsonb not null)`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */

@@ -21,6 +21,7 @@ export const COLLECTION_TABLES: { readonly [Name in CollectionName]: string } = 
   invitations: 'invitations',
   supportTickets: 'support_tickets',
   auditEvents: 'audit_events',
+  accessTokens: 'access_tokens',
 }
 
 export const RECORD_KEYS: { readonly [Name in CollectionName]: (record: RecordOf<Name>) => string } = {
@@ -37,6 +38,7 @@ export const RECORD_KEYS: { readonly [Name in CollectionName]: (record: RecordOf
   invitations: (invitation) => String(invitation.id),
   supportTickets: (ticket) => ticket.id,
   auditEvents: (event) => event.id,
+  accessTokens: (token) => String(token.id),
 }
 
 export const COLLECTION_NAMES = Object.keys(COLLECTION_TABLES) as CollectionName[]

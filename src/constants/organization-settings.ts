@@ -41,3 +41,19 @@ export const ORGANIZATION_SETTINGS_MESSAGE = {
   leaveConfirmBody: 'You lose access to the organization and its projects at once; a member who manages it can invite you again.',
   inviteMailSubject: (organization: string) => `You have been invited to join ${organization}`,
 } as const
+
+/** What a personal access token starts with (the platform's own `sbp_`), so a leaked one is recognised. */
+export const ACCESS_TOKEN_PREFIX = 'sbp_'
+/** How long a new access token may live, as offered (days; null: no expiry). */
+export const ACCESS_TOKEN_EXPIRY_DAYS = [30, 90, 365, null] as const
+export const ACCOUNT_MESSAGE = {
+  tokenNameRequired: 'Name the token after what will use it, such as "CI deploys".',
+  tokenCreated: (name: string) => `The access token “${name}” was created.`,
+  tokenShownOnce: 'Copy it now: this is the only time it is shown. It acts as you, with your permissions, until it expires or is revoked.',
+  tokenRevoked: (name: string) => `The access token “${name}” was revoked: it no longer works.`,
+  revokeConfirmTitle: (name: string) => `Revoke “${name}”?`,
+  revokeConfirmBody: 'Whatever uses it stops being let in at once. This cannot be undone.',
+  profileSaved: 'Your profile is saved.',
+  usernameTaken: (username: string) => `The username ${username} is taken.`,
+  usernameInvalid: 'A username has 3 to 40 letters, digits, dots, hyphens or underscores.',
+} as const
