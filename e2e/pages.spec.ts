@@ -117,8 +117,8 @@ test('pages outside the dashboard: one main, nothing fails to load', async ({ pa
 })
 
 const ORGANIZATION_PAGES = [
-  ['/organizations', '/org/acme-corp', '/org/acme-corp/billing', '/org/grace-over/billing#invoices', '/new/acme-corp'],
-  ['/org/acme-corp/audit', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
+  ['/organizations', '/org/acme-corp', '/org/acme-corp/billing', '/org/grace-over/billing#invoices', '/new/acme-corp', '/org/acme-corp/audit', '/org/acme-corp/team'],
+  ['/org/acme-corp/general', '/account/me', '/account/tokens', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
 ]
 
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {

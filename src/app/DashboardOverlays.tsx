@@ -46,6 +46,10 @@ function useDashboardCommandSections({ organizations, organization, project }: C
         for (const d of list) navigation.push(go(`go-${d.id}`, d.label, d.path(ref, destinations.context), [...d.keywords, d.area]))
       }
     }
+    if (settings.isPlatform) {
+      navigation.push(go('go-account', 'Account settings', '/account/me', ['profile', 'username', 'name', 'account']))
+      navigation.push(go('go-access-tokens', 'Access tokens', '/account/tokens', ['token', 'api', 'cli', 'personal', 'pat', 'sbp']))
+    }
     navigation.push(go('go-support', 'Contact support', '/support/new', ['help', 'ticket', 'bug']))
 
     const sections: CommandSection[] = [{ id: 'navigate', name: 'Navigate', commands: navigation }]

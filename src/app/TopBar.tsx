@@ -90,13 +90,15 @@ export function TopBar() {
         <Menu
           label="Account"
           triggerLabel={<span className={truncatedClass}>{email ?? 'Account'}</span>}
-          onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' && previews.show(FEATURE_PREVIEWS_ENTRY))}
+          onSelect={(value) => (value === 'sign-out' ? navigate('/logout') : value === 'feature-previews' ? previews.show(FEATURE_PREVIEWS_ENTRY) : value.startsWith('/account/') && navigate(value))}
         >
           <MenuItemGroup>
             <MenuItemGroupLabel>{email}</MenuItemGroupLabel>
             <ProviderAccountSummary />
           </MenuItemGroup>
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
+          <MenuItem value="/account/me">Account settings</MenuItem>
+          <MenuItem value="/account/tokens">Access tokens</MenuItem>
           <MenuItem value="feature-previews">Feature previews</MenuItem>
           <MenuItem value="sign-out">Sign out</MenuItem>
         </Menu>

@@ -58,6 +58,8 @@ const OrganizationsPage = screen(() => import('../features/organizations/Organiz
 const OrganizationPage = screen(() => import('../features/organizations/OrganizationPage'))
 const BillingPage = screen(() => import('../features/billing/BillingPage'))
 const AuditLogPage = screen(() => import('../features/audit-log/AuditLogPage'))
+const ProfilePage = screen(() => import('../features/account/ProfilePage'))
+const AccessTokensPage = screen(() => import('../features/account/AccessTokensPage'))
 const TeamPage = screen(() => import('../features/organization-settings/TeamPage'))
 const OrganizationGeneralPage = screen(() => import('../features/organization-settings/OrganizationGeneralPage'))
 const ProjectHomePage = screen(() => import('../features/projects/ProjectHomePage'))
@@ -247,6 +249,8 @@ export function AppRoutes() {
         <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
         <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
         <Route path="/org/:slug/audit" component={platformOnly(AuditLogPage)} />
+        <Route path="/account/me" component={platformOnly(ProfilePage)} />
+        <Route path="/account/tokens" component={platformOnly(AccessTokensPage)} />
         <Route path="/org/:slug/team" component={platformOnly(TeamPage)} />
         <Route path="/org/:slug/general" component={platformOnly(OrganizationGeneralPage)} />
         <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />

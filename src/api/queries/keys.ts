@@ -2,6 +2,7 @@
 export const queryKeys = {
   profile: () => ['profile'] as const,
   permissions: () => ['profile', 'permissions'] as const,
+  accessTokens: () => ['profile', 'access-tokens'] as const,
   organizations: () => ['organizations'] as const,
   organizationMembers: (slug: string) => ['organizations', slug, 'members'] as const,
   organizationRoles: (slug: string) => ['organizations', slug, 'roles'] as const,
