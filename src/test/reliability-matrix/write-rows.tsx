@@ -17,6 +17,7 @@ import { AUTH_WRITE_ROWS, POLICY_WRITE_ROWS } from './auth-rows'
 import { LOGS_WRITE_ROWS } from './logs-rows'
 import { STORAGE_WRITE_ROWS } from './storage-rows'
 import { PROJECT_SETTINGS_WRITE_ROWS } from './project-settings-rows'
+import { ACCOUNT_WRITE_ROWS } from './account-rows'
 import { STORAGE_UPLOAD_WRITE_ROWS } from './storage-upload-rows'
 import { TABLE_EDITOR_WRITE_ROWS } from './table-editor-rows'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
@@ -103,4 +104,5 @@ export const WRITE_ROWS: WriteRow[] = [
   ...STORAGE_WRITE_ROWS,
   ...STORAGE_UPLOAD_WRITE_ROWS,
   ...PROJECT_SETTINGS_WRITE_ROWS,
+  ...ACCOUNT_WRITE_ROWS,
 ]

@@ -32,6 +32,7 @@ import { GRAPHIQL_XSS_PLACES } from './graphiql-xss-places'
 import { LOGS_XSS_PLACES } from './logs-rows'
 import { STORAGE_XSS_PLACES } from './storage-rows'
 import { PROJECT_SETTINGS_XSS_PLACES } from './project-settings-rows'
+import { ACCOUNT_XSS_PLACES } from './account-rows'
 import { STORAGE_UPLOAD_XSS_PLACES } from './storage-upload-rows'
 import { Providers, jsonResponse, stubPlatform, testClient } from './harness'
 import { ALL_PERMISSIONS, ClickedOnMount, CUSTOMER, FREE_ORGANIZATION, ORGANIZATION, REF, SNIPPET, StatusShell, assistantPanel, billingClient, message, project, savedChat, table } from './screens'
@@ -202,6 +203,7 @@ export const XSS_PLACES: XssPlace[] = [
   ...LOGS_XSS_PLACES,
   ...STORAGE_UPLOAD_XSS_PLACES,
   ...PROJECT_SETTINGS_XSS_PLACES,
+  ...ACCOUNT_XSS_PLACES,
   {
     // One form at a time: each payload goes into one of its fields.
     place: 'support request fields (from the support link)',
