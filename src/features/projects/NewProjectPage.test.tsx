@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route } from 'wouter'
 import { renderProjectScreen } from '../../test/project-screen'
+import { NEW_PROJECT_MESSAGE } from '../../constants'
 import NewProjectPage from './NewProjectPage'
 
 // The browser's time zone is the one thing the form reads from the machine; each test sets it.
@@ -37,10 +38,10 @@ describe('the new-project form', () => {
     ])
   })
 
-  it('promises no resizing, for which there is no screen yet', async () => {
+  it('says where the size is changed later: the project’s compute settings', async () => {
     renderNewProject()
-    expect(await screen.findByText('The instance your database runs on.')).toBeTruthy()
-    expect(screen.queryByText(/resize/i)).toBeNull()
+    expect(await screen.findByText(NEW_PROJECT_MESSAGE.computeSizeDescription)).toBeTruthy()
+    expect(NEW_PROJECT_MESSAGE.computeSizeDescription).toMatch(/compute settings/)
   })
 
   it.each(['UTC', 'Etc/UTC', 'GMT'])('a browser in %s is quietly given the default region', async (zone) => {
