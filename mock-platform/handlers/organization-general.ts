@@ -2,24 +2,17 @@ import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { ORGANIZATION_ROLE, ORGANIZATION_SETTINGS_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { mayManageMembers, roleOf } from '../auth/organization-roles'
+import { mayManageMembers } from '../auth/organization-roles'
 import { rememberOrganizationDeleted, rememberOrganizationName, removeOrganizationRecords } from '../auth/organization-store'
-import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
+import { errorResponse, readJson } from './util'
+import { asOrganizationMember } from './organization-member'
 
 const NAME_MAX_LENGTH = 64
 const RenameBodySchema = v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1, ORGANIZATION_SETTINGS_MESSAGE.nameRequired), v.maxLength(NAME_MAX_LENGTH)) })
 
 /** An organization's name and its deletion (PLATFORM-API §2 `PATCH`/`DELETE /platform/organizations/{slug}`). */
 export function organizationGeneralHandlers(ctx: PlatformContext) {
-  async function asMember(request: Request, slug: string) {
-    await withLatency(ctx)
-    const { user, denied } = authenticate(ctx, request)
-    if (denied) return { denied }
-    const organization = findMemberOrganization(ctx, user.id, slug)
-    const permission = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: slug }))
-    if (!organization || !permission) return { denied: errorResponse(404, 'Organization not found') }
-    return { organization, role: roleOf(permission), denied: undefined }
-  }
+  const asMember = (request: Request, slug: string) => asOrganizationMember(ctx, request, slug)
 
   return [
     http.patch('*/platform/organizations/:slug', async ({ request, params }) => {

@@ -6,7 +6,8 @@ import { isRoleId, mayManageMembers, roleOf, rolePermission } from '../auth/orga
 import { forgetInvitation, rememberInvitation, rememberMembership } from '../auth/organization-store'
 import { recordMembership } from '../logs/log-events'
 import { sendMail } from '../mail/mail-log'
-import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
+import { errorResponse, readJson } from './util'
+import { asOrganizationMember } from './organization-member'
 
 const MEMBERS = '*/platform/organizations/:slug/members'
 const INVITATIONS = '*/platform/organizations/:slug/members/invitations'
@@ -19,16 +20,7 @@ const InviteBodySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.maxLen
 export function organizationMemberHandlers(ctx: PlatformContext) {
   const now = () => Date.now() + ctx.clockOffset
 
-  /** The signed-in member, the organization and their role in it; or the refusal. */
-  async function asMember(request: Request, slug: string) {
-    await withLatency(ctx)
-    const { user, denied } = authenticate(ctx, request)
-    if (denied) return { denied }
-    const organization = findMemberOrganization(ctx, user.id, slug)
-    const permission = ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: slug }))
-    if (!organization || !permission) return { denied: errorResponse(404, 'Organization not found') }
-    return { user, organization, role: roleOf(permission), denied: undefined }
-  }
+  const asMember = (request: Request, slug: string) => asOrganizationMember(ctx, request, slug)
 
   const memberships = (slug: string) => ctx.db.permissions.findMany((q) => q.where({ organization_slug: slug }))
   const owners = (slug: string) => memberships(slug).filter((p) => roleOf(p) === ORGANIZATION_ROLE.owner).length

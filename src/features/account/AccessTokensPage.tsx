@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/queries/keys'
 import { ACCESS_TOKEN_EXPIRY_DAYS, ACCOUNT_MESSAGE } from '../../constants'
 import { formatDisplayDate } from '../../lib/display-date'
 import { Button } from '../../ui/button'
-import { CopyButton } from '../../ui/copy-button'
+import { CopyableValue } from '../../ui/copyable-value'
 import { dataTable } from '../../ui/data-table'
 import { ConfirmDialog, DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem, TextField } from '../../ui/field'
@@ -125,12 +125,7 @@ function CreateTokenForm({ onDone }: { onDone: () => void }) {
       <>
         <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Your new access token</Dialog.Title>
         <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{ACCOUNT_MESSAGE.tokenShownOnce}</Dialog.Description>
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <code aria-label="New access token" className={css({ flex: '1', minW: '0', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', bg: 'bg.muted', p: '2', borderRadius: 'sm' })}>
-            {create.data.token}
-          </code>
-          <CopyButton text={create.data.token} subject="access token" />
-        </div>
+        <CopyableValue label="New access token" value={create.data.token} subject="access token" />
         <DialogFooter>
           <Button variant="primary" onClick={onDone}>
             Done

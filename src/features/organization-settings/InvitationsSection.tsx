@@ -7,7 +7,7 @@ import type { OrganizationInvitation } from '../../api/schemas'
 import { ORGANIZATION_ROLE, ORGANIZATION_SETTINGS_MESSAGE } from '../../constants'
 import { formatDisplayDate } from '../../lib/display-date'
 import { Button } from '../../ui/button'
-import { CopyButton } from '../../ui/copy-button'
+import { CopyableValue } from '../../ui/copyable-value'
 import { FormProblem, TextField } from '../../ui/field'
 import { SelectField } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
@@ -88,12 +88,7 @@ export function InvitationsSection({ slug, roles, mayManage, isOwner }: { slug: 
               <p className={css({ color: 'fg.muted' })}>
                 Mailed to {sent.invited_email}. The mail's join link, if you would rather pass it on yourself (it works only for someone signed in as that address):
               </p>
-              <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                <code aria-label="Join link" className={css({ flex: '1', minW: '0', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', bg: 'bg.muted', p: '2', borderRadius: 'sm' })}>
-                  {sent.join_link}
-                </code>
-                <CopyButton text={sent.join_link} subject="join link" />
-              </div>
+              <CopyableValue label="Join link" value={sent.join_link} subject="join link" />
             </div>
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import { CONNECTION_PASSWORD_PLACEHOLDER, PERMISSION_RESOURCES, PROJECT_SETTINGS
 import { connectionUri } from '../../lib/connection-string'
 import { PermissionAction } from '../../lib/permissions'
 import { Button } from '../../ui/button'
-import { CopyButton } from '../../ui/copy-button'
+import { CopyableValue } from '../../ui/copyable-value'
 import { DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
 import { FormSection, settingsPanelClass } from '../../ui/form-section'
@@ -16,8 +16,6 @@ import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
 import { PasswordField } from '../projects'
 import { useProjectPermission } from './use-project-permission'
-
-const secretClass = css({ flex: '1', minW: '0', fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all', bg: 'bg.muted', p: '2', borderRadius: 'sm' })
 
 /**
  * The database password: a new one chosen (or generated) and scored as at creation, then shown once
@@ -77,19 +75,9 @@ function ResetPasswordForm({ projectRef, onDone }: { projectRef: string; onDone:
         <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           {PROJECT_SETTINGS_MESSAGE.passwordShownOnce}
         </Dialog.Description>
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <code aria-label="New database password" className={secretClass}>
-            {shown}
-          </code>
-          <CopyButton text={shown} subject="password" />
-        </div>
+        <CopyableValue label="New database password" value={shown} subject="password" />
         {uri ? (
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <code aria-label="Connection string with the password" className={secretClass}>
-              {uri}
-            </code>
-            <CopyButton text={uri} subject="connection string" />
-          </div>
+          <CopyableValue label="Connection string with the password" value={uri} subject="connection string" />
         ) : null}
         <DialogFooter>
           <Button variant="primary" onClick={onDone}>
