@@ -1,3 +1,4 @@
+import { NEW_PROJECT_MESSAGE } from '../src/constants'
 import { expect, setMockScenario, signIn, test } from './fixtures'
 
 test('creating a project: weak then strong password, the new project comes up, then the free limit holds', async ({ page }) => {
@@ -33,7 +34,7 @@ test('creating a project: weak then strong password, the new project comes up, t
   const providers = page.getByRole('combobox', { name: 'Cloud provider' })
   // Providers by the names people know (SPEC §3 fixes the two AWS variants'); the value sent is the id.
   await expect(providers.getByRole('option')).toHaveText(['AWS', 'AWS (Revamped)', 'Fly.io', 'AWS (Nimbus)'])
-  await expect(page.getByText('The instance your database runs on.', { exact: true })).toBeVisible()
+  await expect(page.getByText(NEW_PROJECT_MESSAGE.computeSizeDescription, { exact: true })).toBeVisible()
   await providers.selectOption('AWS_K8S')
   await page.getByRole('radio', { name: /Micro/ }).check()
   await create.click()

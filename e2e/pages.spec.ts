@@ -121,11 +121,14 @@ const ORGANIZATION_PAGES = [
   ['/org/acme-corp/general', '/account/me', '/account/tokens', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
 ]
 
+// Reached inside the app, as a person does from the tabs or the account menu: no full load each.
+const IN_APP_PAGES = new Set(['/org/acme-corp/audit', '/org/acme-corp/team', '/org/acme-corp/general', '/account/me', '/account/tokens'])
+
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {
     test.setTimeout(450_000)
     const loads = await signInAndSettle(page)
-    for (const path of paths) await checkPage(page, loads, path)
+    for (const path of paths) await checkPage(page, loads, path, undefined, { inApp: IN_APP_PAGES.has(path) })
   })
 }
 

@@ -6,8 +6,9 @@ import { PERMISSION_MESSAGE } from '../../../constants'
 import { READ_ONLY_ACTIONS, SCREEN_REF, renderProjectScreen } from '../../../test/project-screen'
 import { RolesScreen } from './RolesPage'
 
+// A role's id is its oid: one per name (the name's length gave two roles one React key).
 const role = (name: string, more: Partial<DatabaseRole> = {}): DatabaseRole => ({
-  id: name.length,
+  id: [...name].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 1_000_000, 7),
   name,
   superuser: false,
   inherit: true,
