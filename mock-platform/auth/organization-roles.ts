@@ -16,7 +16,7 @@ export function roleOf(permission: { role_id?: number | undefined; actions?: rea
   if (isRoleId(permission.role_id)) return permission.role_id
   const actions = permission.actions ?? []
   if (actions.includes('%')) return ORGANIZATION_ROLE.owner
-  return actions.some((action) => action.startsWith('write:') || action.startsWith('tenant:Sql:Write') || action.includes(':Write')) ? ORGANIZATION_ROLE.developer : ORGANIZATION_ROLE.readOnly
+  return actions.some((action) => action.startsWith('write:') || action.includes(':Write')) ? ORGANIZATION_ROLE.developer : ORGANIZATION_ROLE.readOnly
 }
 
 /** The permission entry of a member holding `role` in the organization. */

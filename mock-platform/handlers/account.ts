@@ -7,9 +7,9 @@ import { rememberAccessTokens, rememberProfile } from '../auth/account-store'
 import { accessTokenAlias, findAccessToken, isAccessToken, keptAccessToken, mintAccessToken } from '../auth/personal-access-tokens'
 import type { MockAccessToken } from '../records/db'
 import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { USERNAME_SHAPE } from '../../src/lib/address-shapes'
 
 const TOKENS = '*/platform/profile/access-tokens'
-const USERNAME = /^[A-Za-z0-9._-]{3,40}$/
 
 const TokenBodySchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(1, ACCOUNT_MESSAGE.tokenNameRequired), v.maxLength(64)),
@@ -34,7 +34,7 @@ export function accountHandlers(ctx: PlatformContext) {
       const parsed = v.safeParse(ProfileBodySchema, await readJson(request))
       if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
       const { first_name, last_name, username } = parsed.output
-      if (!USERNAME.test(username)) return errorResponse(400, ACCOUNT_MESSAGE.usernameInvalid)
+      if (!USERNAME_SHAPE.test(username)) return errorResponse(400, ACCOUNT_MESSAGE.usernameInvalid)
       const lower = username.toLowerCase()
       if (ctx.db.users.findFirst((q) => q.where({ username: (name: string) => name.toLowerCase() === lower, id: (id: string) => id !== user.id }))) {
         return errorResponse(409, ACCOUNT_MESSAGE.usernameTaken(username))

@@ -8,10 +8,10 @@ import { recordMembership } from '../logs/log-events'
 import { sendMail } from '../mail/mail-log'
 import { errorResponse, readJson } from './util'
 import { asOrganizationMember } from './organization-member'
+import { EMAIL_SHAPE } from '../../src/lib/address-shapes'
 
 const MEMBERS = '*/platform/organizations/:slug/members'
 const INVITATIONS = '*/platform/organizations/:slug/members/invitations'
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const RoleBodySchema = v.object({ role_id: v.number() })
 const InviteBodySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.maxLength(320)), role_id: v.number() })
@@ -113,7 +113,7 @@ export function organizationMemberHandlers(ctx: PlatformContext) {
       if (denied) return denied
       if (!mayManageMembers(role)) return errorResponse(403, ORGANIZATION_SETTINGS_MESSAGE.manageDenied)
       const parsed = v.safeParse(InviteBodySchema, await readJson(request))
-      if (!parsed.success || !EMAIL.test(parsed.output.email)) return errorResponse(400, ORGANIZATION_SETTINGS_MESSAGE.invalidEmail)
+      if (!parsed.success || !EMAIL_SHAPE.test(parsed.output.email)) return errorResponse(400, ORGANIZATION_SETTINGS_MESSAGE.invalidEmail)
       const { email, role_id: roleId } = parsed.output
       if (!isRoleId(roleId)) return errorResponse(400, ORGANIZATION_SETTINGS_MESSAGE.unknownRole)
       if (roleId === ORGANIZATION_ROLE.owner && role !== ORGANIZATION_ROLE.owner) return errorResponse(403, ORGANIZATION_SETTINGS_MESSAGE.ownersOnly)

@@ -13,8 +13,7 @@ import { pageClass } from '../../ui/page-layout'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { AccountNav } from './AccountNav'
-
-const USERNAME = /^[A-Za-z0-9._-]{3,40}$/
+import { USERNAME_SHAPE } from '../../lib/address-shapes'
 
 /** /account/me: the member's names and username; the primary email as the account holds it. */
 export default function ProfilePage() {
@@ -46,7 +45,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       showToast('success', ACCOUNT_MESSAGE.profileSaved)
     },
   })
-  const usernameProblem = USERNAME.test(username.trim()) ? null : ACCOUNT_MESSAGE.usernameInvalid
+  const usernameProblem = USERNAME_SHAPE.test(username.trim()) ? null : ACCOUNT_MESSAGE.usernameInvalid
   const changed = first !== initial.first || last !== initial.last || username !== initial.username
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -13,8 +13,7 @@ import { SelectField } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
 import { settingsPanelClass } from '../../ui/form-section'
 import { showToast } from '../../ui/toast'
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+import { EMAIL_SHAPE } from '../../lib/address-shapes'
 
 /** Inviting by email with a role; the pending invitations, each resent (a new link) or revoked. */
 export function InvitationsSection({ slug, roles, mayManage, isOwner }: { slug: string; roles: readonly { id: number; name: string }[]; mayManage: boolean; isOwner: boolean }) {
@@ -49,7 +48,7 @@ export function InvitationsSection({ slug, roles, mayManage, isOwner }: { slug: 
       await refresh()
     },
   })
-  const emailProblem = email.trim() !== '' && !EMAIL.test(email.trim()) ? ORGANIZATION_SETTINGS_MESSAGE.invalidEmail : null
+  const emailProblem = email.trim() !== '' && !EMAIL_SHAPE.test(email.trim()) ? ORGANIZATION_SETTINGS_MESSAGE.invalidEmail : null
   const blocked = mayManage ? null : ORGANIZATION_SETTINGS_MESSAGE.manageDenied
   const submit = (event: FormEvent) => {
     event.preventDefault()

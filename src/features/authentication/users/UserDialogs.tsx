@@ -11,6 +11,7 @@ import { FormActions, ModalFrame } from '../../../ui/dialog'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
 import { usePendingAction } from '../../../ui/use-pending-action'
 import { isBanned } from './UserList'
+import { EMAIL_SHAPE } from '../../../lib/address-shapes'
 
 export interface NewUserDraft {
   email: string
@@ -19,7 +20,6 @@ export interface NewUserDraft {
 }
 export const emptyNewUserDraft = (): NewUserDraft => ({ email: '', password: '', autoConfirm: true })
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** What is wrong with a new user before the database is asked, or null. */
 export function newUserProblem(draft: NewUserDraft): string | null {
