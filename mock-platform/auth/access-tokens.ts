@@ -1,3 +1,5 @@
+import type { AssuranceLevel } from '../../src/constants'
+
 /**
  * The platform's access tokens: self-contained (so a reload of the mock platform keeps sessions
  * valid), naming their session like GoTrue's JWTs, signed with the server's secret when it has one.
@@ -24,23 +26,32 @@ export function issueAccessToken(
   signing: TokenSigning | null = null,
   now = Date.now(),
   sessionId: string | null = null,
+  aal: AssuranceLevel = 'aal1',
 ): string {
-  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds, ...(sessionId ? { session_id: sessionId } : {}) }
+  const payload = { sub: userId, exp: Math.floor(now / 1000) + expiresInSeconds, aal, ...(sessionId ? { session_id: sessionId } : {}) }
   const body = TOKEN_PREFIX + btoa(JSON.stringify(payload)).replace(/=+$/, '')
   return signing ? `${body}.${signing.sign(body)}` : body
 }
 
-/** Whose a token is and which session it belongs to (null when it names none), or null when it is malformed, expired or not signed by this platform. */
-export function readAccessTokenClaims(token: string, signing: TokenSigning | null = null, now = Date.now()): { userId: string; sessionId: string | null } | null {
+export interface AccessTokenClaims {
+  userId: string
+  /** Null when it names none (a personal access token, or one made by tests). */
+  sessionId: string | null
+  /** What signing in proved: a token from before levels were named is aal1. */
+  aal: AssuranceLevel
+}
+
+/** Whose a token is, its session and assurance level, or null when it is malformed, expired or not signed by this platform. */
+export function readAccessTokenClaims(token: string, signing: TokenSigning | null = null, now = Date.now()): AccessTokenClaims | null {
   if (!token.startsWith(TOKEN_PREFIX)) return null
   const separator = token.indexOf('.', TOKEN_PREFIX.length)
   const body = separator === -1 ? token : token.slice(0, separator)
   if (signing && (separator === -1 || !signing.verify(body, token.slice(separator + 1)))) return null
   try {
-    const payload = JSON.parse(atob(body.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown; session_id?: unknown }
+    const payload = JSON.parse(atob(body.slice(TOKEN_PREFIX.length))) as { sub?: unknown; exp?: unknown; session_id?: unknown; aal?: unknown }
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
     if (payload.exp * 1000 <= now) return null
-    return { userId: payload.sub, sessionId: typeof payload.session_id === 'string' ? payload.session_id : null }
+    return { userId: payload.sub, sessionId: typeof payload.session_id === 'string' ? payload.session_id : null, aal: payload.aal === 'aal2' ? 'aal2' : 'aal1' }
   } catch {
     return null
   }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MOCK_ACCOUNTS_STORAGE_KEY } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
-import { MockAccessTokenSchema, MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, PROJECT_DATABASE_SETTING_KEYS, ProjectDatabaseSettingsSchema, type MockProject } from '../records/db'
+import { MockAccessTokenSchema, TotpFactorSchema, MockOrganizationSchema, MockPermissionSchema, MockProjectSchema, MockUserSchema, PROJECT_DATABASE_SETTING_KEYS, ProjectDatabaseSettingsSchema, type MockProject } from '../records/db'
 
 /**
  * Accounts signed up, organizations and projects created at run time. The browser mock platform
@@ -38,17 +38,19 @@ const AccountStoreSchema = v.object({
   accessTokens: v.optional(v.array(MockAccessTokenSchema), []),
   // Profiles changed by their members (names, username), seed ones too.
   profileChanges: v.optional(v.array(v.object({ gotrue_id: v.string(), first_name: v.nullable(v.string()), last_name: v.nullable(v.string()), username: v.string() })), []),
+  // Seed users' second factors as they stand (an account made here is kept whole, its factors with it).
+  factorChanges: v.optional(v.array(v.object({ gotrue_id: v.string(), totpFactors: v.array(TotpFactorSchema) })), []),
 })
 type AccountStore = v.InferOutput<typeof AccountStoreSchema>
 type StoredUser = v.InferInput<typeof MockUserSchema>
 type StoredOrganization = v.InferInput<typeof MockOrganizationSchema>
 type StoredPermission = v.InferInput<typeof MockPermissionSchema>
 
-const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], seedProjectChanges: [], deletedProjects: [], accessTokens: [], profileChanges: [] }))
+const store = keptRecord(MOCK_ACCOUNTS_STORAGE_KEY, AccountStoreSchema, (): AccountStore => ({ users: [], organizations: [], permissions: [], projects: [], seedProjectChanges: [], deletedProjects: [], accessTokens: [], profileChanges: [], factorChanges: [] }))
 
 /** Brings back what earlier page loads created; records the seed already has are left alone. */
 export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
-  const { users, organizations, permissions, projects, seedProjectChanges, deletedProjects, accessTokens, profileChanges } = store.read(ctx)
+  const { users, organizations, permissions, projects, seedProjectChanges, deletedProjects, accessTokens, profileChanges, factorChanges } = store.read(ctx)
   for (const user of users) {
     if (!ctx.db.users.findFirst((q) => q.where({ email: user.email }))) await ctx.db.users.create(user)
   }
@@ -74,6 +76,10 @@ export async function restoreAccounts(ctx: PlatformContext): Promise<void> {
     if (profile) await ctx.db.profiles.update(profile, { data: (p) => void Object.assign(p, change) })
     const user = ctx.db.users.findFirst((q) => q.where({ id: change.gotrue_id }))
     if (user) await ctx.db.users.update(user, { data: (u) => void (u.username = change.username) })
+  }
+  for (const change of factorChanges) {
+    const user = ctx.db.users.findFirst((q) => q.where({ id: change.gotrue_id }))
+    if (user) await ctx.db.users.update(user, { data: (u) => void (u.totpFactors = change.totpFactors) })
   }
   for (const ref of deletedProjects) {
     const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
@@ -179,4 +185,12 @@ export function rememberAccessTokens(ctx: PlatformContext, gotrueId: string): vo
 export function rememberProfile(ctx: PlatformContext, change: { gotrue_id: string; first_name: string | null; last_name: string | null; username: string }): void {
   if (ctx.recordPersistence) return
   store.update(ctx, (kept) => void (kept.profileChanges = [...kept.profileChanges.filter((p) => p.gotrue_id !== change.gotrue_id), change]))
+}
+
+/** Keeps a user's second factors as they stand (enrolled, verified, used, removed). */
+export function rememberFactors(ctx: PlatformContext, user: StoredUser & { id: string }): void {
+  if (ctx.recordPersistence) return
+  if (store.read(ctx).users.some((u) => u.email === user.email)) return rememberUser(ctx, user)
+  const change = { gotrue_id: user.id, totpFactors: v.parse(v.array(TotpFactorSchema), user.totpFactors ?? []) }
+  store.update(ctx, (kept) => void (kept.factorChanges = [...kept.factorChanges.filter((c) => c.gotrue_id !== user.id), change]))
 }

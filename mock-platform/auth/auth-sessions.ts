@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MOCK_AUTH_SESSIONS_STORAGE_KEY, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, SESSIONS_PER_USER_LIMIT } from '../../src/constants'
+import { MOCK_AUTH_SESSIONS_STORAGE_KEY, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, SESSIONS_PER_USER_LIMIT, type AssuranceLevel } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { keptRecord } from '../records/kept-record'
 
@@ -18,6 +18,8 @@ const SessionRecordSchema = v.object({
   created_at: v.number(),
   /** Set when a reused refresh token revoked the family: no token of it renews any more. */
   revoked: v.boolean(),
+  /** What signing in proved; a second factor's code raises it to aal2 (kept by each renewal). */
+  aal: v.optional(v.picklist(['aal1', 'aal2']), 'aal1'),
 })
 const RefreshTokenRecordSchema = v.object({
   /** The token as kept: itself, or its digest when the platform keeps tokens as digests. */
@@ -64,11 +66,11 @@ const keptToken = (ctx: PlatformContext, token: string) => (ctx.tokenKeeping ? c
  * Past SESSIONS_PER_USER_LIMIT the user's oldest sessions end, so signing in again and again keeps no
  * more (the served sign-in limit counts only failures).
  */
-export function startAuthSession(ctx: PlatformContext, userId: string): { sessionId: string; refreshToken: string } {
+export function startAuthSession(ctx: PlatformContext, userId: string): SessionTokens {
   const sessionId = crypto.randomUUID()
   const refreshToken = newRefreshToken()
   store.update(ctx, (kept) => {
-    kept.sessions.push({ id: sessionId, user_id: userId, created_at: platformNow(ctx), revoked: false })
+    kept.sessions.push({ id: sessionId, user_id: userId, created_at: platformNow(ctx), revoked: false, aal: 'aal1' })
     kept.refreshTokens.push({ token: keptToken(ctx, refreshToken), session_id: sessionId, parent: null, revoked_at: null })
     const ofUser = kept.sessions.filter((s) => s.user_id === userId)
     if (ofUser.length <= SESSIONS_PER_USER_LIMIT) return
@@ -76,7 +78,33 @@ export function startAuthSession(ctx: PlatformContext, userId: string): { sessio
     kept.sessions = kept.sessions.filter((s) => !ended.has(s.id))
     kept.refreshTokens = kept.refreshTokens.filter((t) => !ended.has(t.session_id))
   })
-  return { sessionId, refreshToken }
+  return { sessionId, refreshToken, aal: 'aal1' }
+}
+
+/** A session's id, its current refresh token and what signing in proved. */
+export interface SessionTokens {
+  sessionId: string
+  refreshToken: string
+  aal: AssuranceLevel
+}
+
+/**
+ * A second factor's code was right: the session is aal2 from now on, and its refresh tokens so far
+ * (issued at aal1) are forgotten for a new one, so that no token of the first factor alone renews it.
+ * Null when the session is gone.
+ */
+export function raiseSessionToSecondFactor(ctx: PlatformContext, sessionId: string): SessionTokens | null {
+  const refreshToken = newRefreshToken()
+  let raised = false
+  store.update(ctx, (kept) => {
+    const session = kept.sessions.find((s) => s.id === sessionId && !s.revoked)
+    if (!session) return
+    session.aal = 'aal2'
+    kept.refreshTokens = kept.refreshTokens.filter((t) => t.session_id !== sessionId)
+    kept.refreshTokens.push({ token: keptToken(ctx, refreshToken), session_id: sessionId, parent: null, revoked_at: null })
+    raised = true
+  })
+  return raised ? { sessionId, refreshToken, aal: 'aal2' } : null
 }
 
 /**
@@ -87,7 +115,7 @@ export function startAuthSession(ctx: PlatformContext, userId: string): { sessio
 export function rotateRefreshToken(
   ctx: PlatformContext,
   token: string,
-): { refused: RefreshRefusal } | { refused: null; userId: string; sessionId: string; refreshToken: string } {
+): { refused: RefreshRefusal } | ({ refused: null; userId: string } & SessionTokens) {
   const now = platformNow(ctx)
   let outcome: ReturnType<typeof rotateRefreshToken> = { refused: REFRESH_REFUSAL.notFound }
   const presentedAsKept = keptToken(ctx, token)
@@ -103,7 +131,7 @@ export function rotateRefreshToken(
         const currentToken = successorToken(ctx, kept.refreshTokens, presented, token, current)
         // Kept before tokens were sealed: the current one cannot be given back, and no family is revoked for that.
         if (currentToken === null) return void (outcome = { refused: REFRESH_REFUSAL.alreadyUsed })
-        outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: currentToken }
+        outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: currentToken, aal: session.aal }
         return
       }
       session.revoked = true
@@ -114,7 +142,7 @@ export function rotateRefreshToken(
     if (ctx.tokenKeeping) presented.child = ctx.tokenKeeping.seal(nextToken, token)
     kept.refreshTokens.push({ token: keptToken(ctx, nextToken), session_id: session.id, parent: presented.token, revoked_at: null })
     forgetOldTokens(kept, session.id)
-    outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: nextToken }
+    outcome = { refused: null, userId: session.user_id, sessionId: session.id, refreshToken: nextToken, aal: session.aal }
   })
   return outcome
 }

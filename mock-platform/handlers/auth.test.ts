@@ -28,7 +28,7 @@ describe('the auth service: sessions that renew', () => {
     expect(answer.expires_at).toBeLessThanOrEqual(after + ACCESS_TOKEN_LIFETIME_SECONDS)
     expect(answer.refresh_token).toMatch(/^[\w-]{22}$/)
     const claims = JSON.parse(atob(answer.access_token.slice('mock.'.length))) as Record<string, unknown>
-    expect(claims).toEqual({ sub: answer.user.id, exp: answer.expires_at, session_id: expect.any(String) })
+    expect(claims).toEqual({ sub: answer.user.id, exp: answer.expires_at, aal: 'aal1', session_id: expect.any(String) })
   })
 
   it(`keeps at most ${SESSIONS_PER_USER_LIMIT} sessions a user: a sign-in past that ends the oldest`, async () => {

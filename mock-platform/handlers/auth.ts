@@ -3,9 +3,10 @@ import * as v from 'valibot'
 import { ACCESS_TOKEN_LIFETIME_SECONDS, PASSWORD_MESSAGE, PASSWORD_RULES, USER_ALREADY_EXISTS_CODE, WEAK_PASSWORD_CODE } from '../../src/constants'
 import { SignUpCredentialsSchema } from '../../src/lib/sign-up'
 import { rememberUser } from '../auth/account-store'
-import { endAuthSessions, isSessionLive, platformNow, rotateRefreshToken, startAuthSession, type LogoutScope } from '../auth/auth-sessions'
+import { endAuthSessions, isSessionLive, platformNow, rotateRefreshToken, startAuthSession, type LogoutScope, type SessionTokens } from '../auth/auth-sessions'
+import { factorAnswer } from '../auth/totp-factors'
 import type { PlatformContext } from '../context'
-import { identitiesOf } from '../records/db'
+import { identitiesOf, type TotpFactor } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
 import { keptPassword, passwordMatches } from '../auth/passwords'
 import { authenticate, bearerClaims, readJson, withLatency } from './util'
@@ -60,7 +61,7 @@ export function authHandlers(ctx: PlatformContext) {
         username: email.split('@')[0]!.replace(/[^a-z0-9_-]/g, '-'),
         first_name: '',
         last_name: '',
-        mfaEnabled: false,
+        totpFactors: [],
         codeHosting: null,
       }
       const user = await ctx.db.users.create(record)
@@ -71,7 +72,8 @@ export function authHandlers(ctx: PlatformContext) {
       await withLatency(ctx)
       const ended = endedSessionAnswer(ctx, request)
       if (ended) return ended
-      const { user, denied } = authenticate(ctx, request)
+      // A first factor is enough to read who one is (and so learn that a code is needed).
+      const { user, denied } = authenticate(ctx, request, { firstFactorEnough: true })
       if (denied) return denied
       return HttpResponse.json(userAnswer(user))
     }),
@@ -84,7 +86,7 @@ export function authHandlers(ctx: PlatformContext) {
       if (ctx.selfHosted) return new HttpResponse(null, { status: 204 })
       const ended = endedSessionAnswer(ctx, request)
       if (ended) return ended
-      const claims = bearerClaims(ctx, request)
+      const claims = bearerClaims(ctx, request, { firstFactorEnough: true })
       if (!claims) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
       endAuthSessions(ctx, claims.userId, claims.sessionId, scope as LogoutScope)
       return new HttpResponse(null, { status: 204 })
@@ -100,7 +102,7 @@ function refreshGrant(ctx: PlatformContext, body: Record<string, unknown>) {
   if (rotated.refused) return authError(400, rotated.refused.code, rotated.refused.message)
   const user = ctx.db.users.findFirst((q) => q.where({ id: rotated.userId }))
   if (!user) return authError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found')
-  return HttpResponse.json(sessionAnswer(ctx, user, { sessionId: rotated.sessionId, refreshToken: rotated.refreshToken }))
+  return HttpResponse.json(sessionAnswer(ctx, user, rotated))
 }
 
 /** GoTrue refuses a token whose session is gone (signed out, family revoked) on its own endpoints with 403 session_not_found. */
@@ -112,10 +114,10 @@ function endedSessionAnswer(ctx: PlatformContext, request: Request) {
 }
 
 /** The tokens of a session: a fresh access token naming it (signed when the platform signs) and its current refresh token. */
-export function sessionTokens(ctx: PlatformContext, userId: string, session: { sessionId: string; refreshToken: string }) {
+export function sessionTokens(ctx: PlatformContext, userId: string, session: SessionTokens) {
   const now = platformNow(ctx)
   return {
-    access_token: issueAccessToken(userId, ACCESS_TOKEN_LIFETIME_SECONDS, ctx.tokenSigning, now, session.sessionId),
+    access_token: issueAccessToken(userId, ACCESS_TOKEN_LIFETIME_SECONDS, ctx.tokenSigning, now, session.sessionId, session.aal),
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
     expires_at: Math.floor(now / 1000) + ACCESS_TOKEN_LIFETIME_SECONDS,
@@ -124,13 +126,13 @@ export function sessionTokens(ctx: PlatformContext, userId: string, session: { s
 }
 
 /** GoTrue's answer to a sign-in, an auto-confirmed sign-up or a refresh: the session's tokens and the user. */
-function sessionAnswer(ctx: PlatformContext, user: AnsweredUser, session: { sessionId: string; refreshToken: string }) {
+export function sessionAnswer(ctx: PlatformContext, user: AnsweredUser, session: SessionTokens) {
   return { ...sessionTokens(ctx, user.id, session), user: userAnswer(user) }
 }
 
-type AnsweredUser = { id: string; email: string; mfaEnabled: boolean; codeHosting?: { login: string } | null }
+type AnsweredUser = { id: string; email: string; totpFactors?: readonly TotpFactor[]; codeHosting?: { login: string } | null }
 
-function userAnswer(user: AnsweredUser) {
+export function userAnswer(user: AnsweredUser) {
   return {
     id: user.id,
     email: user.email,
@@ -138,6 +140,6 @@ function userAnswer(user: AnsweredUser) {
     new_email: null,
     email_change_sent_at: null,
     // GoTrue lists enrolled MFA factors; a verified one is what MFA-enforcing organizations need.
-    factors: user.mfaEnabled ? [{ id: `factor-${user.id}`, factor_type: 'totp', status: 'verified' }] : [],
+    factors: (user.totpFactors ?? []).map(factorAnswer),
   }
 }

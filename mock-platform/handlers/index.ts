@@ -3,6 +3,7 @@ import type { PlatformContext } from '../context'
 import { advisorHandlers } from './advisors'
 import { assistantHandlers } from './assistant'
 import { authHandlers } from './auth'
+import { authFactorHandlers } from './auth-factors'
 import { authAdminHandlers } from './auth-admin'
 import { billingHandlers } from './billing'
 import { billingAccountHandlers } from './billing-account'
@@ -34,6 +35,7 @@ import { auditLogHandlers } from './audit'
 export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords, mockProviders: ReadonlySet<MockProvider>) {
   const handlers = [
     ...authHandlers(ctx),
+    ...authFactorHandlers(ctx),
     ...profileHandlers(ctx),
     ...accountHandlers(ctx),
     ...organizationHandlers(ctx),

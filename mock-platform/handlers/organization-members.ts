@@ -9,6 +9,7 @@ import { sendMail } from '../mail/mail-log'
 import { errorResponse, readJson } from './util'
 import { asOrganizationMember } from './organization-member'
 import { EMAIL_SHAPE } from '../../src/lib/address-shapes'
+import { hasVerifiedFactor } from '../auth/totp-factors'
 
 const MEMBERS = '*/platform/organizations/:slug/members'
 const INVITATIONS = '*/platform/organizations/:slug/members/invitations'
@@ -64,7 +65,7 @@ export function organizationMemberHandlers(ctx: PlatformContext) {
       return HttpResponse.json(
         memberships(String(params.slug)).flatMap((permission) => {
           const member = ctx.db.users.findFirst((q) => q.where({ id: permission.gotrue_id }))
-          return member ? [{ gotrue_id: member.id, primary_email: member.email, username: member.username, role_ids: [roleOf(permission)], mfa_enabled: member.mfaEnabled }] : []
+          return member ? [{ gotrue_id: member.id, primary_email: member.email, username: member.username, role_ids: [roleOf(permission)], mfa_enabled: hasVerifiedFactor(member) }] : []
         }),
       )
     }),

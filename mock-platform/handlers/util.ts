@@ -2,7 +2,8 @@ import { HttpResponse, delay } from 'msw'
 import { isSessionLive, platformNow } from '../auth/auth-sessions'
 import type { PlatformContext } from '../context'
 import { findAccessToken, isAccessToken } from '../auth/personal-access-tokens'
-import { readAccessTokenClaims } from '../auth/access-tokens'
+import { readAccessTokenClaims, type AccessTokenClaims } from '../auth/access-tokens'
+import { hasVerifiedFactor } from '../auth/totp-factors'
 import { PERMISSION_MESSAGE, PERMISSION_RESOURCES, PROJECT_NOT_ACTIVE_MESSAGE } from '../../src/constants'
 import { can, PermissionAction, type PermissionScope } from '../../src/lib/permissions'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
@@ -12,32 +13,46 @@ export function errorResponse(status: number, message: string, headers?: Record<
   return HttpResponse.json({ message }, { status, headers })
 }
 
-/** The bearer token's claims, when it is valid now (the platform's clock) and its session has not ended. */
-export function bearerClaims(ctx: PlatformContext, request: Request): { userId: string; sessionId: string | null } | null {
-  return authorizationClaims(ctx, request.headers.get('authorization'))
+/**
+ * Who may act with a first factor alone. `everyone`: the calls a signed-in user needs to reach the
+ * second factor (GoTrue's /user, /logout, its factor calls). By default a user with a verified
+ * factor acts only with a token that proved it (aal2), as the platform refuses aal1 sessions of such
+ * users.
+ */
+export type FirstFactorRule = { firstFactorEnough?: boolean }
+
+/** The bearer token's claims, when it is valid now (the platform's clock), its session has not ended, and it proved what its user must. */
+export function bearerClaims(ctx: PlatformContext, request: Request, rule: FirstFactorRule = {}): AccessTokenClaims | null {
+  return authorizationClaims(ctx, request.headers.get('authorization'), rule)
 }
 
 /** The claims of an Authorization header's bearer token, as `bearerClaims` reads them (the served server asks before reading a body). */
-export function authorizationClaims(ctx: PlatformContext, authorization: string | null | undefined): { userId: string; sessionId: string | null } | null {
+export function authorizationClaims(ctx: PlatformContext, authorization: string | null | undefined, rule: FirstFactorRule = {}): AccessTokenClaims | null {
   const match = /^Bearer (.+)$/.exec(authorization ?? '')
-  // A personal access token acts as its member, with no session of its own.
+  // A personal access token acts as its member, with no session of its own (it was made at aal2 when the member has a second factor).
   if (match?.[1] && isAccessToken(match[1])) {
     const record = findAccessToken(ctx, match[1], platformNow(ctx))
-    return record ? { userId: record.gotrue_id, sessionId: null } : null
+    return record ? { userId: record.gotrue_id, sessionId: null, aal: 'aal2' } : null
   }
   const claims = match?.[1] ? readAccessTokenClaims(match[1], ctx.tokenSigning, platformNow(ctx)) : null
   // Tokens without a session (made by tests, or by the platform before sessions) stay good until they expire.
   if (claims?.sessionId && !isSessionLive(ctx, claims.sessionId)) return null
+  if (claims && claims.aal !== 'aal2' && !rule.firstFactorEnough && needsSecondFactor(ctx, claims.userId)) return null
   return claims
 }
 
+function needsSecondFactor(ctx: PlatformContext, userId: string): boolean {
+  const user = ctx.db.users.findFirst((q) => q.where({ id: userId }))
+  return user !== undefined && hasVerifiedFactor(user)
+}
+
 /** The signed-in user of a request, or the 401 answer to send instead. */
-export function authenticate(ctx: PlatformContext, request: Request) {
+export function authenticate(ctx: PlatformContext, request: Request, rule: FirstFactorRule = {}) {
   if (ctx.selfHosted) {
     const admin = ctx.db.users.findFirst()
     if (admin) return { user: admin, denied: undefined }
   }
-  const userId = bearerClaims(ctx, request)?.userId
+  const userId = bearerClaims(ctx, request, rule)?.userId
   const user = userId ? ctx.db.users.findFirst((q) => q.where({ id: userId })) : undefined
   if (!user) return { user: undefined, denied: errorResponse(401, 'Unauthorized: sign in to continue') }
   return { user, denied: undefined }

@@ -5,6 +5,23 @@ import { createPlatformFixtures, type PlatformFixtures } from '../../fixtures/pl
 import { ALLOW_ALL_CIDRS, CODE_HOSTING_PROVIDER } from '../../src/constants'
 import { SUPPORT_CATEGORIES, SUPPORT_SEVERITIES } from '../../src/constants'
 
+/** A user's TOTP factor (auth/totp-factors.ts). */
+export const TotpFactorSchema = v.object({
+  id: v.string(),
+  friendly_name: v.string(),
+  status: v.picklist(['unverified', 'verified']),
+  /** Base32, as authenticator apps take it. */
+  secret: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
+  last_used_step: v.nullable(v.number()),
+  /** The challenge a code may answer now (one at a time, as the sign-in asks for one). */
+  challenge: v.nullable(v.object({ id: v.string(), expires_at: v.number() })),
+  /** When wrong codes were entered (ms, the platform's clock), within the last window. */
+  failures: v.array(v.number()),
+})
+export type TotpFactor = v.InferOutput<typeof TotpFactorSchema>
+
 // The mock platform's records use the app's own schemas, widened with what only the server knows.
 export const MockUserSchema = v.object({
   id: v.string(),
@@ -13,7 +30,8 @@ export const MockUserSchema = v.object({
   username: v.string(),
   first_name: v.string(),
   last_name: v.string(),
-  mfaEnabled: v.boolean(),
+  /** Second factors (auth/totp-factors.ts); absent in records from before: none. */
+  totpFactors: v.optional(v.array(TotpFactorSchema), () => []),
   /** A user who signs in through the code-hosting provider: their account there. */
   codeHosting: v.optional(v.nullable(v.object({ id: v.number(), login: v.string() })), null),
 })
@@ -159,7 +177,6 @@ export async function seedMockDatabase(db: MockDatabase, fixtures: PlatformFixtu
       username: user.username,
       first_name: user.first_name,
       last_name: user.last_name,
-      mfaEnabled: user.mfaEnabled,
       codeHosting: user.codeHosting ?? null,
     })
     if (user.hasProfile) await db.profiles.create(profileFor(user, profileId++))
