@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGE, DEFAULT_API_BASE } from '../src/constants'
+import { Secret, TOTP } from 'otpauth'
+import { ACCOUNT_MESSAGE, DEFAULT_API_BASE, MFA_MESSAGE, TOTP as TOTP_SETTINGS, TWO_FACTOR_MESSAGE } from '../src/constants'
 import { expect, signIn, test } from './fixtures'
 
 test('an access token is made (shown once), lists the organizations through the API as its member, and stops working once revoked; the profile is changed and kept', async ({ page, consoleErrors }) => {
@@ -45,5 +46,51 @@ test('an access token is made (shown once), lists the organizations through the 
   await expect(page.getByText(ACCOUNT_MESSAGE.profileSaved)).toBeVisible()
   await page.reload()
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('demo-renamed', { timeout: 30_000 })
+  expect(consoleErrors.filter((error) => !error.includes('401'))).toEqual([])
+})
+
+test('two-factor sign-in: an authenticator app is enrolled from its QR code, Secure Bank opens, the next sign-in asks for the code, and the factor is removed', async ({ page, consoleErrors }) => {
+  await signIn(page, { returnTo: '/org/secure-bank' })
+  await expect(page.getByText(MFA_MESSAGE.requiredTitle).first()).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('link', { name: MFA_MESSAGE.enrol }).click()
+  await expect(page).toHaveURL(/\/account\/security$/)
+  await expect(page.getByText('Two-factor authentication is off')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name of the new factor' }).fill('Phone <i>1</i>')
+  await page.getByRole('button', { name: 'Add authenticator app' }).click()
+  await expect(page.getByLabel('QR code for Phone <i>1</i>')).toBeVisible()
+  const secret = (await page.getByLabel('Setup key', { exact: true }).textContent())!
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  // The authenticator app, here: the same RFC 6238 code from the setup key.
+  const code = (offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: TOTP_SETTINGS.digits, period: TOTP_SETTINGS.periodSeconds }).generate({ timestamp: Date.now() + offsetMs })
+  const codeField = page.getByRole('textbox', { name: 'Authentication code' })
+  await codeField.fill('12')
+  await page.getByRole('button', { name: 'Verify and turn on' }).click()
+  await expect(page.getByText(TWO_FACTOR_MESSAGE.codeShape)).toBeVisible()
+  await codeField.fill(code())
+  await page.getByRole('button', { name: 'Verify and turn on' }).click()
+  await expect(page.getByText(TWO_FACTOR_MESSAGE.enrolled)).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Authenticator apps' })).toContainText('Phone <i>1</i>')
+  await page.goto('/org/secure-bank')
+  await expect(page.getByRole('heading', { name: 'Secure Bank' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(MFA_MESSAGE.requiredTitle)).toHaveCount(0)
+
+  // Signed out and in again: the password alone is not enough.
+  await page.goto('/logout')
+  await signIn(page, { returnTo: '/account/security' })
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill('000000' === code(30_000) ? '111111' : '000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText(TWO_FACTOR_MESSAGE.codeWrong)).toBeVisible()
+  // The next step's code (the enrolment used this one), as an app shows it a moment later.
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(code(30_000))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/account\/security$/, { timeout: 30_000 })
+
+  await page.getByRole('table', { name: 'Authenticator apps' }).getByRole('button', { name: 'Remove' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Remove “Phone <i>1</i>”?' })
+  await confirm.getByLabel('Type Phone <i>1</i> to confirm').fill('Phone <i>1</i>')
+  await confirm.getByRole('button', { name: 'Remove factor' }).click()
+  await expect(page.getByText(TWO_FACTOR_MESSAGE.removed('Phone <i>1</i>'))).toBeVisible()
+  await expect(page.getByText('Two-factor authentication is off')).toBeVisible()
   expect(consoleErrors.filter((error) => !error.includes('401'))).toEqual([])
 })

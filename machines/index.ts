@@ -28,6 +28,7 @@ import { snippetSaveMachine, snippetSaveCoverage } from './snippet-save.machine'
 import { sqlRunMachine, sqlRunCoverage } from './sql-run.machine'
 import { storageUploadMachine, storageUploadCoverage } from './storage-upload.machine'
 import { supportFormMachine, supportFormCoverage } from './support-form.machine'
+import { totpEnrolmentMachine, totpEnrolmentCoverage } from './totp-enrolment.machine'
 import { signOutMachine, signOutCoverage } from './sign-out.machine'
 import { sessionRenewalMachine, sessionRenewalCoverage } from './session-renewal.machine'
 
@@ -64,7 +65,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   { name: 'restriction', description: "An organization's restriction_status: grace period (until its end date, then over by itself), grace period over, restricted; each shows its banner.", machine: restrictionMachine, coverage: restrictionCoverage },
   { name: 'secretReveal', description: 'A vault secret on screen: hidden until Reveal reads it, shown until Hide or 30 s, a failed read said with a retry.', machine: secretRevealMachine, coverage: secretRevealCoverage },
   { name: 'sessionRenewal', description: 'Renews the session 90 s before its access token expires, or at once when a request is refused 401; requests share one renewal; a refused renewal signs out, a fault is retried.', machine: sessionRenewalMachine, coverage: sessionRenewalCoverage },
-  { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error.', machine: signInMachine, coverage: signInCoverage },
+  { name: 'signIn', description: 'Email and password sign-in against the auth service, or through GitHub: off to its page, back with a session or an error; then the second factor’s code when one is enrolled.', machine: signInMachine, coverage: signInCoverage },
+  { name: 'totpEnrolment', description: 'Enrols an authenticator app: a new factor shown as a QR code, verified by its first code (the session raised to aal2); cancelling drops it.', machine: totpEnrolmentMachine, coverage: totpEnrolmentCoverage },
   { name: 'signUp', description: 'Sign-up with email and a password the platform scores strong enough; a taken address or other failure returns to the form.', machine: signUpMachine, coverage: signUpCoverage },
   { name: 'signOut', description: 'End the session, clear local storage and the query cache, redirect.', machine: signOutMachine, coverage: signOutCoverage },
   { name: 'snippetSave', description: 'Autosaves a SQL snippet after a pause in typing; retries failed saves with a doubling delay.', machine: snippetSaveMachine, coverage: snippetSaveCoverage },

@@ -49,6 +49,7 @@ function useDashboardCommandSections({ organizations, organization, project }: C
     if (settings.isPlatform) {
       navigation.push(go('go-account', 'Account settings', '/account/me', ['profile', 'username', 'name', 'account']))
       navigation.push(go('go-access-tokens', 'Access tokens', '/account/tokens', ['token', 'api', 'cli', 'personal', 'pat', 'sbp']))
+      navigation.push(go('go-account-security', 'Two-factor authentication', '/account/security', ['security', 'mfa', '2fa', 'totp', 'authenticator', 'factor']))
     }
     navigation.push(go('go-support', 'Contact support', '/support/new', ['help', 'ticket', 'bug']))
 

@@ -99,6 +99,7 @@ export function TopBar() {
           <MenuSeparator className={css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })} />
           <MenuItem value="/account/me">Account settings</MenuItem>
           <MenuItem value="/account/tokens">Access tokens</MenuItem>
+          <MenuItem value="/account/security">Security</MenuItem>
           <MenuItem value="feature-previews">Feature previews</MenuItem>
           <MenuItem value="sign-out">Sign out</MenuItem>
         </Menu>

@@ -60,6 +60,7 @@ const BillingPage = screen(() => import('../features/billing/BillingPage'))
 const AuditLogPage = screen(() => import('../features/audit-log/AuditLogPage'))
 const ProfilePage = screen(() => import('../features/account/ProfilePage'))
 const AccessTokensPage = screen(() => import('../features/account/AccessTokensPage'))
+const SecurityPage = screen(() => import('../features/account/SecurityPage'))
 const TeamPage = screen(() => import('../features/organization-settings/TeamPage'))
 const OrganizationGeneralPage = screen(() => import('../features/organization-settings/OrganizationGeneralPage'))
 const ProjectHomePage = screen(() => import('../features/projects/ProjectHomePage'))
@@ -251,6 +252,7 @@ export function AppRoutes() {
         <Route path="/org/:slug/audit" component={platformOnly(AuditLogPage)} />
         <Route path="/account/me" component={platformOnly(ProfilePage)} />
         <Route path="/account/tokens" component={platformOnly(AccessTokensPage)} />
+        <Route path="/account/security" component={platformOnly(SecurityPage)} />
         <Route path="/org/:slug/team" component={platformOnly(TeamPage)} />
         <Route path="/org/:slug/general" component={platformOnly(OrganizationGeneralPage)} />
         <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />

@@ -230,7 +230,8 @@ export const GRAPHQL_MESSAGE = {
 export const MFA_MESSAGE = {
   requiredTitle: 'This organization requires multi-factor authentication',
   required: (organization: string) =>
-    `${organization} only lets members with multi-factor authentication open its projects and settings. Enable MFA for your account, then sign in again.`,
+    `${organization} only lets members with multi-factor authentication open its projects and settings. Add an authenticator app to your account to open them.`,
+  enrol: 'Set up two-factor authentication',
 } as const
 
 /** The support form (/support/new) and its success screen. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { api, type ApiClient } from '../client'
-import { ProfileSchema } from '../schemas'
+import { FactorEnrolmentSchema, ProfileSchema } from '../schemas'
 import { queryKeys } from './keys'
 
 export const AccessTokenSchema = v.object({
@@ -33,4 +33,14 @@ export function createAccessToken(name: string, expiresAt: string | null, client
 
 export async function revokeAccessToken(id: number, client: ApiClient = api): Promise<void> {
   await client.delete(`/platform/profile/access-tokens/${id}`)
+}
+
+/** POST {auth}/factors: a new TOTP factor, unverified until its first code (session-actions' answerFactorChallenge). */
+export function enrolTotpFactor(friendlyName: string, client: ApiClient = api) {
+  return client.post('/factors', { service: 'auth', body: { factor_type: 'totp', friendly_name: friendlyName }, schema: FactorEnrolmentSchema })
+}
+
+/** DELETE {auth}/factors/{id}: a verified factor goes only from a session that proved it (aal2). */
+export async function removeFactor(id: string, client: ApiClient = api): Promise<void> {
+  await client.delete(`/factors/${encodeURIComponent(id)}`, { service: 'auth' })
 }

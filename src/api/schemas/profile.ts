@@ -37,13 +37,34 @@ export type Permission = v.InferOutput<typeof PermissionSchema>
 export const PermissionsSchema = v.array(PermissionSchema)
 
 /** Auth service answers (GoTrue-shaped). */
+/** A second factor as GoTrue lists it on the user. */
+export const AuthFactorSchema = v.object({
+  id: v.string(),
+  factor_type: v.string(),
+  status: v.string(),
+  friendly_name: v.optional(v.string(), ''),
+  created_at: v.optional(v.string()),
+})
+export type AuthFactor = v.InferOutput<typeof AuthFactorSchema>
+
+/** POST {auth}/factors: the new (unverified) factor and what an authenticator app scans. */
+export const FactorEnrolmentSchema = v.object({
+  id: v.string(),
+  friendly_name: v.string(),
+  totp: v.object({ secret: v.string(), uri: v.pipe(v.string(), v.startsWith('otpauth://totp/')) }),
+})
+export type FactorEnrolment = v.InferOutput<typeof FactorEnrolmentSchema>
+
+/** POST {auth}/factors/{id}/challenge. */
+export const FactorChallengeSchema = v.object({ id: v.string(), expires_at: v.number() })
+
 export const AuthUserSchema = v.object({
   id: v.string(),
   email: v.string(),
   identities: v.optional(v.array(IdentitySchema), []),
   new_email: v.nullish(v.string()),
   email_change_sent_at: v.nullish(v.string()),
-  factors: v.optional(v.array(v.object({ id: v.string(), factor_type: v.string(), status: v.string() })), []),
+  factors: v.optional(v.array(AuthFactorSchema), []),
 })
 export type AuthUser = v.InferOutput<typeof AuthUserSchema>
 

@@ -4,6 +4,7 @@ import { PageTabs } from '../../ui/page-tabs'
 const PAGES = [
   { id: 'me', label: 'Profile', href: '/account/me' },
   { id: 'tokens', label: 'Access tokens', href: '/account/tokens' },
+  { id: 'security', label: 'Security', href: '/account/security' },
 ] as const
 
 /** The account's pages as tabs under its heading. */

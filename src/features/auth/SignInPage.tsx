@@ -15,7 +15,8 @@ import { authCardClass, authPageClass } from './auth-page'
 import { EmailField } from './EmailField'
 import { showToast } from '../../ui/toast'
 import { ProviderMark } from '../code-hosting'
-import { completeProviderSignIn, signInWithPassword } from './session-actions'
+import { abandonSecondFactor, completeProviderSignIn, signInWithPassword, verifySecondFactor } from './session-actions'
+import { SecondFactorForm } from './SecondFactorForm'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 
@@ -32,8 +33,10 @@ export default function SignInPage() {
       actors: {
         authenticate: fromPromiseUntilStopped(({ input }) => signInWithPassword(input)),
         completeProviderSignIn: fromPromiseUntilStopped(({ input }) => completeProviderSignIn(input)),
+        verifyCode: fromPromiseUntilStopped(({ input }) => verifySecondFactor(input)),
       },
       actions: {
+        abandonSecondFactor: (_, { asked }) => void (asked && abandonSecondFactor(asked)),
         // SPEC §8: an unverified provider account gets its own message; any other error shows its own.
         notifyError: (_, { message }) => void showToast('error', signInErrorMessage(message, SUPPORT_EMAIL)),
         redirectToProvider: (_, { provider }) => {
@@ -83,6 +86,22 @@ export default function SignInPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     send({ type: 'submit', credentials: { email, password } })
+  }
+
+  const asked = snapshot.context.secondFactor
+  if (asked && (snapshot.matches('secondFactor') || snapshot.matches('verifyingCode'))) {
+    return (
+      <PageMain className={authPageClass}>
+        <SecondFactorForm
+          factorName={asked.factorName}
+          verifying={snapshot.matches('verifyingCode')}
+          error={snapshot.context.error}
+          onSubmit={(code) => send({ type: 'code.submit', code })}
+          onEdit={() => send({ type: 'code.edit' })}
+          onCancel={() => send({ type: 'cancel' })}
+        />
+      </PageMain>
+    )
   }
 
   return (

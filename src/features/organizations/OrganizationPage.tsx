@@ -55,7 +55,12 @@ export default function OrganizationPage() {
       />
       {mfaBlocked && organization ? (
         <Callout tone="warning" title={MFA_MESSAGE.requiredTitle}>
-          {MFA_MESSAGE.required(organization.name)}
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'flex-start' })}>
+            <p>{MFA_MESSAGE.required(organization.name)}</p>
+            <Link href="/account/security" className={button({ variant: 'primary', size: 'sm' })}>
+              {MFA_MESSAGE.enrol}
+            </Link>
+          </div>
         </Callout>
       ) : projects.isPending ? (
         <QueryLoadingState label="Loading projects…" queryKey={organizationProjectsQuery(slug).queryKey} />
