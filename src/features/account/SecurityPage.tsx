@@ -35,7 +35,7 @@ export default function SecurityPage() {
     body = (
       <>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          {verified.length > 0 ? <ShieldCheck aria-hidden className={css({ color: 'fg.success' })} /> : <ShieldOff aria-hidden className={css({ color: 'fg.muted' })} />}
+          {verified.length > 0 ? <ShieldCheck aria-hidden className={css({ color: 'accent.default' })} /> : <ShieldOff aria-hidden className={css({ color: 'fg.muted' })} />}
           <p>
             Two-factor authentication is <strong>{verified.length > 0 ? 'on' : 'off'}</strong>.{' '}
             <span className={css({ color: 'fg.muted' })}>
@@ -76,6 +76,8 @@ export default function SecurityPage() {
           </table>
         ) : null}
         <TotpEnrolment
+          // A factor added: the form starts again with a name still free.
+          key={verified.length}
           taken={verified.map((f) => f.friendly_name)}
           onEnrolled={() => {
             showToast('success', TWO_FACTOR_MESSAGE.enrolled)

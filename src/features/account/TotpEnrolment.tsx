@@ -1,22 +1,29 @@
 import { QrCode } from '@ark-ui/react/qr-code'
 import { useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { totpEnrolmentMachine } from '../../../machines/totp-enrolment.machine'
 import { enrolTotpFactor, removeFactor } from '../../api/queries/account'
 import { TOTP, TWO_FACTOR_MESSAGE } from '../../constants'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { Button } from '../../ui/button'
 import { CopyableValue } from '../../ui/copyable-value'
-import { FormProblem, TextField } from '../../ui/field'
+import { FormProblem, inputClass, TextField } from '../../ui/field'
 import { settingsPanelClass } from '../../ui/form-section'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
 import { answerFactorChallenge } from '../auth'
+
+/** The default name, numbered past the ones taken ("Authenticator app 2"). */
+function freeFactorName(taken: readonly string[]): string {
+  let name: string = TOTP.defaultName
+  for (let n = 2; taken.includes(name); n++) name = `${TOTP.defaultName} ${n}`
+  return name
+}
 
 const stepClass = css({ display: 'flex', flexDir: 'column', gap: '3', py: '4' })
 
 /** Adding an authenticator app: name it, scan the QR code (drawn here from the otpauth URI), enter its first code. */
 export function TotpEnrolment({ taken, onEnrolled }: { taken: readonly string[]; onEnrolled: () => void }) {
-  const [name, setName] = useState<string>(taken.includes(TOTP.defaultName) ? '' : TOTP.defaultName)
+  const [name, setName] = useState(() => freeFactorName(taken))
   const [code, setCode] = useState('')
   const [snapshot, send] = useInspectedMachine(
     totpEnrolmentMachine.provide({
@@ -75,7 +82,7 @@ export function TotpEnrolment({ taken, onEnrolled }: { taken: readonly string[];
               send({ type: 'code.edit' })
             }}
             error={error}
-            className={css({ fontFamily: 'mono', letterSpacing: '0.3em', maxW: '14rem' })}
+            className={cx(inputClass, css({ fontFamily: 'mono', letterSpacing: '0.3em', maxW: '14rem' }))}
           />
           <div className={css({ display: 'flex', gap: '2' })}>
             <Button type="submit" variant="primary" loading={snapshot.matches('verifying')}>

@@ -1,9 +1,9 @@
 import { ShieldCheck } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { TOTP } from '../../constants'
 import { Button } from '../../ui/button'
-import { TextField } from '../../ui/field'
+import { inputClass, TextField } from '../../ui/field'
 import { authCardClass } from './auth-page'
 
 /** The sign-in's second step: the authenticator app's code for the factor `factorName`. */
@@ -38,7 +38,7 @@ export function SecondFactorForm({
           Two-factor authentication
         </h1>
         <p className={css({ color: 'fg.muted' })}>
-          Enter the {TOTP.digits}-digit code from your authenticator app{factorName ? ` (${factorName})` : ''}.
+          Enter the {TOTP.digits}-digit code from your authenticator app{factorName && factorName !== TOTP.defaultName ? ` (${factorName})` : ''}.
         </p>
       </div>
       <TextField
@@ -55,7 +55,7 @@ export function SecondFactorForm({
           onEdit()
         }}
         error={error}
-        className={css({ fontFamily: 'mono', letterSpacing: '0.3em', fontSize: 'lg' })}
+        className={cx(inputClass, css({ fontFamily: 'mono', letterSpacing: '0.3em', fontSize: 'lg' }))}
       />
       <Button type="submit" variant="primary" size="lg" loading={verifying}>
         {verifying ? 'Verifying…' : 'Verify'}
