@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import { ACCOUNT_MESSAGE, DEFAULT_API_BASE, MFA_MESSAGE, TOTP as TOTP_SETTINGS, TWO_FACTOR_MESSAGE } from '../src/constants'
+import { expectAccessible } from './accessibility'
 import { expect, signIn, test } from './fixtures'
 
 test('an access token is made (shown once), lists the organizations through the API as its member, and stops working once revoked; the profile is changed and kept', async ({ page, consoleErrors }) => {
@@ -60,6 +61,7 @@ test('two-factor sign-in: an authenticator app is enrolled from its QR code, Sec
   await expect(page.getByLabel('QR code for Phone <i>1</i>')).toBeVisible()
   const secret = (await page.getByLabel('Setup key', { exact: true }).textContent())!
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  await expectAccessible(page, 'enrolling an authenticator app')
   // The authenticator app, here: the same RFC 6238 code from the setup key.
   const code = (offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: TOTP_SETTINGS.digits, period: TOTP_SETTINGS.periodSeconds }).generate({ timestamp: Date.now() + offsetMs })
   const codeField = page.getByRole('textbox', { name: 'Authentication code' })
@@ -81,6 +83,7 @@ test('two-factor sign-in: an authenticator app is enrolled from its QR code, Sec
   await page.getByRole('textbox', { name: 'Authentication code' }).fill('000000' === code(30_000) ? '111111' : '000000')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText(TWO_FACTOR_MESSAGE.codeWrong)).toBeVisible()
+  await expectAccessible(page, "the sign-in's code step")
   // The next step's code (the enrolment used this one), as an app shows it a moment later.
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(code(30_000))
   await page.getByRole('button', { name: 'Verify' }).click()

@@ -118,11 +118,11 @@ test('pages outside the dashboard: one main, nothing fails to load', async ({ pa
 
 const ORGANIZATION_PAGES = [
   ['/organizations', '/org/acme-corp', '/org/acme-corp/billing', '/org/grace-over/billing#invoices', '/new/acme-corp', '/org/acme-corp/audit', '/org/acme-corp/team'],
-  ['/org/acme-corp/general', '/account/me', '/account/tokens', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
+  ['/org/acme-corp/general', '/account/me', '/account/tokens', '/account/security', '/new', '/join', '/join?token=inv_umbrella_demo_3f9a2c&slug=umbrella-labs', '/support/new', '/nowhere', '/inspector'],
 ]
 
 // Reached inside the app, as a person does from the tabs or the account menu: no full load each.
-const IN_APP_PAGES = new Set(['/org/acme-corp/audit', '/org/acme-corp/team', '/org/acme-corp/general', '/account/me', '/account/tokens'])
+const IN_APP_PAGES = new Set(['/org/acme-corp/audit', '/org/acme-corp/team', '/org/acme-corp/general', '/account/me', '/account/tokens', '/account/security'])
 
 for (const [part, paths] of ORGANIZATION_PAGES.entries()) {
   test(`every organization-level page (${part + 1}/${ORGANIZATION_PAGES.length}): one main, nothing fails to load, accessible`, async ({ page }) => {

@@ -54,7 +54,7 @@ export function TotpEnrolment({ taken, onEnrolled }: { taken: readonly string[];
         <div className={stepClass}>
           <h3 className={css({ fontWeight: 'semibold' })}>1. Scan this QR code with your authenticator app</h3>
           <div className={css({ display: 'flex', gap: '6', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-            <QrCode.Root value={enrolment.totp.uri} encoding={{ ecc: 'M' }} aria-label={`QR code for ${enrolment.friendly_name}`}>
+            <QrCode.Root value={enrolment.totp.uri} encoding={{ ecc: 'M' }} role="img" aria-label={`QR code for ${enrolment.friendly_name}`}>
               <QrCode.Frame className={css({ width: '176px', height: '176px', bg: 'white', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default' })}>
                 <QrCode.Pattern className={css({ fill: 'black' })} />
               </QrCode.Frame>

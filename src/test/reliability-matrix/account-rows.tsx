@@ -4,6 +4,7 @@ import { expect } from 'vitest'
 import { queryKeys } from '../../api/queries/keys'
 import AccessTokensPage from '../../features/account/AccessTokensPage'
 import ProfilePage from '../../features/account/ProfilePage'
+import SecurityPage from '../../features/account/SecurityPage'
 import TeamPage from '../../features/organization-settings/TeamPage'
 import { Providers, jsonResponse, testClient, type WriteRow } from './harness'
 import { ORGANIZATION } from './screens'
@@ -20,6 +21,14 @@ function accountClient(tokens: { id: number; name: string }[] = []) {
     queryKeys.accessTokens(),
     tokens.map((token) => ({ ...token, token_alias: `sbp_1234…abcd`, created_at: '2026-11-29T10:00:00.000Z', expires_at: null, last_used_at: null })),
   )
+  return client
+}
+
+/** The security page of a member whose verified factors are named `names`. */
+function securityClient(names: readonly string[] = []) {
+  const client = accountClient()
+  const factors = names.map((name, i) => ({ id: `f${i}`, factor_type: 'totp', status: 'verified', friendly_name: name, created_at: '2026-11-29T10:00:00.000Z' }))
+  client.setQueryData(queryKeys.authUser(), { id: 'me', email: PROFILE.primary_email, identities: [], factors })
   return client
 }
 
@@ -91,9 +100,41 @@ export const ACCOUNT_WRITE_ROWS: WriteRow[] = [
       return (within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value === 'Typed token name'
     },
   },
+  {
+    // The new factor's name is the member's: enrolled under it, or kept in the field with the refusal beside it.
+    write: 'second factor enrolment (account)',
+    run: async (fault, stub) => {
+      let enrolled: unknown = null
+      stub(fault, (request, body) => {
+        if (request.method !== 'POST' || !request.url.endsWith('/factors')) return undefined
+        enrolled = body
+        const name = (body as { friendly_name: string }).friendly_name
+        return jsonResponse({ id: 'f9', type: 'totp', friendly_name: name, totp: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Studio:demo?secret=JBSWY3DPEHPK3PXP' } })
+      })
+      render(
+        <Providers client={securityClient()}>
+          <SecurityPage />
+        </Providers>,
+      )
+      const form = await screen.findByRole('form', { name: 'Add an authenticator app' })
+      fireEvent.change(within(form).getByRole('textbox', { name: 'Name of the new factor' }), { target: { value: 'Typed factor name' } })
+      fireEvent.click(within(form).getByRole('button', { name: 'Add authenticator app' }))
+      await waitFor(() => expect(enrolled !== null || within(form).queryByRole('alert') !== null).toBe(true))
+      if (enrolled && within(form).queryByRole('alert') === null) return (enrolled as { friendly_name?: string }).friendly_name === 'Typed factor name'
+      return (within(form).getByRole('textbox', { name: 'Name of the new factor' }) as HTMLInputElement).value === 'Typed factor name'
+    },
+  },
 ]
 
 export const ACCOUNT_XSS_PLACES: XssPlace[] = [
+  {
+    place: 'second factor names (account security)',
+    render: (payloads) => (
+      <Providers client={securityClient(payloads)}>
+        <SecurityPage />
+      </Providers>
+    ),
+  },
   {
     place: 'access token names (account)',
     render: (payloads) => (
