@@ -13,7 +13,7 @@ async function openBilling(page: Page, slug: string, hash = '') {
   await signIn(page, { returnTo: `/org/${slug}/billing` })
   await expect(page).toHaveURL(new RegExp(`/org/${slug}/billing$`))
   if (hash) await page.goto(`/org/${slug}/billing${hash}`)
-  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('list', { name: 'Usage by metric' })).toBeVisible()
 }
 
@@ -194,7 +194,7 @@ test.describe('billing: plans and usage', () => {
     await expect(page.getByTestId('overage-total')).toHaveText('$0.00')
 
     // The organization list knows too: back on the organization page and again to billing, still Pro.
-    await page.getByRole('link', { name: 'Demo Free' }).click()
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Projects' }).click()
     await expect(page).toHaveURL(/\/org\/demo-free$/)
     await page.getByRole('link', { name: 'Billing' }).click()
     await expect(page.getByTestId('current-plan')).toHaveText('Pro - $25/month')

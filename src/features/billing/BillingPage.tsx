@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { Link, useParams } from 'wouter'
+import { useParams } from 'wouter'
 import { organizationSubscriptionQuery, organizationUsageQuery } from '../../api/queries/billing'
-import { BILLING_MESSAGE, BILLING_RESOURCES, BILLING_SECTIONS, PERMISSION_MESSAGE } from '../../constants'
+import { BILLING_RESOURCES, BILLING_SECTIONS, PERMISSION_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
 import { Callout } from '../../ui/callout'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { pageClass } from '../../ui/page-layout'
-import { useMfaRedirect, useRouteOrganization } from '../organizations'
+import { OrganizationNav, useMfaRedirect, useRouteOrganization } from '../organizations'
 import { PermissionsFailed, usePermission } from '../permissions'
 import { AddressSection } from './AddressSection'
 import { FeatureMatrixSection } from './FeatureMatrixSection'
@@ -63,25 +63,18 @@ export default function BillingPage() {
 
   return (
     <div className={pageClass}>
-      <header className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-        <div>
-          <Link href={`/org/${encodeURIComponent(organization.slug)}`} className={navLinkClass}>
-            {organization.name}
-          </Link>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>{BILLING_MESSAGE.title}</h1>
-        </div>
-        <nav aria-label="Billing sections">
-          <ul className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
-            {SECTION_LINKS.map((link) => (
-              <li key={link.id}>
-                <a href={`#${link.id}`} className={navLinkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <OrganizationNav slug={organization.slug} name={organization.name} current="billing" />
+      <nav aria-label="Billing sections">
+        <ul className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
+          {SECTION_LINKS.map((link) => (
+            <li key={link.id}>
+              <a href={`#${link.id}`} className={navLinkClass}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {read.error !== null ? (
         <PermissionsFailed permission={read} />
       ) : !read.allowed && !read.loading ? (
