@@ -24,4 +24,3 @@ export function rolePermission(userId: string, organization: { id: number; slug:
   return { ...memberPermission(userId, organization, roleActions(role)), role_id: role }
 }
 
-export const mayManageMembers = (role: OrganizationRoleId) => role === ORGANIZATION_ROLE.owner || role === ORGANIZATION_ROLE.administrator

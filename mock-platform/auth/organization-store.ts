@@ -69,11 +69,11 @@ export async function restoreOrganizationChanges(ctx: PlatformContext): Promise<
     if (existing) ctx.db.invitations.delete((q) => q.where({ id: invitation.id }))
     if (ctx.db.organizations.findFirst((q) => q.where({ slug: invitation.organization_slug }))) await ctx.db.invitations.create(invitation)
   }
-  for (const slug of kept.deleted) await removeOrganizationRecords(ctx, slug)
+  for (const slug of kept.deleted) removeOrganizationRecords(ctx, slug)
 }
 
 /** An organization's records gone: its memberships, invitations, audit events and itself (it holds no project). */
-export async function removeOrganizationRecords(ctx: PlatformContext, slug: string): Promise<void> {
+export function removeOrganizationRecords(ctx: PlatformContext, slug: string): void {
   ctx.db.permissions.deleteMany((q) => q.where({ organization_slug: slug }))
   ctx.db.invitations.deleteMany((q) => q.where({ organization_slug: slug }))
   ctx.db.auditEvents.deleteMany((q) => q.where({ organization_slug: slug }))

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { ORGANIZATION_ROLE, ORGANIZATION_SETTINGS_MESSAGE } from '../../src/constants'
 import type { PlatformContext } from '../context'
-import { mayManageMembers } from '../auth/organization-roles'
+import { mayManageMembers } from '../../src/lib/organization-roles'
 import { rememberOrganizationDeleted, rememberOrganizationName, removeOrganizationRecords } from '../auth/organization-store'
 import { errorResponse, readJson } from './util'
 import { asOrganizationMember } from './organization-member'
@@ -32,7 +32,7 @@ export function organizationGeneralHandlers(ctx: PlatformContext) {
       if (role !== ORGANIZATION_ROLE.owner) return errorResponse(403, ORGANIZATION_SETTINGS_MESSAGE.deleteOwnersOnly)
       const projects = ctx.db.projects.findMany((q) => q.where({ organization_slug: organization.slug })).length
       if (projects > 0) return errorResponse(400, ORGANIZATION_SETTINGS_MESSAGE.deleteHasProjects(projects))
-      await removeOrganizationRecords(ctx, organization.slug)
+      removeOrganizationRecords(ctx, organization.slug)
       rememberOrganizationDeleted(ctx, organization.slug)
       return HttpResponse.json({ id: organization.id, slug: organization.slug, name: organization.name })
     }),

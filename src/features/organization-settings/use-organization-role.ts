@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { organizationMembersQuery } from '../../api/queries/organization-settings'
 import { profileQuery } from '../../api/queries/profile'
 import { ORGANIZATION_ROLE } from '../../constants'
+import { mayManageMembers } from '../../lib/organization-roles'
 
 /** The signed-in member's role in the organization (from its member list), and what it lets them do; null while unknown. */
 export function useOrganizationRole(slug: string) {
@@ -13,6 +14,6 @@ export function useOrganizationRole(slug: string) {
     me,
     role,
     isOwner: role === ORGANIZATION_ROLE.owner,
-    mayManage: role === ORGANIZATION_ROLE.owner || role === ORGANIZATION_ROLE.administrator,
+    mayManage: mayManageMembers(role),
   }
 }
