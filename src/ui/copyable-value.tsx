@@ -1,5 +1,9 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from './button'
 import { CopyButton } from './copy-button'
+import { DialogFooter } from './dialog'
 
 /** A value to copy whole (a new secret shown once, a link, a connection string): wrapped, never cut, with its copy button. */
 export function CopyableValue({ label, value, subject }: { label: string; value: string; subject: string }) {
@@ -10,5 +14,21 @@ export function CopyableValue({ label, value, subject }: { label: string; value:
       </code>
       <CopyButton text={value} subject={subject} />
     </div>
+  )
+}
+
+/** A dialog's last view for secrets shown once (a new password, a new token): what they are, the values to copy, and Done. */
+export function ShownOnceView({ title, description, children, onDone }: { title: string; description: ReactNode; children: ReactNode; onDone: () => void }) {
+  return (
+    <>
+      <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</Dialog.Title>
+      <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{description}</Dialog.Description>
+      {children}
+      <DialogFooter>
+        <Button variant="primary" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </>
   )
 }

@@ -7,9 +7,9 @@ import { queryKeys } from '../../api/queries/keys'
 import { ACCESS_TOKEN_EXPIRY_DAYS, ACCOUNT_MESSAGE } from '../../constants'
 import { formatDisplayDate } from '../../lib/display-date'
 import { Button } from '../../ui/button'
-import { CopyableValue } from '../../ui/copyable-value'
+import { CopyableValue, ShownOnceView } from '../../ui/copyable-value'
 import { dataTable } from '../../ui/data-table'
-import { ConfirmDialog, DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
+import { ConfirmDialog, FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem, TextField } from '../../ui/field'
 import { SelectField } from '../../ui/form-controls'
 import { pageClass } from '../../ui/page-layout'
@@ -122,16 +122,9 @@ function CreateTokenForm({ onDone }: { onDone: () => void }) {
   }
   if (create.data?.token) {
     return (
-      <>
-        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Your new access token</Dialog.Title>
-        <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>{ACCOUNT_MESSAGE.tokenShownOnce}</Dialog.Description>
+      <ShownOnceView title="Your new access token" description={ACCOUNT_MESSAGE.tokenShownOnce} onDone={onDone}>
         <CopyableValue label="New access token" value={create.data.token} subject="access token" />
-        <DialogFooter>
-          <Button variant="primary" onClick={onDone}>
-            Done
-          </Button>
-        </DialogFooter>
-      </>
+      </ShownOnceView>
     )
   }
   return (

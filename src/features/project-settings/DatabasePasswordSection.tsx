@@ -7,9 +7,8 @@ import { projectSettingsQuery } from '../../api/queries/projects'
 import { CONNECTION_PASSWORD_PLACEHOLDER, PERMISSION_RESOURCES, PROJECT_SETTINGS_MESSAGE } from '../../constants'
 import { connectionUri } from '../../lib/connection-string'
 import { PermissionAction } from '../../lib/permissions'
-import { Button } from '../../ui/button'
-import { CopyableValue } from '../../ui/copyable-value'
-import { DialogFooter, FormActions, ModalFrame } from '../../ui/dialog'
+import { CopyableValue, ShownOnceView } from '../../ui/copyable-value'
+import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
 import { FormSection, settingsPanelClass } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
@@ -70,21 +69,10 @@ function ResetPasswordForm({ projectRef, onDone }: { projectRef: string; onDone:
         )
       : null
     return (
-      <>
-        <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>The new database password</Dialog.Title>
-        <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          {PROJECT_SETTINGS_MESSAGE.passwordShownOnce}
-        </Dialog.Description>
+      <ShownOnceView title="The new database password" description={PROJECT_SETTINGS_MESSAGE.passwordShownOnce} onDone={onDone}>
         <CopyableValue label="New database password" value={shown} subject="password" />
-        {uri ? (
-          <CopyableValue label="Connection string with the password" value={uri} subject="connection string" />
-        ) : null}
-        <DialogFooter>
-          <Button variant="primary" onClick={onDone}>
-            Done
-          </Button>
-        </DialogFooter>
-      </>
+        {uri ? <CopyableValue label="Connection string with the password" value={uri} subject="connection string" /> : null}
+      </ShownOnceView>
     )
   }
   return (
