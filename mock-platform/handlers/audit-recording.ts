@@ -36,17 +36,32 @@ export function auditedRoute(handler: RequestHandler): string | null {
   return READS_SENT_AS_WRITES.some((read) => read.test(route)) ? null : route
 }
 
-/** The route's parameters in `url` (`:ref`, `:slug`), aligned segment by segment from `/platform/`. */
-export function routeParams(route: string, url: string): Map<string, string> {
-  const params = new Map<string, string>()
-  const path = new URL(url).pathname
+/**
+ * The route's parameters in `url` (`:ref`, `:slug`), aligned segment by segment from `/platform/`;
+ * null when the path is not the route's (every write handler is offered each request: only the one
+ * it is for looks its target up).
+ */
+function routeParams(route: string, url: string): Map<string, string> | null {
+  const path = new URL(url).pathname.replace(/\/$/, '')
   const at = path.indexOf('/platform/')
-  if (at === -1) return params
+  if (at === -1) return null
   const actual = path.slice(at).split('/')
-  route.split('/').forEach((segment, i) => {
-    if (segment.startsWith(':') && actual[i] !== undefined) params.set(segment.slice(1), decodeURIComponent(actual[i]!))
-  })
+  const expected = route.split('/')
+  if (actual.length !== expected.length) return null
+  const params = new Map<string, string>()
+  for (const [i, segment] of expected.entries()) {
+    if (segment.startsWith(':')) params.set(segment.slice(1), safeDecode(actual[i]!))
+    else if (segment.toLowerCase() !== actual[i]!.toLowerCase()) return null
+  }
   return params
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 interface AuditTarget {
@@ -92,8 +107,8 @@ export function auditHandlers<H extends RequestHandler>(ctx: PlatformContext, ha
     const method = (handler as unknown as HttpHandler).info.method as string
     const run = handler.run.bind(handler)
     handler.run = async (args) => {
-      const params = routeParams(route, args.request.url)
-      const before = targetOf(ctx, params)
+      const params = args.request.method.toUpperCase() === method.toUpperCase() ? routeParams(route, args.request.url) : null
+      const before = params ? targetOf(ctx, params) : null
       const result = await run(args)
       const response = result?.response
       if (response && response.status >= 200 && response.status < 300) {
