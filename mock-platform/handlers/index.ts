@@ -30,6 +30,7 @@ import { unstorableTextHandler } from './unstorable-text'
 import { auditHandlers } from './audit-recording'
 import { accountHandlers, recordAccessTokenUse } from './account'
 import { auditLogHandlers } from './audit'
+import { requireOrganizationMfa } from './organization-mfa'
 
 /** The platform's handlers; `mockProviders`: the stand-ins for other services that answer (off ones are not there at all). */
 export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRecords, mockProviders: ReadonlySet<MockProvider>) {
@@ -65,6 +66,7 @@ export function createPlatformHandlers(ctx: PlatformContext, records: PlatformRe
   ]
   auditHandlers(ctx, handlers)
   recordAccessTokenUse(ctx, handlers)
+  requireOrganizationMfa(ctx, handlers)
   // Before any of them: a body PostgreSQL cannot store is refused before a handler changes anything.
   return [unstorableTextHandler(() => handlers), ...handlers]
 }
