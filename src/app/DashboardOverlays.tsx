@@ -13,12 +13,14 @@ import { openPrivacySettings } from './consent'
 import { openInspectorWindow } from './inspector-link'
 import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { useProjectDestinations } from '../features/project-shell'
+import { useMfaGate } from '../features/organizations'
 import { setThemePreference, THEME_LABELS } from './theme'
 
 /** The dashboard's own command-menu sections (SPEC §2): navigation, switching, theme, previews, sign out. */
 function useDashboardCommandSections({ organizations, organization, project }: CurrentPlace): CommandSection[] {
   const [, navigate] = useLocation()
-  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: settings.isPlatform && Boolean(organization) })
+  const mfaOpen = useMfaGate(organization) === 'open'
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: settings.isPlatform && Boolean(organization) && mfaOpen })
   const themeSwitch = useFeatureEnabled('theme:switch')
   // Only what changes the sections is a dependency: the memo holds while the user types in the menu.
   const { show: showPreview } = useFeaturePreviewParam()

@@ -11,6 +11,7 @@ import { AssistantToggle } from '../features/assistant/AssistantToggle'
 import { ProviderAccountSummary } from '../features/code-hosting/ProviderAccountSummary'
 import { useFeaturePreviewParam } from '../features/previews/use-previews'
 import { useFeatureEnabled } from '../features/permissions/use-feature'
+import { useMfaGate } from '../features/organizations'
 import { settings } from '../lib/settings'
 import { useCurrentPlace, type CurrentPlace } from './current-place'
 import { HOME_PATH } from '../lib/home-path'
@@ -111,7 +112,9 @@ export function TopBar() {
 /** The organization and project menus of the hosted platform. */
 function PlaceSwitchers({ organizations, organization, project }: CurrentPlace) {
   const [, navigate] = useLocation()
-  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) })
+  // An organization that requires MFA lists its projects only to a member with it.
+  const mfaOpen = useMfaGate(organization) === 'open'
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(organization?.slug), enabled: Boolean(organization) && mfaOpen })
   return (
     <>
       <PlaceMenu label="Switch organization" heading="Organizations" current={organization?.name ?? 'Select organization'} onSelect={(slug) => navigate(`/org/${slug}`)}>

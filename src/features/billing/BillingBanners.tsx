@@ -11,6 +11,7 @@ import { formatBillingDate } from '../../lib/billing-date'
 import { can, PermissionAction } from '../../lib/permissions'
 import { Banner, type BannerTone } from '../../ui/banner'
 import { usePermissions } from '../permissions'
+import { useMfaGate } from '../organizations'
 import { useBillingWarningOrganizations, useBillingWarningsVisible } from './use-billing-access'
 import { useSignedIn } from '../auth'
 import { settings } from '../../lib/settings'
@@ -55,7 +56,8 @@ export function useBillingWarnings({ organization, organizations, organizationsP
   // SPEC §8 'Missing Billing Information': only paid organizations billed directly need an address,
   // so nobody else's profile is fetched for the banner.
   const mayReadCustomer = own ? can(permissions.data, PermissionAction.BILLING_READ, BILLING_RESOURCES.customer, { organizationSlug: own.slug }) : false
-  const customerWanted = Boolean(own && mayReadCustomer && own.plan.id !== 'free' && !own.billing_partner)
+  const mfaOpen = useMfaGate(own) === 'open'
+  const customerWanted = Boolean(own && mfaOpen && mayReadCustomer && own.plan.id !== 'free' && !own.billing_partner)
   const customer = useQuery({ ...organizationCustomerQuery(own?.slug), enabled: customerWanted })
   const missingInfo = own && customerWanted ? billingInfoMissing(own, customer.data) : false
 

@@ -12,7 +12,7 @@ import { QueryLoadingState } from '../retries'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects'
 import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
 import { Callout } from '../../ui/callout'
-import { useMfaBlocked } from './use-mfa-gate'
+import { useMfaGate } from './use-mfa-gate'
 import { PermissionAction } from '../../lib/permissions'
 import { GuardedButton } from '../../ui/guarded-button'
 import { useFeatureEnabled, usePermission } from '../permissions'
@@ -28,10 +28,11 @@ export default function OrganizationPage() {
   const { slug } = useParams<{ slug: string }>()
   const { organization } = useRouteOrganization(slug)
   const [, navigate] = useLocation()
-  const mfaBlocked = useMfaBlocked(organization)
+  const mfa = useMfaGate(organization)
+  const mfaBlocked = mfa === 'blocked'
   const projectCreation = useFeatureEnabled('project_creation:all')
   const canCreate = usePermission(PermissionAction.CREATE, PERMISSION_RESOURCES.projects, organization ? { organizationSlug: organization.slug } : undefined, PERMISSION_MESSAGE.createProject)
-  const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) })
+  const projects = useInfiniteQuery({ ...organizationProjectsQuery(slug), enabled: Boolean(organization) && mfa === 'open' })
   const list = projects.data?.pages.flatMap((page) => page.projects) ?? []
 
   return (
@@ -106,7 +107,7 @@ export default function OrganizationPage() {
           Load more projects
         </Button>
       ) : null}
-      {organization && !mfaBlocked ? <CodeHostingSection organizationSlug={organization.slug} /> : null}
+      {organization && mfa === 'open' ? <CodeHostingSection organizationSlug={organization.slug} /> : null}
       <LegalDocuments />
     </div>
   )

@@ -7,10 +7,10 @@ import { projectDetailQuery } from '../../api/queries/projects'
 import { NOT_FOUND_MESSAGE } from '../../constants'
 import { notFoundRedirectPath } from '../../lib/not-found-redirect'
 import { showToast } from '../../ui/toast'
-import { readLastVisitedOrganization } from '../organizations'
+import { readLastVisitedOrganization, useMfaGate, useMfaRedirect } from '../organizations'
 import { areaMenuFor, projectSubpath } from './destinations'
 import { ProjectMenuButton, ProjectRail } from './ProjectRail'
-import { ProjectStatusContext, useProjectStatusMachine } from './project-status'
+import { ProjectStatusContext, useProjectOrganization, useProjectStatusMachine } from './project-status'
 import { useProjectDestinations } from './use-project-destinations'
 
 /**
@@ -22,6 +22,10 @@ export function ProjectShell({ projectRef, children }: { projectRef: string; chi
   const statusActor = useProjectStatusMachine(projectRef)
   const project = useQuery(projectDetailQuery(projectRef))
   const [, navigate] = useLocation()
+  // An organization that requires MFA refuses a member without it every call about its projects: every screen of them sends such a member to the organization's page, which says why.
+  const organization = useProjectOrganization(projectRef)
+  useMfaRedirect(organization)
+  const mfaOpen = useMfaGate(organization) === 'open'
   const missing = project.isError && isApiError(project.error) && project.error.code === 404
   useEffect(() => {
     if (!missing) return
@@ -50,7 +54,7 @@ export function ProjectShell({ projectRef, children }: { projectRef: string; chi
           </div>
           <div className={css({ flex: '1', minH: '0', display: 'flex' })}>
             <AreaMenu projectRef={projectRef} />
-            <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>{children}</div>
+            <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column' })}>{mfaOpen ? children : null}</div>
           </div>
         </div>
       </div>

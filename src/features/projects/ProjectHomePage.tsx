@@ -9,7 +9,6 @@ import { Badge } from '../../ui/badge'
 import { ErrorState } from '../../ui/states'
 import { pageClass } from '../../ui/page-layout'
 import { QueryLoadingState } from '../retries'
-import { useMfaRedirect } from '../organizations'
 import { useFeatureEnabled } from '../permissions'
 import { AdvisorSummary } from '../advisors'
 import { ProjectStatePanel, useProjectOrganization } from '../project-shell'
@@ -31,9 +30,8 @@ export default function ProjectHomePage() {
   const { ref } = useParams<{ ref: string }>()
   const project = useQuery(projectDetailQuery(ref))
   const organization = useProjectOrganization(ref)
-  const mfaBlocked = useMfaRedirect(organization)
   const showConnectionString = useFeatureEnabled('project_homepage:show_connection_string')
-  if (project.isPending || mfaBlocked) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
+  if (project.isPending) return <QueryLoadingState label="Loading project…" queryKey={projectDetailQuery(ref).queryKey} />
   if (project.isError) {
     return (
       <div className={pageClass}>
