@@ -30,6 +30,12 @@ describe("npm run serve's settings", () => {
     expect(read).toMatchObject({ ok: true, config: { host: '0.0.0.0', port: 9000, dataDir: '/var/studio', secret, allowedOrigin: 'https://studio.example.com' } })
   })
 
+  it('takes STUDIO_PUBLIC_URL for the links it mails, an origin only', () => {
+    expect(readServeConfig({ DATABASE_URL, STUDIO_PUBLIC_URL: 'https://studio.example.com/' })).toMatchObject({ ok: true, config: { publicUrl: 'https://studio.example.com' } })
+    expect(readServeConfig({ DATABASE_URL })).toMatchObject({ ok: true, config: { publicUrl: null } })
+    expect(readServeConfig({ DATABASE_URL, STUDIO_PUBLIC_URL: 'studio.example.com/join' })).toEqual({ ok: false, problems: [expect.stringContaining('STUDIO_PUBLIC_URL must be the address')] })
+  })
+
   it('lists every problem at once', () => {
     const read = readServeConfig({ DATABASE_URL: 'mysql://x', PORT: '70000', STUDIO_SECRET: 'short', STUDIO_ORIGIN: 'https://studio.example.com/path' })
     expect(read.ok).toBe(false)

@@ -35,6 +35,8 @@ export interface ServeConfig {
   secret: string | null
   /** The one other origin allowed to call the API from a browser (STUDIO_ORIGIN); null: same-origin only. */
   allowedOrigin: string | null
+  /** Where people reach this Studio (STUDIO_PUBLIC_URL), for the links the platform mails (invitations); null: http://localhost:{port}. */
+  publicUrl?: string | null
   /** Self-hosted: the features turned off (DISABLED_FEATURES_ENV), told to the page at run time; empty otherwise. */
   disabledFeatures: string[]
   /** The mock providers turned on (MOCK_PROVIDERS_ENV); none when absent. */
@@ -71,6 +73,8 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
   }
   const allowedOrigin = nonEmpty(env.STUDIO_ORIGIN) ?? null
   if (allowedOrigin !== null && !isOrigin(allowedOrigin)) problems.push('STUDIO_ORIGIN must be an origin such as https://studio.example.com (scheme, host and port only).')
+  const publicUrl = nonEmpty(env.STUDIO_PUBLIC_URL)?.replace(/\/$/, '') ?? null
+  if (publicUrl !== null && !isOrigin(publicUrl)) problems.push('STUDIO_PUBLIC_URL must be the address people open Studio at, such as https://studio.example.com (scheme, host and port only).')
   const selfHosted = mode.success && mode.output === 'self-hosted'
   const disabledFeatures = selfHosted ? featureList(env[DISABLED_FEATURES_ENV]) : []
   const unknown = disabledFeatures.filter((feature) => !Object.hasOwn(DASHBOARD_FEATURES, feature))
@@ -90,6 +94,7 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
       distDir: nonEmpty(env.STUDIO_DIST_DIR) ?? (selfHosted ? DEFAULT_SELF_HOSTED_DIST_DIR : DEFAULT_DIST_DIR),
       secret,
       allowedOrigin,
+      publicUrl,
       disabledFeatures,
       mockProviders: [...new Set(mockProviders as MockProvider[])],
     },

@@ -143,7 +143,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors)) return
     if (refusePublicFlood(incoming, outgoing, cors, signedIn)) return
     await answerWithPlatform(platform, incoming, outgoing, {
-      origin: `http://localhost:${port}`,
+      // The links the platform writes (a mailed invitation) name where people reach Studio, never a caller's Host header.
+      origin: config.publicUrl ?? `http://localhost:${port}`,
       headers: cors,
       bodyLimitBytes: bodyLimitOf(incoming, signedIn),
       screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
