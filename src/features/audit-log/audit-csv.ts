@@ -3,7 +3,14 @@ import { csvHeader, csvRecord } from '../../lib/sql/result-format'
 
 const COLUMNS = ['occurred_at', 'member', 'action', 'method', 'route', 'status', 'target', 'project_ref', 'address'] as const
 
-/** The audit log as CSV (RFC 4180, the SQL editor's own writer): one record per event, times in UTC ISO. */
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection: =, +, -, @, tab, carriage
+ * return first) gets a leading apostrophe, shown as text. The log holds what other people typed
+ * (emails, names), and the file is made to be opened in a spreadsheet.
+ */
+const inertCell = (value: string | null) => (value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+
+/** The audit log as CSV (RFC 4180, the SQL editor's own writer): one record per event, times in UTC ISO, no cell a formula. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
   return (
     csvHeader(COLUMNS) +
@@ -22,7 +29,7 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
           project_ref: entry.target.metadata.project_ref,
           address: actor?.ip ?? null,
         }
-        return csvRecord(COLUMNS, row)
+        return csvRecord(COLUMNS, Object.fromEntries(Object.entries(row).map(([key, value]) => [key, inertCell(value)])))
       })
       .join('')
   )
