@@ -2,6 +2,10 @@ import { afterAll, beforeAll } from 'vitest'
 import type { PlatformContext } from './context'
 import type { LogEvent } from './logs/log-store'
 import { createNodeMockPlatform } from './node'
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../src/constants'
+import { issueAccessToken } from './auth/access-tokens'
+import { platformNow } from './auth/auth-sessions'
+import { hasVerifiedFactor, newTotpFactor } from './auth/totp-factors'
 
 export type NodeMockPlatform = Awaited<ReturnType<typeof createNodeMockPlatform>>
 
@@ -61,4 +65,19 @@ export async function recordedLogEvents(ctx: PlatformContext, run: () => Promise
     ctx.logs.record = original
   }
   return recorded
+}
+
+/**
+ * The user's access token (at the platform's clock) after a second factor: the user is given a
+ * verified TOTP factor as if enrolled, so an organization that requires MFA (the demo's Secure Bank)
+ * lets them in. For tests about something else that read every organization.
+ */
+export async function tokenWithSecondFactor(ctx: PlatformContext, email: string): Promise<string> {
+  const user = ctx.db.users.findFirst((q) => q.where({ email }))
+  if (!user) throw new Error(`No user ${email}`)
+  if (!hasVerifiedFactor(user)) {
+    const { factor } = newTotpFactor(email, 'Test factor', platformNow(ctx))
+    await ctx.db.users.update(user, { data: (u) => void (u.totpFactors = [{ ...factor, status: 'verified' }]) })
+  }
+  return issueAccessToken(user.id, ACCESS_TOKEN_LIFETIME_SECONDS, ctx.tokenSigning, platformNow(ctx), null, 'aal2')
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, UPCOMING_INVOICE_API_VERSION } from '../../src/constants'
 import { formatBillingDate, formatBillingUnixDate } from '../../src/lib/billing-date'
-import { useNodeMockPlatform } from '../testing'
+import { tokenWithSecondFactor, useNodeMockPlatform } from '../testing'
 
 // Billing dates follow the platform's clock (ctx.clockOffset moves it, as the auth tests do), never a
 // date fixed when the fixtures were drawn: the cycle holds today, invoices close past cycles.
@@ -13,11 +13,13 @@ interface Invoice {
   period_end: number
 }
 
-/** Moves the platform's clock to `now`, signs in there, and reads the answers as JSON. */
+/**
+ * Moves the platform's clock to `now`, signs in there (with a second factor: Secure Bank, which
+ * requires one, is among every organization), and reads the answers as JSON.
+ */
 async function platformAt(now: number) {
   platform.mock.platform.ctx.clockOffset = now - Date.now()
-  const signIn = await platform.call('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify(DEMO_CREDENTIALS) }, false)
-  const { access_token } = (await signIn.json()) as { access_token: string }
+  const access_token = await tokenWithSecondFactor(platform.mock.platform.ctx, DEMO_CREDENTIALS.email)
   return async <T>(path: string): Promise<T> => {
     const headers = { authorization: `Bearer ${access_token}`, version: UPCOMING_INVOICE_API_VERSION }
     const answer = await platform.call(path, { headers }, false)
