@@ -5,7 +5,7 @@
  * told; the calls that only read though they are sent as POST (SQL, GraphQL, telemetry, a password's
  * strength, object listings) are left out.
  */
-import { HttpHandler, type RequestHandler } from 'msw'
+import { HttpHandler, matchRequestUrl, type RequestHandler } from 'msw'
 import { CLIENT_ADDRESS_HEADER } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import { auditActionName } from '../audit/audit-actions'
@@ -36,53 +36,26 @@ export function auditedRoute(handler: RequestHandler): string | null {
   return READS_SENT_AS_WRITES.some((read) => read.test(route)) ? null : route
 }
 
-/**
- * The route's parameters in `url` (`:ref`, `:slug`), aligned segment by segment from `/platform/`;
- * null when the path is not the route's (every write handler is offered each request: only the one
- * it is for looks its target up).
- */
-function routeParams(route: string, url: string): Map<string, string> | null {
-  const path = new URL(url).pathname.replace(/\/$/, '')
-  const at = path.indexOf('/platform/')
-  if (at === -1) return null
-  const actual = path.slice(at).split('/')
-  const expected = route.split('/')
-  if (actual.length !== expected.length) return null
-  const params = new Map<string, string>()
-  for (const [i, segment] of expected.entries()) {
-    if (segment.startsWith(':')) params.set(segment.slice(1), safeDecode(actual[i]!))
-    else if (segment.toLowerCase() !== actual[i]!.toLowerCase()) return null
-  }
-  return params
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
-interface AuditTarget {
+export interface AuditTarget {
   organizationSlug: string | null
   projectRef: string | null
   description: string
 }
 
 /** What a call is about, read before it runs (a deleted project's organization is gone after). */
-function targetOf(ctx: PlatformContext, params: Map<string, string>): AuditTarget | null {
-  const ref = params.get('ref')
+function targetOf(ctx: PlatformContext, params: Readonly<Record<string, unknown>>): AuditTarget | null {
+  const text = (name: string) => (typeof params[name] === 'string' ? params[name] : undefined)
+  const ref = text('ref')
   if (ref) {
     const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
     return project ? { organizationSlug: project.organization_slug, projectRef: ref, description: `Project ${project.name} (${ref})` } : null
   }
-  const slug = params.get('slug')
+  const slug = text('slug')
   if (slug) {
     const organization = ctx.db.organizations.findFirst((q) => q.where({ slug }))
     if (!organization) return null
     // A call on one member names them (a role changed, a member removed).
-    const member = params.get('gotrueId')
+    const member = text('gotrueId')
     const email = member ? ctx.db.users.findFirst((q) => q.where({ id: member }))?.email : undefined
     return { organizationSlug: slug, projectRef: null, description: email ? `Member ${email} of ${organization.name}` : `Organization ${organization.name}` }
   }
@@ -93,9 +66,29 @@ function targetOf(ctx: PlatformContext, params: Map<string, string>): AuditTarge
 async function madeTarget(ctx: PlatformContext, response: Response): Promise<AuditTarget | null> {
   if (!response.headers.get('content-type')?.includes('json')) return null
   const body = (await response.clone().json().catch(() => null)) as { ref?: unknown; slug?: unknown; organization_slug?: unknown } | null
-  if (typeof body?.ref === 'string') return targetOf(ctx, new Map([['ref', body.ref]]))
-  if (typeof body?.slug === 'string') return targetOf(ctx, new Map([['slug', body.slug]]))
-  return null
+  return body ? targetOf(ctx, { ref: body.ref, slug: body.slug }) : null
+}
+
+/** Records one call that succeeded: who made it (and from where: the served server's client address), what it did, on what. */
+export async function recordCall(
+  ctx: PlatformContext,
+  request: Request,
+  call: { actor: { id: string; email: string }; action: string; route: string; status: number; target: AuditTarget },
+): Promise<void> {
+  await recordAuditEvent(ctx, {
+    id: crypto.randomUUID(),
+    occurred_at: new Date(Date.now() + ctx.clockOffset).toISOString(),
+    organization_slug: call.target.organizationSlug,
+    project_ref: call.target.projectRef,
+    actor_id: call.actor.id,
+    actor_email: call.actor.email,
+    action: call.action,
+    method: request.method.toUpperCase(),
+    route: call.route,
+    status: call.status,
+    target: call.target.description,
+    ip: request.headers.get(CLIENT_ADDRESS_HEADER),
+  })
 }
 
 /** Wraps each platform write's run so that one that succeeds is recorded. Call before the prefilter wraps them. */
@@ -104,11 +97,12 @@ export function auditHandlers<H extends RequestHandler>(ctx: PlatformContext, ha
     const route = auditedRoute(handler)
     if (!route || audited.has(handler)) continue
     audited.add(handler)
-    const method = (handler as unknown as HttpHandler).info.method as string
+    const { method, path } = (handler as unknown as HttpHandler).info as { method: string; path: string }
     const run = handler.run.bind(handler)
     handler.run = async (args) => {
-      const params = args.request.method.toUpperCase() === method.toUpperCase() ? routeParams(route, args.request.url) : null
-      const before = params ? targetOf(ctx, params) : null
+      // Every write handler is offered each request: only the one it is for (msw's own match) looks its target up.
+      const match = args.request.method.toUpperCase() === method.toUpperCase() ? matchRequestUrl(new URL(args.request.url), path) : null
+      const before = match?.matches ? targetOf(ctx, match.params ?? {}) : null
       const result = await run(args)
       const response = result?.response
       if (response && response.status >= 200 && response.status < 300) {
@@ -119,20 +113,7 @@ export function auditHandlers<H extends RequestHandler>(ctx: PlatformContext, ha
           // An organization the call deleted keeps no log: the event is the member's own (their profile's log).
           const gone = found.organizationSlug !== null && !ctx.db.organizations.findFirst((q) => q.where({ slug: found.organizationSlug! }))
           const target = gone ? { ...found, organizationSlug: null } : found
-          await recordAuditEvent(ctx, {
-            id: crypto.randomUUID(),
-            occurred_at: new Date(Date.now() + ctx.clockOffset).toISOString(),
-            organization_slug: target.organizationSlug,
-            project_ref: target.projectRef,
-            actor_id: actor.id,
-            actor_email: actor.email,
-            action: auditActionName(method, route),
-            method: method.toUpperCase(),
-            route,
-            status: response.status,
-            target: target.description,
-            ip: args.request.headers.get(CLIENT_ADDRESS_HEADER),
-          })
+          await recordCall(ctx, args.request, { actor, action: auditActionName(method, route), route, status: response.status, target })
         }
       }
       return result

@@ -1,28 +1,27 @@
 import { http, HttpResponse } from 'msw'
 import * as v from 'valibot'
-import { CLIENT_ADDRESS_HEADER, TOTP, TWO_FACTOR_MESSAGE } from '../../src/constants'
+import { TOTP, TWO_FACTOR_MESSAGE } from '../../src/constants'
 import { rememberFactors } from '../auth/account-store'
 import { platformNow, raiseSessionToSecondFactor } from '../auth/auth-sessions'
 import { checkTotpCode, hasVerifiedFactor, newTotpFactor, recentFailures } from '../auth/totp-factors'
-import { recordAuditEvent } from '../audit/audit-log'
 import type { PlatformContext } from '../context'
 import type { TotpFactor } from '../records/db'
-import { sessionAnswer } from './auth'
+import { recordCall } from './audit-recording'
+import { authError, sessionAnswer } from './auth'
 import { bearerClaims, readJson, withLatency } from './util'
 
 const FACTORS = '*/auth/v1/factors'
 
 type FactorHolder = { id: string; email: string; totpFactors?: readonly TotpFactor[] }
 
+/** A factor's events are the account's own (its profile's audit log), about the factor. */
+const accountTarget = (factor: TotpFactor) => ({ organizationSlug: null, projectRef: null, description: `Factor ${factor.friendly_name}` })
+
 const EnrolBodySchema = v.object({
   factor_type: v.literal('totp', 'Only TOTP factors can be enrolled'),
   friendly_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 })
 const VerifyBodySchema = v.object({ challenge_id: v.string(), code: v.pipe(v.string(), v.trim()) })
-
-/** GoTrue's error body (as auth.ts answers). */
-const authError = (status: number, errorCode: string, msg: string, headers?: Record<string, string>) =>
-  HttpResponse.json({ code: status, error_code: errorCode, msg }, { status, headers })
 
 /**
  * GoTrue's MFA calls for TOTP: enrol (an unverified factor and its otpauth URI), challenge, verify (the
@@ -56,23 +55,6 @@ export function authFactorHandlers(ctx: PlatformContext) {
     const saved = record ? await ctx.db.users.update(record, { data: (u) => void (u.totpFactors = change(u.totpFactors ?? [])) }) : undefined
     if (saved) rememberFactors(ctx, saved)
     return saved
-  }
-
-  async function audit(request: Request, user: FactorHolder, action: string, route: string, target: string) {
-    await recordAuditEvent(ctx, {
-      id: crypto.randomUUID(),
-      occurred_at: new Date(platformNow(ctx)).toISOString(),
-      organization_slug: null,
-      project_ref: null,
-      actor_id: user.id,
-      actor_email: user.email,
-      action,
-      method: request.method.toUpperCase(),
-      route,
-      status: 200,
-      target,
-      ip: request.headers.get(CLIENT_ADDRESS_HEADER),
-    })
   }
 
   const factorOf = (user: FactorHolder, id: string) => (user.totpFactors ?? []).find((f) => f.id === id)
@@ -124,7 +106,7 @@ export function authFactorHandlers(ctx: PlatformContext) {
         const check = checkTotpCode(factor, code, now)
         if (!check.ok && check.reason === 'locked') {
           const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000))
-          return authError(429, 'over_request_rate_limit', TWO_FACTOR_MESSAGE.tooManyCodes(minutes), { 'retry-after': String(Math.ceil(check.retryAfterMs / 1000)) })
+          return authError(429, 'over_request_rate_limit', TWO_FACTOR_MESSAGE.tooManyCodes(minutes), {}, { 'retry-after': String(Math.ceil(check.retryAfterMs / 1000)) })
         }
         if (!check.ok) {
           await saveFactors(user.id, (factors) => factors.map((f) => (f.id === factor.id ? { ...f, failures: [...recentFailures(f, now), now] } : f)))
@@ -137,7 +119,7 @@ export function authFactorHandlers(ctx: PlatformContext) {
         const saved = await saveFactors(user.id, (factors) =>
           factors.map((f) => (f.id === factor.id ? { ...f, status: 'verified', last_used_step: check.step, challenge: null, failures: [], updated_at: at } : f)),
         )
-        if (enrolled) await audit(request, user, 'Enrolled a second factor', '/auth/v1/factors/:id/verify', `Factor ${factor.friendly_name}`)
+        if (enrolled) await recordCall(ctx, request, { actor: user, action: 'Enrolled a second factor', route: '/auth/v1/factors/:id/verify', status: 200, target: accountTarget(factor) })
         return HttpResponse.json(sessionAnswer(ctx, saved ?? holder, raised))
       })
     }),
@@ -149,7 +131,7 @@ export function authFactorHandlers(ctx: PlatformContext) {
       if (!factor) return authError(404, 'mfa_factor_not_found', TWO_FACTOR_MESSAGE.notFound)
       if (factor.status === 'verified' && claims.aal !== 'aal2') return aal2Needed()
       await saveFactors(user.id, (factors) => factors.filter((f) => f.id !== factor.id))
-      if (factor.status === 'verified') await audit(request, user, 'Removed a second factor', '/auth/v1/factors/:id', `Factor ${factor.friendly_name}`)
+      if (factor.status === 'verified') await recordCall(ctx, request, { actor: user, action: 'Removed a second factor', route: '/auth/v1/factors/:id', status: 200, target: accountTarget(factor) })
       return HttpResponse.json({ id: factor.id })
     }),
   ]

@@ -15,8 +15,8 @@ import { issueAccessToken, readAccessTokenClaims } from '../auth/access-tokens'
 const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others']
 
 /** GoTrue's error body: `msg` is what the dashboard shows, `error_code` what it can act on. */
-function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}) {
-  return HttpResponse.json({ code: status, error_code: errorCode, msg, ...extra }, { status })
+export function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  return HttpResponse.json({ code: status, error_code: errorCode, msg, ...extra }, { status, headers })
 }
 
 /** GoTrue-shaped auth service: sign-up, password sign-in, session refresh (rotating refresh tokens), current user, sign-out. */

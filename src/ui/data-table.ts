@@ -14,6 +14,11 @@ export const dataTable = cva({
       comfortable: { '& th, & td': { py: '2', px: '3' } },
       compact: { '& th, & td': { py: '1.5', px: '2' } },
     },
+    /** Cells centred on the row's height: rows of one line beside buttons (tokens, members, factors). */
+    align: {
+      top: {},
+      middle: { '& td': { verticalAlign: 'middle' } },
+    },
   },
-  defaultVariants: { density: 'comfortable' },
+  defaultVariants: { density: 'comfortable', align: 'top' },
 })

@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { createAccessToken, revokeAccessToken, accessTokensQuery, type AccessToken } from '../../api/queries/account'
 import { queryKeys } from '../../api/queries/keys'
 import { ACCESS_TOKEN_EXPIRY_DAYS, ACCOUNT_MESSAGE } from '../../constants'
@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { AccountNav } from './AccountNav'
 
-const tableClass = cx(dataTable(), css({ '& td': { verticalAlign: 'middle' } }))
+const tableClass = dataTable({ align: 'middle' })
 const when = (value: string | null, none: string) => (value ? (formatDisplayDate(value) ?? value) : none)
 const expiryLabel = (days: number | null) => (days === null ? 'Never' : days === 365 ? '1 year' : `${days} days`)
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck, ShieldOff } from 'lucide-react'
 import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { removeFactor } from '../../api/queries/account'
 import { queryKeys } from '../../api/queries/keys'
 import { authUserQuery } from '../../api/queries/profile'
@@ -18,7 +18,7 @@ import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { AccountNav } from './AccountNav'
 import { TotpEnrolment } from './TotpEnrolment'
 
-const tableClass = cx(dataTable(), css({ '& td': { verticalAlign: 'middle' } }))
+const tableClass = dataTable({ align: 'middle' })
 
 /** /account/security: two-factor sign-in — authenticator apps enrolled (TOTP), added with a QR code, removed. */
 export default function SecurityPage() {

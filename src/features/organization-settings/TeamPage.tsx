@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { useLocation, useParams } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { changeMemberRole, organizationMembersQuery, organizationRolesQuery, removeMember } from '../../api/queries/organization-settings'
@@ -18,7 +18,7 @@ import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { InvitationsSection } from './InvitationsSection'
 import { useOrganizationRole } from './use-organization-role'
 
-const tableClass = cx(dataTable(), css({ '& td': { verticalAlign: 'middle' } }))
+const tableClass = dataTable({ align: 'middle' })
 
 /** /org/{slug}/team: the members and their roles, invitations, and leaving. */
 export default function TeamPage() {
