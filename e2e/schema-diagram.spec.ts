@@ -89,3 +89,44 @@ test('the schema diagram: a table made in the SQL editor appears with its key, a
   await page.getByRole('application', { name: 'Tables of inventory and their links' }).getByRole('link', { name: 'warehouses', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('inventory.warehouses')
 })
+
+test('a schema of 120 tables, fitted, is drawn on one canvas (no card or line in the page); a table found by name is a card again', async ({ page }) => {
+  await signIn(page, { returnTo: `/project/${KEPT_REF}/sql/new` })
+  // Each table after the first points at an earlier one, as real schemas do.
+  await runSql(
+    page,
+    `create schema wide;
+do $$ begin
+  for i in 1..120 loop
+    execute format('create table wide.%I (id bigint primary key, parent_id bigint %s, note text)', 'part_' || lpad(i::text, 3, '0'),
+      case when i > 1 then format('references wide.%I (id)', 'part_' || lpad((1 + (i * 7) % (i - 1))::text, 3, '0')) else '' end);
+  end loop;
+end $$;`,
+  )
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status')).toContainText('Success')
+  await page.goto(`/project/${KEPT_REF}/database/schemas?schema=wide`)
+  const drawing = page.getByRole('img', { name: '120 relations of wide, drawn small: zoom in, or find one by name, to read and open them' })
+  await expect(drawing).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText('120 relations, 119 links')).toBeVisible()
+  await expect(page.locator('.react-flow__node, .react-flow__edge')).toHaveCount(0)
+  // Drawn, not blank: the canvas holds more than one colour.
+  await expect
+    .poll(() =>
+      drawing.evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+        const colours = new Set<number>()
+        for (let i = 0; i < pixels.length && colours.size < 3; i += 4 * 97) colours.add((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!)
+        return colours.size
+      }),
+    )
+    .toBeGreaterThan(1)
+
+  await page.getByRole('combobox', { name: 'Find a table' }).fill('part_042')
+  await page.getByRole('button', { name: 'Show', exact: true }).click()
+  const card = page.getByRole('application', { name: 'Tables of wide and their links' }).getByRole('group', { name: 'Table part_042' })
+  await expect(card).toBeVisible()
+  await expect(card).toHaveClass(/selected/)
+  await expect(drawing).toBeHidden()
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await expect(drawing).toBeVisible()
+})

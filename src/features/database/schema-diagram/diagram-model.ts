@@ -7,8 +7,11 @@ import type { GraphColumn, GraphTable, SchemaGraph, TableEntityType } from '../.
  * and the SVG export place rows where the screen draws them.
  */
 
-/** How the diagram is fitted in view: a margin, and never larger than life (a small schema's cards stay at their size). */
-export const FIT_VIEW = { padding: 0.1, maxZoom: 1 } as const
+/**
+ * How the diagram is fitted in view: a margin, and never larger than life (a small schema's cards stay
+ * at their size); the cards hidden under the zoomed-out canvas count (DiagramOverview).
+ */
+export const FIT_VIEW = { padding: 0.1, maxZoom: 1, includeHiddenNodes: true } as const
 /** Small enough that Fit shows the whole of a 500-table schema on a laptop's screen (it needs ≈ 0.046). */
 export const MIN_ZOOM = 0.02
 
@@ -64,6 +67,25 @@ export const cardHeight = (rows: number) => CARD_HEADER_HEIGHT + Math.max(rows, 
 export function columnOffset(table: DiagramTable, column: string): number {
   const index = table.columns.findIndex((c) => c.name === column)
   return index === -1 ? CARD_HEADER_HEIGHT / 2 : CARD_HEADER_HEIGHT + index * CARD_ROW_HEIGHT + CARD_ROW_HEIGHT / 2
+}
+
+/** A line's ends and bend (a cubic curve): [x1, y1, c1x, c1y, c2x, c2y, x2, y2]. */
+export type EdgeCurve = readonly [number, number, number, number, number, number, number, number]
+
+/**
+ * A foreign key's line, from `y1` down the source card to `y2` down the target's: out of the side facing
+ * the target, into the target's near side; a table's key to itself loops out of its right side.
+ */
+export function edgeCurve(source: DiagramTable, sourceAt: { x: number; y: number }, y1: number, target: DiagramTable, targetAt: { x: number; y: number }, y2: number): EdgeCurve {
+  if (source === target) {
+    const x = sourceAt.x + source.width
+    return [x, sourceAt.y + y1, x + 40, sourceAt.y + y1, x + 40, targetAt.y + y2, x, targetAt.y + y2]
+  }
+  const rightward = targetAt.x + target.width / 2 >= sourceAt.x + source.width / 2
+  const x1 = rightward ? sourceAt.x + source.width : sourceAt.x
+  const x2 = rightward ? targetAt.x : targetAt.x + target.width
+  const bend = Math.max(40, Math.abs(x2 - x1) / 2) * (rightward ? 1 : -1)
+  return [x1, sourceAt.y + y1, x1 + bend, sourceAt.y + y1, x2 - bend, targetAt.y + y2, x2, targetAt.y + y2]
 }
 
 function markOf(table: GraphTable, column: GraphColumn, foreign: ReadonlySet<string>): ColumnMark {

@@ -1,4 +1,4 @@
-import { CARD_HEADER_HEIGHT, CARD_ROW_HEIGHT, columnOffset, type Diagram, type DiagramTable } from './diagram-model'
+import { CARD_HEADER_HEIGHT, CARD_ROW_HEIGHT, columnOffset, edgeCurve, type Diagram, type DiagramTable } from './diagram-model'
 import type { Point } from './diagram-positions'
 
 /**
@@ -61,17 +61,8 @@ export function diagramBounds(diagram: Diagram, placed: ReadonlyMap<string, Poin
 
 /** A foreign key's line: out of the source column's row on the side facing the target, into the target's key column. */
 function edgePath(source: DiagramTable, sourceAt: Point, sourceColumn: string, target: DiagramTable, targetAt: Point, targetColumn: string): string {
-  const y1 = sourceAt.y + columnOffset(source, sourceColumn)
-  const y2 = targetAt.y + columnOffset(target, targetColumn)
-  if (source === target) {
-    const x = sourceAt.x + source.width
-    return `M${x} ${y1}C${x + 40} ${y1} ${x + 40} ${y2} ${x} ${y2}`
-  }
-  const rightward = targetAt.x + target.width / 2 >= sourceAt.x + source.width / 2
-  const x1 = rightward ? sourceAt.x + source.width : sourceAt.x
-  const x2 = rightward ? targetAt.x : targetAt.x + target.width
-  const bend = Math.max(40, Math.abs(x2 - x1) / 2) * (rightward ? 1 : -1)
-  return `M${x1} ${y1}C${x1 + bend} ${y1} ${x2 - bend} ${y2} ${x2} ${y2}`
+  const [x1, y1, c1x, c1y, c2x, c2y, x2, y2] = edgeCurve(source, sourceAt, columnOffset(source, sourceColumn), target, targetAt, columnOffset(target, targetColumn))
+  return `M${x1} ${y1}C${c1x} ${c1y} ${c2x} ${c2y} ${x2} ${y2}`
 }
 
 export function diagramSvg(diagram: Diagram, placed: ReadonlyMap<string, Point>, title: string): { svg: string; width: number; height: number } {
