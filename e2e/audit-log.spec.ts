@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS, PROJECT_SETTINGS_MESSAGE } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 const project = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 

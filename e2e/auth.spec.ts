@@ -1,6 +1,5 @@
 import { CONSENT_STORAGE_KEY, SESSION_MESSAGE, SESSION_RENEWAL_MARGIN, SESSION_STORAGE_KEY } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 test.describe('sign-in and sign-out', () => {
   test('signing in lands on the organizations list, sorted by name', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { FIXTURE_INVITATIONS } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 const joinPath = (link: { token: string; slug: string }) => `/join?${new URLSearchParams({ token: link.token, slug: link.slug })}`
 

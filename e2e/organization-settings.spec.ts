@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS, ORGANIZATION_SETTINGS_MESSAGE } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 // newcomer@example.com has an account (the demo password) and no organization.
 const COLLEAGUE = 'newcomer@example.com'

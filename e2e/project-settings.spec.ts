@@ -1,7 +1,6 @@
 import { createPlatformFixtures } from '../fixtures/platform'
 import { PROJECT_SETTINGS_MESSAGE, PROJECT_GATE_MESSAGE } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 const acme = createPlatformFixtures().projects.filter((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')
 const [renamed, deleted] = [acme[0]!, acme[1]!]

@@ -1,6 +1,5 @@
 import { THEME_STORAGE_KEY } from '../src/constants'
-import { signIn } from './fixtures'
-import { expect, test } from './kept-world'
+import { expect, signIn, test } from './fixtures'
 
 test('the theme choice survives a reload, and every theme renders the organizations page', async ({ page }) => {
   await signIn(page)
