@@ -90,7 +90,7 @@ test('the schema diagram: a table made in the SQL editor appears with its key, a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('inventory.warehouses')
 })
 
-test('a schema of 120 tables, fitted, is drawn on one canvas (no card or line in the page); a table found by name is a card again', async ({ page }) => {
+test('a schema of 120 tables, fitted, is drawn on one canvas (no card or line in the page); a table found by name is a card again, its lines drawn under it', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${KEPT_REF}/sql/new` })
   // Each table after the first points at an earlier one, as real schemas do.
   await runSql(
@@ -127,6 +127,10 @@ end $$;`,
   await expect(card).toBeVisible()
   await expect(card).toHaveClass(/selected/)
   await expect(drawing).toBeHidden()
+  // At reading size a large schema's lines are a picture under the cards, and each key's row says where it points.
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0)
+  await expect(page.locator('.react-flow canvas[aria-hidden="true"]')).toHaveCount(1)
+  await expect(card.getByRole('list', { name: 'Columns of part_042' })).toContainText('foreign key to part_008.id')
   await page.getByRole('button', { name: 'Fit', exact: true }).click()
   await expect(drawing).toBeVisible()
 })

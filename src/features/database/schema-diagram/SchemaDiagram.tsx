@@ -9,6 +9,8 @@ import { showToast } from '../../../ui/toast'
 import { layoutDiagram, placeTables } from './diagram-layout'
 import { diagramOf, FIT_VIEW, MIN_ZOOM, type Diagram } from './diagram-model'
 import { readDiagramPositions, writeDiagramPositions, type Point, type SchemaPositions } from './diagram-positions'
+import { DOT_GAP } from './diagram-links'
+import { DiagramLinks } from './DiagramLinks'
 import { DiagramOverview } from './DiagramOverview'
 import { OVERVIEW_FROM_TABLES } from './diagram-overview'
 import { DiagramToolbar } from './DiagramToolbar'
@@ -86,12 +88,15 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
   const { fitView, setNodes } = useReactFlow<TableCardNode>()
   useEffect(() => setNodes(nodesOf(diagram, placeTables(diagram, laidOut, kept), editorPath)), [diagram, laidOut, kept, editorPath, setNodes])
   const onlyNames = useStore(namesOnly)
-  // Zoomed out, a large schema is drawn on a canvas (DiagramOverview) and its cards and lines are hidden;
-  // hidden again whenever the cards are set anew (this effect follows the one that sets them).
-  const overview = onlyNames && diagram.tables.length >= OVERVIEW_FROM_TABLES
+  // A large schema's lines are drawn on a canvas at every zoom (DiagramLinks, DiagramOverview): as SVG
+  // they were repainted with the cards on each frame of a pan. None are given to React Flow: a hidden
+  // edge stays mounted and reads the store on every frame.
+  const large = diagram.tables.length >= OVERVIEW_FROM_TABLES
+  // Zoomed out, its cards are drawn on the canvas too (DiagramOverview) and hidden; hidden again
+  // whenever the cards are set anew (this effect follows the one that sets them).
+  const overview = onlyNames && large
   useEffect(() => setNodes((all) => all.map((node) => ((node.hidden ?? false) === overview ? node : { ...node, hidden: overview }))), [overview, diagram, laidOut, kept, setNodes])
-  // None at all then: a hidden edge stays mounted in React Flow and reads the store on every frame of a pan.
-  const edges = useMemo(() => (overview ? [] : edgesOf(diagram, onlyNames)), [diagram, onlyNames, overview])
+  const edges = useMemo(() => (large ? [] : edgesOf(diagram, onlyNames)), [diagram, onlyNames, large])
   // A new layout (the catalogue read again and changed: a table made in the SQL editor) is shown whole;
   // React Flow queues the fit until the cards are measured.
   useEffect(() => void fitView(FIT_VIEW), [laidOut, fitView])
@@ -145,7 +150,13 @@ export function SchemaDiagram({ projectRef, graph }: { projectRef: string; graph
           fitViewOptions={FIT_VIEW}
           aria-label={`Tables of ${schema} and their links`}
         >
-          {overview ? <DiagramOverview diagram={diagram} label={`${countOf(diagram.tables.length, 'relation')} of ${schema}, drawn small: zoom in, or find one by name, to read and open them`} /> : <Background gap={24} size={1} />}
+          {overview ? (
+            <DiagramOverview diagram={diagram} label={`${countOf(diagram.tables.length, 'relation')} of ${schema}, drawn small: zoom in, or find one by name, to read and open them`} />
+          ) : large ? (
+            <DiagramLinks diagram={diagram} />
+          ) : (
+            <Background gap={DOT_GAP} size={1} />
+          )}
         </ReactFlow>
       </div>
     </>

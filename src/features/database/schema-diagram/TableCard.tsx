@@ -43,12 +43,13 @@ const rowClass = css({ position: 'relative', display: 'flex', alignItems: 'cente
 const handleClass = css({ opacity: '0', pointerEvents: 'none', w: '1px!', h: '1px!', minW: '0!', minH: '0!', border: 'none!' })
 const truncate = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
-function MarkIcon({ mark }: { mark: keyof typeof MARK }) {
+/** A key's mark; a foreign key says where it points (a large schema's lines are a picture only: DiagramLinks). */
+function MarkIcon({ mark, pointsTo }: { mark: keyof typeof MARK; pointsTo: string | null }) {
   const { Icon, label } = MARK[mark]
   return (
     <>
       <Icon aria-hidden size={13} strokeWidth={2.25} />
-      <span className={css({ srOnly: true })}>{label}</span>
+      <span className={css({ srOnly: true })}>{mark === 'foreign' && pointsTo ? `${label} to ${pointsTo}` : label}</span>
     </>
   )
 }
@@ -73,7 +74,7 @@ export const TableCard = memo(function TableCard({ data }: NodeProps<TableCardNo
           <li key={index} className={rowClass} style={{ height: CARD_ROW_HEIGHT }}>
             <Handle type="target" position={Position.Left} id={`c${index}-in`} isConnectable={false} className={handleClass} />
             <span className={css({ w: '4', flexShrink: '0', display: 'flex', justifyContent: 'center', color: column.mark === 'foreign' ? 'info.default' : 'warning.default' })}>
-              {column.mark ? <MarkIcon mark={column.mark} /> : null}
+              {column.mark ? <MarkIcon mark={column.mark} pointsTo={column.references ?? column.elsewhere} /> : null}
             </span>
             <span className={cx(truncate, css({ flex: '1', minW: '0', fontFamily: 'mono' }))} title={column.elsewhere ? `${column.name} → ${column.elsewhere}` : column.name}>
               {column.name}

@@ -55,6 +55,9 @@ describe('diagramOf', () => {
     expect(diagram.edges.map((e) => `${e.source}.${e.sourceColumn}->${e.target}.${e.targetColumn}`)).toEqual(['orders.customer_id->customers.id', 'orders.parent_id->orders.id'])
     expect(card('orders').columns.find((c) => c.name === 'product_id')!.elsewhere).toBe('inventory.products')
     expect(card('orders').columns.find((c) => c.name === 'customer_id')!.elsewhere).toBeNull()
+    // Where a key inside the schema points, for the card's row to say.
+    expect(card('orders').columns.find((c) => c.name === 'customer_id')!.references).toBe('customers.id')
+    expect(card('orders').columns.find((c) => c.name === 'product_id')!.references).toBeNull()
   })
 
   it('keeps a table named like an object property', () => {

@@ -30,6 +30,8 @@ export interface DiagramColumn {
   mark: ColumnMark
   /** A foreign key to a table outside the schema: where it points ("other.table"). */
   elsewhere: string | null
+  /** A foreign key within the schema: the column it points at ("table.column"), as the card's row tells a screen reader. */
+  references: string | null
 }
 
 export interface DiagramTable {
@@ -99,6 +101,7 @@ export function diagramOf(graph: SchemaGraph): Diagram {
   const names = new Map(graph.tables.map((t) => [t.id, t.name]))
   const foreignColumns = new Map<number, Set<string>>()
   const elsewhere = new Map<string, string>()
+  const references = new Map<string, string>()
   const edges: DiagramEdge[] = []
   for (const key of graph.foreign_keys) {
     const source = names.get(key.source_id)
@@ -110,7 +113,10 @@ export function diagramOf(graph: SchemaGraph): Diagram {
       columns.add(column)
       const targetColumn = key.target_columns[index] ?? key.target_columns[0] ?? ''
       if (target === undefined) elsewhere.set(`${source}\u0000${column}`, `${key.target_schema}.${key.target_name}`)
-      else edges.push({ key: `${source}\u0000${key.name}\u0000${column}`, name: key.name, source, sourceColumn: column, target, targetColumn })
+      else {
+        edges.push({ key: `${source}\u0000${key.name}\u0000${column}`, name: key.name, source, sourceColumn: column, target, targetColumn })
+        if (!references.has(`${source}\u0000${column}`)) references.set(`${source}\u0000${column}`, `${target}.${targetColumn}`)
+      }
     })
   }
   const tables = graph.tables.map((table): DiagramTable => {
@@ -121,6 +127,7 @@ export function diagramOf(graph: SchemaGraph): Diagram {
       nullable: column.nullable,
       mark: markOf(table, column, foreign),
       elsewhere: elsewhere.get(`${table.name}\u0000${column.name}`) ?? null,
+      references: references.get(`${table.name}\u0000${column.name}`) ?? null,
     }))
     const shown = columns.slice(0, CARD_COLUMN_LIMIT)
     const hiddenColumns = columns.length - shown.length

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { largeSchemaGraph } from '../../../test/large-schema'
+import { recordingCanvas } from '../../../test/recording-canvas'
 import { layoutDiagram } from './diagram-layout'
 import { CARD_HEADER_HEIGHT, CARD_WIDTH, diagramOf } from './diagram-model'
 import { drawOverview, fittedNames, type OverviewCard, type OverviewContext, type OverviewView } from './diagram-overview'
 
 const COLOURS = { canvas: 'c-canvas', card: 'c-card', header: 'c-header', border: 'c-border', text: 'c-text', line: 'c-line', selected: 'c-selected' }
 
-/** A 2D context that writes down what it was asked to draw. */
-function recordingContext() {
-  // A fill or stroke also notes how many boxes its path held (the rects since its beginPath).
-  const calls: { name: string; args: unknown[]; fillStyle: unknown; strokeStyle: unknown; lineWidth: number; boxes: number }[] = []
-  const state = { fillStyle: '' as unknown, strokeStyle: '' as unknown, lineWidth: 1, font: '', textBaseline: 'alphabetic' }
-  let boxes = 0
-  const record =
-    (name: string) =>
-    (...args: unknown[]) => {
-      if (name === 'beginPath') boxes = 0
-      if (name === 'rect') boxes++
-      calls.push({ name, args, fillStyle: state.fillStyle, strokeStyle: state.strokeStyle, lineWidth: state.lineWidth, boxes })
-    }
-  const context = Object.assign(
-    state,
-    Object.fromEntries(['setTransform', 'fillRect', 'beginPath', 'rect', 'moveTo', 'bezierCurveTo', 'fill', 'stroke', 'fillText'].map((name) => [name, record(name)])),
-  ) as unknown as OverviewContext
-  const named = (name: string) => calls.filter((call) => call.name === name)
-  return { context, named }
-}
+const recordingContext = () => recordingCanvas<OverviewContext>()
 
 function scene(tables: number, keys: number) {
   const diagram = diagramOf(largeSchemaGraph(tables, keys))

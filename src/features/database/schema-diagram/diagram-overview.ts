@@ -13,6 +13,7 @@ export const OVERVIEW_FROM_TABLES = 100
 
 /** A card's name is drawn this large (in the diagram's units), as the card's header shows it. */
 const NAME_FONT_SIZE = 14
+export const NAME_FONT = `600 ${NAME_FONT_SIZE}px system-ui, sans-serif`
 /** Below this many pixels on screen a name would be a smudge: the boxes alone are drawn. */
 const SMALLEST_READABLE_PX = 4
 
@@ -115,7 +116,7 @@ export function drawOverview(context: OverviewContext, diagram: Diagram, cards: 
   paint('stroke', colours.selected, shown.filter((card) => card.selected), ({ table, at }) => [at.x, at.y, table.width, table.height])
   if (NAME_FONT_SIZE * zoom < SMALLEST_READABLE_PX) return
   context.fillStyle = colours.text
-  context.font = `600 ${NAME_FONT_SIZE}px system-ui, sans-serif`
+  context.font = NAME_FONT
   context.textBaseline = 'middle'
   for (const { table, at } of shown) context.fillText(names.get(table.key) ?? table.name, at.x + 12, at.y + CARD_HEADER_HEIGHT / 2)
 }
