@@ -82,3 +82,15 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
  * any type (an uploaded HTML file opened by its URL) runs in a sandbox with no script and no origin.
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox"
+
+/** A load balancer's probe (GET): 200 once the records, stores and PostgreSQL answer; 503 while stopping or without PostgreSQL. */
+export const HEALTH_PATH = '/api/health'
+
+/** The longest a health probe waits for PostgreSQL's answer before saying it is unavailable. */
+export const HEALTH_DATABASE_TIMEOUT_MS = 2_000
+
+/**
+ * On SIGTERM the server takes no new connection and lets the requests in flight finish for this long
+ * (a query, an upload); then it cuts what is left and exits.
+ */
+export const DEFAULT_STOP_GRACE_MS = 10_000

@@ -29,11 +29,19 @@ if (config.mode === 'self-hosted') {
   console.log(`Studio on ${running.url} (platform API under /api, databases on ${new URL(config.databaseUrl).host})`)
 }
 
+// A stop: no new connection, the requests in flight finished (bounded), then exit. A second signal does not wait.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    console.log(`${signal}: taking no new request, finishing those in flight…`)
     running.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        console.error(`Stopped with an error: ${errorMessage(error)}`)
+        process.exit(1)
+      },
     )
   })
 }

@@ -20,6 +20,7 @@ import {
   DEFAULT_BODY_LIMIT_BYTES,
   DEFAULT_SIGN_IN_LIMIT,
   DEFAULT_SIGN_UP_LIMIT,
+  DEFAULT_STOP_GRACE_MS,
   PAGE_CONTENT_SECURITY_POLICY,
   PUBLIC_BODY_LIMIT_BYTES,
   PUBLIC_CALL_LIMITS,
@@ -35,6 +36,7 @@ import { scryptPasswordHashing } from '../records/scrypt-passwords'
 import { sha256TokenKeeping } from '../records/token-digests'
 import type { LogDatabase } from '../logs/log-store'
 import { createStaticFiles } from './static-files'
+import { createHealthCheck } from './health'
 
 export interface StudioServerOptions {
   config: ServeConfig
@@ -47,6 +49,8 @@ export interface StudioServerOptions {
   databasePrefix?: string
   /** The schema of DATABASE_URL's database the platform's records live in (default `studio_platform`). */
   platformSchema?: string
+  /** How long `close()` lets the requests in flight finish before cutting them (DEFAULT_STOP_GRACE_MS). */
+  stopGraceMs?: number
 }
 
 const isApiPath = (url: string | undefined) => {
@@ -130,12 +134,18 @@ export async function startStudioServer(options: StudioServerOptions) {
   const bodyLimitOf = (incoming: IncomingMessage, signedIn: boolean) =>
     signedIn && !publicCalls.some((call) => isCall(incoming.url, call)) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
   let port = config.port
+  let stopping = false
+  let stopped: Promise<void> | null = null
+  const health = createHealthCheck(databaseUrl)
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
     const api = isApiPath(incoming.url)
     // Set before any answer is written, so every one carries them (refusals and failures too).
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value)
     outgoing.setHeader('content-security-policy', api ? API_CONTENT_SECURITY_POLICY : PAGE_CONTENT_SECURITY_POLICY)
+    // Stopping: each connection ends with its answer, so none is left idle to hold the stop.
+    if (stopping) outgoing.shouldKeepAlive = false
+    if (health.isProbe(incoming)) return health.answer(outgoing, stopping)
     if (!api) return serveStatic(incoming, outgoing)
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
@@ -151,7 +161,11 @@ export async function startStudioServer(options: StudioServerOptions) {
     })
   }
 
+  // The answers being written, so a stop can end their connections with them.
+  const inFlight = new Set<ServerResponse>()
   const server = createServer((incoming, outgoing) => {
+    inFlight.add(outgoing)
+    outgoing.once('close', () => inFlight.delete(outgoing))
     handle(incoming, outgoing).catch((error: unknown) => {
       console.error(error)
       if (outgoing.headersSent) return void outgoing.destroy()
@@ -164,16 +178,36 @@ export async function startStudioServer(options: StudioServerOptions) {
   })
   port = (server.address() as AddressInfo).port
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host
+
+  /**
+   * Stops as a load balancer needs: no new connection from now (the port closes), the requests in
+   * flight answered (for `stopGraceMs` at most, then cut), then the platform's work and pools end.
+   */
+  async function stop() {
+    stopping = true
+    for (const outgoing of inFlight) outgoing.shouldKeepAlive = false
+    const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+    server.closeIdleConnections()
+    const cut = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS)
+    try {
+      await closed
+    } finally {
+      clearTimeout(cut)
+      await health.close()
+      await platform.close()
+    }
+  }
+
   return {
     platform,
     port,
     url: `http://${shownHost}:${port}`,
     /** True when this start generated the secret (and wrote it to the data directory). */
     secretCreated: kept?.created ?? false,
-    async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
-      await platform.close()
+    close() {
+      // Once: a second call (a second signal, a test's own clean-up) waits for the same stop.
+      stopped ??= stop()
+      return stopped
     },
   }
 }
