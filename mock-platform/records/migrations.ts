@@ -99,6 +99,12 @@ where aged.key = invoice.key`,
     name: "members' personal access tokens",
     sql: (schema) => `create table if not exists ${schema}.access_tokens (key text primary key, position bigint generated always as identity, record jsonb not null)`,
   },
+  {
+    version: 6,
+    name: 'each commit logged for the other replicas',
+    // records/replica-log.ts: a commit's changes under the next version, in the order commits took the lock.
+    sql: (schema) => `create table if not exists ${schema}.record_changes (version bigint primary key, committed_at timestamptz not null default now(), changes jsonb not null)`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */

@@ -13,6 +13,7 @@ import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'
 import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
 import { createRecordUnits } from './record-units'
+import { createReplicaLog, loggedVersion } from './replica-log'
 import { KEPT_RECORDS_TABLE, unitWriter } from './unit-writer'
 import { errorMessage } from '../../src/lib/error-message'
 
@@ -22,7 +23,7 @@ export interface PostgresRecordsOptions {
   databaseUrl: string
   /** The schema the records live in (tests keep theirs apart from a running server's). */
   schema?: string
-  /** Connections for writes (default 2: commits are written one at a time). */
+  /** Connections for writes and catching up with other replicas (default 4: commits are written one at a time). */
   poolSize?: number
 }
 
@@ -35,19 +36,29 @@ export function postgresRecords(options: PostgresRecordsOptions) {
   const schemaName = options.schema ?? DEFAULT_PLATFORM_SCHEMA
   const schema = sqlIdent(schemaName)
   return async (db: MockDatabase, seed: () => Promise<void>): Promise<RecordPersistence> => {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 2 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4 })
     // An idle connection the server drops must not end the process; the next write reconnects.
     pool.on('error', (error) => console.error('The platform record store lost a connection:', error.message))
-    let kept: Map<string, unknown>
+    let loaded: { kept: Map<string, unknown>; version: number }
     try {
       const client = await pool.connect()
       try {
-        kept = await withStoreLock(client, schemaName, async () => {
+        loaded = await withStoreLock(client, schemaName, async () => {
           await migrate(client, schemaName)
-          if (await fillCollections(client, schema, db)) return readKeptRecords(client, schema)
+          // The records and the log's version in one snapshot: other replicas may be committing meanwhile.
+          await client.query('begin isolation level repeatable read')
+          try {
+            const filled = await fillCollections(client, schema, db)
+            const found = filled ? { kept: await readKeptRecords(client, schema), version: await loggedVersion(client, schemaName) } : null
+            await client.query('commit')
+            if (found) return found
+          } catch (error) {
+            await client.query('rollback').catch(() => undefined)
+            throw error
+          }
           await seed()
           await storeWholeCollections(client, schema, db)
-          return new Map()
+          return { kept: new Map(), version: await loggedVersion(client, schemaName) }
         })
       } finally {
         client.release()
@@ -56,13 +67,15 @@ export function postgresRecords(options: PostgresRecordsOptions) {
       await pool.end()
       throw error
     }
-    const units = createRecordUnits(db, kept, unitWriter(pool, schemaName))
+    const replica = createReplicaLog(pool, schemaName, db, loaded.kept, loaded.version)
+    const units = createRecordUnits(db, loaded.kept, unitWriter(pool, schemaName), replica)
     return {
       collections: units.collections,
       kept: units.kept,
       keep: units.keep,
       track: units.track,
       async close() {
+        replica.close()
         await units.settled()
         await pool.end()
       },

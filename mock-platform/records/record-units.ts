@@ -15,15 +15,20 @@
  * one had run after the other. What a request only read is not checked (like REPEATABLE READ).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type pg from 'pg'
 import type { RecordPersistence } from '../context'
 import type { MockDatabase } from './db'
 import { findUnstorableText } from '../../src/lib/storable-text'
 import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 import { RecordCollision, RecordNotStored, UnstorableTextRefusal } from './refusals'
+import type { ReplicaLog } from './replica-log'
 import { applyChanges, UnitOfWork, type UnitChanges } from './unit-of-work'
 
-/** Writes one unit's changes in one transaction, or throws having written none of them. */
-export type UnitWriter = (changes: UnitChanges) => Promise<void>
+/**
+ * Writes one unit's changes in one transaction, or throws having written none of them; `around` runs
+ * in that transaction before the changes are written and after (replica-log.ts: the lock, the log).
+ */
+export type UnitWriter = (changes: UnitChanges, around?: { before(client: pg.ClientBase): Promise<void>; after(client: pg.ClientBase): Promise<void> }) => Promise<void>
 
 type CollectionHooks = { on(type: 'create' | 'update' | 'delete', listener: () => void): void }
 
@@ -57,7 +62,12 @@ const isEmpty = (changes: UnitChanges) => changes.collections.length === 0 && ch
  * The record store's side of `RecordPersistence`: `collections` is what handlers use as `ctx.db`
  * (a request's own view inside `track`, the committed records outside), kept records likewise.
  */
-export function createRecordUnits(live: MockDatabase, committedKept: Map<string, unknown>, write: UnitWriter): Omit<RecordPersistence, 'close'> & { settled(): Promise<void> } {
+export function createRecordUnits(
+  live: MockDatabase,
+  committedKept: Map<string, unknown>,
+  write: UnitWriter,
+  replica?: ReplicaLog,
+): Omit<RecordPersistence, 'close'> & { settled(): Promise<void> } {
   const units = new AsyncLocalStorage<UnitOfWork>()
   let lastCommit: Promise<unknown> = Promise.resolve()
   /** One commit (or lone run) at a time, in the order asked. */
@@ -76,12 +86,32 @@ export function createRecordUnits(live: MockDatabase, committedKept: Map<string,
   async function commit(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
     const collided = unit.collision(changes)
     if (collided) throw new RecordCollision(collided)
+    if (!replica) {
+      try {
+        await write(changes)
+      } catch (error) {
+        throw new RecordNotStored(error)
+      }
+      return applyChanges(live, committedKept, changes)
+    }
+    let version = 0
     try {
-      await write(changes)
+      await write(changes, {
+        // Under the commit lock, with what other replicas committed applied: changed under it means run again.
+        async before(client) {
+          await replica.catchUpLocked(client)
+          const changedMeanwhile = unit.collision(changes)
+          if (changedMeanwhile) throw new RecordCollision(changedMeanwhile)
+        },
+        async after(client) {
+          version = await replica.log(client, changes)
+        },
+      })
     } catch (error) {
+      if (error instanceof RecordCollision) throw error
       throw new RecordNotStored(error)
     }
-    applyChanges(live, committedKept, changes)
+    replica.applyOwn(version, changes)
   }
 
   async function attempt<T>(handle: () => Promise<T>, commits: (result: T) => boolean, alone: boolean): Promise<T> {
@@ -116,13 +146,17 @@ export function createRecordUnits(live: MockDatabase, committedKept: Map<string,
       unit.keep(key, record)
     },
     async track(handle, commits = () => true) {
+      // Every commit answered before this request began, on any replica, is seen by it.
+      await replica?.catchUp()
       try {
         return await attempt(handle, commits, false)
       } catch (error) {
         if (!(error instanceof RecordCollision)) throw error
       }
-      // Once more with every other commit held back: nothing it reads can change before it commits.
-      return inTurn(() => attempt(handle, commits, true))
+      // Once more with every other commit held back (this replica's, and with replicas every one's):
+      // nothing it reads can change before it commits.
+      const alone = () => attempt(handle, commits, true)
+      return inTurn(() => (replica ? replica.alone(alone) : alone()))
     },
     async settled() {
       await lastCommit

@@ -16,7 +16,7 @@ export function unitWriter(pool: pg.Pool, schemaName: string): UnitWriter {
     `insert into ${target} (key, record) select key, record from unnest($1::text[], $2::jsonb[]) as changed(key, record) on conflict (key) do update set record = excluded.record`
   const rows = (changed: { key: string; record: unknown }[]) => [changed.map((c) => c.key), changed.map((c) => JSON.stringify(c.record))]
 
-  return async (changes) => {
+  return async (changes, around) => {
     const client = await pool.connect()
     let dead: Error | undefined
     // The connection dropping while held (the server stopped) is also told as an event: without a
@@ -25,6 +25,7 @@ export function unitWriter(pool: pg.Pool, schemaName: string): UnitWriter {
     client.on('error', dropped)
     try {
       await client.query('begin')
+      await around?.before(client)
       for (const { name, deleted, updated, appended } of changes.collections) {
         const target = `${schema}.${sqlIdent(COLLECTION_TABLES[name])}`
         const gone = [...deleted, ...appended.filter((a) => a.recreated).map((a) => a.key)]
@@ -35,6 +36,7 @@ export function unitWriter(pool: pg.Pool, schemaName: string): UnitWriter {
         }
       }
       if (changes.kept.length > 0) await client.query(upsert(`${schema}.${KEPT_RECORDS_TABLE}`), rows(changes.kept))
+      await around?.after(client)
       await client.query('commit')
     } catch (error) {
       // A connection that cannot even roll back is gone (the server stopped): closed, not handed out again.

@@ -13,7 +13,7 @@ import { COLLECTION_NAMES } from '../records/record-tables'
 import { sqlIdent } from '../../src/lib/sql/quote'
 
 /** A platform server on `schema`, its data directory (secret, log store) the schema's unless one is named. */
-export function startServed(options: { databaseUrl: string; root: string; schema: string; databasePrefix: string; dataDir?: string }) {
+export function startServed(options: { databaseUrl: string; root: string; schema: string; databasePrefix: string; dataDir?: string; secret?: string }) {
   const { databaseUrl, root, schema, databasePrefix } = options
   const config: ServeConfig = {
     mode: 'platform',
@@ -22,7 +22,7 @@ export function startServed(options: { databaseUrl: string; root: string; schema
     port: 0,
     dataDir: join(root, options.dataDir ?? schema),
     distDir: join(root, 'dist'),
-    secret: null,
+    secret: options.secret ?? null,
     allowedOrigin: null,
     disabledFeatures: [],
   }
@@ -51,7 +51,7 @@ export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefi
   })
   const newSchema = () => `${prefixes.schemaPrefix}${++schemas}`
   const start = (schema: string, options: ServeOn = {}) =>
-    startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir })
+    startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir, secret: options.secret })
   return {
     /** The admin's own connection (DATABASE_URL): what someone who can read the records database reads. */
     admin: () => admin,
@@ -86,6 +86,8 @@ export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefi
 interface ServeOn {
   url?: string
   dataDir?: string
+  /** The signing secret (replicas share one); unset, the data directory's. */
+  secret?: string
 }
 
 /** What a test run by `onServer` is given. */
