@@ -7,6 +7,16 @@ import type { LogStore } from './logs/log-store'
 import type { StorageByteStore } from './storage/byte-store'
 import type { TokenSigning } from './auth/access-tokens'
 
+/** Served replicas agree which one runs a project's cron jobs (cron/cron-leadership.ts). */
+export interface CronLeadership {
+  /** Whether this replica runs the project's jobs now: it holds the project's lock, or just took it. */
+  holds(ref: string): Promise<boolean>
+  /** Lets the project's lock go (the project is gone). */
+  release(ref: string): Promise<void>
+  /** Lets every lock go. */
+  close(): Promise<void>
+}
+
 /** Where the browser keeps snippets and folders across reloads (content-persistence.ts reads and writes it). */
 export interface ContentPersistence {
   storage: Storage
@@ -72,6 +82,8 @@ export interface PlatformContext {
   selfHosted: boolean
   /** Why pg_net's stand-in does not call a URL, or null when it does (net-worker.ts: served, it calls none). */
   netBlocked: (url: string) => string | null
+  /** Served: which replica runs a project's cron jobs (cron/cron-leadership.ts); null where one platform has the database. */
+  cronLeadership: CronLeadership | null
   /** Where snippets and folders outlive a reload (the browser's local storage); none in node. */
   contentPersistence: ContentPersistence | null
   /** Self-hosted: the OpenAI-compatible service the assistant forwards to; the mock model answers when null. */

@@ -4,7 +4,7 @@ import type { ChatCompletionsModel } from './assistant/chat-completions'
 import { restoreAccounts } from './auth/account-store'
 import { restoreAuditEvents } from './audit/audit-log'
 import { restoreOrganizationChanges } from './auth/organization-store'
-import type { PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
+import type { CronLeadership, PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
 import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron/cron-hosting'
@@ -73,6 +73,8 @@ export interface MockPlatformOptions {
   mockProviders?: readonly MockProvider[]
   /** Why pg_net's stand-in does not call a URL (net-worker.ts); the embedded mock's rule when absent. */
   netBlocked?: (url: string) => string | null
+  /** Served replicas: which one runs a project's cron jobs (cron/cron-leadership.ts). */
+  cronLeadership?: CronLeadership
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
@@ -123,6 +125,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     scenario: options.scenario ?? null,
     selfHosted: options.selfHosted ?? false,
     netBlocked: options.netBlocked ?? blockedReason,
+    cronLeadership: options.cronLeadership ?? null,
     contentPersistence: options.contentStorage
       ? { storage: options.contentStorage, key: MOCK_CONTENT_STORAGE_KEY(options.selfHosted ?? false), revision: null }
       : null,
@@ -161,6 +164,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     async close() {
       closing = true
       await stopDatabaseCron(ctx)
+      await ctx.cronLeadership?.close()
       await ctx.logs.close()
       if (provider) await (await provider).closeAll()
       await recordPersistence?.close()

@@ -1,7 +1,8 @@
 /**
  * Where the mock's pg_cron worker (cron-scheduler.ts) runs, so each project's jobs run once:
  * - node (tests) and the standalone server: one scheduler per project database this process
- *   opened, from its opening until the platform closes;
+ *   opened, from its opening until the platform closes; served replicas run a project's jobs on the
+ *   one that holds its lock (cron-leadership.ts), among those that have its database open;
  * - the browser: only while a tab is on one of the project's pages, and then in one tab only. Every
  *   tab runs its own mock platform over the one shared database (PGliteWorker), so a tab on
  *   /project/{ref}/… asks for the Web Lock `studio-cron-{ref}`; the tab that holds it is the
@@ -26,11 +27,16 @@ export interface CronHostingOptions {
   clock?: CronClock
 }
 
-/** The project's database if this process has it running and the project is active; else null (skip the tick). */
-function activeDatabase(ctx: PlatformContext, ref: string) {
+/**
+ * The project's database if this process has it running and the project is active, and (served
+ * replicas) this one leads the project's jobs; else null (skip the tick).
+ */
+async function activeDatabase(ctx: PlatformContext, ref: string) {
   const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
   if (!project || !isActiveProjectStatus(project.status)) return null
-  return runningDatabase(ctx, ref)
+  const database = runningDatabase(ctx, ref)
+  if (!database || (ctx.cronLeadership && !(await ctx.cronLeadership.holds(ref)))) return null
+  return database
 }
 
 /** Each run and each call it makes, in the log store. */
@@ -54,6 +60,7 @@ export async function stopProjectCron(ctx: PlatformContext, ref: string): Promis
   const scheduler = perDatabase.get(ctx)?.get(ref)
   perDatabase.get(ctx)?.delete(ref)
   await scheduler?.stop()
+  await ctx.cronLeadership?.release(ref)
 }
 
 /** Stops every scheduler of this platform (before its databases close). */

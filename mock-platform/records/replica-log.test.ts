@@ -3,12 +3,10 @@
  * sessions work on both; changes made on both at once all count; a replica left behind what the log
  * still holds reads everything again.
  */
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS } from '../../src/constants'
 import { api, signIn } from '../serve/testing'
 import { useServedRecords } from '../serve/records-testing'
-import type { StudioServer } from '../serve/server'
 
 const databaseUrl = process.env['DATABASE_URL']
 const SCHEMA_PREFIX = `studio_replica_test_${process.pid}_`
@@ -17,18 +15,7 @@ const DATABASE_PREFIX = 'studio_replica_test_'
 describe.runIf(databaseUrl)('replicas over one record store (DATABASE_URL)', () => {
   const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
 
-  /** Two replicas on a new schema, as two machines: each its own data directory, one signing secret. */
-  async function twoReplicas(work: (a: StudioServer, b: StudioServer, schema: string) => Promise<void>) {
-    const schema = served.newSchema()
-    const secret = randomBytes(32).toString('hex')
-    const a = await served.start(schema, { dataDir: `${schema}-a`, secret })
-    const b = await served.start(schema, { dataDir: `${schema}-b`, secret })
-    try {
-      await work(a, b, schema)
-    } finally {
-      await Promise.all([a.close(), b.close()])
-    }
-  }
+  const twoReplicas = served.onReplicas
 
   it('answers on one replica what the other committed, at once, and a session works on both', () =>
     twoReplicas(async (a, b) => {

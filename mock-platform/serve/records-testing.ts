@@ -2,6 +2,7 @@
  * For the record store's tests: `npm run serve` started on a schema of DATABASE_URL's database of
  * the test's own, spoken to over HTTP, and its records database read or cut off as an attacker would.
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server, type Socket, connect } from 'node:net'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -77,6 +78,18 @@ export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefi
         await work({ schema, server, restart })
       } finally {
         await server.close()
+      }
+    },
+    /** Two replicas on a new schema, as two machines would run them: each its own data directory, one signing secret; both closed after. */
+    onReplicas: async (work: (a: StudioServer, b: StudioServer, schema: string) => Promise<void>): Promise<void> => {
+      const schema = newSchema()
+      const secret = randomBytes(32).toString('hex')
+      const a = await start(schema, { dataDir: `${schema}-a`, secret })
+      const b = await start(schema, { dataDir: `${schema}-b`, secret })
+      try {
+        await work(a, b, schema)
+      } finally {
+        await Promise.all([a.close(), b.close()])
       }
     },
   }

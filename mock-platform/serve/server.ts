@@ -12,6 +12,7 @@ import { answerWithPlatform, writeJson } from './http-bridge'
 import { authorizationClaims } from '../handlers/util'
 import { createMockPlatform, type MockPlatform } from '../platform'
 import { blockedOnServer } from '../net/net-worker'
+import { postgresCronLeadership } from '../cron/cron-leadership'
 import { PLATFORM_RECORDS_SCHEMA, SELF_HOSTED } from '../../src/constants'
 import type { ServeConfig, StudioMode } from './config'
 import { readServedIndex, SERVED_API_BASE } from './index-html'
@@ -115,6 +116,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     mockProviders: config.mockProviders ?? [],
     // pg_net's stand-in would call out from the server's own network: it calls nothing.
     netBlocked: blockedOnServer,
+    // Replicas on one records schema run each project's cron jobs once, on the one holding its lock.
+    cronLeadership: postgresCronLeadership(databaseUrl, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA),
   })
   try {
     assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)

@@ -1,0 +1,57 @@
+/**
+ * Two served replicas with a project's database open on both run its cron jobs once, on the replica
+ * holding the project's lock; when that one stops, the other takes the jobs over within seconds.
+ */
+import { describe, expect, it } from 'vitest'
+import { apiAs, signUp } from '../serve/testing'
+import { useServedRecords } from '../serve/records-testing'
+import type { StudioServer } from '../serve/server'
+
+const databaseUrl = process.env['DATABASE_URL']
+const SCHEMA_PREFIX = `studio_cronlead_test_${process.pid}_`
+const DATABASE_PREFIX = 'studio_cronlead_test_'
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe.runIf(databaseUrl)('cron jobs under two replicas (DATABASE_URL)', () => {
+  const served = useServedRecords({ schemaPrefix: SCHEMA_PREFIX, databasePrefix: DATABASE_PREFIX })
+
+  it('runs a job once a second, not once per replica, and on the other replica once its leader stops', () =>
+    served.onReplicas(async (a, b) => {
+      const token = await signUp(a, `cron-lead-${process.pid}@example.com`, 'amber-Kettle-52-orchard!violin')
+      const [onA, onB] = [apiAs(a, token), apiAs(b, token)]
+      await onA.call('/platform/profile', { method: 'POST' })
+      const { slug } = (await onA.call('/platform/organizations', { method: 'POST', body: { name: 'Cron Leaders', tier: 'tier_free' } })).body as { slug: string }
+      const made = await onA.call('/platform/projects', { method: 'POST', body: { name: 'Ticking', organization_slug: slug, db_pass: 'amber-Kettle-52-orchard!violin', db_region: 'us-east-1', cloud_provider: 'AWS' } })
+      expect(made.status).toBe(201)
+      const { ref } = made.body as { ref: string }
+      for (let poll = 0; poll < 20; poll++) {
+        if (((await onA.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
+        await pause(250)
+      }
+      // As the extensions screen sends it (one statement: the served mock installs its stand-in for it).
+      expect((await onA.sql(ref, 'create extension if not exists pg_cron')).status).toBe(200)
+      expect((await onA.sql(ref, `select cron.schedule('each second', '1 seconds', 'select 1')`)).status).toBe(200)
+      // The database open on both replicas: both have a scheduler for it.
+      expect((await onB.sql(ref, 'select 1')).status).toBe(200)
+      const runs = async (on = onA) => Number(((await on.sql(ref, 'select count(*)::int as runs from cron.job_run_details')).body as { runs: number }[])[0]!.runs)
+
+      await pause(1_500)
+      let before = await runs()
+      await pause(4_000)
+      let during = (await runs()) - before
+      // One run a tick (CRON_TICK_MS, 1 s) in four seconds; both replicas running it would be about eight.
+      expect(during).toBeGreaterThanOrEqual(3)
+      expect(during).toBeLessThanOrEqual(5)
+
+      const leader: StudioServer = (await a.platform.ctx.cronLeadership!.holds(ref)) ? a : b
+      const other = leader === a ? onB : onA
+      await leader.close()
+      await pause(2_000)
+      before = await runs(other)
+      await pause(3_000)
+      during = (await runs(other)) - before
+      expect(during).toBeGreaterThanOrEqual(2)
+      expect(during).toBeLessThanOrEqual(4)
+    }), 120_000)
+})
