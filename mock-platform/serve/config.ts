@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { DASHBOARD_FEATURES, MOCK_PROVIDERS, type MockProvider } from '../../src/constants'
+import { readTrustedProxies } from './client-address'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8080
@@ -41,6 +42,8 @@ export interface ServeConfig {
   disabledFeatures: string[]
   /** The mock providers turned on (MOCK_PROVIDERS_ENV); none when absent. */
   mockProviders?: readonly MockProvider[]
+  /** The proxies (STUDIO_TRUSTED_PROXIES) whose X-Forwarded-For names the caller (client-address.ts); none when absent. */
+  trustedProxies?: ReadonlySet<string>
 }
 
 const MIN_SECRET_LENGTH = 32
@@ -82,7 +85,9 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
   const mockProviders = featureList(env[MOCK_PROVIDERS_ENV])
   const unknownProviders = mockProviders.filter((name) => !(MOCK_PROVIDERS as readonly string[]).includes(name))
   if (unknownProviders.length > 0) problems.push(`${MOCK_PROVIDERS_ENV} names unknown mock providers (${unknownProviders.join(', ')}); known: ${MOCK_PROVIDERS.join(', ')}.`)
-  if (problems.length > 0 || !databaseUrl || !port.success || !mode.success) return { ok: false, problems }
+  const trusted = readTrustedProxies(env.STUDIO_TRUSTED_PROXIES)
+  if (!trusted.ok) problems.push(`STUDIO_TRUSTED_PROXIES must be IP addresses, comma-separated (the load balancer's, as this server sees it connect); not addresses: ${trusted.invalid.join(', ')}.`)
+  if (problems.length > 0 || !databaseUrl || !port.success || !mode.success || !trusted.ok) return { ok: false, problems }
   return {
     ok: true,
     config: {
@@ -97,6 +102,7 @@ export function readServeConfig(env: Record<string, string | undefined>): { ok: 
       publicUrl,
       disabledFeatures,
       mockProviders: [...new Set(mockProviders as MockProvider[])],
+      trustedProxies: trusted.proxies,
     },
   }
 }

@@ -19,7 +19,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** Reads the body, refusing (before reading, from its declared length, or once past it) one over `limitBytes`. */
-export async function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal, limitBytes = Infinity): Promise<Request> {
+export async function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal, limitBytes = Infinity, address = incoming.socket.remoteAddress ?? 'unknown'): Promise<Request> {
   const declared = Number(incoming.headers['content-length'] ?? 0)
   if (declared > limitBytes) throw new BodyTooLargeError(limitBytes)
   const chunks: Buffer[] = []
@@ -34,7 +34,7 @@ export async function toRequest(incoming: IncomingMessage, origin: string, signa
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
   // The caller's address, for the audit log: the platform's own header, set here whatever the caller sent.
-  headers.set(CLIENT_ADDRESS_HEADER, incoming.socket.remoteAddress ?? 'unknown')
+  headers.set(CLIENT_ADDRESS_HEADER, address)
   const method = incoming.method ?? 'GET'
   return new Request(new URL(incoming.url ?? '/', origin), {
     method,
@@ -75,7 +75,7 @@ export async function answerWithPlatform(
   platform: MockPlatform,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  options: { origin: string; headers: Record<string, string>; bodyLimitBytes?: number; screen?: RequestScreen },
+  options: { origin: string; headers: Record<string, string>; bodyLimitBytes?: number; screen?: RequestScreen; clientAddress?: string },
 ) {
   // The client hanging up before the answer (a cancelled query) aborts the request the handlers see.
   const hangUp = new AbortController()
@@ -84,7 +84,7 @@ export async function answerWithPlatform(
   })
   let request: Request
   try {
-    request = await toRequest(incoming, options.origin, hangUp.signal, options.bodyLimitBytes)
+    request = await toRequest(incoming, options.origin, hangUp.signal, options.bodyLimitBytes, options.clientAddress)
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
     // The rest of the body is not read: close the connection rather than drain it.

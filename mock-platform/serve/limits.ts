@@ -73,9 +73,9 @@ export function tooManyAttempts(refusal: RateRefusal): { status: 429; headers: R
 }
 
 /** Answers 429 with Retry-After for a sign-up over the address's limit; true when it answered. */
-export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>): boolean {
+export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, address: string): boolean {
   if (incoming.method !== 'POST' || !isCall(incoming.url, '/auth/v1/signup')) return false
-  const verdict = limiter.take(incoming.socket.remoteAddress ?? 'unknown')
+  const verdict = limiter.take(address)
   if (verdict.allowed) return false
   const refused = tooManyAttempts(verdict)
   outgoing.writeHead(refused.status, { ...headers, ...refused.headers }).end(refused.body)
@@ -86,10 +86,10 @@ export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessag
 export function createPublicCallLimits(limits = PUBLIC_CALL_LIMITS) {
   const limiters = limits.map(({ call, ...limit }) => ({ call, limiter: createRateLimiter(limit) }))
   /** Answers 429 with Retry-After for such a call, made without a session, over the address's limit; true when it answered. */
-  return function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean): boolean {
+  return function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean, address: string): boolean {
     const limiter = limiters.find(({ call }) => isCall(incoming.url, call))?.limiter
     if (!limiter || signedIn || incoming.method === 'GET' || incoming.method === 'HEAD') return false
-    const verdict = limiter.take(incoming.socket.remoteAddress ?? 'unknown')
+    const verdict = limiter.take(address)
     if (verdict.allowed) return false
     outgoing.writeHead(429, { ...headers, 'content-type': 'application/json', 'retry-after': String(verdict.retryAfterSeconds) })
     outgoing.end(JSON.stringify({ message: `Too many requests. Try again in ${verdict.retryAfterSeconds} seconds.` }))

@@ -38,6 +38,7 @@ import { sha256TokenKeeping } from '../records/token-digests'
 import type { LogDatabase } from '../logs/log-store'
 import { createStaticFiles } from './static-files'
 import { createHealthCheck } from './health'
+import { clientAddress } from './client-address'
 
 export interface StudioServerOptions {
   config: ServeConfig
@@ -137,6 +138,7 @@ export async function startStudioServer(options: StudioServerOptions) {
   const bodyLimitOf = (incoming: IncomingMessage, signedIn: boolean) =>
     signedIn && !publicCalls.some((call) => isCall(incoming.url, call)) ? bodyLimit : Math.min(bodyLimit, PUBLIC_BODY_LIMIT_BYTES)
   let port = config.port
+  const trustedProxies = config.trustedProxies ?? new Set<string>()
   let stopping = false
   let stopped: Promise<void> | null = null
   const health = createHealthCheck(databaseUrl)
@@ -153,14 +155,16 @@ export async function startStudioServer(options: StudioServerOptions) {
     if (incoming.method === 'OPTIONS') return answerPreflight(incoming, outgoing, config.allowedOrigin)
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
     const signedIn = isSignedIn(incoming)
-    if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors)) return
-    if (refusePublicFlood(incoming, outgoing, cors, signedIn)) return
+    const address = clientAddress(incoming, trustedProxies)
+    if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors, address)) return
+    if (refusePublicFlood(incoming, outgoing, cors, signedIn, address)) return
     await answerWithPlatform(platform, incoming, outgoing, {
       // The links the platform writes (a mailed invitation) name where people reach Studio, never a caller's Host header.
       origin: config.publicUrl ?? `http://localhost:${port}`,
       headers: cors,
       bodyLimitBytes: bodyLimitOf(incoming, signedIn),
-      screen: signInLimit.screen(incoming.socket.remoteAddress ?? 'unknown'),
+      screen: signInLimit.screen(address),
+      clientAddress: address,
     })
   }
 

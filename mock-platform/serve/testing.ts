@@ -169,10 +169,10 @@ export function requestFrom(
 }
 
 /** A password sign-in from the given address. */
-export function signInFrom(localAddress: string, serverUrl: string, credentials: { email: string; password: string } = DEMO_CREDENTIALS) {
+export function signInFrom(localAddress: string, serverUrl: string, credentials: { email: string; password: string } = DEMO_CREDENTIALS, forwardedFor?: string) {
   return requestFrom(localAddress, `${serverUrl}/api/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) },
     body: JSON.stringify(credentials),
   })
 }
