@@ -11,11 +11,11 @@ import type { MockDatabase } from './db'
 import { PLATFORM_RECORDS_SCHEMA } from '../../src/constants/platform'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { migrate, withStoreLock } from './migrations'
-import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey, type CollectionName } from './record-tables'
+import { COLLECTION_NAMES, COLLECTION_TABLES, recordKey } from './record-tables'
 import { createRecordUnits } from './record-units'
-import { createReplicaLog, loggedVersion } from './replica-log'
-import { KEPT_RECORDS_TABLE, unitWriter } from './unit-writer'
-import { errorMessage } from '../../src/lib/error-message'
+import { createReplicaLog } from './replica-log'
+import { loggedVersion, readStoredSnapshot } from './stored-records'
+import { unitWriter } from './unit-writer'
 
 export const DEFAULT_PLATFORM_SCHEMA = PLATFORM_RECORDS_SCHEMA
 
@@ -45,17 +45,8 @@ export function postgresRecords(options: PostgresRecordsOptions) {
       try {
         loaded = await withStoreLock(client, schemaName, async () => {
           await migrate(client, schemaName)
-          // The records and the log's version in one snapshot: other replicas may be committing meanwhile.
-          await client.query('begin isolation level repeatable read')
-          try {
-            const filled = await fillCollections(client, schema, db)
-            const found = filled ? { kept: await readKeptRecords(client, schema), version: await loggedVersion(client, schemaName) } : null
-            await client.query('commit')
-            if (found) return found
-          } catch (error) {
-            await client.query('rollback').catch(() => undefined)
-            throw error
-          }
+          const found = await readStoredSnapshot(client, schemaName, db)
+          if (found) return found
           await seed()
           await storeWholeCollections(client, schema, db)
           return { kept: new Map(), version: await loggedVersion(client, schemaName) }
@@ -81,32 +72,6 @@ export function postgresRecords(options: PostgresRecordsOptions) {
       },
     }
   }
-}
-
-/** Creates every stored record in its collection, in the order made; false when none is stored (first start). */
-async function fillCollections(client: pg.ClientBase, schema: string, db: MockDatabase): Promise<boolean> {
-  const stored = new Map<CollectionName, { key: string; record: unknown }[]>()
-  for (const name of COLLECTION_NAMES) {
-    const { rows } = await client.query<{ key: string; record: unknown }>(`select key, record from ${schema}.${sqlIdent(COLLECTION_TABLES[name])} order by position`)
-    stored.set(name, rows)
-  }
-  if ([...stored.values()].every((rows) => rows.length === 0)) return false
-  for (const [name, rows] of stored) {
-    const collection = db[name] as unknown as { create(record: unknown): Promise<unknown> }
-    for (const { key, record } of rows) {
-      try {
-        await collection.create(record)
-      } catch (error) {
-        throw new Error(`The stored record ${COLLECTION_TABLES[name]} "${key}" does not match the platform's schema: ${errorMessage(error)}`)
-      }
-    }
-  }
-  return true
-}
-
-async function readKeptRecords(client: pg.ClientBase, schema: string): Promise<Map<string, unknown>> {
-  const { rows } = await client.query<{ key: string; record: unknown }>(`select key, record from ${schema}.${KEPT_RECORDS_TABLE}`)
-  return new Map(rows.map((row) => [row.key, row.record]))
 }
 
 /** The first start's demo world, stored in one transaction: all of it or, after a failure, none. */

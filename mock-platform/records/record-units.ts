@@ -86,32 +86,28 @@ export function createRecordUnits(
   async function commit(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
     const collided = unit.collision(changes)
     if (collided) throw new RecordCollision(collided)
-    if (!replica) {
-      try {
-        await write(changes)
-      } catch (error) {
-        throw new RecordNotStored(error)
-      }
-      return applyChanges(live, committedKept, changes)
-    }
     let version = 0
     try {
-      await write(changes, {
-        // Under the commit lock, with what other replicas committed applied: changed under it means run again.
-        async before(client) {
-          await replica.catchUpLocked(client)
-          const changedMeanwhile = unit.collision(changes)
-          if (changedMeanwhile) throw new RecordCollision(changedMeanwhile)
+      await write(
+        changes,
+        replica && {
+          // Under the commit lock, with what other replicas committed applied: changed under it means run again.
+          async before(client) {
+            await replica.catchUpLocked(client)
+            const changedMeanwhile = unit.collision(changes)
+            if (changedMeanwhile) throw new RecordCollision(changedMeanwhile)
+          },
+          async after(client) {
+            version = await replica.log(client, changes)
+          },
         },
-        async after(client) {
-          version = await replica.log(client, changes)
-        },
-      })
+      )
     } catch (error) {
       if (error instanceof RecordCollision) throw error
       throw new RecordNotStored(error)
     }
-    replica.applyOwn(version, changes)
+    if (replica) replica.applyOwn(version, changes)
+    else applyChanges(live, committedKept, changes)
   }
 
   async function attempt<T>(handle: () => Promise<T>, commits: (result: T) => boolean, alone: boolean): Promise<T> {

@@ -10,10 +10,9 @@
 import type pg from 'pg'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { createMockDatabase, type MockDatabase } from './db'
-import { COLLECTION_NAMES, COLLECTION_TABLES, type CollectionName } from './record-tables'
+import { COLLECTION_NAMES, type CollectionName } from './record-tables'
+import { makeRecord, readStoredSnapshot, RECORD_CHANGES_TABLE } from './stored-records'
 import { applyChanges, recordsArray, type UnitChanges } from './unit-of-work'
-
-export const RECORD_CHANGES_TABLE = 'record_changes'
 
 /** How often a replica reads the others' commits when no request asks it to. */
 export const REPLICA_POLL_MS = 1_000
@@ -30,9 +29,6 @@ interface LoggedChange {
   version: string
   changes: UnitChanges
 }
-
-/** A record as JSON made a record of its collection again (with the hidden key @msw/data updates and deletes by). */
-const makeRecord = (db: MockDatabase, name: CollectionName, record: object) => (db[name] as unknown as { create(record: object): Promise<object> }).create(record)
 
 /** A logged commit's records made records again, in a database of their own. */
 async function revive(changes: UnitChanges): Promise<UnitChanges> {
@@ -105,25 +101,16 @@ export function createReplicaLog(
 
   /** Every record and kept record read again, in one snapshot with the version it holds, then put in place at once. */
   async function reload(): Promise<void> {
-    const connection = await pool.connect()
     const scratch = createMockDatabase()
-    const kept = new Map<string, unknown>()
-    let version: number
+    const connection = await pool.connect()
+    let read: Awaited<ReturnType<typeof readStoredSnapshot>>
     try {
-      await connection.query('begin isolation level repeatable read')
-      version = Number((await connection.query<{ version: string }>(`select coalesce(max(version), 0)::text as version from ${table}`)).rows[0]!.version)
-      for (const name of COLLECTION_NAMES) {
-        const { rows } = await connection.query<{ record: object }>(`select record from ${schema}.${sqlIdent(COLLECTION_TABLES[name])} order by position`)
-        for (const { record } of rows) await makeRecord(scratch, name, record)
-      }
-      for (const row of (await connection.query<{ key: string; record: unknown }>(`select key, record from ${schema}.kept_records`)).rows) kept.set(row.key, row.record)
-      await connection.query('commit')
-    } catch (error) {
-      await connection.query('rollback').catch(() => undefined)
-      throw error
+      read = await readStoredSnapshot(connection, schemaName, scratch)
     } finally {
       connection.release()
     }
+    if (!read) return
+    const { kept, version } = read
     if (version <= seen) return
     for (const name of COLLECTION_NAMES) {
       const records = recordsArray(live[name])
@@ -201,10 +188,4 @@ export function createReplicaLog(
       clearInterval(poll)
     },
   }
-}
-
-/** The version the log holds now: read with the records at start, in the same snapshot. */
-export async function loggedVersion(client: pg.ClientBase, schemaName: string): Promise<number> {
-  const { rows } = await client.query<{ version: string }>(`select coalesce(max(version), 0)::text as version from ${sqlIdent(schemaName)}.${RECORD_CHANGES_TABLE}`)
-  return Number(rows[0]!.version)
 }

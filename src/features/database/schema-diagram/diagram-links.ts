@@ -1,5 +1,5 @@
 import { columnOffset, edgeCurve, type Diagram } from './diagram-model'
-import type { OverviewCard, OverviewContext, OverviewView } from './diagram-overview'
+import { drawInDiagramUnits, paintPane, type OverviewCard, type OverviewContext, type OverviewView } from './diagram-overview'
 
 /**
  * A large schema at reading size: the pane's dots and every key's line drawn on one canvas under the
@@ -27,9 +27,7 @@ const ARROW = { length: 9, halfWidth: 4.5 }
 export function drawLinks(context: LinksContext, diagram: Diagram, cards: ReadonlyMap<string, OverviewCard>, view: OverviewView, colours: LinkColours) {
   const [x, y, zoom] = view.transform
   const ratio = view.pixelRatio
-  context.setTransform(1, 0, 0, 1, 0, 0)
-  context.fillStyle = colours.canvas
-  context.fillRect(0, 0, view.width * ratio, view.height * ratio)
+  paintPane(context, view, colours.canvas)
 
   // The dots in the device's pixels, where the diagram's grid falls on the pane.
   const gap = DOT_GAP * zoom * ratio
@@ -41,7 +39,7 @@ export function drawLinks(context: LinksContext, diagram: Diagram, cards: Readon
   context.fillStyle = colours.dots
   context.fill()
 
-  context.setTransform(zoom * ratio, 0, 0, zoom * ratio, x * ratio, y * ratio)
+  drawInDiagramUnits(context, view)
   const pixel = 1 / zoom
   // The selected cards' lines are drawn over the others, in the accent colour.
   const paths = { line: [] as number[][], selected: [] as number[][] }

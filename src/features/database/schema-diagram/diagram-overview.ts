@@ -71,13 +71,24 @@ function inView(card: OverviewCard, view: OverviewView): boolean {
   return left < view.width && top < view.height && left + card.table.width * zoom > 0 && top + card.table.height * zoom > 0
 }
 
-export function drawOverview(context: OverviewContext, diagram: Diagram, cards: ReadonlyMap<string, OverviewCard>, names: ReadonlyMap<string, string>, view: OverviewView, colours: OverviewColours) {
+/** The whole pane in one colour, in the device's pixels (a canvas's drawing starts so). */
+export function paintPane(context: OverviewContext, view: OverviewView, colour: string) {
+  context.setTransform(1, 0, 0, 1, 0, 0)
+  context.fillStyle = colour
+  context.fillRect(0, 0, view.width * view.pixelRatio, view.height * view.pixelRatio)
+}
+
+/** From here on, the diagram's own units: React Flow's pan and zoom, at the device's pixel ratio. */
+export function drawInDiagramUnits(context: OverviewContext, view: OverviewView) {
   const [x, y, zoom] = view.transform
   const ratio = view.pixelRatio
-  context.setTransform(1, 0, 0, 1, 0, 0)
-  context.fillStyle = colours.canvas
-  context.fillRect(0, 0, view.width * ratio, view.height * ratio)
   context.setTransform(zoom * ratio, 0, 0, zoom * ratio, x * ratio, y * ratio)
+}
+
+export function drawOverview(context: OverviewContext, diagram: Diagram, cards: ReadonlyMap<string, OverviewCard>, names: ReadonlyMap<string, string>, view: OverviewView, colours: OverviewColours) {
+  const zoom = view.transform[2]
+  paintPane(context, view, colours.canvas)
+  drawInDiagramUnits(context, view)
   // One screen pixel at least, whatever the zoom.
   const pixel = 1 / zoom
 
