@@ -21,6 +21,11 @@ export function createProviderCache(
   options: ProviderOptions = {},
   /** Removes what a ref's database left where it is kept (once it is closed): its files, its server database. */
   removeDatabase: (ref: string) => Promise<void> = async () => undefined,
+  /**
+   * Runs a ref's opening (made, layer, seed) while no other process opens it: replicas on one
+   * server. Within this process the map below already makes concurrent opens one.
+   */
+  openAlone: <T>(ref: string, open: () => Promise<T>) => Promise<T> = (_ref, open) => open(),
 ): DatabaseProvider {
   const databases = new Map<string, Promise<ProjectDatabase>>()
   // The opens in progress (databases keeps them once done).
@@ -33,7 +38,7 @@ export function createProviderCache(
       const forget = () => {
         if (databases.get(ref) === opening) databases.delete(ref)
       }
-      const opening = (async () => {
+      const opening = openAlone(ref, async () => {
         markPath('database:asked', ref)
         const db = await openDatabase(ref, forget)
         try {
@@ -54,7 +59,7 @@ export function createProviderCache(
           throw error
         }
         return db
-      })()
+      })
       databases.set(ref, opening)
       starting.set(ref, opening)
       opening.catch(forget).finally(() => {

@@ -10,7 +10,7 @@ import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult 
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { projectDatabaseName } from './server-address.ts'
 import { runReadOnly } from './read-only.ts'
-import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, setProjectLoginPassword, withAdmin } from './server-tenancy.ts'
+import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, setProjectLoginPassword, whileSettingUpAlone, withAdmin } from './server-tenancy.ts'
 import { isDatabaseUnavailable } from './errors.ts'
 import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
 import { mayChangeSession } from './session.ts'
@@ -72,7 +72,11 @@ export function createServerDatabaseProvider(databaseUrl: string, options: Serve
         return (Array.isArray(answer) ? answer : [answer]).map(toRaw)
       },
     })
-  }, options, (ref) => dropProjectDatabase(databaseUrl, projectDatabaseName(ref, options.databasePrefix), connectionTimeoutMillis))
+  },
+  options,
+  (ref) => dropProjectDatabase(databaseUrl, projectDatabaseName(ref, options.databasePrefix), connectionTimeoutMillis),
+  // Replicas opening a new project at once take turns: its set-up is not safe twice at the same time.
+  (ref, open) => whileSettingUpAlone(databaseUrl, projectDatabaseName(ref, options.databasePrefix), connectionTimeoutMillis, open))
   return {
     ...provider,
     async setLoginPassword(ref, verifier) {

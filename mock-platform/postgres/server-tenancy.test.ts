@@ -65,3 +65,23 @@ describe.runIf(databaseUrl)("a deleted project's database on a PostgreSQL server
     }
   }, 60_000)
 })
+
+describe.runIf(databaseUrl)('a new project database opened by several replicas at once', () => {
+  it('opens on each, set up and seeded once, with no "tuple concurrently updated"', async () => {
+    const { createServerDatabaseProvider } = await import('./server-postgres')
+    const prefix = `studio_replicas_test_${process.pid}_`
+    const ref = 'openedtwiceref'
+    // Each provider is what one replica of `npm run serve` holds; they share nothing but the server.
+    const providers = Array.from({ length: 4 }, () => createServerDatabaseProvider(databaseUrl!, { databasePrefix: prefix }))
+    try {
+      const opened = await Promise.allSettled(providers.map(async (provider) => (await (await provider.open(ref)).query('select count(*)::int as n from public.customers')).rows[0]))
+      expect(opened.map((result) => (result.status === 'fulfilled' ? 'opened' : String(result.reason)))).toEqual(['opened', 'opened', 'opened', 'opened'])
+      const counts = opened.map((result) => (result as PromiseFulfilledResult<Record<string, unknown>>).value['n'])
+      expect(new Set(counts).size).toBe(1)
+      expect(counts[0]).toBeGreaterThan(0)
+    } finally {
+      await providers[0]!.drop(ref).catch(() => undefined)
+      await Promise.all(providers.map((provider) => provider.closeAll()))
+    }
+  }, 90_000)
+})

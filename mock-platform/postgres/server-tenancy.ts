@@ -145,6 +145,19 @@ async function underRolesLock(admin: pg.Client, work: () => Promise<void>): Prom
   }
 }
 
+/**
+ * `work` while this process alone sets up project database `name`: replicas of one platform opening
+ * a new project at once would otherwise both alter its default privileges, make its layer's schemas
+ * and seed it ("tuple concurrently updated", duplicate keys). A session lock on a connection of its
+ * own, in DATABASE_URL's database, released when `work` ends (or the process dies with it).
+ */
+export async function whileSettingUpAlone<T>(databaseUrl: string, name: string, connectionTimeoutMillis: number, work: () => Promise<T>): Promise<T> {
+  return withAdmin(databaseUrl, connectionTimeoutMillis, async (admin) => {
+    await admin.query('select pg_catalog.pg_advisory_lock(pg_catalog.hashtext($1))', [`studio project setup ${name}`])
+    return work()
+  })
+}
+
 /** Creates the database owned by the owner role; true when an existing one was owned by someone else (made by an older Studio). */
 async function ensureOwnedDatabase(admin: pg.Client, name: string, roles: ProjectRoles): Promise<boolean> {
   const { rows } = await admin.query<{ owner: string }>('select pg_catalog.pg_get_userbyid(datdba) as owner from pg_catalog.pg_database where datname = $1', [name])
