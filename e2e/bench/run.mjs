@@ -258,10 +258,14 @@ async function csvExportOf300k(browser) {
   return { medianMs: Math.round(median(times)), runsMs: times, fileBytes: bytes, goalMs: 10_000 }
 }
 
-/** `npm run serve` with 50 people at once (serve-load.ts, its own server on DATABASE_URL's PostgreSQL). */
-function serveLoadFigures() {
+/**
+ * A node script's figures (its last line of output, JSON): serve-load.ts (`npm run serve` with 50 people
+ * at once) and serve-chaos.ts (two replicas behind nginx, one killed and restarted under 100 people),
+ * each on a schema and databases of its own on DATABASE_URL's PostgreSQL.
+ */
+function scriptFigures(script) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'e2e/bench/serve-load.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout.on('data', (chunk) => (out += chunk))
     child.on('close', (code) => {
@@ -275,7 +279,7 @@ function serveLoadFigures() {
   })
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, auth-users, serve-load).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, auth-users, serve-load, serve-chaos).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -301,7 +305,8 @@ try {
   if (only === null || only === 'logs') figures.logs = await logsFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'storage') figures.storage = await storageFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'auth-users') figures.authUsers = await authUsersFigures(browser, { signedInPage, base: BASE, runs: RUNS })
-  if (only === null || only === 'serve-load') figures.serveLoad = await serveLoadFigures()
+  if (only === null || only === 'serve-load') figures.serveLoad = await scriptFigures('e2e/bench/serve-load.ts')
+  if (only === null || only === 'serve-chaos') figures.serveChaos = await scriptFigures('e2e/bench/serve-chaos.ts')
   await browser.close()
   console.log(JSON.stringify(figures, null, 2))
 } finally {
