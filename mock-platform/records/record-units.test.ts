@@ -189,6 +189,80 @@ describe.runIf(databaseUrl)('a request as a unit of work over the record store (
     expect((await rows('kept_records')).map((r) => r.record)).toEqual([['saw 0', 'saw 1']])
   })
 
+  /** Units over a writer whose first write waits for `held`, so the commits after it queue up; counts the writes. */
+  const withFirstWriteHeld = () => {
+    const held = gate()
+    const writing = gate()
+    const writes: number[] = []
+    const write = unitWriter(pool, SCHEMA)
+    units = createRecordUnits(live, kept, async (changes, around) => {
+      writes.push(changes.collections.reduce((sum, change) => sum + change.appended.length, 0) + changes.kept.length)
+      if (writes.length === 1) {
+        writing.open()
+        await held.opened
+      }
+      return write(changes, around)
+    })
+    return { held, writing, writes }
+  }
+
+  it('writes the commits that waited meanwhile in one transaction when they change different records; each request is answered', async () => {
+    const { held, writing, writes } = withFirstWriteHeld()
+    const first = units.track(async () => units.collections.folders.create(folder('first', 'first')))
+    await writing.opened
+    const names = Array.from({ length: 10 }, (_, n) => `waited ${n}`)
+    const waited = names.map((name) => units.track(async () => units.collections.folders.create(folder(name, name))))
+    // Each has answered its handler and waits for its commit; none is in memory or the store yet.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(live.folders.count()).toBe(0)
+    held.open()
+    await Promise.all([first, ...waited])
+    expect(writes).toEqual([1, 10])
+    expect((await rows('folders')).map((r) => nameOf(r.key))).toEqual(['first', ...names])
+    expect(live.folders.all().map((f) => nameOf(f.id))).toEqual(['first', ...names])
+  })
+
+  it('fails only the request the store refuses when its batch is refused: the others are written, each on its own', async () => {
+    await pool.query(`alter table "${SCHEMA}".folders add constraint refuse_batch check (record->>'name' <> 'refused') not valid`)
+    try {
+      const { held, writing, writes } = withFirstWriteHeld()
+      const first = units.track(async () => units.collections.folders.create(folder('first', 'first')))
+      await writing.opened
+      const waited = ['one', 'refused', 'two'].map((name) => units.track(async () => units.collections.folders.create(folder(name, name))))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      held.open()
+      const settled = await Promise.allSettled([first, ...waited])
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+      expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(RecordNotStored)
+      // The batch of three, refused whole, then each alone.
+      expect(writes).toEqual([1, 3, 1, 1, 1])
+      expect((await rows('folders')).map((r) => nameOf(r.key))).toEqual(['first', 'one', 'two'])
+      expect(live.folders.all().map((f) => nameOf(f.id))).toEqual(['first', 'one', 'two'])
+    } finally {
+      await pool.query(`alter table "${SCHEMA}".folders drop constraint refuse_batch`)
+    }
+  })
+
+  it('never batches two commits of one record: the later one collides, runs again alone, and both count', async () => {
+    await units.track(async () => void (await units.collections.overdueInvoices.create({ organization_id: 1, overdue_invoice_count: 0 })))
+    const { held, writing, writes } = withFirstWriteHeld()
+    const first = units.track(async () => units.collections.folders.create(folder('first', 'first')))
+    await writing.opened
+    const increment = () =>
+      units.track(async () => {
+        const current = units.collections.overdueInvoices.findFirst((q) => q.where({ organization_id: 1 }))!
+        await units.collections.overdueInvoices.update(current, { data: (o) => void (o.overdue_invoice_count += 1) })
+      })
+    const both = [increment(), increment()]
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    held.open()
+    await Promise.all([first, ...both])
+    expect(live.overdueInvoices.findFirst((q) => q.where({ organization_id: 1 }))?.overdue_invoice_count).toBe(2)
+    expect((await rows('overdue_invoices')).map((r) => r.record.overdue_invoice_count)).toEqual([2])
+    // The first write, one increment, then the other's run again: three transactions, none of two increments.
+    expect(writes).toHaveLength(3)
+  })
+
   it('refuses changes made outside a request: they would be in memory only', async () => {
     await expect(live.folders.create(folder('outside', 'outside'))).rejects.toThrow(/outside a request's unit of work/)
     expect(() => units.keep('outside', {})).toThrow(/outside a request's unit of work/)

@@ -15,7 +15,7 @@
  * one had run after the other. What a request only read is not checked (like REPEATABLE READ).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type pg from 'pg'
+import pg from 'pg'
 import type { RecordPersistence } from '../context'
 import type { MockDatabase } from './db'
 import { findUnstorableText } from '../../src/lib/storable-text'
@@ -23,6 +23,17 @@ import { COLLECTION_NAMES, COLLECTION_TABLES } from './record-tables'
 import { RecordCollision, RecordNotStored, UnstorableTextRefusal } from './refusals'
 import type { ReplicaLog } from './replica-log'
 import { applyChanges, UnitOfWork, type UnitChanges } from './unit-of-work'
+import { mergeChanges, takeDisjoint } from './commit-batches'
+
+/** A commit waiting for its batch; settled with nothing when stored, or with why not. */
+interface WaitingCommit {
+  unit: UnitOfWork
+  changes: UnitChanges
+  settle(error?: unknown): void
+}
+
+/** Under the lock, some commit of a batch was changed by another replica meanwhile: nothing written. */
+class CollidedInBatch extends Error {}
 
 /**
  * Writes one unit's changes in one transaction, or throws having written none of them; `around` runs
@@ -83,19 +94,19 @@ export function createRecordUnits(
     Object.defineProperty(collections, name, { enumerable: true, get: () => units.getStore()?.collection(name) ?? live[name] })
   }
 
-  async function commit(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
-    const collided = unit.collision(changes)
-    if (collided) throw new RecordCollision(collided)
+  /**
+   * Writes `changes` (one unit's, or a batch's merged) and makes them memory; `checkUnderLock` runs
+   * under the replicas' commit lock, once other replicas' commits are applied.
+   */
+  async function store(changes: UnitChanges, checkUnderLock: () => void): Promise<void> {
     let version = 0
     try {
       await write(
         changes,
         replica && {
-          // Under the commit lock, with what other replicas committed applied: changed under it means run again.
           async before(client) {
             await replica.catchUpLocked(client)
-            const changedMeanwhile = unit.collision(changes)
-            if (changedMeanwhile) throw new RecordCollision(changedMeanwhile)
+            checkUnderLock()
           },
           async after(client) {
             version = await replica.log(client, changes)
@@ -103,11 +114,75 @@ export function createRecordUnits(
         },
       )
     } catch (error) {
-      if (error instanceof RecordCollision) throw error
+      if (error instanceof RecordCollision || error instanceof CollidedInBatch) throw error
       throw new RecordNotStored(error)
     }
     if (replica) replica.applyOwn(version, changes)
     else applyChanges(live, committedKept, changes)
+  }
+
+  /** One unit's commit: changed under it (here, or under the lock) means it runs again. */
+  async function commit(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
+    const collided = unit.collision(changes)
+    if (collided) throw new RecordCollision(collided)
+    await store(changes, () => {
+      const changedMeanwhile = unit.collision(changes)
+      if (changedMeanwhile) throw new RecordCollision(changedMeanwhile)
+    })
+  }
+
+  /** Each waiting commit settled: stored with the others, collided, or refused alone. */
+  async function commitBatch(batch: WaitingCommit[]): Promise<void> {
+    let open = batch
+    while (open.length > 1) {
+      open = open.filter(({ unit, changes, settle }) => {
+        const collided = unit.collision(changes)
+        if (collided) settle(new RecordCollision(collided))
+        return !collided
+      })
+      if (open.length <= 1) break
+      const batched = open
+      try {
+        await store(
+          mergeChanges(batched.map((waiting) => waiting.changes)),
+          () => {
+            if (batched.some(({ unit, changes }) => unit.collision(changes))) throw new CollidedInBatch()
+          },
+        )
+        for (const { settle } of batched) settle()
+        return
+      } catch (error) {
+        // Another replica's commit changed one of them: they are checked again, one by one, above.
+        if (error instanceof CollidedInBatch) continue
+        // The store refused the transaction (a constraint): each alone, so only what it refused fails.
+        // Unreachable, it would refuse each alike: they all fail now.
+        if (!(error instanceof RecordNotStored && error.cause instanceof pg.DatabaseError)) {
+          for (const { settle } of batched) settle(error)
+          return
+        }
+        break
+      }
+    }
+    for (const { unit, changes, settle } of open) await commit(unit, changes).then(() => settle(), settle)
+  }
+
+  const waiting: WaitingCommit[] = []
+  let batchAsked = false
+  /** The waiting commits' next batch, in turn (after the commit or lone run now going). */
+  function askForBatch(): void {
+    if (batchAsked || waiting.length === 0) return
+    batchAsked = true
+    void inTurn(async () => {
+      batchAsked = false
+      await commitBatch(takeDisjoint(waiting))
+      askForBatch()
+    })
+  }
+  function commitInBatch(unit: UnitOfWork, changes: UnitChanges): Promise<void> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ unit, changes, settle: (error?: unknown) => (error === undefined ? resolve() : reject(error)) })
+      askForBatch()
+    })
   }
 
   async function attempt<T>(handle: () => Promise<T>, commits: (result: T) => boolean, alone: boolean): Promise<T> {
@@ -123,7 +198,7 @@ export function createRecordUnits(
       const changes = unit.changes()
       if (isEmpty(changes)) return result
       refuseUnstorableText(changes)
-      await (alone ? commit(unit, changes) : inTurn(() => commit(unit, changes)))
+      await (alone ? commit(unit, changes) : commitInBatch(unit, changes))
       return result
     } finally {
       unit.release()
@@ -155,7 +230,11 @@ export function createRecordUnits(
       return inTurn(() => (replica ? replica.alone(alone) : alone()))
     },
     async settled() {
-      await lastCommit
+      // A batch may leave commits for the turn after it: settled when none waits and none is going.
+      for (let last = lastCommit; ; last = lastCommit) {
+        await last
+        if (last === lastCommit && waiting.length === 0) return
+      }
     },
   }
 }
