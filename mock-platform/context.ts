@@ -5,6 +5,7 @@ import type { ChatCompletionsModel } from './assistant/chat-completions'
 import type { DatabaseServerAddress } from './postgres/server-address'
 import type { LogStore } from './logs/log-store'
 import type { StorageByteStore } from './storage/byte-store'
+import type { UploadSessionStore } from './storage/uploads'
 import type { TokenSigning } from './auth/access-tokens'
 
 /** Served replicas agree which one runs a project's cron jobs (cron/cron-leadership.ts). */
@@ -101,6 +102,8 @@ export interface PlatformContext {
   logs: LogStore
   /** Storage objects' bytes beside the databases (storage/byte-store.ts): IndexedDB, memory or files. */
   storageBytes: StorageByteStore
+  /** Chunked uploads not yet finished (storage/uploads.ts): shared by served replicas. */
+  uploadSessions: UploadSessionStore
   /** Signs and checks access tokens (the served platform's secret); null leaves them unsigned (embedded). */
   tokenSigning: TokenSigning | null
   /** Where records persist beyond the process (served); null keeps them in memory and local storage. */

@@ -20,6 +20,7 @@ import { prefilterHandlers } from './handlers/handler-prefilter'
 import { scenarioHandlers } from './handlers/scenarios'
 import { createLogStore, type LogDatabase, type WaitingLogEvents } from './logs/log-store'
 import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
+import { createMemoryUploadSessions, type UploadSessionStore } from './storage/uploads'
 
 /** What the platform's records tell the database provider about how to fill a project's database. */
 export type DatabaseSeeding = Required<Pick<ProviderOptions, 'largeTables'>>
@@ -56,6 +57,8 @@ export interface MockPlatformOptions {
   waitingLogEvents?: WaitingLogEvents
   /** Where storage objects' bytes live (IndexedDB in the page, files on the server); memory by default. */
   storageBytes?: StorageByteStore
+  /** Where unfinished uploads wait (served: the records database, which every replica reads); memory by default. */
+  uploadSessions?: UploadSessionStore
   /** Signs access tokens with the server's secret (`npm run serve`); unsigned when absent. */
   tokenSigning?: TokenSigning | null
   /**
@@ -134,6 +137,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     userDatabase: options.userDatabase ?? false,
     logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false, waiting: options.waitingLogEvents }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
+    uploadSessions: options.uploadSessions ?? createMemoryUploadSessions(),
     tokenSigning: options.tokenSigning ?? null,
     recordPersistence,
     passwordHashing,

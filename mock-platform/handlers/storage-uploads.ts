@@ -14,7 +14,7 @@ import type { PlatformContext } from '../context'
 import { StorageRefusal, param, parsed, readBucket, storageEndpoint, type StorageCall } from './storage-access'
 import { projectFileSizeLimit } from '../storage/config-store'
 import { insertObjectSql, objectsByNameSql, touchObjectSql } from '../storage/sql'
-import { eTagOf, joinChunks, uploadSessions, type UploadSession } from '../storage/uploads'
+import { eTagOf, type UploadSession } from '../storage/uploads'
 import { sqlLiteral } from '../../src/lib/sql/quote'
 import { readJson } from './util'
 
@@ -33,11 +33,10 @@ async function checkUpload(call: StorageCall, bucketId: string, body: { path: st
 }
 
 export function storageUploadHandlers(ctx: PlatformContext) {
-  const sessions = uploadSessions(ctx)
+  const sessions = ctx.uploadSessions
 
   /** Inserts the finished object under the caller's role, then keeps its bytes (the row goes again if they cannot be kept). */
-  async function complete(call: StorageCall, session: UploadSession): Promise<StorageObject> {
-    const bytes = joinChunks(session)
+  async function complete(call: StorageCall, session: UploadSession, bytes: Uint8Array<ArrayBuffer>): Promise<StorageObject> {
     const now = new Date(Date.now() + ctx.clockOffset).toISOString()
     const metadata = {
       size: session.size,
@@ -81,38 +80,39 @@ export function storageUploadHandlers(ctx: PlatformContext) {
           await call.asCaller([insertObjectSql(bucket, { name: start.path, owner: call.caller.userId, metadata: {} }, false)], { rollback: true })
         }
         const id = crypto.randomUUID()
-        sessions.set(id, { id, ref, bucket, path: start.path, size: start.size, mimetype: start.mimetype, upsert: start.upsert, caller: call.caller, chunks: [], received: 0 })
+        await sessions.open({ id, ref, bucket, path: start.path, size: start.size, mimetype: start.mimetype, upsert: start.upsert, caller: call.caller })
         return HttpResponse.json({ uploadId: id, chunkSize: STORAGE_UPLOAD_CHUNK_SIZE }, { status: 201 })
       })
     }),
 
     http.patch(`${UPLOADS}/:uploadId`, async ({ request, params }) => {
       const [ref, bucket, uploadId] = [param(params.ref), param(params.id), param(params.uploadId)]
-      const session = sessions.get(uploadId)
+      const session = await sessions.get(uploadId)
       return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: session?.path ?? null }, async (call) => {
         if (!session || session.ref !== ref || session.bucket !== bucket) throw new StorageRefusal(404, 'Upload not found')
         const offset = Number(request.headers.get('upload-offset'))
-        if (!Number.isInteger(offset) || offset !== session.received) {
-          return HttpResponse.json({ message: `Upload-Offset must be ${session.received}`, offset: session.received }, { status: 409 })
-        }
+        const elsewhere = (received: number) => HttpResponse.json({ message: `Upload-Offset must be ${received}`, offset: received }, { status: 409 })
+        if (!Number.isInteger(offset) || offset !== session.received) return elsewhere(session.received)
         const chunk = new Uint8Array(await request.arrayBuffer())
         if (session.received + chunk.length > session.size) throw new StorageRefusal(400, `The chunk goes past the upload's size (${session.size} bytes)`)
-        session.chunks.push(chunk)
-        session.received += chunk.length
-        if (session.received < session.size) return HttpResponse.json({ offset: session.received })
-        sessions.delete(uploadId)
+        const appended = await sessions.append(uploadId, offset, chunk)
+        if (!appended) throw new StorageRefusal(404, 'Upload not found')
+        // Another request kept a chunk at this offset meanwhile (a retry that crossed its first try).
+        if (!appended.kept) return elsewhere(appended.received)
+        if (appended.received < session.size) return HttpResponse.json({ offset: appended.received })
+        const bytes = await sessions.finish(uploadId)
+        if (!bytes) throw new StorageRefusal(404, 'Upload not found')
         // The session's caller, checked when it opened, writes the row.
-        const object = await complete({ ...call, caller: session.caller, asCaller: call.asCallerOf(session.caller) }, session)
-        return HttpResponse.json({ offset: session.received, object })
+        const object = await complete({ ...call, caller: session.caller, asCaller: call.asCallerOf(session.caller) }, session, bytes)
+        return HttpResponse.json({ offset: appended.received, object })
       })
     }),
 
-    http.delete(`${UPLOADS}/:uploadId`, ({ request, params }) => {
+    http.delete(`${UPLOADS}/:uploadId`, async ({ request, params }) => {
       const [ref, bucket, uploadId] = [param(params.ref), param(params.id), param(params.uploadId)]
-      return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: sessions.get(uploadId)?.path ?? null }, async () => {
-        const session = sessions.get(uploadId)
-        if (!session || session.ref !== ref || session.bucket !== bucket) throw new StorageRefusal(404, 'Upload not found')
-        sessions.delete(uploadId)
+      const session = await sessions.get(uploadId)
+      return storageEndpoint(ctx, request, ref, 'write', { path: `/upload/resumable/${bucket}`, bucket, object: session?.path ?? null }, async () => {
+        if (!session || session.ref !== ref || session.bucket !== bucket || !(await sessions.cancel(uploadId))) throw new StorageRefusal(404, 'Upload not found')
         return new HttpResponse(null, { status: 204 })
       })
     }),

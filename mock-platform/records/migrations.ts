@@ -105,6 +105,18 @@ where aged.key = invoice.key`,
     // records/replica-log.ts: a commit's changes under the next version, in the order commits took the lock.
     sql: (schema) => `create table if not exists ${schema}.record_changes (version bigint primary key, committed_at timestamptz not null default now(), changes jsonb not null)`,
   },
+  {
+    version: 7,
+    name: "storage objects' bytes and unfinished uploads, shared by replicas",
+    // storage/byte-store-postgres.ts: each object's bytes in parts (a part a row); stored as they are
+    // (EXTERNAL: no compression of what is mostly compressed already). storage/upload-sessions-postgres.ts.
+    sql: (schema) => `
+      create table if not exists ${schema}.storage_bytes (ref text not null, bucket text not null, id text not null, part integer not null, bytes bytea not null, primary key (ref, bucket, id, part));
+      alter table ${schema}.storage_bytes alter column bytes set storage external;
+      create table if not exists ${schema}.upload_sessions (id text primary key, session jsonb not null, received bigint not null default 0, opened_at timestamptz not null default now());
+      create table if not exists ${schema}.upload_chunks (id text not null references ${schema}.upload_sessions (id) on delete cascade, start bigint not null, bytes bytea not null, primary key (id, start));
+      alter table ${schema}.upload_chunks alter column bytes set storage external;`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */

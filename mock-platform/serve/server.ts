@@ -5,6 +5,7 @@
  * DATABASE_URL's own, used as it is and as its user (server-postgres.ts, createUserDatabaseProvider).
  */
 import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -31,7 +32,7 @@ import {
 import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, isCall, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
-import { createFileByteStore } from '../storage/byte-store-files'
+import { moveObjectFilesIn, sharedStorage } from './shared-storage'
 import { postgresRecords } from '../records/postgres-records'
 import { scryptPasswordHashing } from '../records/scrypt-passwords'
 import { sha256TokenKeeping } from '../records/token-digests'
@@ -89,11 +90,15 @@ export async function startStudioServer(options: StudioServerOptions) {
   const { config } = options
   const selfHosted = config.mode === 'self-hosted'
   const indexHtml = await readServedIndex(config.distDir, selfHosted ? { disabledFeatures: config.disabledFeatures } : undefined)
+  // The data directory (secret, log store) is made if missing, as for a first start.
+  await mkdir(config.dataDir, { recursive: true })
   const kept = config.secret === null ? await loadOrCreateSecret(config.dataDir) : null
   const secret = config.secret ?? kept!.secret
   const { databaseUrl } = config
   // Told at start, not at the first project: DATABASE_URL's user must be able to do the platform's work.
   if (!selfHosted) await (await import('../postgres/server-tenancy')).checkPlatformAdmin(databaseUrl, 10_000)
+  const schema = options.platformSchema ?? PLATFORM_RECORDS_SCHEMA
+  const storage = sharedStorage(databaseUrl, schema)
   const platform = await createMockPlatform({
     databases: async (seeding) => {
       const { createServerDatabaseProvider, createUserDatabaseProvider } = await import('../postgres/server-postgres')
@@ -103,8 +108,9 @@ export async function startStudioServer(options: StudioServerOptions) {
     userDatabase: selfHosted,
     databaseUrl,
     tokenSigning: hmacTokenSigning(secret),
-    // Objects' bytes beside the secret, so they outlive a restart as the databases do.
-    storageBytes: await createFileByteStore(join(config.dataDir, 'storage')),
+    // Objects' bytes and unfinished uploads with the records: every replica serves every object.
+    storageBytes: storage.storageBytes,
+    uploadSessions: storage.uploadSessions,
     // Every record on the server too, so a restart loses nothing and every browser sees the same.
     recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
     // The logs explorer's store: its own Postgres (PGlite) on disk beside the secret, kept across restarts.
@@ -118,12 +124,16 @@ export async function startStudioServer(options: StudioServerOptions) {
     // pg_net's stand-in would call out from the server's own network: it calls nothing.
     netBlocked: blockedOnServer,
     // Replicas on one records schema run each project's cron jobs once, on the one holding its lock.
-    cronLeadership: postgresCronLeadership(databaseUrl, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA),
+    cronLeadership: postgresCronLeadership(databaseUrl, schema),
   })
   try {
-    assertRecordsOfMode(platform, config.mode, options.platformSchema ?? PLATFORM_RECORDS_SCHEMA)
+    assertRecordsOfMode(platform, config.mode, schema)
+    // Object files an older server kept in its data directory: into the records database, once.
+    const moved = await moveObjectFilesIn(join(config.dataDir, 'storage'), storage.storageBytes)
+    if (moved > 0) console.log(`Moved the bytes of ${moved} storage objects from ${join(config.dataDir, 'storage')} into the records database (the folder is now storage.moved)`)
   } catch (error) {
     await platform.close()
+    await storage.close()
     throw error
   }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
@@ -202,6 +212,7 @@ export async function startStudioServer(options: StudioServerOptions) {
       clearTimeout(cut)
       await health.close()
       await platform.close()
+      await storage.close()
     }
   }
 
