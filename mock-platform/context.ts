@@ -12,8 +12,12 @@ import type { TokenSigning } from './auth/access-tokens'
 export interface CronLeadership {
   /** Whether this replica runs the project's jobs now: it holds the project's lock, or just took it. */
   holds(ref: string): Promise<boolean>
-  /** Lets the project's lock go (the project is gone). */
+  /** Lets the project's lock go and forgets it has jobs (the project is gone). */
   release(ref: string): Promise<void>
+  /** Told by the leader at each tick: whether the project has active jobs (so a replica that never opened it adopts it). */
+  noteJobs(ref: string, active: boolean): Promise<void>
+  /** Projects with active jobs whose lock no replica holds now (their leader stopped or died): to adopt. */
+  unled(): Promise<string[]>
   /** Lets every lock go. */
   close(): Promise<void>
 }

@@ -7,7 +7,7 @@ import { restoreOrganizationChanges } from './auth/organization-store'
 import type { CronLeadership, PasswordHashing, PlatformContext, RecordPersistence, TokenKeeping } from './context'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { createSelfHostedFixtures } from '../fixtures/self-hosted'
-import { startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron/cron-hosting'
+import { startCronAdoption, startDatabaseCron, stopDatabaseCron, type CronHostingOptions } from './cron/cron-hosting'
 import { createMockDatabase, seedMockDatabase, type MockDatabase } from './records/db'
 import { createPlatformHandlers } from './handlers'
 import type { PlatformRecords } from './handlers/system'
@@ -155,6 +155,8 @@ export async function createMockPlatform(options: MockPlatformOptions) {
   // Events are written as they come rather than held until logs are first read, so a restart loses none.
   if (options.durableLogs && !options.waitingLogEvents) await ctx.logs.open()
   const records: PlatformRecords = { telemetry: [], errorReports: [] }
+  // Served replicas: projects whose jobs nobody leads are taken over here (cron-hosting.ts).
+  const adoption = !ctx.userDatabase && (options.cron?.mode ?? 'per-database') === 'per-database' ? startCronAdoption(ctx, options.cron?.adoptionMs) : null
   const baseHandlers = prefilterHandlers(createPlatformHandlers(ctx, records, new Set(options.mockProviders ?? MOCK_PROVIDERS)))
 
   return {
@@ -167,6 +169,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     },
     async close() {
       closing = true
+      adoption?.stop()
       await stopDatabaseCron(ctx)
       await ctx.cronLeadership?.close()
       await ctx.logs.close()

@@ -14,7 +14,7 @@
 import { CRON_LEADER_LOCK, CRON_TICK_MS } from '../../src/constants/cron.ts'
 import type { PlatformContext } from '../context.ts'
 import { startCronScheduler, type CronClock, type CronRunOutcome, type CronScheduler } from './cron-scheduler.ts'
-import { projectRefOfPath, runningDatabase } from '../projects/database-start.ts'
+import { openProjectDatabase, projectRefOfPath, runningDatabase } from '../projects/database-start.ts'
 import { recordCronRun, recordHttpCall } from '../logs/log-events.ts'
 import type { HttpOutcome, QueuedRequest } from '../net/net-worker.ts'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
@@ -25,6 +25,8 @@ export interface CronHostingOptions {
   mode?: CronHostingMode
   /** The schedulers' clock (tests inject fake timers through it). */
   clock?: CronClock
+  /** Served replicas: how often to look for projects to adopt (CRON_ADOPTION_MS). */
+  adoptionMs?: number
 }
 
 /**
@@ -52,7 +54,40 @@ export function startDatabaseCron(ctx: PlatformContext, ref: string, clock?: Cro
   let schedulers = perDatabase.get(ctx)
   if (!schedulers) perDatabase.set(ctx, (schedulers = new Map()))
   if (schedulers.has(ref)) return
-  schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock, ...loggedRuns(ctx, ref) }))
+  const noteJobs = (active: number) => void ctx.cronLeadership?.noteJobs(ref, active > 0).catch(() => undefined)
+  schedulers.set(ref, startCronScheduler({ database: () => activeDatabase(ctx, ref), clock, onJobs: noteJobs, ...loggedRuns(ctx, ref) }))
+}
+
+/** How often a served replica looks for projects with jobs nobody leads (its leader stopped or died). */
+export const CRON_ADOPTION_MS = 5_000
+
+/**
+ * Served replicas: every CRON_ADOPTION_MS, a project with active jobs whose lock no replica holds is
+ * opened here, so its scheduler starts and takes the jobs over: the replica that led it died before
+ * anyone else had the project's database open (or the whole service restarted).
+ */
+export function startCronAdoption(ctx: PlatformContext, everyMs = CRON_ADOPTION_MS): { stop(): void } {
+  const leadership = ctx.cronLeadership
+  if (!leadership) return { stop: () => undefined }
+  let looking = false
+  const look = async () => {
+    if (looking) return
+    looking = true
+    try {
+      for (const ref of await leadership.unled()) {
+        if (perDatabase.get(ctx)?.has(ref)) continue
+        const project = ctx.db.projects.findFirst((q) => q.where({ ref }))
+        if (project && isActiveProjectStatus(project.status)) await openProjectDatabase(ctx, project)
+      }
+    } catch (error) {
+      console.warn('pg_cron worker (mock): looking for projects to adopt failed', error)
+    } finally {
+      looking = false
+    }
+  }
+  const timer = setInterval(() => void look(), everyMs)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
 }
 
 /** Stops the scheduler of one project (deleted: its database is gone). */

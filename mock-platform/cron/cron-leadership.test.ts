@@ -2,7 +2,10 @@
  * Two served replicas with a project's database open on both run its cron jobs once, on the replica
  * holding the project's lock; when that one stops, the other takes the jobs over within seconds.
  */
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { runningDatabase } from '../projects/database-start'
+import { databaseUrlFor, projectDatabaseName } from '../postgres/server-postgres'
 import { apiAs, signUp } from '../serve/testing'
 import { useServedRecords } from '../serve/records-testing'
 import type { StudioServer } from '../serve/server'
@@ -53,5 +56,41 @@ describe.runIf(databaseUrl)('cron jobs under two replicas (DATABASE_URL)', () =>
       during = (await runs(other)) - before
       expect(during).toBeGreaterThanOrEqual(2)
       expect(during).toBeLessThanOrEqual(4)
+    }), 120_000)
+
+  it("is taken over by a replica that never opened the project when its leader dies", () =>
+    served.onReplicas(async (a, b) => {
+      const token = await signUp(a, `cron-adopt-${process.pid}@example.com`, 'amber-Kettle-52-orchard!violin')
+      const onA = apiAs(a, token)
+      await onA.call('/platform/profile', { method: 'POST' })
+      const { slug } = (await onA.call('/platform/organizations', { method: 'POST', body: { name: 'Cron Orphans', tier: 'tier_free' } })).body as { slug: string }
+      const made = await onA.call('/platform/projects', { method: 'POST', body: { name: 'Orphaned', organization_slug: slug, db_pass: 'amber-Kettle-52-orchard!violin', db_region: 'us-east-1', cloud_provider: 'AWS' } })
+      const { ref } = made.body as { ref: string }
+      for (let poll = 0; poll < 20; poll++) {
+        if (((await onA.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
+        await pause(250)
+      }
+      expect((await onA.sql(ref, 'create extension if not exists pg_cron')).status).toBe(200)
+      expect((await onA.sql(ref, `select cron.schedule('each second', '1 seconds', 'select 1')`)).status).toBe(200)
+      // Only A has the database open; B is never asked about the project.
+      await pause(1_500)
+      expect(runningDatabase(b.platform.ctx, ref)).toBeNull()
+      const project = new pg.Client({ connectionString: databaseUrlFor(databaseUrl!, projectDatabaseName(ref, DATABASE_PREFIX)) })
+      await project.connect()
+      try {
+        await a.close()
+        const stopped = new Date()
+        const runsSince = async () => Number((await project.query('select count(*)::int as n from cron.job_run_details where start_time > $1', [stopped])).rows[0].n)
+        let runs = 0
+        for (let waited = 0; waited < 12_000 && runs < 2; waited += 500) {
+          await pause(500)
+          runs = await runsSince()
+        }
+        // Within CRON_ADOPTION_MS and a tick or two, B has opened it and runs its jobs.
+        expect(runs).toBeGreaterThanOrEqual(2)
+        expect(runningDatabase(b.platform.ctx, ref)).not.toBeNull()
+      } finally {
+        await project.end()
+      }
     }), 120_000)
 })

@@ -3,11 +3,13 @@
  * one holding a PostgreSQL advisory lock named after the project, taken on a connection of its own
  * and kept while that connection lives. A replica that dies (even `kill -9`) loses its connection and
  * so its locks at once; another replica with the project's database open takes the lock at its next
- * tick (CRON_TICK_MS). Embedded there is one platform per database, and the browser has its own
+ * tick (CRON_TICK_MS); a replica that never opened the project adopts it (cron-hosting.ts), since the
+ * leader notes in the records schema which projects have active jobs. Embedded there is one platform per database, and the browser has its own
  * leader (cron-hosting.ts: the Web Lock of a tab).
  */
 import pg from 'pg'
 import type { CronLeadership } from '../context'
+import { sqlIdent } from '../../src/lib/sql/quote'
 
 const lockName = (scope: string, ref: string) => `studio cron ${scope} ${ref}`
 
@@ -44,7 +46,32 @@ export function postgresCronLeadership(databaseUrl: string, scope: string): Cron
     return connecting
   }
 
+  const projectsTable = `${sqlIdent(scope)}.cron_projects`
+  /** What this replica last noted of each project it leads, so a tick writes only a change. */
+  const noted = new Map<string, boolean>()
   return {
+    async noteJobs(ref, active) {
+      if (closed || noted.get(ref) === active) return
+      const db = await connection()
+      if (active) await db.query(`insert into ${projectsTable} (ref) values ($1) on conflict (ref) do nothing`, [ref])
+      else await db.query(`delete from ${projectsTable} where ref = $1`, [ref])
+      noted.set(ref, active)
+    },
+    async unled() {
+      if (closed) return []
+      const db = await connection()
+      const { rows } = await db.query<{ ref: string }>(`select ref from ${projectsTable} order by ref`)
+      const free: string[] = []
+      for (const { ref } of rows) {
+        if (held.has(ref)) continue
+        // Free now means nobody leads it: taken and let go at once (its scheduler takes it for good).
+        const { rows: tried } = await db.query<{ taken: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as taken', [lockName(scope, ref)])
+        if (!tried[0]?.taken) continue
+        await db.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockName(scope, ref)])
+        free.push(ref)
+      }
+      return free
+    },
     async holds(ref) {
       if (closed) return false
       if (held.has(ref)) return true
@@ -53,6 +80,9 @@ export function postgresCronLeadership(databaseUrl: string, scope: string): Cron
       return held.has(ref)
     },
     async release(ref) {
+      // The project is gone: nobody is to adopt it.
+      noted.delete(ref)
+      if (client) await client.query(`delete from ${projectsTable} where ref = $1`, [ref]).catch(() => undefined)
       if (!held.delete(ref) || !client) return
       await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockName(scope, ref)]).catch(() => undefined)
     },

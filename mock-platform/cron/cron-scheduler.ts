@@ -127,8 +127,14 @@ export async function runCronJob(db: ProjectDatabase, job: CronJobToRun, clock: 
 }
 
 /** Runs every active job with a run in (since, now], then lets pg_net send what they queued. */
-export async function runDueCronJobs(db: ProjectDatabase, since: number, now: number, options: { clock?: CronClock; net?: NetWorkerOptions } = {}): Promise<CronRunOutcome[]> {
+export async function runDueCronJobs(
+  db: ProjectDatabase,
+  since: number,
+  now: number,
+  options: { clock?: CronClock; net?: NetWorkerOptions; onJobs?: (active: number) => void } = {},
+): Promise<CronRunOutcome[]> {
   const jobs = await activeCronJobs(db)
+  options.onJobs?.(jobs?.length ?? 0)
   if (!jobs) return []
   const runs: CronRunOutcome[] = []
   for (const job of jobs) {
@@ -150,6 +156,8 @@ export interface CronSchedulerOptions {
   onError?: (error: unknown) => void
   /** Each run, once recorded. */
   onRun?: (run: CronRunOutcome) => void
+  /** How many active jobs a tick found (0 without pg_cron). */
+  onJobs?: (active: number) => void
 }
 
 export interface CronScheduler {
@@ -171,7 +179,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
     const now = clock.now()
     try {
       const db = await options.database()
-      if (db) for (const run of await runDueCronJobs(db, since, now, { clock, net: options.net })) options.onRun?.(run)
+      if (db) for (const run of await runDueCronJobs(db, since, now, { clock, net: options.net, onJobs: options.onJobs })) options.onRun?.(run)
     } catch (error) {
       if (!stopped) onError(error)
     }

@@ -117,6 +117,12 @@ where aged.key = invoice.key`,
       create table if not exists ${schema}.upload_chunks (id text not null references ${schema}.upload_sessions (id) on delete cascade, start bigint not null, bytes bytea not null, primary key (id, start));
       alter table ${schema}.upload_chunks alter column bytes set storage external;`,
   },
+  {
+    version: 8,
+    name: 'the projects with cron jobs, for replicas to adopt',
+    // cron/cron-leadership.ts: noted by the project's leader, read by replicas that never opened it.
+    sql: (schema) => `create table if not exists ${schema}.cron_projects (ref text primary key, noted_at timestamptz not null default now())`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */
