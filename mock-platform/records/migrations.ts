@@ -123,6 +123,12 @@ where aged.key = invoice.key`,
     // cron/cron-leadership.ts: noted by the project's leader, read by replicas that never opened it.
     sql: (schema) => `create table if not exists ${schema}.cron_projects (ref text primary key, noted_at timestamptz not null default now())`,
   },
+  {
+    version: 9,
+    name: "the limits' windows, counted together by replicas",
+    // serve/shared-limits.ts: one fixed window per limit and key (a client address, an account).
+    sql: (schema) => `create table if not exists ${schema}.rate_windows (limiter text not null, key text not null, count integer not null, ends_at timestamptz not null, primary key (limiter, key))`,
+  },
 ]
 
 /** The advisory lock's key: one per store schema, so stores of other schemas never wait on it. */

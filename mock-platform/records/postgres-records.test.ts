@@ -37,7 +37,7 @@ describe.runIf(databaseUrl)('platform records on a PostgreSQL server (DATABASE_U
       expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
       // Every collection of the platform has its table (a new collection needs a migration).
       const tables = await admin().query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1', [schema])
-      expect(tables.rows.map((r) => r.table_name).sort()).toEqual([...COLLECTION_NAMES.map((name) => COLLECTION_TABLES[name]), 'cron_projects', 'kept_records', 'record_changes', 'schema_migrations', 'storage_bytes', 'upload_chunks', 'upload_sessions'].sort())
+      expect(tables.rows.map((r) => r.table_name).sort()).toEqual([...COLLECTION_NAMES.map((name) => COLLECTION_TABLES[name]), 'cron_projects', 'kept_records', 'rate_windows', 'record_changes', 'schema_migrations', 'storage_bytes', 'upload_chunks', 'upload_sessions'].sort())
     } finally {
       await Promise.all([one.end(), two.end()])
     }

@@ -59,9 +59,43 @@ export function createRateLimiter(options: { attempts: number; windowMs: number;
     count(key)
     return refused ? { allowed: false, ...refused } : { allowed: true }
   }
-  return { count, release, refusal, take }
+  /** Counts one attempt and answers the window's count with it. */
+  function hit(key: string): RateHit {
+    count(key)
+    const at = now()
+    const window = liveWindow(key, at)!
+    return { count: window.count, ...refusalOf(window, at) }
+  }
+  return { count, release, refusal, take, hit }
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+/** One attempt counted: the window's count with it, and the whole seconds until the window ends. */
+export interface RateHit extends RateRefusal {
+  count: number
+}
+
+/**
+ * A fixed-window counter the server's limits share: in memory (one server), or in the records
+ * database (shared-limits.ts), so replicas behind a load balancer count one caller's attempts together.
+ */
+export interface RateCounter {
+  readonly attempts: number
+  hit(key: string): Promise<RateHit>
+  /** Takes back one attempt counted in the current window (one that turned out not to count). */
+  release(key: string): Promise<void>
+}
+
+export function memoryRateCounter(options: { attempts: number; windowMs: number; now?: () => number }): RateCounter {
+  const limiter = createRateLimiter(options)
+  return { attempts: options.attempts, hit: async (key) => limiter.hit(key), release: async (key) => limiter.release(key) }
+}
+
+/** Counts one attempt: refused (with when to try again) when it is past the key's attempts in the window. */
+async function take(counter: RateCounter, key: string): Promise<RateRefusal | null> {
+  const { count, retryAfterSeconds } = await counter.hit(key)
+  return count > counter.attempts ? { retryAfterSeconds } : null
+}
 
 /** GoTrue's answer to too many attempts (its error shape: the sign-in and sign-up forms show `msg`). */
 export function tooManyAttempts(refusal: RateRefusal): { status: 429; headers: Record<string, string>; body: string } {
@@ -73,24 +107,27 @@ export function tooManyAttempts(refusal: RateRefusal): { status: 429; headers: R
 }
 
 /** Answers 429 with Retry-After for a sign-up over the address's limit; true when it answered. */
-export function refuseSignUpFlood(limiter: RateLimiter, incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, address: string): boolean {
+export async function refuseSignUpFlood(counter: RateCounter, incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, address: string): Promise<boolean> {
   if (incoming.method !== 'POST' || !isCall(incoming.url, '/auth/v1/signup')) return false
-  const verdict = limiter.take(address)
-  if (verdict.allowed) return false
+  const verdict = await take(counter, address)
+  if (!verdict) return false
   const refused = tooManyAttempts(verdict)
   outgoing.writeHead(refused.status, { ...headers, ...refused.headers }).end(refused.body)
   return true
 }
 
+/** A limit's counter by its name and rule: in memory unless the server shares them (shared-limits.ts). */
+export type RateCounters = (name: string, limit: { attempts: number; windowMs: number }) => RateCounter
+
 /** The per-address counters of the calls that need no session (PUBLIC_CALL_LIMITS), one per call. */
-export function createPublicCallLimits(limits = PUBLIC_CALL_LIMITS) {
-  const limiters = limits.map(({ call, ...limit }) => ({ call, limiter: createRateLimiter(limit) }))
+export function createPublicCallLimits(limits = PUBLIC_CALL_LIMITS, counterOf: RateCounters = (_name, limit) => memoryRateCounter(limit)) {
+  const counters = limits.map(({ call, ...limit }) => ({ call, counter: counterOf(`public ${call}`, limit) }))
   /** Answers 429 with Retry-After for such a call, made without a session, over the address's limit; true when it answered. */
-  return function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean, address: string): boolean {
-    const limiter = limiters.find(({ call }) => isCall(incoming.url, call))?.limiter
-    if (!limiter || signedIn || incoming.method === 'GET' || incoming.method === 'HEAD') return false
-    const verdict = limiter.take(address)
-    if (verdict.allowed) return false
+  return async function refusePublicFlood(incoming: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string>, signedIn: boolean, address: string): Promise<boolean> {
+    const counter = counters.find(({ call }) => isCall(incoming.url, call))?.counter
+    if (!counter || signedIn || incoming.method === 'GET' || incoming.method === 'HEAD') return false
+    const verdict = await take(counter, address)
+    if (!verdict) return false
     outgoing.writeHead(429, { ...headers, 'content-type': 'application/json', 'retry-after': String(verdict.retryAfterSeconds) })
     outgoing.end(JSON.stringify({ message: `Too many requests. Try again in ${verdict.retryAfterSeconds} seconds.` }))
     return true

@@ -29,10 +29,10 @@ import {
   SECURITY_HEADERS,
   SIGN_IN_AND_UP_CALLS,
 } from './constants'
-import { answerPreflight, corsHeadersFor, createPublicCallLimits, createRateLimiter, isCall, refuseSignUpFlood } from './limits'
+import { answerPreflight, corsHeadersFor, createPublicCallLimits, isCall, refuseSignUpFlood } from './limits'
 import { createSignInLimit } from './sign-in-limit'
 import { hmacTokenSigning, loadOrCreateSecret } from './secret'
-import { moveObjectFilesIn, sharedStorage } from './shared-storage'
+import { moveObjectFilesIn, sharedStores } from './shared-stores'
 import { postgresRecords } from '../records/postgres-records'
 import { scryptPasswordHashing } from '../records/scrypt-passwords'
 import { sha256TokenKeeping } from '../records/token-digests'
@@ -98,7 +98,7 @@ export async function startStudioServer(options: StudioServerOptions) {
   // Told at start, not at the first project: DATABASE_URL's user must be able to do the platform's work.
   if (!selfHosted) await (await import('../postgres/server-tenancy')).checkPlatformAdmin(databaseUrl, 10_000)
   const schema = options.platformSchema ?? PLATFORM_RECORDS_SCHEMA
-  const storage = sharedStorage(databaseUrl, schema)
+  const storage = sharedStores(databaseUrl, schema)
   const platform = await createMockPlatform({
     databases: async (seeding) => {
       const { createServerDatabaseProvider, createUserDatabaseProvider } = await import('../postgres/server-postgres')
@@ -137,9 +137,10 @@ export async function startStudioServer(options: StudioServerOptions) {
     throw error
   }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
-  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT)
-  const signUpLimiter = createRateLimiter(options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
-  const refusePublicFlood = createPublicCallLimits()
+  // Counted in the records database: replicas count one caller's attempts together.
+  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage.rateCounters)
+  const signUpCounter = storage.rateCounters('sign-up address', options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
+  const refusePublicFlood = createPublicCallLimits(undefined, storage.rateCounters)
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
   const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
@@ -166,8 +167,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     const cors = corsHeadersFor(incoming.headers.origin, config.allowedOrigin)
     const signedIn = isSignedIn(incoming)
     const address = clientAddress(incoming, trustedProxies)
-    if (refuseSignUpFlood(signUpLimiter, incoming, outgoing, cors, address)) return
-    if (refusePublicFlood(incoming, outgoing, cors, signedIn, address)) return
+    if (await refuseSignUpFlood(signUpCounter, incoming, outgoing, cors, address)) return
+    if (await refusePublicFlood(incoming, outgoing, cors, signedIn, address)) return
     await answerWithPlatform(platform, incoming, outgoing, {
       // The links the platform writes (a mailed invitation) name where people reach Studio, never a caller's Host header.
       origin: config.publicUrl ?? `http://localhost:${port}`,

@@ -6,7 +6,7 @@
  * keeps the session while someone else's guesses have the address or the account locked out.
  */
 import type { RequestScreen } from './http-bridge'
-import { createRateLimiter, isCall, tooManyAttempts } from './limits'
+import { isCall, memoryRateCounter, tooManyAttempts, type RateCounters, type RateHit } from './limits'
 
 /** The account a password sign-in names (as the auth handler reads it: trimmed, lower case), '' when none; null for any other request. */
 async function passwordSignInAccount(request: Request): Promise<string | null> {
@@ -20,10 +20,11 @@ async function passwordSignInAccount(request: Request): Promise<string | null> {
   return typeof email === 'string' ? email.trim().toLowerCase() : ''
 }
 
-export function createSignInLimit(options: { attempts: number; windowMs: number; now?: () => number }) {
+export function createSignInLimit(options: { attempts: number; windowMs: number; now?: () => number }, counterOf: RateCounters = (_name, limit) => memoryRateCounter(limit)) {
   // Apart, so an address's guesses at many accounts and many addresses' guesses at one account both stop.
-  const byAccount = createRateLimiter(options)
-  const byAddress = createRateLimiter(options)
+  const byAccount = counterOf('sign-in account', options)
+  const byAddress = counterOf('sign-in address', options)
+  const over = (hit: RateHit) => hit.count > options.attempts
 
   return {
     /** The screen of one request from `address`: refuses a password sign-in while locked out, counts one that failed. */
@@ -33,21 +34,30 @@ export function createSignInLimit(options: { attempts: number; windowMs: number;
         async before(request) {
           account = await passwordSignInAccount(request)
           if (account === null) return null
-          const refused = byAddress.refusal(address) ?? (account ? byAccount.refusal(account) : null)
+          // Counted before the password is checked, so guesses sent all at once cannot pass the limit
+          // together; one refused is taken back, so an address locked out cannot lock out an account.
+          const fromAddress = await byAddress.hit(address)
+          let refused: RateHit | null = over(fromAddress) ? fromAddress : null
+          if (!refused && account) {
+            const ofAccount = await byAccount.hit(account)
+            if (over(ofAccount)) {
+              refused = ofAccount
+              await byAccount.release(account)
+            }
+          }
           if (refused) {
+            await byAddress.release(address)
             const answer = tooManyAttempts(refused)
+            account = null
             return new Response(answer.body, { status: answer.status, headers: answer.headers })
           }
-          // Counted before the password is checked, so guesses sent all at once cannot pass the limit together.
-          byAddress.count(address)
-          if (account) byAccount.count(account)
           return null
         },
         after(_request, response) {
           // Only the password grant's own refusals (wrong password, unknown account, missing fields) stay counted.
           if (account === null || !response.ok) return
-          byAddress.release(address)
-          if (account) byAccount.release(account)
+          void byAddress.release(address).catch(() => undefined)
+          if (account) void byAccount.release(account).catch(() => undefined)
         },
       }
     },

@@ -1,6 +1,6 @@
 /**
- * Storage on the server: objects' bytes and unfinished uploads in the records database, which every
- * replica reads (issue 54; README "Behind a load balancer"). A data directory that still holds the
+ * What replicas share besides the records, in the records database: storage objects' bytes, unfinished
+ * uploads (issue 54; README "Behind a load balancer") and the limits' counters (shared-limits.ts). A data directory that still holds the
  * object files an older server wrote (`<data dir>/storage`) has them moved in at start, once.
  */
 import { readdir, readFile, rename } from 'node:fs/promises'
@@ -10,17 +10,20 @@ import pg from 'pg'
 import { createPostgresByteStore } from '../storage/byte-store-postgres'
 import { createPostgresUploadSessions } from '../storage/upload-sessions-postgres'
 import type { StorageByteStore } from '../storage/byte-store'
+import { postgresRateCounters } from './shared-limits'
 
-/** Connections for storage's bytes (apart from the records' commits, which must not wait behind a large object). */
-const STORAGE_POOL_SIZE = 4
+/** Connections for what replicas share besides the records (apart from the records' commits, which must not wait behind a large object). */
+const SHARED_POOL_SIZE = 4
 
-export function sharedStorage(databaseUrl: string, schema: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: STORAGE_POOL_SIZE })
+/** Storage's bytes, unfinished uploads and the limits' counters, in the records schema. */
+export function sharedStores(databaseUrl: string, schema: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SHARED_POOL_SIZE })
   // An idle connection dropped by the server must not take the process down; the pool replaces it.
   pool.on('error', () => undefined)
   return {
     storageBytes: createPostgresByteStore(pool, schema),
     uploadSessions: createPostgresUploadSessions(pool, schema),
+    rateCounters: postgresRateCounters(pool, schema),
     close: () => pool.end(),
   }
 }

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, withStoreLock } from '../records/migrations'
 import { createFileByteStore } from '../storage/byte-store-files'
-import { moveObjectFilesIn, sharedStorage } from './shared-storage'
+import { moveObjectFilesIn, sharedStores } from './shared-stores'
 
 const databaseUrl = process.env['DATABASE_URL']
 const SCHEMA = `studio_shared_storage_test_${process.pid}`
@@ -32,7 +32,7 @@ describe.runIf(databaseUrl)("an older server's object files (DATABASE_URL)", () 
     await files.put('projectref', 'avatars & photos', ID(1), new Uint8Array([1, 2, 3]))
     await files.put('projectref', 'docs', ID(2), new Uint8Array([4]))
     await writeFile(join(files.dir, Buffer.from('projectref').toString('hex'), Buffer.from('docs').toString('hex'), `${ID(3)}.99.partial`), 'half')
-    const storage = sharedStorage(databaseUrl!, SCHEMA)
+    const storage = sharedStores(databaseUrl!, SCHEMA)
     try {
       expect(await moveObjectFilesIn(join(dir, 'storage'), storage.storageBytes)).toBe(2)
       expect(await storage.storageBytes.get('projectref', 'avatars & photos', ID(1))).toEqual(new Uint8Array([1, 2, 3]))
