@@ -14,11 +14,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createPlatformFixtures } from '../../fixtures/platform'
+import { closedPort } from '../../mock-platform/postgres/refused-connection'
 import { DEMO_CREDENTIALS, ORGANIZATION_ROLE, PG_META_HEADERS } from '../../src/constants'
 
 const USERS = Number(process.env.CHAOS_USERS ?? 100)
@@ -46,17 +46,6 @@ function nginxPath(): string | null {
     if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx'
   }
   return null
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs = 60_000) {
@@ -91,7 +80,7 @@ async function main() {
   const databasePrefix = `studio_chaos_${process.pid}_`
   const work = await mkdtemp(join(tmpdir(), 'studio-chaos-'))
   const secret = crypto.randomUUID() + crypto.randomUUID()
-  const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()]
+  const [balancerPort, portA, portB] = [await closedPort(), await closedPort(), await closedPort()]
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   const children = new Set<ChildProcess>()

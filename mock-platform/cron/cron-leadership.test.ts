@@ -6,7 +6,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { runningDatabase } from '../projects/database-start'
 import { databaseUrlFor, projectDatabaseName } from '../postgres/server-postgres'
-import { apiAs, signUp } from '../serve/testing'
+import { apiAs, ownerOfNewProject } from '../serve/testing'
 import { useServedRecords } from '../serve/records-testing'
 import type { StudioServer } from '../serve/server'
 
@@ -21,17 +21,8 @@ describe.runIf(databaseUrl)('cron jobs under two replicas (DATABASE_URL)', () =>
 
   it('runs a job once a second, not once per replica, and on the other replica once its leader stops', () =>
     served.onReplicas(async (a, b) => {
-      const token = await signUp(a, `cron-lead-${process.pid}@example.com`, 'amber-Kettle-52-orchard!violin')
-      const [onA, onB] = [apiAs(a, token), apiAs(b, token)]
-      await onA.call('/platform/profile', { method: 'POST' })
-      const { slug } = (await onA.call('/platform/organizations', { method: 'POST', body: { name: 'Cron Leaders', tier: 'tier_free' } })).body as { slug: string }
-      const made = await onA.call('/platform/projects', { method: 'POST', body: { name: 'Ticking', organization_slug: slug, db_pass: 'amber-Kettle-52-orchard!violin', db_region: 'us-east-1', cloud_provider: 'AWS' } })
-      expect(made.status).toBe(201)
-      const { ref } = made.body as { ref: string }
-      for (let poll = 0; poll < 20; poll++) {
-        if (((await onA.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
-        await pause(250)
-      }
+      const { token, as: onA, ref } = await ownerOfNewProject(a, 'Cron Leaders')
+      const onB = apiAs(b, token)
       // As the extensions screen sends it (one statement: the served mock installs its stand-in for it).
       expect((await onA.sql(ref, 'create extension if not exists pg_cron')).status).toBe(200)
       expect((await onA.sql(ref, `select cron.schedule('each second', '1 seconds', 'select 1')`)).status).toBe(200)
@@ -60,16 +51,7 @@ describe.runIf(databaseUrl)('cron jobs under two replicas (DATABASE_URL)', () =>
 
   it("is taken over by a replica that never opened the project when its leader dies", () =>
     served.onReplicas(async (a, b) => {
-      const token = await signUp(a, `cron-adopt-${process.pid}@example.com`, 'amber-Kettle-52-orchard!violin')
-      const onA = apiAs(a, token)
-      await onA.call('/platform/profile', { method: 'POST' })
-      const { slug } = (await onA.call('/platform/organizations', { method: 'POST', body: { name: 'Cron Orphans', tier: 'tier_free' } })).body as { slug: string }
-      const made = await onA.call('/platform/projects', { method: 'POST', body: { name: 'Orphaned', organization_slug: slug, db_pass: 'amber-Kettle-52-orchard!violin', db_region: 'us-east-1', cloud_provider: 'AWS' } })
-      const { ref } = made.body as { ref: string }
-      for (let poll = 0; poll < 20; poll++) {
-        if (((await onA.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
-        await pause(250)
-      }
+      const { as: onA, ref } = await ownerOfNewProject(a, 'Cron Orphans')
       expect((await onA.sql(ref, 'create extension if not exists pg_cron')).status).toBe(200)
       expect((await onA.sql(ref, `select cron.schedule('each second', '1 seconds', 'select 1')`)).status).toBe(200)
       // Only A has the database open; B is never asked about the project.

@@ -174,7 +174,9 @@ export function createRecordUnits(
     batchAsked = true
     void inTurn(async () => {
       batchAsked = false
-      await commitBatch(takeDisjoint(waiting))
+      const batch = takeDisjoint(waiting)
+      // Whatever happens, no request is left waiting for an answer (settling twice changes nothing).
+      await commitBatch(batch).catch((error: unknown) => batch.forEach(({ settle }) => settle(error)))
       askForBatch()
     })
   }

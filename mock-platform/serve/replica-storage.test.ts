@@ -3,15 +3,13 @@
  * either replica, and an object stored through one is downloaded through the other.
  */
 import { describe, expect, it } from 'vitest'
-import { apiAs, signUp } from './testing'
+import { apiAs, ownerOfNewProject } from './testing'
 import { useServedRecords } from './records-testing'
 import type { StudioServer } from './server'
 
 const databaseUrl = process.env['DATABASE_URL']
 const SCHEMA_PREFIX = `studio_replstore_test_${process.pid}_`
 const DATABASE_PREFIX = 'studio_replstore_test_'
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** One chunk as the dashboard sends it (uploadChunk): raw bytes at an offset. */
 async function sendChunk(server: StudioServer, token: string, path: string, offset: number, bytes: Uint8Array<ArrayBuffer>) {
@@ -28,17 +26,8 @@ describe.runIf(databaseUrl)('storage under two replicas (DATABASE_URL)', () => {
 
   it("takes an upload's chunks on either replica, and serves the object from both", () =>
     served.onReplicas(async (a, b) => {
-      const token = await signUp(a, `replica-storage-${process.pid}@example.com`, 'amber-Kettle-52-orchard!violin')
-      const [onA, onB] = [apiAs(a, token), apiAs(b, token)]
-      await onA.call('/platform/profile', { method: 'POST' })
-      const { slug } = (await onA.call('/platform/organizations', { method: 'POST', body: { name: 'Two Replicas', tier: 'tier_free' } })).body as { slug: string }
-      const made = await onA.call('/platform/projects', { method: 'POST', body: { name: 'Shared files', organization_slug: slug, db_pass: 'amber-Kettle-52-orchard!violin', db_region: 'us-east-1', cloud_provider: 'AWS' } })
-      expect(made.status).toBe(201)
-      const { ref } = made.body as { ref: string }
-      for (let poll = 0; poll < 20; poll++) {
-        if (((await onA.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
-        await pause(250)
-      }
+      const { token, as: onA, ref } = await ownerOfNewProject(a, 'Shared files')
+      const onB = apiAs(b, token)
       const storage = `/platform/storage/${ref}/buckets`
       expect((await onA.call(storage, { method: 'POST', body: { id: 'docs', public: false } })).status).toBeLessThan(300)
 

@@ -141,6 +141,26 @@ export function apiAs(server: StudioServer, token: string) {
   }
 }
 
+/**
+ * A new account owning a new organization with one project whose database is ready: where a test
+ * that needs a project of its own (a replica test) starts. `name` names all three; unique per test.
+ */
+export async function ownerOfNewProject(server: StudioServer, name: string) {
+  const password = 'amber-Kettle-52-orchard!violin'
+  const token = await signUp(server, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${process.pid}@example.com`, password)
+  const as = apiAs(server, token)
+  await as.call('/platform/profile', { method: 'POST' })
+  const { slug } = (await as.call('/platform/organizations', { method: 'POST', body: { name, tier: 'tier_free' } })).body as { slug: string }
+  const made = await as.call('/platform/projects', { method: 'POST', body: { name, organization_slug: slug, db_pass: password, db_region: 'us-east-1', cloud_provider: 'AWS' } })
+  if (made.status !== 201) throw new Error(`Making the project ${name} answered ${made.status}`)
+  const { ref } = made.body as { ref: string }
+  for (let poll = 0; poll < 20; poll++) {
+    if (((await as.call(`/platform/projects/${ref}`)).body as { status: string }).status === 'ACTIVE_HEALTHY') break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return { token, as, ref }
+}
+
 export interface PlainAnswer {
   status: number
   headers: Record<string, string | string[] | undefined>
