@@ -168,7 +168,7 @@ function successorToken(ctx: PlatformContext, tokens: RefreshTokenRecord[], pres
 
 /** Whether the session an access token names may still act: it exists and its family is not revoked. */
 export function isSessionLive(ctx: PlatformContext, sessionId: string): boolean {
-  const session = store.read(ctx).sessions.find((s) => s.id === sessionId)
+  const session = store.peek(ctx).sessions.find((s) => s.id === sessionId)
   return session !== undefined && !session.revoked
 }
 

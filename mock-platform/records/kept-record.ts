@@ -6,8 +6,22 @@ import type { PlatformContext } from '../context'
 export interface KeptRecord<T> {
   /** The record as last written, or the empty one; a stored value that does not parse reads as empty. */
   read(ctx: PlatformContext): T
+  /**
+   * The record for a look only (a check on every request): frozen, never to be changed. Served, one
+   * parsed copy per record as committed, so a check does not copy and parse the whole record each time.
+   */
+  peek(ctx: PlatformContext): Readonly<T>
   /** Changes the record in one read-modify-write and returns it as written. */
   update(ctx: PlatformContext, change: (record: T) => void): T
+}
+
+/** Freezes `value` and everything in it (what `peek` hands out is shared by every caller). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }
 
 /**
@@ -55,8 +69,19 @@ export function keptRecord<S extends v.GenericSchema>(
     else writeStored(storage, key, record)
   }
 
+  // Keyed by the stored object: the record store replaces a kept record whole, never changes one in place.
+  const peeked = new WeakMap<object, Record>()
+  function peek(ctx: PlatformContext): Readonly<Record> {
+    const stored = ctx.recordPersistence?.kept(key)
+    if (typeof stored !== 'object' || stored === null) return deepFreeze(read(ctx))
+    let record = peeked.get(stored)
+    if (!record) peeked.set(stored, (record = deepFreeze(fromRecordStore(stored) ?? empty())))
+    return record
+  }
+
   return {
     read,
+    peek,
     update(ctx, change) {
       const record = read(ctx)
       change(record)
