@@ -98,7 +98,7 @@ export async function startStudioServer(options: StudioServerOptions) {
   // Told at start, not at the first project: DATABASE_URL's user must be able to do the platform's work.
   if (!selfHosted) await (await import('../postgres/server-tenancy')).checkPlatformAdmin(databaseUrl, 10_000)
   const schema = options.platformSchema ?? PLATFORM_RECORDS_SCHEMA
-  const storage = sharedStores(databaseUrl, schema)
+  const shared = sharedStores(databaseUrl, schema)
   const platform = await createMockPlatform({
     databases: async (seeding) => {
       const { createServerDatabaseProvider, createUserDatabaseProvider } = await import('../postgres/server-postgres')
@@ -109,8 +109,8 @@ export async function startStudioServer(options: StudioServerOptions) {
     databaseUrl,
     tokenSigning: hmacTokenSigning(secret),
     // Objects' bytes and unfinished uploads with the records: every replica serves every object.
-    storageBytes: storage.storageBytes,
-    uploadSessions: storage.uploadSessions,
+    storageBytes: shared.storageBytes,
+    uploadSessions: shared.uploadSessions,
     // Every record on the server too, so a restart loses nothing and every browser sees the same.
     recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
     // The logs explorer's store: its own Postgres (PGlite) on disk beside the secret, kept across restarts.
@@ -129,18 +129,18 @@ export async function startStudioServer(options: StudioServerOptions) {
   try {
     assertRecordsOfMode(platform, config.mode, schema)
     // Object files an older server kept in its data directory: into the records database, once.
-    const moved = await moveObjectFilesIn(join(config.dataDir, 'storage'), storage.storageBytes)
+    const moved = await moveObjectFilesIn(join(config.dataDir, 'storage'), shared.storageBytes)
     if (moved > 0) console.log(`Moved the bytes of ${moved} storage objects from ${join(config.dataDir, 'storage')} into the records database (the folder is now storage.moved)`)
   } catch (error) {
     await platform.close()
-    await storage.close()
+    await shared.close()
     throw error
   }
   const serveStatic = createStaticFiles(config.distDir, indexHtml)
   // Counted in the records database: replicas count one caller's attempts together.
-  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, storage.rateCounters)
-  const signUpCounter = storage.rateCounters('sign-up address', options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
-  const refusePublicFlood = createPublicCallLimits(undefined, storage.rateCounters)
+  const signInLimit = createSignInLimit(options.signInLimit ?? DEFAULT_SIGN_IN_LIMIT, shared.rateCounters)
+  const signUpCounter = shared.rateCounters('sign-up address', options.signUpLimit ?? DEFAULT_SIGN_UP_LIMIT)
+  const refusePublicFlood = createPublicCallLimits(undefined, shared.rateCounters)
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   // Self-hosted has no sessions: whoever reaches the port acts as the instance's user (README).
   const isSignedIn = (incoming: IncomingMessage) => selfHosted || authorizationClaims(platform.ctx, incoming.headers.authorization) !== null
@@ -213,7 +213,7 @@ export async function startStudioServer(options: StudioServerOptions) {
       clearTimeout(cut)
       await health.close()
       await platform.close()
-      await storage.close()
+      await shared.close()
     }
   }
 

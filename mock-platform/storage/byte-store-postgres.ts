@@ -5,6 +5,7 @@
  * sees all of an object or none of it, and a replica that dies mid-write leaves nothing.
  */
 import type pg from 'pg'
+import { joinBytes } from '../../src/lib/join-bytes'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import type { StorageByteStore } from './byte-store'
 
@@ -71,8 +72,7 @@ export function createPostgresByteStore(pool: pg.Pool, schemaName: string): Stor
     async get(ref, bucket, id) {
       const { rows } = await pool.query<{ bytes: Buffer }>(`select bytes from ${table} where ref = $1 and bucket = $2 and id = $3 order by part`, [ref, bucket, id])
       if (rows.length === 0) return null
-      const whole = Buffer.concat(rows.map((row) => row.bytes))
-      return new Uint8Array(whole.buffer, whole.byteOffset, whole.length)
+      return joinBytes(rows.map((row) => row.bytes))
     },
     async delete(ref, bucket, ids) {
       await pool.query(`delete from ${table} where ref = $1 and bucket = $2 and id = any($3::text[])`, [ref, bucket, [...ids]])

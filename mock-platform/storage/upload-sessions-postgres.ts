@@ -5,6 +5,7 @@
  * sent twice (a retry crossing its first try, on two replicas) is kept once.
  */
 import type pg from 'pg'
+import { joinBytes } from '../../src/lib/join-bytes'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { inTransaction } from './byte-store-postgres'
 import type { UploadSession, UploadSessionStore } from './uploads'
@@ -44,8 +45,7 @@ export function createPostgresUploadSessions(pool: pg.Pool, schemaName: string):
         const { rows } = await client.query<{ bytes: Buffer }>(`select bytes from ${chunks} where id = $1 order by start`, [id])
         // Its chunks go with it (on delete cascade).
         await client.query(`delete from ${sessions} where id = $1`, [id])
-        const whole = Buffer.concat(rows.map((row) => row.bytes))
-        return new Uint8Array(whole.buffer, whole.byteOffset, whole.length) as Uint8Array<ArrayBuffer>
+        return joinBytes(rows.map((row) => row.bytes))
       }),
     async cancel(id) {
       return ((await pool.query(`delete from ${sessions} where id = $1`, [id])).rowCount ?? 0) > 0
