@@ -19,6 +19,7 @@ import { blockedReason } from './net/net-worker'
 import { prefilterHandlers } from './handlers/handler-prefilter'
 import { scenarioHandlers } from './handlers/scenarios'
 import { createLogStore, type LogDatabase, type WaitingLogEvents } from './logs/log-store'
+import type { LogStoreLayout } from './logs/log-store-schema'
 import { createMemoryByteStore, type StorageByteStore } from './storage/byte-store'
 import { createMemoryUploadSessions, type UploadSessionStore } from './storage/uploads'
 
@@ -49,6 +50,8 @@ export interface MockPlatformOptions {
   logDatabase?: () => Promise<LogDatabase>
   /** The log store's database outlives the process (the page's in IndexedDB, `npm run serve`'s on disk): its history is kept. */
   durableLogs?: boolean
+  /** How the log store lays out its tables: 'by-day' on a PostgreSQL server replicas share (log-store-postgres.ts). */
+  logLayout?: LogStoreLayout
   /**
    * Where events wait until the log store is first read (the page: IndexedDB, so a reload loses
    * none): the store opens then, as an in-memory one does. A durable store without it opens at start
@@ -135,7 +138,7 @@ export async function createMockPlatform(options: MockPlatformOptions) {
     assistantModel: options.assistantModel ?? null,
     databaseServer: options.databaseUrl ? databaseServerAddress(options.databaseUrl) : null,
     userDatabase: options.userDatabase ?? false,
-    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false, waiting: options.waitingLogEvents }),
+    logs: createLogStore({ open: options.logDatabase ?? memoryLogDatabase, durable: options.durableLogs ?? false, waiting: options.waitingLogEvents, layout: options.logLayout }),
     storageBytes: options.storageBytes ?? createMemoryByteStore(),
     uploadSessions: options.uploadSessions ?? createMemoryUploadSessions(),
     tokenSigning: options.tokenSigning ?? null,

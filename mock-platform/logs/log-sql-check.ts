@@ -4,9 +4,15 @@
  * relation it scans must be a log table, and nothing in it may write. The reader role and the
  * read-only transaction stand behind both (log-store.ts).
  */
-import { LOGS_MESSAGE } from '../../src/constants'
+import { LOG_SOURCES, LOGS_MESSAGE } from '../../src/constants'
+import { errorMessage } from '../../src/lib/error-message'
 import { leadingKeyword, splitStatements } from '../../src/lib/sql/statements'
 import { STORE_SCHEMA } from './log-store-schema'
+
+/** A logs query the endpoint will not run, and why (told to the user as it is). */
+export class LogQueryRefused extends Error {}
+
+const LOG_TABLES: readonly string[] = LOG_SOURCES.map((s) => s.table)
 
 export type LogSqlCheck = { ok: true; statement: string } | { ok: false; message: string }
 
@@ -48,4 +54,17 @@ export function refusePlan(plan: unknown): string | null {
     if (refusal) return refusal
   }
   return null
+}
+
+/** What the reader's attempt at something else reads as. */
+export function readerError(error: unknown): Error {
+  const message = errorMessage(error)
+  // Denied a log table: only a write is (the reader may select from every one).
+  const denied = /permission denied for (?:schema|table|view|relation) (\S+)/.exec(message)
+  if (denied) return new LogQueryRefused(LOG_TABLES.includes(denied[1]!) ? LOGS_MESSAGE.writes : LOGS_MESSAGE.notLogTable(denied[1]!))
+  // The project's own tables are not here at all: say what is.
+  const missing = /^relation "([^"]+)" does not exist/.exec(message)
+  if (missing) return new LogQueryRefused(LOGS_MESSAGE.notLogTable(missing[1]!))
+  if (/read-only transaction/.test(message)) return new LogQueryRefused(LOGS_MESSAGE.writes)
+  return error instanceof Error ? error : new Error(message)
 }

@@ -4,9 +4,8 @@
  * anchor, so neither the next run nor another tab on the same database writes them again. And what
  * every store does to stay bounded: events past the longest plan retention are deleted.
  */
-import type { Transaction } from '@electric-sql/pglite'
 import { LOG_SOURCES } from '../../src/constants'
-import type { LogDatabase } from './log-store'
+import type { LogSql } from './log-store'
 import { STORE_SCHEMA } from './log-store-schema'
 
 /** Outside the store's schemas (not in their hash, and out of the reader's sight). */
@@ -22,7 +21,7 @@ export interface KeptHistoryPart {
 }
 
 /** The parts an earlier run wrote; none when the store's schema was made anew (its events went with it). */
-export async function keptHistoryParts(db: LogDatabase, rebuilt: boolean): Promise<KeptHistoryPart[]> {
+export async function keptHistoryParts(db: LogSql, rebuilt: boolean): Promise<KeptHistoryPart[]> {
   await db.exec(HISTORY_PARTS_TABLE_SQL)
   if (rebuilt) await db.exec(`delete from ${HISTORY_PARTS_TABLE}`)
   const { rows } = await db.query<{ project: string; part: number; anchor: string | Date; retention_days: number }>(`select project, part, anchor, retention_days from ${HISTORY_PARTS_TABLE}`)
@@ -30,7 +29,9 @@ export async function keptHistoryParts(db: LogDatabase, rebuilt: boolean): Promi
 }
 
 /** Inside the transaction that would write the part: whether it is written already, and the anchor of the project's history, if it has one. */
-export async function keptPart(tx: Transaction, project: string, part: number): Promise<{ written: boolean; anchor: Date | null }> {
+export async function keptPart(tx: LogSql, project: string, part: number): Promise<{ written: boolean; anchor: Date | null }> {
+  // Another writer of the same part (a replica, a tab) waits here, then finds it written.
+  await tx.query(`select pg_advisory_xact_lock(hashtext($1), $2)`, [`log history ${project}`, part])
   const { rows } = await tx.query<{ anchor: string | Date | null; written: boolean }>(
     `select min(anchor) as anchor, coalesce(bool_or(part = $2), false) as written from ${HISTORY_PARTS_TABLE} where project = $1`,
     [project, part],
@@ -39,7 +40,7 @@ export async function keptPart(tx: Transaction, project: string, part: number): 
   return { written: found?.written === true, anchor: found?.anchor ? new Date(found.anchor) : null }
 }
 
-export async function markPartWritten(tx: Transaction, project: string, part: number, anchor: Date, retentionDays: number): Promise<void> {
+export async function markPartWritten(tx: LogSql, project: string, part: number, anchor: Date, retentionDays: number): Promise<void> {
   await tx.query(`insert into ${HISTORY_PARTS_TABLE} (project, part, anchor, retention_days) values ($1, $2, $3, $4)`, [project, part, anchor.toISOString(), retentionDays])
 }
 

@@ -7,14 +7,14 @@
  * and the rest are written while the store is otherwise idle. Events past the longest plan
  * retention are deleted (LOG_STORE_KEPT_DAYS), when the store opens and then now and again.
  */
-import type { PGliteInterface, Transaction } from '@electric-sql/pglite'
-import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_SOURCES, LOG_STORE_KEPT_DAYS, LOG_STORE_PRUNE_INTERVAL_MS, LOGS_MESSAGE, type LogTableName } from '../../src/constants'
+import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_STORE_KEPT_DAYS, LOG_STORE_PRUNE_INTERVAL_MS, type LogTableName } from '../../src/constants'
 import { toJsonValue } from '../postgres/query'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { keptHistoryParts, keptPart, markPartWritten, pruneEventsSql } from './log-store-kept'
-import { checkLogSql, refusePlan } from './log-sql-check'
-import { DROP_SCHEMA_SQL, READER_ROLE, READER_SCHEMA, SCHEMA_HASH_SQL, SETTING, STORE_SCHEMA, logStoreSchema, logTableColumns } from './log-store-schema'
-import { errorMessage } from '../../src/lib/error-message'
+import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
+import { ensureSchema, underStoreLock, READER_ROLE, READER_SCHEMA, SETTING, STORE_SCHEMA, logTableColumns, type LogStoreLayout } from './log-store-schema'
+
+export { LogQueryRefused }
 
 /** One event: its table, its project, and its columns (LOG_COMMON_COLUMNS and the source's own). */
 export interface LogEvent {
@@ -28,11 +28,16 @@ export interface LogEvent {
   [column: string]: unknown
 }
 
-export type LogDatabase = Pick<PGliteInterface, 'exec' | 'query' | 'transaction' | 'close'>
-
-export class LogQueryRefused extends Error {}
-
-const LOG_TABLES: readonly string[] = LOG_SOURCES.map((s) => s.table)
+/** What the store runs its SQL on: a PGlite (the page's, node's, one on disk), or a pool on a PostgreSQL server (log-store-postgres.ts). */
+export interface LogSql {
+  exec(sql: string): Promise<unknown>
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+export interface LogDatabase extends LogSql {
+  /** Runs `work` in one transaction: committed whole, or rolled back when it throws. */
+  transaction<T>(work: (tx: LogSql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
 
 /** Events waiting for the store to open are capped: a page that never opens logs keeps only the recent ones. */
 const BUFFER_LIMIT = 20_000
@@ -62,6 +67,8 @@ export interface LogStoreOptions {
    * they wait in memory until the store is open, then are written in batches.
    */
   waiting?: WaitingLogEvents
+  /** 'by-day' on a PostgreSQL server that replicas share (log-store-postgres.ts); one table a source by default. */
+  layout?: LogStoreLayout
 }
 
 /** A place events wait in until a store writes them, shared by every page that opens the same store. */
@@ -92,6 +99,9 @@ export function createLogStore(options: LogStoreOptions) {
   let prunedAt: number | null = null
   const whenIdle = options.whenIdle ?? (typeof requestIdleCallback === 'function' ? (run) => void requestIdleCallback(run) : (run) => void setTimeout(run, 0))
   const histories = new Map<string, ProjectHistory>()
+  const byDay = options.layout === 'by-day'
+  /** The days (UTC) this store made sure of: events of those are written without asking again. */
+  const daysMade = new Set<string>()
   let activeQueries = 0
   let lastQueryAt = 0
 
@@ -100,8 +110,8 @@ export function createLogStore(options: LogStoreOptions) {
       // Measured (the bench reads it): the worker's database ready and its schema checked (its first answer).
       const started = performance.now()
       const db = await options.open()
-      const rebuilt = await ensureSchema(db)
-      if (options.durable) restoreHistories(await keptHistoryParts(db, rebuilt))
+      const rebuilt = await ensureSchema(db, options.layout ?? 'single')
+      if (options.durable) restoreHistories(await underStoreLock(db, options.layout ?? 'single', (sql) => keptHistoryParts(sql, rebuilt)))
       await prune(db)
       if (options.waiting) await takeWaiting(db, options.waiting)
       performance.measure('log-store:open', { start: started })
@@ -111,7 +121,10 @@ export function createLogStore(options: LogStoreOptions) {
   /** Deletes what is past the longest retention; a failure is told and tried again at the next write. */
   async function prune(db: LogDatabase) {
     prunedAt = now()
-    await db.exec(pruneEventsSql(new Date(prunedAt - LOG_STORE_KEPT_DAYS * DAY_MS))).catch((error: unknown) => {
+    const before = new Date(prunedAt - LOG_STORE_KEPT_DAYS * DAY_MS)
+    // By day: the days wholly before are dropped, then the rest of the one it falls in is deleted.
+    const dropDays = byDay ? db.query(`select ${STORE_SCHEMA}.drop_days_before($1)`, [before.toISOString()]).then(() => daysMade.clear()) : Promise.resolve()
+    await dropDays.then(() => db.exec(pruneEventsSql(before))).catch((error: unknown) => {
       prunedAt = null
       console.warn('Log store: old events not deleted', error)
     })
@@ -134,7 +147,19 @@ export function createLogStore(options: LogStoreOptions) {
     return keeping
   }
 
+  /** A by-day store's days from `first` to `last` made, unless this store made them already. */
+  async function makeDays(sql: LogSql, first: Date, last: Date) {
+    const days = daysBetween(first, last)
+    if (!byDay || days.every((day) => daysMade.has(day))) return
+    await sql.query(`select ${STORE_SCHEMA}.ensure_days($1, $2)`, [first.toISOString(), last.toISOString()])
+    for (const day of days) daysMade.add(day)
+  }
+
   async function writeBatch(db: LogDatabase, events: LogEvent[]) {
+    if (byDay && events.length > 0) {
+      const times = events.map((event) => event.timestamp.getTime())
+      await makeDays(db, new Date(Math.min(...times)), new Date(Math.max(...times)))
+    }
     const byTable = new Map<string, LogEvent[]>()
     for (const event of events) {
       const list = byTable.get(event.table)
@@ -212,6 +237,8 @@ export function createLogStore(options: LogStoreOptions) {
             if (kept.anchor) history.anchor = kept.anchor
             if (kept.written) return
           }
+          // The part reaches back over the plan's retention from its anchor (and a day's margin).
+          await makeDays(tx, new Date(history.anchor.getTime() - ((history.retentionDays ?? 1) + 1) * DAY_MS), history.anchor)
           for (const statement of historyPartSql(project, part, history.retentionDays ?? 1, history.anchor)) await tx.exec(statement)
           if (options.durable) await markPartWritten(tx, project, part, history.anchor, history.retentionDays ?? 1)
         })
@@ -298,7 +325,7 @@ export function createLogStore(options: LogStoreOptions) {
     })
   }
 
-  async function refuseByPlan(tx: Transaction, statement: string) {
+  async function refuseByPlan(tx: LogSql, statement: string) {
     let plan: unknown
     try {
       const explained = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (verbose, format json) ${statement}`)
@@ -351,29 +378,9 @@ interface ProjectHistory {
   background: boolean
 }
 
-/** Makes the store's schema unless the one there is this code's; true when it was made (anew). */
-async function ensureSchema(db: LogDatabase): Promise<boolean> {
-  const schema = logStoreSchema()
-  const present = await db.query<{ present: boolean }>(`select to_regclass('${STORE_SCHEMA}.version') is not null as present`)
-  if (present.rows[0]?.present) {
-    const found = await db.query<{ hash: string }>(SCHEMA_HASH_SQL)
-    if (found.rows[0]?.hash === schema.hash) return false
-    // A snapshot of other code: made again from what this code says.
-    await db.exec(DROP_SCHEMA_SQL)
-  }
-  await db.exec(schema.sql)
-  return true
-}
-
-/** What the reader's attempt at something else reads as. */
-function readerError(error: unknown): Error {
-  const message = errorMessage(error)
-  // Denied a log table: only a write is (the reader may select from every one).
-  const denied = /permission denied for (?:schema|table|view|relation) (\S+)/.exec(message)
-  if (denied) return new LogQueryRefused(LOG_TABLES.includes(denied[1]!) ? LOGS_MESSAGE.writes : LOGS_MESSAGE.notLogTable(denied[1]!))
-  // The project's own tables are not here at all: say what is.
-  const missing = /^relation "([^"]+)" does not exist/.exec(message)
-  if (missing) return new LogQueryRefused(LOGS_MESSAGE.notLogTable(missing[1]!))
-  if (/read-only transaction/.test(message)) return new LogQueryRefused(LOGS_MESSAGE.writes)
-  return error instanceof Error ? error : new Error(message)
+/** The days (UTC, as YYYY-MM-DD) from `first` to `last`. */
+function daysBetween(first: Date, last: Date): string[] {
+  const days: string[] = []
+  for (let day = Math.floor(first.getTime() / DAY_MS); day <= Math.floor(last.getTime() / DAY_MS); day++) days.push(new Date(day * DAY_MS).toISOString().slice(0, 10))
+  return days
 }

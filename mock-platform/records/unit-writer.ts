@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { COLLECTION_TABLES } from './record-tables'
+import { inPoolTransaction } from './pool-transaction'
 import type { UnitWriter } from './record-units'
 
 export const KEPT_RECORDS_TABLE = 'kept_records'
@@ -16,15 +17,8 @@ export function unitWriter(pool: pg.Pool, schemaName: string): UnitWriter {
     `insert into ${target} (key, record) select key, record from unnest($1::text[], $2::jsonb[]) as changed(key, record) on conflict (key) do update set record = excluded.record`
   const rows = (changed: { key: string; record: unknown }[]) => [changed.map((c) => c.key), changed.map((c) => JSON.stringify(c.record))]
 
-  return async (changes, around) => {
-    const client = await pool.connect()
-    let dead: Error | undefined
-    // The connection dropping while held (the server stopped) is also told as an event: without a
-    // listener it would end the process; the failing query tells it here.
-    const dropped = (error: Error) => void (dead = error)
-    client.on('error', dropped)
-    try {
-      await client.query('begin')
+  return (changes, around) =>
+    inPoolTransaction(pool, async (client) => {
       await around?.before(client)
       for (const { name, deleted, updated, appended } of changes.collections) {
         const target = `${schema}.${sqlIdent(COLLECTION_TABLES[name])}`
@@ -37,14 +31,5 @@ export function unitWriter(pool: pg.Pool, schemaName: string): UnitWriter {
       }
       if (changes.kept.length > 0) await client.query(upsert(`${schema}.${KEPT_RECORDS_TABLE}`), rows(changes.kept))
       await around?.after(client)
-      await client.query('commit')
-    } catch (error) {
-      // A connection that cannot even roll back is gone (the server stopped): closed, not handed out again.
-      await client.query('rollback').catch((rollbackError: unknown) => void (dead = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))))
-      throw error
-    } finally {
-      client.removeListener('error', dropped)
-      client.release(dead)
-    }
-  }
+    })
 }

@@ -52,7 +52,7 @@ export function useServedRecords(prefixes: { schemaPrefix: string; databasePrefi
   })
   const newSchema = () => `${prefixes.schemaPrefix}${++schemas}`
   const start = (schema: string, options: ServeOn = {}) =>
-    startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: prefixes.databasePrefix, dataDir: options.dataDir, secret: options.secret })
+    startServed({ databaseUrl: options.url ?? databaseUrl, root: root.root, schema, databasePrefix: `${prefixes.databasePrefix}${options.databaseSuffix ?? ''}`, dataDir: options.dataDir, secret: options.secret })
   return {
     /** The admin's own connection (DATABASE_URL): what someone who can read the records database reads. */
     admin: () => admin,
@@ -101,6 +101,11 @@ interface ServeOn {
   dataDir?: string
   /** The signing secret (replicas share one); unset, the data directory's. */
   secret?: string
+  /**
+   * Project databases and the log store of this test's own (a suffix to the file's prefix, so the
+   * clean-up takes them too); unset, the file's, which its other tests' servers share.
+   */
+  databaseSuffix?: string
 }
 
 /** What a test run by `onServer` is given. */

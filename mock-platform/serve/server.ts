@@ -37,6 +37,7 @@ import { postgresRecords } from '../records/postgres-records'
 import { scryptPasswordHashing } from '../records/scrypt-passwords'
 import { sha256TokenKeeping } from '../records/token-digests'
 import type { LogDatabase } from '../logs/log-store'
+import { logStoreDatabaseName, openPostgresLogDatabase } from '../logs/log-store-postgres'
 import { createStaticFiles } from './static-files'
 import { createHealthCheck } from './health'
 import { clientAddress } from './client-address'
@@ -113,8 +114,12 @@ export async function startStudioServer(options: StudioServerOptions) {
     uploadSessions: shared.uploadSessions,
     // Every record on the server too, so a restart loses nothing and every browser sees the same.
     recordStore: postgresRecords({ databaseUrl, schema: options.platformSchema }),
-    // The logs explorer's store: its own Postgres (PGlite) on disk beside the secret, kept across restarts.
-    logDatabase: () => openDiskLogDatabase(join(config.dataDir, 'log-store')),
+    // The logs explorer's store: on the server every replica shares, partitioned by day; self-hosted
+    // (one server, on the user's own database), a Postgres of its own (PGlite) on disk beside the secret.
+    logDatabase: selfHosted
+      ? () => openDiskLogDatabase(join(config.dataDir, 'log-store'))
+      : () => openPostgresLogDatabase(databaseUrl, logStoreDatabaseName(options.databasePrefix)),
+    logLayout: selfHosted ? 'single' : 'by-day',
     durableLogs: true,
     passwordHashing: scryptPasswordHashing,
     // Refresh and join-link tokens as SHA-256 digests: the records database holds none that works.

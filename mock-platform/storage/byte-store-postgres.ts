@@ -8,6 +8,7 @@ import type pg from 'pg'
 import { joinBytes } from '../../src/lib/join-bytes'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import type { StorageByteStore } from './byte-store'
+import { inPoolTransaction } from '../records/pool-transaction'
 
 /** A part's size: rows of 1 MiB keep one statement's buffers small whatever the object's size. */
 export const STORAGE_BYTES_PART = 1024 * 1024
@@ -23,23 +24,6 @@ export function partsOf(bytes: Uint8Array): Buffer[] {
   return parts
 }
 
-/** Runs `work` in one transaction on a connection of `pool`; rolled back whole when it fails. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  let broken: Error | undefined
-  try {
-    await client.query('begin')
-    const result = await work(client)
-    await client.query('commit')
-    return result
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: unknown) => void (broken = rollbackError as Error))
-    throw error
-  } finally {
-    client.release(broken)
-  }
-}
-
 export function createPostgresByteStore(pool: pg.Pool, schemaName: string): StorageByteStore {
   const table = `${sqlIdent(schemaName)}.${STORAGE_BYTES_TABLE}`
   async function write(client: pg.ClientBase, ref: string, bucket: string, id: string, bytes: Uint8Array) {
@@ -50,9 +34,9 @@ export function createPostgresByteStore(pool: pg.Pool, schemaName: string): Stor
     }
   }
   return {
-    put: (ref, bucket, id, bytes) => inTransaction(pool, (client) => write(client, ref, bucket, id, bytes)),
+    put: (ref, bucket, id, bytes) => inPoolTransaction(pool, (client) => write(client, ref, bucket, id, bytes)),
     async putMany(ref, bucket, entries) {
-      await inTransaction(pool, async (client) => {
+      await inPoolTransaction(pool, async (client) => {
         // Small objects (a fixture's thousands) as one statement a batch; a large one part by part.
         const small = entries.filter((entry) => entry.bytes.length <= STORAGE_BYTES_PART)
         for (let start = 0; start < small.length; start += 500) {

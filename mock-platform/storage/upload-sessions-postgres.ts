@@ -7,7 +7,7 @@
 import type pg from 'pg'
 import { joinBytes } from '../../src/lib/join-bytes'
 import { sqlIdent } from '../../src/lib/sql/quote'
-import { inTransaction } from './byte-store-postgres'
+import { inPoolTransaction } from '../records/pool-transaction'
 import type { UploadSession, UploadSessionStore } from './uploads'
 
 /** An upload nobody finished or cancelled in this long is dropped (a closed tab, a dead client). */
@@ -28,7 +28,7 @@ export function createPostgresUploadSessions(pool: pg.Pool, schemaName: string):
       return rows[0] ? asSession(rows[0]) : null
     },
     append: (id, offset, chunk) =>
-      inTransaction(pool, async (client) => {
+      inPoolTransaction(pool, async (client) => {
         const { rows } = await client.query<{ received: string }>(`select received from ${sessions} where id = $1 for update`, [id])
         if (!rows[0]) return null
         const received = Number(rows[0].received)
@@ -38,7 +38,7 @@ export function createPostgresUploadSessions(pool: pg.Pool, schemaName: string):
         return { kept: true, received: received + chunk.length }
       }),
     finish: (id) =>
-      inTransaction(pool, async (client) => {
+      inPoolTransaction(pool, async (client) => {
         // Whoever locks and deletes the row has the upload: a second finish (another replica) finds none.
         const locked = await client.query(`select 1 from ${sessions} where id = $1 for update`, [id])
         if (locked.rowCount === 0) return null
