@@ -52,6 +52,8 @@ describe.runIf(databaseUrl)('the log store replicas share (DATABASE_URL)', () =>
       const rows = await b.query({ project: 'abc', sql: "select event_message, request_id from postgres_logs where request_id = 'req-a'", ...day })
       expect(rows).toEqual([{ event_message: 'recorded on a', request_id: 'req-a' }])
     }, { timeout: 5000, interval: 100 })
+    // Counts answer as numbers, as the page's store answers them.
+    expect(await b.query({ project: 'abc', sql: "select count(*) as n from postgres_logs where request_id = 'req-a'", ...day })).toEqual([{ n: 1 }])
     // Still one project at a time, on either.
     expect(await a.query({ project: 'other', sql: "select * from postgres_logs where request_id = 'req-a'", ...day })).toEqual([])
   }, 30_000)

@@ -16,6 +16,12 @@ import type { LogDatabase, LogSql } from './log-store'
 /** Connections a replica's store holds at most: its batched writes and the explorer's queries (each ≤ LOG_QUERY_TIMEOUT_MS). */
 const LOG_STORE_POOL_SIZE = 6
 
+const INT8_OID = 20
+/** Values as the embedded store's PGlite answers them: a count (bigint) is a number there, where node-postgres would answer text. */
+const AS_PGLITE_ANSWERS = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'],
+}
+
 /** The store's database: named as a project's would be with the same prefix (a clean-up of the prefix takes it too). */
 export const logStoreDatabaseName = (databasePrefix?: string) => projectDatabaseName('logs', databasePrefix)
 
@@ -32,7 +38,7 @@ export async function openPostgresLogDatabase(databaseUrl: string, name: string,
   )
   const url = new URL(databaseUrl)
   url.pathname = `/${encodeURIComponent(name)}`
-  const pool = new pg.Pool({ connectionString: url.toString(), max: LOG_STORE_POOL_SIZE, connectionTimeoutMillis })
+  const pool = new pg.Pool({ connectionString: url.toString(), max: LOG_STORE_POOL_SIZE, connectionTimeoutMillis, types: AS_PGLITE_ANSWERS })
   // An idle connection dropped by the server must not take the process down; the pool replaces it.
   pool.on('error', () => undefined)
   const on = (client: pg.Pool | pg.PoolClient): LogSql => ({
