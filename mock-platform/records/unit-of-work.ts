@@ -5,6 +5,10 @@
  * request reads and writes its copy with @msw/data's own queries and updates. At commit the copy is
  * compared with the snapshot it started from: that is the change, and the snapshot is what the
  * request saw, so a key another commit changed since means the two requests collided.
+ *
+ * Both comparisons look only where the two lists differ: records are never changed in place, so what
+ * is the same object at the start and at the end of both lists is unchanged, and a request that
+ * appends one snippet to thousands keys one record, not thousands (a key names one record of a list).
  */
 import { createMockDatabase, type MockDatabase } from './db'
 import { recordKey, type CollectionName } from './record-tables'
@@ -36,8 +40,8 @@ export function recordsArray(collection: { all(): readonly StoredRecord[] }): St
 }
 
 interface CollectionCopy {
-  /** The committed records when the request first touched the collection, by key. */
-  base: Map<string, StoredRecord>
+  /** The committed records when the request first touched the collection. */
+  base: StoredRecord[]
   /** Keys of records deleted in the copy (a record made again under one of them moves to the end). */
   removed: Set<string>
 }
@@ -70,7 +74,7 @@ export class UnitOfWork {
       const removed = new Set<string>()
       const hooks = copy.hooks as unknown as { on(type: 'delete', listener: (event: { data: { deletedRecord: unknown } }) => void): void }
       hooks.on('delete', ({ data }) => void removed.add(recordKey(name, data.deletedRecord)))
-      this.copies.set(name, { base: new Map(committed.map((record) => [recordKey(name, record), record])), removed })
+      this.copies.set(name, { base: committed.slice(), removed })
     }
     return copy
   }
@@ -109,18 +113,22 @@ export class UnitOfWork {
   changes(): UnitChanges {
     const collections: CollectionChange[] = []
     for (const [name, { base, removed }] of this.copies) {
-      const change: CollectionChange = { name, deleted: [], updated: [], appended: [] }
       const final = recordsArray(this.scratch![name])
+      const window = differingWindow(base, final)
+      if (!window) continue
+      const before = keyedRecords(name, base, window.start, window.beforeEnd)
+      const change: CollectionChange = { name, deleted: [], updated: [], appended: [] }
       const finalKeys = new Set<string>()
-      for (const record of final) {
+      for (let index = window.start; index < window.afterEnd; index++) {
+        const record = final[index]!
         const key = recordKey(name, record)
         finalKeys.add(key)
-        const before = base.get(key)
-        if (before === record) continue
-        if (before !== undefined && !removed.has(key)) change.updated.push({ key, record })
-        else change.appended.push({ key, record, recreated: before !== undefined })
+        const was = before.get(key)
+        if (was === record) continue
+        if (was !== undefined && !removed.has(key)) change.updated.push({ key, record })
+        else change.appended.push({ key, record, recreated: was !== undefined })
       }
-      for (const key of base.keys()) if (!finalKeys.has(key)) change.deleted.push(key)
+      for (const key of before.keys()) if (!finalKeys.has(key)) change.deleted.push(key)
       if (change.deleted.length + change.updated.length + change.appended.length > 0) collections.push(change)
     }
     const kept = [...this.keptCopies].flatMap(([key, copy]) => (copy.next ? [{ key, record: copy.next.record }] : []))
@@ -131,9 +139,14 @@ export class UnitOfWork {
   collision(changes: UnitChanges): string | null {
     for (const change of changes.collections) {
       const { base } = this.copies.get(change.name)!
-      const committed = new Map(recordsArray(this.live[change.name]).map((record) => [recordKey(change.name, record), record]))
+      const committed = recordsArray(this.live[change.name])
+      const window = differingWindow(base, committed)
+      // Nothing committed since, in this collection.
+      if (!window) continue
+      const was = keyedRecords(change.name, base, window.start, window.beforeEnd)
+      const now = keyedRecords(change.name, committed, window.start, window.afterEnd)
       const keys = [...change.deleted, ...change.updated.map((u) => u.key), ...change.appended.map((a) => a.key)]
-      const changed = keys.find((key) => committed.get(key) !== base.get(key))
+      const changed = keys.find((key) => now.get(key) !== was.get(key))
       if (changed !== undefined) return `${change.name} ${changed}`
     }
     const changedKept = changes.kept.find(({ key }) => this.committedKept.get(key) !== this.keptCopies.get(key)!.base)
@@ -141,10 +154,41 @@ export class UnitOfWork {
   }
 }
 
+/**
+ * Where two lists of one collection differ, as the same index range's ends in each: everything
+ * before `start`, and after `beforeEnd` in `before` and `afterEnd` in `after`, is the same record
+ * object in both. Null when they hold the same records in the same order.
+ */
+export function differingWindow(before: readonly StoredRecord[], after: readonly StoredRecord[]): { start: number; beforeEnd: number; afterEnd: number } | null {
+  const shorter = Math.min(before.length, after.length)
+  let start = 0
+  while (start < shorter && before[start] === after[start]) start++
+  if (start === before.length && start === after.length) return null
+  let beforeEnd = before.length
+  let afterEnd = after.length
+  while (beforeEnd > start && afterEnd > start && before[beforeEnd - 1] === after[afterEnd - 1]) {
+    beforeEnd--
+    afterEnd--
+  }
+  return { start, beforeEnd, afterEnd }
+}
+
+/** The records of `records[from, to)` by key. */
+function keyedRecords(name: CollectionName, records: readonly StoredRecord[], from: number, to: number): Map<string, StoredRecord> {
+  const keyed = new Map<string, StoredRecord>()
+  for (let index = from; index < to; index++) keyed.set(recordKey(name, records[index]), records[index]!)
+  return keyed
+}
+
 /** Makes committed changes the records everyone sees: in one synchronous step, so no request sees half of them. */
 export function applyChanges(live: MockDatabase, committedKept: Map<string, unknown>, changes: UnitChanges): void {
   for (const change of changes.collections) {
     const records = recordsArray(live[change.name])
+    // Only made (a snippet saved, an event recorded): they go at the end, nothing before them moves.
+    if (change.deleted.length === 0 && change.updated.length === 0 && change.appended.every((a) => !a.recreated)) {
+      for (const { record } of change.appended) records.push(record)
+      continue
+    }
     const gone = new Set([...change.deleted, ...change.appended.filter((a) => a.recreated).map((a) => a.key)])
     const updated = new Map(change.updated.map((u) => [u.key, u.record]))
     const next: StoredRecord[] = []
