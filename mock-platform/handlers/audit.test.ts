@@ -53,6 +53,18 @@ describe("an organization's audit log", () => {
     expect((await platform.call('/platform/organizations/acme-corp/audit?iso_timestamp_start=yesterday')).status).toBe(400)
   })
 
+  it("drops an organization's events past its plan's retention as a new one is recorded, and no other organization's", async () => {
+    const { db } = platform.mock.platform
+    const [template] = db.auditEvents.all()
+    expect(template).toBeDefined()
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString()
+    for (const organization_slug of ['acme-corp', 'globex']) await db.auditEvents.create({ ...template!, id: `old-${organization_slug}`, organization_slug, occurred_at: eightDaysAgo })
+    // Acme keeps 7 days (its plan): a write there drops Acme's old event only.
+    expect((await platform.call(`/platform/projects/${acme[0]!.ref}`, json('PATCH', { name: 'Past retention' }))).status).toBe(200)
+    expect(db.auditEvents.all().map((e) => e.id)).not.toContain('old-acme-corp')
+    expect(db.auditEvents.all().map((e) => e.id)).toContain('old-globex')
+  })
+
   it('is for members only; the profile log holds the member’s own writes in every organization', async () => {
     expect((await platform.call('/platform/organizations/no-such-org/audit')).status).toBe(404)
     const own = (await (await platform.call('/platform/profile/audit')).json()) as { result: Entry[] }

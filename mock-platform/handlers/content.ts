@@ -66,7 +66,9 @@ export function contentHandlers(ctx: PlatformContext) {
       const ref = String(params.ref)
       const { scope, denied } = await contentScope(ctx, request, ref)
       if (denied) return denied
-      const snippet = ctx.db.snippets.findFirst((q) => q.where({ project_ref: ref, id: String(params.id) }))
+      const id = String(params.id)
+      // A plain scan: @msw/data's object conditions cost an Object.entries a record, and every save lengthens the list.
+      const snippet = ctx.db.snippets.all().find((s) => s.id === id && s.project_ref === ref)
       if (!snippet || !scope.visible(snippet)) return errorResponse(404, CONTENT_MESSAGE.snippetNotFound)
       return HttpResponse.json(publicSnippet(snippet))
     }),
@@ -84,7 +86,7 @@ export function contentHandlers(ctx: PlatformContext) {
         // Only into a folder of one's own (content-scope.ts): another member's is not there for them.
         if (body.folder_id && !scope.ownFolder(body.folder_id)) return errorResponse(400, CONTENT_MESSAGE.folderNotFound)
         const id = body.id ?? crypto.randomUUID()
-        const existing = ctx.db.snippets.findFirst((q) => q.where({ id }))
+        const existing = ctx.db.snippets.all().find((s) => s.id === id)
         if (existing && existing.project_ref !== ref) return errorResponse(409, CONTENT_MESSAGE.idTaken)
         if (existing && existing.owner_id !== scope.ownerId) return errorResponse(403, CONTENT_MESSAGE.notYourSnippet)
         if (existing && method === 'post') return errorResponse(409, CONTENT_MESSAGE.idTaken)
