@@ -58,6 +58,13 @@ describe.runIf(databaseUrl)('the log store replicas share (DATABASE_URL)', () =>
     expect(await a.query({ project: 'other', sql: "select * from postgres_logs where request_id = 'req-a'", ...day })).toEqual([])
   }, 30_000)
 
+  it('writes an event whose day was dropped after this replica made it (made again)', async () => {
+    const today = `postgres_logs_${new Date(NOW).toISOString().slice(0, 10).replaceAll('-', '')}`
+    await admin.query(`drop table if exists store.${today}`)
+    a.record({ table: 'postgres_logs', project: 'abc', timestamp: new Date(NOW - HOUR_MS), event_message: 'after the day went', level: 'info', request_id: 'req-again', error_severity: 'LOG' })
+    expect(await a.query({ project: 'abc', sql: "select event_message from postgres_logs where request_id = 'req-again'", ...day })).toEqual([{ event_message: 'after the day went' }])
+  }, 30_000)
+
   it('writes a project’s seeded history once when both replicas read it at once, from one anchor', async () => {
     const sql = 'select count(*)::int as n, max(timestamp) as newest from edge_logs'
     const [fromA, fromB] = await Promise.all([a.query({ project: 'both', sql, ...day }), b.query({ project: 'both', sql, ...day })])

@@ -45,6 +45,8 @@ const FLUSH_DELAY_MS = 200
 /** Events are handed to the waiting place at once: a reload right after a statement keeps it. */
 const KEEP_DELAY_MS = 0
 const DAY_MS = 24 * 3600_000
+/** PostgreSQL's SQLSTATE for a row no partition takes ("no partition of relation … found for row"). */
+const NO_PARTITION_FOR_ROW = '23514'
 /** The rest of a project's history waits this long after the store's last query (its answers come first). */
 const BACKGROUND_HISTORY_DELAY_MS = 1500
 
@@ -147,19 +149,21 @@ export function createLogStore(options: LogStoreOptions) {
     return keeping
   }
 
-  /** A by-day store's days from `first` to `last` made, unless this store made them already. */
-  async function makeDays(sql: LogSql, first: Date, last: Date) {
+  /**
+   * A by-day store's days from `first` to `last` made, unless this store made them already. Inside a
+   * transaction (`remember` false) they are made each time: a rollback would take them with it.
+   */
+  async function makeDays(sql: LogSql, first: Date, last: Date, remember = true) {
     const days = daysBetween(first, last)
-    if (!byDay || days.every((day) => daysMade.has(day))) return
+    if (!byDay || (remember && days.every((day) => daysMade.has(day)))) return
     await sql.query(`select ${STORE_SCHEMA}.ensure_days($1, $2)`, [first.toISOString(), last.toISOString()])
-    for (const day of days) daysMade.add(day)
+    if (remember) for (const day of days) daysMade.add(day)
   }
 
   async function writeBatch(db: LogDatabase, events: LogEvent[]) {
-    if (byDay && events.length > 0) {
-      const times = events.map((event) => event.timestamp.getTime())
-      await makeDays(db, new Date(Math.min(...times)), new Date(Math.max(...times)))
-    }
+    const times = events.map((event) => event.timestamp.getTime())
+    const daysOfBatch = () => makeDays(db, new Date(Math.min(...times)), new Date(Math.max(...times)))
+    if (byDay && events.length > 0) await daysOfBatch()
     const byTable = new Map<string, LogEvent[]>()
     for (const event of events) {
       const list = byTable.get(event.table)
@@ -169,7 +173,14 @@ export function createLogStore(options: LogStoreOptions) {
     for (const [table, rows] of byTable) {
       const payload = rows.map(({ table: _table, timestamp, ...row }) => ({ ...row, id: row.id ?? crypto.randomUUID(), timestamp: timestamp.toISOString(), metadata: row.metadata ?? {} }))
       const columns = ['project', ...logTableColumns(table).map((c) => c.name)].map((c) => `"${c}"`).join(', ')
-      await db.query(`insert into ${STORE_SCHEMA}.${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${STORE_SCHEMA}.${table}, $1::jsonb)`, [JSON.stringify(payload)])
+      const insert = () => db.query(`insert into ${STORE_SCHEMA}.${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${STORE_SCHEMA}.${table}, $1::jsonb)`, [JSON.stringify(payload)])
+      await insert().catch(async (error: unknown) => {
+        // A day this store made is gone (its making rolled back, or dropped elsewhere): made again, once.
+        if (!byDay || (error as { code?: string }).code !== NO_PARTITION_FOR_ROW) throw error
+        daysMade.clear()
+        await daysOfBatch()
+        await insert()
+      })
     }
   }
 
@@ -238,7 +249,7 @@ export function createLogStore(options: LogStoreOptions) {
             if (kept.written) return
           }
           // The part reaches back over the plan's retention from its anchor (and a day's margin).
-          await makeDays(tx, new Date(history.anchor.getTime() - ((history.retentionDays ?? 1) + 1) * DAY_MS), history.anchor)
+          await makeDays(tx, new Date(history.anchor.getTime() - ((history.retentionDays ?? 1) + 1) * DAY_MS), history.anchor, false)
           for (const statement of historyPartSql(project, part, history.retentionDays ?? 1, history.anchor)) await tx.exec(statement)
           if (options.durable) await markPartWritten(tx, project, part, history.anchor, history.retentionDays ?? 1)
         })
