@@ -55,8 +55,12 @@ describe('ConsentToast', () => {
     expect(document.getElementById(analytics.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Usage telemetry')
     fireEvent.click(analytics)
     fireEvent.click(marketing)
-    await waitFor(() => expect((marketing as HTMLInputElement).checked).toBe(true))
+    // The dialog's own state, not the input's: a clicked input is checked at once, the choice it
+    // makes lands a tick later on a loaded machine (CI once saved "denied" in between).
+    const stateOf = (input: HTMLElement) => input.closest('[data-scope="switch"][data-part="root"]')?.getAttribute('data-state')
+    await waitFor(() => expect([stateOf(analytics), stateOf(marketing)]).toEqual(['checked', 'checked']))
     expect((analytics as HTMLInputElement).checked).toBe(true)
+    expect((marketing as HTMLInputElement).checked).toBe(true)
     fireEvent.click(within(dialog).getByRole('button', { name: CONSENT_MESSAGE.save }))
     // The decision may land a tick after the click on a loaded machine (CI once saw it not yet made).
     await waitFor(() => expect(remember).toHaveBeenCalledExactlyOnceWith('accepted'))
