@@ -9,6 +9,7 @@
 import pg from 'pg'
 import { sqlIdent } from '../../src/lib/sql/quote'
 import { projectDatabaseName } from '../postgres/server-address'
+import { databaseUrlFor } from '../postgres/server-postgres'
 import { whileSettingUpAlone, withAdmin } from '../postgres/server-tenancy'
 import { inPoolTransaction } from '../records/pool-transaction'
 import type { LogDatabase, LogSql } from './log-store'
@@ -36,9 +37,7 @@ export async function openPostgresLogDatabase(databaseUrl: string, name: string,
       await admin.query(`revoke connect, temporary on database ${sqlIdent(name)} from public`)
     }),
   )
-  const url = new URL(databaseUrl)
-  url.pathname = `/${encodeURIComponent(name)}`
-  const pool = new pg.Pool({ connectionString: url.toString(), max: LOG_STORE_POOL_SIZE, connectionTimeoutMillis, types: AS_PGLITE_ANSWERS })
+  const pool = new pg.Pool({ connectionString: databaseUrlFor(databaseUrl, name), max: LOG_STORE_POOL_SIZE, connectionTimeoutMillis, types: AS_PGLITE_ANSWERS })
   // An idle connection dropped by the server must not take the process down; the pool replaces it.
   pool.on('error', () => undefined)
   const on = (client: pg.Pool | pg.PoolClient): LogSql => ({
