@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { readFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content
 import { MONACO_LEFT_OUT } from './src/features/sql-editor/monaco-left-out/aliases'
 import { FileTimesReporter } from './src/test/file-times-vitest-reporter'
 import { isolatedComponentTests } from './src/test/isolated-component-tests'
+import { IMMUTABLE_CACHE } from './mock-platform/serve/static-files'
 
 /**
  * SPEC §3 custom content: the JSON file named by STUDIO_CUSTOM_CONTENT, checked now so a wrong key
@@ -37,8 +39,24 @@ checkCustomContent()
 const CLUSTER_WIDE_TESTS = ['mock-platform/serve/self-hosted-server.test.ts']
 const ISOLATED_DOM_TESTS = isolatedComponentTests('src')
 
+/**
+ * `vite preview` asks the server again for every file on every load (no-cache): ~130 modules a page,
+ * 304s six at a time. Files under assets/ are named by content hash, so the preview keeps them a year
+ * as `npm run serve` does (static-files.ts), and a reload takes them from the browser's cache.
+ */
+const hashedAssetsKept: Plugin = {
+  name: 'studio:hashed-assets-kept',
+  configurePreviewServer(server) {
+    const assets = `${server.config.base.replace(/\/$/, '')}/assets/`
+    server.middlewares.use((request, response, next) => {
+      if (request.url?.startsWith(assets)) response.setHeader('Cache-Control', IMMUTABLE_CACHE)
+      next()
+    })
+  },
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), hashedAssetsKept],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },

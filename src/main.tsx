@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
 import { App } from './app/App'
+import { preloadRoute } from './app/routes'
 import { startInspectorLink } from './app/inspector-link'
 import { startMockPlatformIfEnabled } from './app/mock-platform'
 import { applyTheme } from './app/theme'
@@ -12,11 +13,16 @@ applyTheme()
 document.title = settings.customContent['app:title']
 startInspectorLink()
 const root = createRoot(document.getElementById('root')!)
-startMockPlatformIfEnabled()
+// The first screen's code loads beside the mock platform's start, and the first render waits for it.
+const firstScreen = preloadRoute(window.location.pathname)
+void startMockPlatformIfEnabled()
   .catch((error: unknown) => console.error('The mock platform failed to start', error))
-  .finally(() => {
+  .then(() => {
     // The bench reads this mark to tell the mock platform's start-up from the app's own work.
     performance.mark('studio:mock-platform-ready')
+    return firstScreen
+  })
+  .finally(() => {
     root.render(
       <StrictMode>
         <App />

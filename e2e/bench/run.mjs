@@ -279,7 +279,7 @@ function scriptFigures(script) {
   })
 }
 
-// One area's figures only: BENCH_ONLY=table-editor npm run bench (or query-performance, schema-diagram, sql-editor, query-path, logs, storage, auth-users, serve-load, serve-chaos).
+// One area's figures only: BENCH_ONLY=table-editor npm run bench (or organizations, query-performance, schema-diagram, sql-editor, query-path, logs, storage, auth-users, serve-load, serve-chaos).
 const only = process.env.BENCH_ONLY ?? null
 const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
 try {
@@ -288,7 +288,7 @@ try {
   const figures = { date: new Date().toISOString() }
   if (only === null || only === 'table-editor') figures.tableEditor = await tableEditorFigures(browser, { signedInPage, base: BASE, runs: RUNS })
   if (only === null || only === 'query-performance') figures.queryPerformance = await queryPerformanceFigures(browser, { base: BASE, runs: RUNS })
-  if (only === null) {
+  if (only === null || only === 'organizations') {
     Object.assign(figures, { bundle: routeSizes(), navigationToOrganizationsPainted: await organizationsPaint(browser) })
   }
   if (only === null || only === 'sql-editor') {

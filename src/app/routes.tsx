@@ -1,5 +1,7 @@
-import { lazy, Suspense, use, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
-import { Redirect, Route, Switch, matchRoute, useLocation, useParams, useRouter, useSearch } from 'wouter'
+import { Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react'
+import { parse as routePattern } from 'regexparam'
+import { Redirect, Route, Switch, matchRoute, useLocation, useParams, useSearch } from 'wouter'
+import { getSession } from '../api/session'
 import { useSignedIn } from '../features/auth/use-signed-in'
 import { CODE_HOSTING_CALLBACK_PATHS, DEFAULT_RETURN_PATH, INSPECTOR_PATH, MOCK_CODE_HOSTING_PATH, NEW_ORGANIZATION_PATH, SIGN_UP_PATH } from '../constants'
 import { readLastVisitedOrganization } from '../features/organizations/last-visited'
@@ -11,27 +13,9 @@ import { LoadingState } from '../ui/states'
 import { HOME_PATH } from '../lib/home-path'
 import type { ProjectRoute } from './DashboardChrome'
 import { NotFound } from './NotFound'
-
-/** A screen's chunk, loaded when it renders or earlier through `preload` (beside the chrome, not after it). */
-type Screen = LazyExoticComponent<ComponentType> & { preload: () => void }
-
-/** `load` run once, its promise kept for every later call; a failed one is forgotten, so the next call tries again. */
-function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined
-      throw error
-    }))
-}
-
-function screen(load: () => Promise<{ default: ComponentType }>): Screen {
-  const loadScreen = loadedOnce(load)
-  return Object.assign(lazy(loadScreen), {
-    // A failure shows when the screen renders (the error boundary); here it is only swallowed.
-    preload: () => void loadScreen().catch(() => undefined),
-  })
-}
+import { startChromeRequests } from './chrome-requests'
+import { queryClient } from '../api/query-client'
+import { chunk, screen, type Screen } from './screen-chunks'
 
 /** A project screen's chunk, on the project the address names (`/project/:ref/…`). */
 function projectScreen(load: () => Promise<ComponentType<{ projectRef: string }>>): Screen {
@@ -45,10 +29,16 @@ function projectScreen(load: () => Promise<ComponentType<{ projectRef: string }>
   )
 }
 
-// The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. One
-// promise, so `use` reads it at once after the first load and moving between screens shows no loading
-// state for it; a failed load is forgotten, so the next render tries again.
-const loadChrome = loadedOnce(() => import('./DashboardChrome'))
+// The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. Read
+// at once once it has arrived, so moving between screens shows no loading state for it; a failed load
+// is forgotten, so the next render tries again.
+const chrome = chunk(() => import('./DashboardChrome'))
+
+/** The chrome, when the address leads to a screen that shows it (not to sign-in, where a visitor without a session goes). */
+function preloadChrome(): Promise<unknown> {
+  if (settings.isPlatform && getSession() === null) return Promise.resolve()
+  return chrome.load()
+}
 
 // Every screen is its own chunk: a route loads only what it shows.
 const SignInPage = screen(() => import('../features/auth/SignInPage'))
@@ -125,8 +115,9 @@ function dashboard(Screen: ComponentType & Partial<Pick<Screen, 'preload'>>) {
   return function DashboardScreen() {
     const redirect = useSignInRedirect()
     if (redirect) return redirect
-    Screen.preload?.()
-    const { DashboardLayout } = use(loadChrome())
+    void Screen.preload?.()
+    startChromeRequests(queryClient)
+    const { DashboardLayout } = chrome.loaded() ?? use(chrome.load())
     return (
       <DashboardLayout fill={false}>
         <Screen />
@@ -185,35 +176,31 @@ const PROJECT_ROUTES: (ProjectRoute & { screen: Screen })[] = [
   { path: '/project/:ref/logs', screen: LogsPage, gated: false },
 ]
 
+function projectRouteOf(location: string) {
+  return PROJECT_ROUTES.find((route) => matchRoute(routePattern, route.path, location)[0])
+}
+
 /** One shell for every project route (DashboardChrome's ProjectLayout): the rail, the status machine and the assistant stay mounted from screen to screen. */
 function ProjectScreens() {
   const { ref } = useParams<{ ref: string }>()
   const [location] = useLocation()
-  const { parser } = useRouter()
   const redirect = useSignInRedirect()
   if (redirect) return redirect
-  PROJECT_ROUTES.find((route) => matchRoute(parser, route.path, location)[0])?.screen.preload()
-  const { ProjectLayout } = use(loadChrome())
+  void projectRouteOf(location)?.screen.preload()
+  startChromeRequests(queryClient)
+  const { ProjectLayout } = chrome.loaded() ?? use(chrome.load())
   return <ProjectLayout projectRef={ref} routes={PROJECT_ROUTES} />
 }
 
-const SupportScreen = dashboard(SupportPage)
-
 /** Where a platform-only address leads on a self-hosted instance. */
 const ToHome = () => <Redirect to={HOME_PATH} replace />
-
-/** Organizations, project creation and invitations exist only on the hosted platform. */
-function platformOnly(Screen: Screen) {
-  if (!settings.isPlatform) return ToHome
-  return dashboard(Screen)
-}
 
 /** Sign-in and sign-up lead into the dashboard: its chrome loads while the user types. */
 function beforeDashboard(Screen: Screen) {
   if (!settings.isPlatform) return ToHome
   return function ScreenBeforeDashboard() {
     useEffect(() => {
-      loadChrome().catch(() => undefined)
+      chrome.load().catch(() => undefined)
     }, [])
     return <Screen />
   }
@@ -228,7 +215,78 @@ function DefaultProjectEntry() {
 const SignInScreen = beforeDashboard(SignInPage)
 const SignUpScreen = beforeDashboard(SignUpPage)
 
-/** The route table of SPEC §2, as far as the screens exist. */
+/** A top-level route: where, what renders there, and what its first render needs loaded (`preloadRoute`). */
+interface AppRoute {
+  /** None: every address no route before it took. */
+  path?: string
+  component: ComponentType
+  preload?: (location: string) => Promise<unknown>
+}
+
+/** A screen with the dashboard's chrome around it. */
+function dashboardRoute(path: string | undefined, Screen: ComponentType & Partial<Pick<Screen, 'preload'>>): AppRoute {
+  return { path, component: dashboard(Screen), preload: () => Promise.all([Screen.preload?.(), preloadChrome()]) }
+}
+
+/** Organizations, project creation and invitations exist only on the hosted platform. */
+function platformRoute(path: string, Screen: Screen): AppRoute {
+  return settings.isPlatform ? dashboardRoute(path, Screen) : { path, component: ToHome }
+}
+
+/** A page of its own, without the chrome (sign-in, the popups' pages). */
+function pageRoute(path: string, component: ComponentType, Screen: Screen): AppRoute {
+  return { path, component, preload: Screen.preload }
+}
+
+/** The route table of SPEC §2, as far as the screens exist; the first that matches renders. */
+const APP_ROUTES: AppRoute[] = [
+  pageRoute('/sign-in', SignInScreen, SignInPage),
+  pageRoute(SIGN_UP_PATH, SignUpScreen, SignUpPage),
+  pageRoute('/logout', LogoutPage, LogoutPage),
+  { path: '/', component: ToHome },
+  platformRoute('/organizations', OrganizationsPage),
+  platformRoute('/org/:slug', OrganizationPage),
+  platformRoute('/org/:slug/billing', BillingPage),
+  platformRoute('/org/:slug/audit', AuditLogPage),
+  platformRoute('/account/me', ProfilePage),
+  platformRoute('/account/tokens', AccessTokensPage),
+  platformRoute('/account/security', SecurityPage),
+  platformRoute('/org/:slug/team', TeamPage),
+  platformRoute('/org/:slug/general', OrganizationGeneralPage),
+  platformRoute(NEW_ORGANIZATION_PATH, NewOrganizationPage),
+  platformRoute('/new/:slug', NewProjectPage),
+  platformRoute('/join', JoinPage),
+  ...(settings.isPlatform
+    ? [pageRoute(CODE_HOSTING_CALLBACK_PATHS.authorize, CodeHostingCallbackPage, CodeHostingCallbackPage), pageRoute(CODE_HOSTING_CALLBACK_PATHS.install, CodeHostingCallbackPage, CodeHostingCallbackPage)]
+    : []),
+  ...(settings.mockPlatform ? [pageRoute(`${MOCK_CODE_HOSTING_PATH}/*`, MockProviderPages, MockProviderPages)] : []),
+  ...(settings.mockPlatform && settings.isPlatform ? [pageRoute(`${authServicePath(settings.authBase)}/*`, MockProviderPages, MockProviderPages)] : []),
+  ...(settings.inspector.enabled ? [pageRoute(INSPECTOR_PATH, InspectorPage, InspectorPage)] : []),
+  // Self-hosted too: the error screen's 'Contact support' link leads here everywhere.
+  dashboardRoute('/support/new', SupportPage),
+  ...(settings.isPlatform ? [{ path: '/project/default', component: DefaultProjectEntry }] : []),
+  {
+    path: '/project/:ref/*?',
+    component: ProjectScreens,
+    preload: (location) => Promise.all([projectRouteOf(location)?.screen.preload(), preloadChrome()]),
+  },
+  dashboardRoute(undefined, NotFound),
+]
+
+/**
+ * Loads what the address's first screen needs (its chunk, the chrome) before the page's first render,
+ * beside the mock platform's start: a first render that finds them renders them at once instead of a
+ * loading state and React's 300 ms reveal throttle after it. Never fails: a chunk that does not load
+ * is asked for again as the screen renders, and its error shows there.
+ */
+export function preloadRoute(location: string): Promise<void> {
+  const route = APP_ROUTES.find(({ path }) => path === undefined || matchRoute(routePattern, path, location)[0])
+  return Promise.resolve(route?.preload?.(location)).then(
+    () => undefined,
+    () => undefined,
+  )
+}
+
 export function AppRoutes() {
   return (
     // A page on its own still loading its code is a page too: it has its main landmark already.
@@ -240,34 +298,9 @@ export function AppRoutes() {
       }
     >
       <Switch>
-        <Route path="/sign-in" component={SignInScreen} />
-        <Route path={SIGN_UP_PATH} component={SignUpScreen} />
-        <Route path="/logout" component={LogoutPage} />
-        <Route path="/">
-          <Redirect to={HOME_PATH} replace />
-        </Route>
-        <Route path="/organizations" component={platformOnly(OrganizationsPage)} />
-        <Route path="/org/:slug" component={platformOnly(OrganizationPage)} />
-        <Route path="/org/:slug/billing" component={platformOnly(BillingPage)} />
-        <Route path="/org/:slug/audit" component={platformOnly(AuditLogPage)} />
-        <Route path="/account/me" component={platformOnly(ProfilePage)} />
-        <Route path="/account/tokens" component={platformOnly(AccessTokensPage)} />
-        <Route path="/account/security" component={platformOnly(SecurityPage)} />
-        <Route path="/org/:slug/team" component={platformOnly(TeamPage)} />
-        <Route path="/org/:slug/general" component={platformOnly(OrganizationGeneralPage)} />
-        <Route path={NEW_ORGANIZATION_PATH} component={platformOnly(NewOrganizationPage)} />
-        <Route path="/new/:slug" component={platformOnly(NewProjectPage)} />
-        <Route path="/join" component={platformOnly(JoinPage)} />
-        {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.authorize}`} component={CodeHostingCallbackPage} /> : null}
-        {settings.isPlatform ? <Route path={`${CODE_HOSTING_CALLBACK_PATHS.install}`} component={CodeHostingCallbackPage} /> : null}
-        {settings.mockPlatform ? <Route path={`${MOCK_CODE_HOSTING_PATH}/*`} component={MockProviderPages} /> : null}
-        {settings.mockPlatform && settings.isPlatform ? <Route path={`${authServicePath(settings.authBase)}/*`} component={MockProviderPages} /> : null}
-        {settings.inspector.enabled ? <Route path={INSPECTOR_PATH} component={InspectorPage} /> : null}
-        {/* Self-hosted too: the error screen's 'Contact support' link leads here everywhere. */}
-        <Route path="/support/new" component={SupportScreen} />
-        {settings.isPlatform ? <Route path="/project/default" component={DefaultProjectEntry} /> : null}
-        <Route path="/project/:ref/*?" component={ProjectScreens} />
-        <Route component={dashboard(NotFound)} />
+        {APP_ROUTES.map(({ path, component }) => (
+          <Route key={path ?? '*'} path={path} component={component} />
+        ))}
       </Switch>
     </Suspense>
   )
