@@ -124,6 +124,7 @@ export function listSql(bucket: string, options: ListOptions): string {
     from storage.objects e where ${under('e')} and ${searched(`substr(e.name, ${start})`)}
    order by ${sort} ${page}) p`
   }
+  if (options.column === 'name') return listByNameSql(bucket, options, under, searched)
   return `with rel as (
   select o.*, substr(o.name, ${start}) as rest from storage.objects o where ${under('o')}
 ), entries as (
@@ -139,6 +140,36 @@ export function listSql(bucket: string, options: ListOptions): string {
 select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', r.owner,
          'created_at', r.created_at, 'updated_at', r.updated_at, 'last_accessed_at', r.last_accessed_at, 'metadata', r.metadata) order by r.ord), '[]'::jsonb) as answer
   from (select * from ranked order by ord ${page}) r`
+}
+
+/**
+ * `listSql` sorted by name, the explorer's default, with the same entries in the same order but
+ * without numbering the whole folder: the files' page is cut from the rows themselves (a top-N sort
+ * over plain columns), each page's 200 rows only are made JSON, and only the subfolders' names are
+ * gathered whole. On 10,000 files the general form materialized every row, sorted and numbered them
+ * all for a page of 200, and building each row's JSON before the cut cost 22 µs a row in PGlite.
+ */
+function listByNameSql(bucket: string, options: ListOptions, under: (o: string) => string, searched: (name: string) => string): string {
+  const order = options.order === 'desc' ? 'desc' : 'asc'
+  const rest = `substr(o.name, ${options.prefix.length + 1})`
+  return `with folders as (
+  select distinct split_part(${rest}, '/', 1) as name from storage.objects o where ${under('o')} and strpos(${rest}, '/') > 0
+), shown as (
+  select name from folders where ${searched('name')}
+), counted as (
+  select greatest(0, count(*) - ${options.offset}) as folders_on_page, greatest(0, ${options.offset} - count(*)) as files_offset from shown
+)
+select coalesce(jsonb_agg(p.entry order by p.part, p.key collate "C" ${order}), '[]'::jsonb) as answer from (
+  (select 0 as part, f.name as key, jsonb_build_object('id', null, 'name', f.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', null,
+          'created_at', null, 'updated_at', null, 'last_accessed_at', null, 'metadata', null) as entry
+     from shown f order by f.name collate "C" ${order} limit ${options.limit} offset ${options.offset})
+  union all
+  select 1, o.name, jsonb_build_object('id', o.id, 'name', ${rest}, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', o.owner,
+         'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at, 'metadata', o.metadata)
+    from (select o.* from storage.objects o where ${under('o')} and strpos(${rest}, '/') = 0 and ${searched(rest)}
+           order by o.name collate "C" ${order}
+           limit greatest(0, ${options.limit} - (select folders_on_page from counted)) offset (select files_offset from counted)) o
+) p`
 }
 
 /** The object rows (as the caller may see them) of these names. */
