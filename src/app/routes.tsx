@@ -29,9 +29,9 @@ function projectScreen(load: () => Promise<ComponentType<{ projectRef: string }>
   )
 }
 
-// The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. Read
-// at once once it has arrived, so moving between screens shows no loading state for it; a failed load
-// is forgotten, so the next render tries again.
+// The chrome around signed-in screens is a chunk of its own: the sign-in page needs none of it. Once
+// it has arrived a render reads it without waiting, so moving between screens shows no loading state
+// for it; a failed load is forgotten, so the next render tries again.
 const chrome = chunk(() => import('./DashboardChrome'))
 
 /** The chrome, when the address leads to a screen that shows it (not to sign-in, where a visitor without a session goes). */
@@ -117,7 +117,7 @@ function dashboard(Screen: ComponentType & Partial<Pick<Screen, 'preload'>>) {
     if (redirect) return redirect
     void Screen.preload?.()
     startChromeRequests(queryClient)
-    const { DashboardLayout } = chrome.loaded() ?? use(chrome.load())
+    const { DashboardLayout } = use(chrome.load())
     return (
       <DashboardLayout fill={false}>
         <Screen />
@@ -188,7 +188,7 @@ function ProjectScreens() {
   if (redirect) return redirect
   void projectRouteOf(location)?.screen.preload()
   startChromeRequests(queryClient)
-  const { ProjectLayout } = chrome.loaded() ?? use(chrome.load())
+  const { ProjectLayout } = use(chrome.load())
   return <ProjectLayout projectRef={ref} routes={PROJECT_ROUTES} />
 }
 
