@@ -78,6 +78,12 @@ export const SNIPPET_UNDO_DURATION = 8 * SECOND
 export const SQL_RESULT_PROGRESS_INTERVAL = 250
 /** Not in SPEC: how long the embedded mock platform waits for its fresh service worker to take the page over (mock-platform/browser/index.ts). */
 export const MOCK_WORKER_CONTROL_WAIT = 2 * SECOND
+/**
+ * Not in SPEC: the longest the page's first render waits for its screen's code (main.tsx). Past it
+ * the page renders and shows its loading state while the code arrives (a slow network), instead of
+ * staying blank.
+ */
+export const FIRST_SCREEN_CODE_WAIT = 500
 
 /** A database webhook's timeout (the trigger's timeout_ms argument): the platform's form allows 1 to 10 s. */
 export const WEBHOOK_TIMEOUT_MS = { min: 1000, max: 10_000, default: 5000 } as const
