@@ -161,8 +161,10 @@ export function createLogStore(options: LogStoreOptions) {
   }
 
   async function writeBatch(db: LogDatabase, events: LogEvent[]) {
-    const times = events.map((event) => event.timestamp.getTime())
-    const daysOfBatch = () => makeDays(db, new Date(Math.min(...times)), new Date(Math.max(...times)))
+    const daysOfBatch = () => {
+      const times = events.map((event) => event.timestamp.getTime())
+      return makeDays(db, new Date(Math.min(...times)), new Date(Math.max(...times)))
+    }
     if (byDay && events.length > 0) await daysOfBatch()
     const byTable = new Map<string, LogEvent[]>()
     for (const event of events) {

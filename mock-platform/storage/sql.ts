@@ -103,6 +103,13 @@ const SORT_EXPRESSION: Record<StorageSortColumn, string> = {
   size: `(e.metadata ->> 'size')::bigint`,
 }
 
+/** A listing's entry as JSON, from a row of `id, name, owner, created_at, updated_at, last_accessed_at, metadata`. */
+const entryJson = (row: string, bucket: string) => `jsonb_build_object('id', ${row}.id, 'name', ${row}.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', ${row}.owner,
+         'created_at', ${row}.created_at, 'updated_at', ${row}.updated_at, 'last_accessed_at', ${row}.last_accessed_at, 'metadata', ${row}.metadata)`
+/** A folder's entry has only its name: the rest of an object's columns, null. */
+const FOLDER_COLUMNS = `null::uuid as id, null::uuid as owner,
+         null::timestamptz as created_at, null::timestamptz as updated_at, null::timestamptz as last_accessed_at, null::jsonb as metadata`
+
 /**
  * One page of a listing. Non-recursive: the direct children of the prefix, folders (id null, the
  * folder's segment) before files (the file's segment), each sorted by the column (folders have only
@@ -128,8 +135,7 @@ export function listSql(bucket: string, options: ListOptions): string {
   return `with rel as (
   select o.*, substr(o.name, ${start}) as rest from storage.objects o where ${under('o')}
 ), entries as (
-  select distinct true as is_folder, split_part(rest, '/', 1) as name, null::uuid as id, null::uuid as owner,
-         null::timestamptz as created_at, null::timestamptz as updated_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
+  select distinct true as is_folder, split_part(rest, '/', 1) as name, ${FOLDER_COLUMNS}
     from rel where strpos(rest, '/') > 0
   union all
   select false, rest, id, owner, created_at, updated_at, last_accessed_at, metadata from rel where strpos(rest, '/') = 0
@@ -137,8 +143,7 @@ export function listSql(bucket: string, options: ListOptions): string {
   select e.*, row_number() over (order by e.is_folder desc, case when e.is_folder then e.name end collate "C" ${order}, ${sort}) as ord
     from entries e where ${searched('e.name')}
 )
-select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', r.owner,
-         'created_at', r.created_at, 'updated_at', r.updated_at, 'last_accessed_at', r.last_accessed_at, 'metadata', r.metadata) order by r.ord), '[]'::jsonb) as answer
+select coalesce(jsonb_agg(${entryJson('r', bucket)} order by r.ord), '[]'::jsonb) as answer
   from (select * from ranked order by ord ${page}) r`
 }
 
@@ -160,15 +165,14 @@ function listByNameSql(bucket: string, options: ListOptions, under: (o: string) 
   select greatest(0, count(*) - ${options.offset}) as folders_on_page, greatest(0, ${options.offset} - count(*)) as files_offset from shown
 )
 select coalesce(jsonb_agg(p.entry order by p.part, p.key collate "C" ${order}), '[]'::jsonb) as answer from (
-  (select 0 as part, f.name as key, jsonb_build_object('id', null, 'name', f.name, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', null,
-          'created_at', null, 'updated_at', null, 'last_accessed_at', null, 'metadata', null) as entry
-     from shown f order by f.name collate "C" ${order} limit ${options.limit} offset ${options.offset})
+  select 0 as part, f.name as key, ${entryJson('f', bucket)} as entry
+    from (select name, ${FOLDER_COLUMNS} from shown order by name collate "C" ${order} limit ${options.limit} offset ${options.offset}) f
   union all
-  select 1, o.name, jsonb_build_object('id', o.id, 'name', ${rest}, 'bucket_id', ${sqlLiteral(bucket)}, 'owner', o.owner,
-         'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at, 'metadata', o.metadata)
-    from (select o.* from storage.objects o where ${under('o')} and strpos(${rest}, '/') = 0 and ${searched(rest)}
+  select 1, e.name, ${entryJson('e', bucket)}
+    from (select ${rest} as name, o.id, o.owner, o.created_at, o.updated_at, o.last_accessed_at, o.metadata
+            from storage.objects o where ${under('o')} and strpos(${rest}, '/') = 0 and ${searched(rest)}
            order by o.name collate "C" ${order}
-           limit greatest(0, ${options.limit} - (select folders_on_page from counted)) offset (select files_offset from counted)) o
+           limit greatest(0, ${options.limit} - (select folders_on_page from counted)) offset (select files_offset from counted)) e
 ) p`
 }
 

@@ -233,16 +233,16 @@ function platformRoute(path: string, Screen: Screen): AppRoute {
   return settings.isPlatform ? dashboardRoute(path, Screen) : { path, component: ToHome }
 }
 
-/** A page of its own, without the chrome (sign-in, the popups' pages). */
-function pageRoute(path: string, component: ComponentType, Screen: Screen): AppRoute {
+/** A page of its own, without the chrome (sign-in, the popups' pages); `component` when it wraps the screen. */
+function pageRoute(path: string, Screen: Screen, component: ComponentType = Screen): AppRoute {
   return { path, component, preload: Screen.preload }
 }
 
 /** The route table of SPEC §2, as far as the screens exist; the first that matches renders. */
 const APP_ROUTES: AppRoute[] = [
-  pageRoute('/sign-in', SignInScreen, SignInPage),
-  pageRoute(SIGN_UP_PATH, SignUpScreen, SignUpPage),
-  pageRoute('/logout', LogoutPage, LogoutPage),
+  pageRoute('/sign-in', SignInPage, SignInScreen),
+  pageRoute(SIGN_UP_PATH, SignUpPage, SignUpScreen),
+  pageRoute('/logout', LogoutPage),
   { path: '/', component: ToHome },
   platformRoute('/organizations', OrganizationsPage),
   platformRoute('/org/:slug', OrganizationPage),
@@ -257,11 +257,11 @@ const APP_ROUTES: AppRoute[] = [
   platformRoute('/new/:slug', NewProjectPage),
   platformRoute('/join', JoinPage),
   ...(settings.isPlatform
-    ? [pageRoute(CODE_HOSTING_CALLBACK_PATHS.authorize, CodeHostingCallbackPage, CodeHostingCallbackPage), pageRoute(CODE_HOSTING_CALLBACK_PATHS.install, CodeHostingCallbackPage, CodeHostingCallbackPage)]
+    ? [pageRoute(CODE_HOSTING_CALLBACK_PATHS.authorize, CodeHostingCallbackPage), pageRoute(CODE_HOSTING_CALLBACK_PATHS.install, CodeHostingCallbackPage)]
     : []),
-  ...(settings.mockPlatform ? [pageRoute(`${MOCK_CODE_HOSTING_PATH}/*`, MockProviderPages, MockProviderPages)] : []),
-  ...(settings.mockPlatform && settings.isPlatform ? [pageRoute(`${authServicePath(settings.authBase)}/*`, MockProviderPages, MockProviderPages)] : []),
-  ...(settings.inspector.enabled ? [pageRoute(INSPECTOR_PATH, InspectorPage, InspectorPage)] : []),
+  ...(settings.mockPlatform ? [pageRoute(`${MOCK_CODE_HOSTING_PATH}/*`, MockProviderPages)] : []),
+  ...(settings.mockPlatform && settings.isPlatform ? [pageRoute(`${authServicePath(settings.authBase)}/*`, MockProviderPages)] : []),
+  ...(settings.inspector.enabled ? [pageRoute(INSPECTOR_PATH, InspectorPage)] : []),
   // Self-hosted too: the error screen's 'Contact support' link leads here everywhere.
   dashboardRoute('/support/new', SupportPage),
   ...(settings.isPlatform ? [{ path: '/project/default', component: DefaultProjectEntry }] : []),
