@@ -32,6 +32,13 @@ describe('the data directory changed since a sync began', () => {
     expect(changedSince(dataDir(), beforeRead)).toBe(false)
   })
 
+  it('reads the times IDBFS gives the files it loaded from IndexedDB (Dates), so a kept database read after a reload is not stored again', () => {
+    const kept = (file: number) => ({ mtime: new Date(1), contents: { a: { mtime: new Date(file), contents: new Uint8Array() } } })
+    expect(changedSince(kept(2), 3)).toBe(false)
+    expect(changedSince(kept(5), 3)).toBe(true)
+    expect(changedSince({ mtime: new Date(Number.NaN) }, 3)).toBe(true)
+  })
+
   it('counts a node it cannot read the time of as changed', () => {
     expect(changedSince({ mtime: 'then' as unknown as number }, 0)).toBe(true)
     expect(changedSince({ mtime: 1, contents: { a: { mtime: 5, contents: new Uint8Array() } } }, 3)).toBe(true)

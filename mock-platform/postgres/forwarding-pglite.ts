@@ -26,9 +26,13 @@ const LARGEST_POST_BYTES = 1024 * 1024
 /** Where PGlite keeps the data directory in its file system (its `PGDATA`). */
 const DATA_DIR = '/pglite/data'
 
-/** An Emscripten MEMFS node: a folder's `contents` maps names to nodes; every write sets `mtime` (Date.now()). */
+/**
+ * An Emscripten MEMFS node: a folder's `contents` maps names to nodes; every write sets `mtime`
+ * (Date.now()). A file IDBFS loaded from IndexedDB has a Date there: it stores `stat().mtime` and
+ * gives it back through `utime`.
+ */
 export interface FsNode {
-  mtime: number
+  mtime: number | Date
   contents?: unknown
 }
 
@@ -39,7 +43,8 @@ function isFolder(node: FsNode): node is FsNode & { contents: Record<string, FsN
 
 /** Whether any file or folder under `node` was written, made, renamed or removed at or after `since`. */
 export function changedSince(node: FsNode, since: number): boolean {
-  if (!(typeof node.mtime === 'number') || node.mtime >= since) return true
+  const time = node.mtime instanceof Date ? node.mtime.getTime() : node.mtime
+  if (typeof time !== 'number' || Number.isNaN(time) || time >= since) return true
   return isFolder(node) && Object.values(node.contents).some((child) => changedSince(child, since))
 }
 
