@@ -46,10 +46,12 @@ export async function startBrowserMockPlatform(options: BrowserMockPlatformOptio
     waitingLogEvents: indexedDbWaitingLogEvents(),
   })
   startLeaderTabCron(platform.ctx)
-  startDatabaseOfPage(platform.ctx, window.location.pathname)
   const worker = setupWorker(...platform.handlers())
   observeTraffic(platform.ctx, worker.events)
-  warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
+  const logsOpening = warmLogStore(platform.ctx, worker.events, window.location, options.basePath)
+  // A page opened on a project's logs starts the project's database once the log store is open.
+  if (logsOpening) void logsOpening.then(() => startDatabaseOfPage(platform.ctx, window.location.pathname))
+  else startDatabaseOfPage(platform.ctx, window.location.pathname)
   const workerUrl = `${options.basePath}/${MOCK_SERVICE_WORKER_SCRIPT}`
   const absoluteWorkerUrl = new URL(workerUrl, window.location.href).href
   window.addEventListener('unhandledrejection', (event) => {

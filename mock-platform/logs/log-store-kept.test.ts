@@ -77,6 +77,34 @@ describe('a kept log store', () => {
     await next.close()
   }, 60_000)
 
+  it('opened again within the prune interval (a reload), it does not read every table again to prune: the last prune is kept', async () => {
+    const { handle, messages } = sharedDatabase()
+    const first = createLogStore({ open: async () => handle, durable: true, now: () => NOW })
+    await first.open()
+    // Past the retention already (as the clock's edge moves on, events age out between runs).
+    first.record(statement('aged', 'past the retention', NOW - (LOG_STORE_KEPT_DAYS + 1) * DAY_MS))
+    await first.close()
+    expect(await messages('aged')).toEqual(['past the retention'])
+
+    const reloaded = createLogStore({ open: async () => handle, durable: true, now: () => NOW + 60_000 })
+    await reloaded.open()
+    expect(await messages('aged')).toEqual(['past the retention'])
+    await reloaded.close()
+
+    const later = createLogStore({ open: async () => handle, durable: true, now: () => NOW + LOG_STORE_PRUNE_INTERVAL_MS })
+    await later.open()
+    expect(await messages('aged')).toEqual([])
+    later.record(statement('aged', 'older still', NOW - (LOG_STORE_KEPT_DAYS + 3) * DAY_MS))
+    await later.close()
+    expect(await messages('aged')).toEqual(['older still'])
+
+    // A kept time ahead of the clock (the clock set back since) does not hold the pruning off.
+    const setBack = createLogStore({ open: async () => handle, durable: true, now: () => NOW - DAY_MS })
+    await setBack.open()
+    expect(await messages('aged')).toEqual([])
+    await setBack.close()
+  }, 60_000)
+
   it("writes a project's seeded history once: not again from a second tab on the same database, nor after a reload", async () => {
     const { handle, count } = sharedDatabase()
     const lastHour = { project: 'abc', start: new Date(NOW - HOUR_MS), end: new Date(NOW), retentionDays: 7 }

@@ -18,9 +18,9 @@ function setUp(pathname: string, databaseStart: Promise<void> | null = null) {
   }
   const ctx = { logs: { warm: async (ref: string) => void warmed.push(ref) }, databases: async () => databases } as unknown as PlatformContext
   let listener: ((args: { request: Request }) => void) | null = null
-  warmLogStore(ctx, { on: (_event, handler) => void (listener = handler) }, { pathname }, '')
+  const opening = warmLogStore(ctx, { on: (_event, handler) => void (listener = handler) }, { pathname }, '')
   const answer = (url: string, headers: Record<string, string> = {}) => listener?.({ request: new Request(url, { headers }) })
-  return { warmed, answer }
+  return { warmed, answer, opening }
 }
 
 afterEach(() => vi.useRealTimers())
@@ -33,8 +33,19 @@ describe('starting the log store ahead of its first read', () => {
     expect(logsPageProject(`/project/${REF}/editor`, '')).toBeNull()
   })
 
-  it('starts it at once in a document opened on the logs', () => {
-    expect(setUp(`/project/${REF}/logs`).warmed).toEqual([REF])
+  it('starts it at once in a document opened on the logs, and says when it is open (the project database waits for it)', async () => {
+    const { warmed, opening } = setUp(`/project/${REF}/logs`)
+    expect(warmed).toEqual([REF])
+    await expect(opening).resolves.toBeUndefined()
+    expect(setUp('/org/acme').opening).toBeNull()
+  })
+
+  it('says so too when the store did not open, which the first read tries again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const ctx = { logs: { warm: () => Promise.reject(new Error('no IndexedDB')) } } as unknown as PlatformContext
+    await expect(warmLogStore(ctx, { on: () => undefined }, { pathname: `/project/${REF}/logs` }, '')).resolves.toBeUndefined()
+    expect(console.warn).toHaveBeenCalledWith('Log store: not started ahead of its first read', expect.any(Error))
+    vi.restoreAllMocks()
   })
 
   it("elsewhere, starts it when idle a while after a project's first signed-in request, once", async () => {

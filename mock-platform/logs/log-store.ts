@@ -7,10 +7,10 @@
  * and the rest are written while the store is otherwise idle. Events past the longest plan
  * retention are deleted (LOG_STORE_KEPT_DAYS), when the store opens and then now and again.
  */
-import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_STORE_KEPT_DAYS, LOG_STORE_PRUNE_INTERVAL_MS, type LogTableName } from '../../src/constants'
+import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_STORE_KEPT_DAYS, type LogTableName } from '../../src/constants'
 import { toJsonValue } from '../postgres/query'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
-import { keptHistoryParts, keptPart, markPartWritten, pruneEventsSql } from './log-store-kept'
+import { keptPart, keptState, markPartWritten, pruneDue, pruneEventsSql, type KeptState } from './log-store-kept'
 import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
 import { ensureSchema, underStoreLock, READER_ROLE, READER_SCHEMA, SETTING, STORE_SCHEMA, logTableColumns, type LogStoreLayout } from './log-store-schema'
 
@@ -113,8 +113,8 @@ export function createLogStore(options: LogStoreOptions) {
       const started = performance.now()
       const db = await options.open()
       const rebuilt = await ensureSchema(db, options.layout ?? 'single')
-      if (options.durable) restoreHistories(await underStoreLock(db, options.layout ?? 'single', (sql) => keptHistoryParts(sql, rebuilt)))
-      await prune(db)
+      if (options.durable) restoreState(await underStoreLock(db, options.layout ?? 'single', (sql) => keptState(sql, rebuilt)))
+      await pruneIfDue(db)
       if (options.waiting) await takeWaiting(db, options.waiting)
       performance.measure('log-store:open', { start: started })
       return db
@@ -126,13 +126,13 @@ export function createLogStore(options: LogStoreOptions) {
     const before = new Date(prunedAt - LOG_STORE_KEPT_DAYS * DAY_MS)
     // By day: the days wholly before are dropped, then the rest of the one it falls in is deleted.
     const dropDays = byDay ? db.query(`select ${STORE_SCHEMA}.drop_days_before($1)`, [before.toISOString()]).then(() => daysMade.clear()) : Promise.resolve()
-    await dropDays.then(() => db.exec(pruneEventsSql(before))).catch((error: unknown) => {
+    await dropDays.then(() => db.exec(pruneEventsSql(before, options.durable ? new Date(prunedAt!) : null))).catch((error: unknown) => {
       prunedAt = null
       console.warn('Log store: old events not deleted', error)
     })
   }
 
-  const pruneIfDue = (db: LogDatabase) => (prunedAt === null || now() - prunedAt >= LOG_STORE_PRUNE_INTERVAL_MS ? prune(db) : Promise.resolve())
+  const pruneIfDue = (db: LogDatabase) => (pruneDue(prunedAt, now()) ? prune(db) : Promise.resolve())
 
   /** Writes what waited for the store (this page's and others'), once: the waiting place hands each event to one taker. */
   async function takeWaiting(db: LogDatabase, waiting: WaitingLogEvents) {
@@ -262,8 +262,9 @@ export function createLogStore(options: LogStoreOptions) {
     return written
   }
 
-  /** The histories an earlier run of a durable store wrote. */
-  function restoreHistories(parts: Awaited<ReturnType<typeof keptHistoryParts>>) {
+  /** The histories an earlier run of a durable store wrote, and when it last pruned. */
+  function restoreState({ parts, prunedAt: keptPrunedAt }: KeptState) {
+    prunedAt = keptPrunedAt
     for (const row of parts) {
       const history = historyOf(row.project, row.retention_days)
       history.anchor = row.anchor

@@ -174,7 +174,7 @@ export const LOG_QUERY_TIMEOUT_MS = 10_000
  * plan anyway, so what is kept longer than that plan's retention is never shown.
  */
 export const LOG_STORE_KEPT_DAYS: number = Math.max(...Object.values(PLAN_QUOTAS.logRetentionDays))
-/** An open log store deletes what is past LOG_STORE_KEPT_DAYS when it opens, then at most this often (at a write or a read). */
+/** An open log store deletes what is past LOG_STORE_KEPT_DAYS when it opens (unless a run of a kept store did within this while), then at most this often (at a write or a read). */
 export const LOG_STORE_PRUNE_INTERVAL_MS = 60 * 60_000
 
 export const LOGS_MESSAGE = {

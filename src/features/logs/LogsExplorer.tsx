@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLocation, useSearch } from 'wouter'
 import { logHistogramQuery } from '../../api/queries/logs'
@@ -61,6 +61,10 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const recent = useMemo(() => readRecentQueries(projectRef), [projectRef, stored]) // eslint-disable-line react-hooks/exhaustive-deps -- as above
 
   // The histogram and the list are read apart; its count of the settled filters tells whether a list of exactly the row limit is whole.
+  // The histogram is asked one render after the list's first read: a store that answers one read at a
+  // time (a page opened cold on the logs) then shows the events first.
+  const [listAsked, setListAsked] = useState(false)
+  useEffect(() => setListAsked(true), [])
   const settledFilters = useSettled(filters, LOGS_SEARCH_DEBOUNCE_MS)
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
   const histogram = useQuery({
@@ -69,7 +73,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
       start: resolved.start.toISOString(),
       end: resolved.end.toISOString(),
     }),
-    enabled: mode === 'explore',
+    enabled: mode === 'explore' && listAsked,
     placeholderData: keepPreviousData,
   })
   const counted = histogram.data && !histogram.isPlaceholderData ? { key: `${sourceId}|${JSON.stringify(settledFilters)}`, total: histogram.data.reduce((sum, b) => sum + b.count, 0) } : null
