@@ -4,6 +4,8 @@
 // EXPLAIN ANALYZE of the same statement, run beside (never inside) the measured run. Also the
 // cold figure: a new browser profile (empty HTTP cache, IndexedDB, service worker) to the first rows.
 
+import { readdirSync } from 'node:fs'
+
 const SELECT_ONE = 'select 1'
 const HUNDRED_THOUSAND = 'select g, md5(g::text) from generate_series(1, 100000) g'
 const median = (values) => {
@@ -212,9 +214,30 @@ async function coldFirstQuery(browser, { signedInPage, base }) {
   }
 }
 
+/**
+ * The baseline of a project database's start, in the same browser and run: PGlite alone in a worker
+ * of a new profile (e2e/bench/bare-pglite/), from the start-up snapshot (initdb's output, which the
+ * app's seeded template is made from; the template itself needs the app's extensions to start).
+ */
+async function barePGliteStart(browser, base) {
+  const snapshot = readdirSync('dist').find((file) => /^pglite-initial-data.*\.tar\.gz$/.test(file))
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${base}/bench-bare-pglite/?snapshot=${encodeURIComponent(`/${snapshot}`)}`)
+  await page.waitForFunction(() => window.__barePGliteStartMs !== undefined, null, { timeout: 60_000 })
+  const ms = await page.evaluate(() => window.__barePGliteStartMs)
+  await context.close()
+  return ms
+}
+
 export async function queryPathFigures(browser, { signedInPage, base, runs }) {
   const coldRuns = []
-  for (let i = 0; i < Math.min(runs, 3); i++) coldRuns.push(await coldFirstQuery(browser, { signedInPage, base }))
+  const bareStarts = []
+  // Taken in turns, so the machine's moods fall on both alike.
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    bareStarts.push(await barePGliteStart(browser, base))
+    coldRuns.push(await coldFirstQuery(browser, { signedInPage, base }))
+  }
 
   const { context, page, ref } = await signedInPage(browser)
   await instrument(page)
@@ -234,6 +257,7 @@ export async function queryPathFigures(browser, { signedInPage, base, runs }) {
       runs: coldRuns,
       goalMs: 1500,
     },
+    barePGliteStartMs: { medianMs: median(bareStarts), runsMs: bareStarts.map(Math.round) },
     warmSelectOne: { ...summarize(selectOne, await postgresExecutionMs(page, ref, SELECT_ONE)), goalMs: 50 },
     warmHundredThousandRows: { ...summarize(hundredThousand, await postgresExecutionMs(page, ref, HUNDRED_THOUSAND)), goalMs: 600 },
   }

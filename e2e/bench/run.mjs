@@ -11,6 +11,7 @@ import { queryPathFigures } from './query-path.mjs'
 import { storageFigures } from './storage.mjs'
 import { authUsersFigures } from './auth-users.mjs'
 import { tableEditorFigures } from './table-grid.mjs'
+import { goalRows, goalTable } from './goals.mjs'
 
 // Another preview (the e2e self-hosted one) may hold the default port on a shared machine.
 const PORT = Number(process.env.BENCH_PORT ?? 4174)
@@ -308,6 +309,9 @@ try {
   if (only === null || only === 'serve-load') figures.serveLoad = await scriptFigures('e2e/bench/serve-load.ts')
   if (only === null || only === 'serve-chaos') figures.serveChaos = await scriptFigures('e2e/bench/serve-chaos.ts')
   await browser.close()
+  figures.goals = goalRows(figures)
+  // The table for the reader (stderr); the JSON stays the last thing on stdout.
+  console.error(goalTable(figures.goals))
   console.log(JSON.stringify(figures, null, 2))
 } finally {
   process.kill(-server.pid)
