@@ -1,6 +1,7 @@
 import { MemoryFS } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { changedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
+import { PRELOADED_EXTENSIONS } from './contrib-extensions'
+import { changedSince, dataChangedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
 import { readInitialData } from './initial-data-node'
 
 /** Reads the data directory's root node as the worker's sync check does. */
@@ -30,6 +31,26 @@ describe('the data directory changed since a sync began', () => {
     await pg.query('select note from kept')
     await pg.query('select count(*) from pg_class')
     expect(changedSince(dataDir(), beforeRead)).toBe(false)
+  })
+
+  it("leaves out pg_stat_statements' query texts, which every new statement rewrites, reads too: a project database's read stores nothing", async () => {
+    const counted = new InspectedPGlite({ extensions: PRELOADED_EXTENSIONS })
+    try {
+      await counted.exec('create extension if not exists pg_stat_statements')
+      await counted.query('select 1')
+      await tick()
+      const beforeRead = Date.now()
+      await counted.query('select count(*) as n from pg_class where relkind = $1', ['r'])
+      // The texts file did change (the whole tree says so), yet nothing a restart needs did.
+      expect(changedSince(counted.dataDirNode(), beforeRead)).toBe(true)
+      expect(dataChangedSince(counted.dataDirNode(), beforeRead)).toBe(false)
+      await tick()
+      const beforeWrite = Date.now()
+      await counted.exec('create table counted_write (id int)')
+      expect(dataChangedSince(counted.dataDirNode(), beforeWrite)).toBe(true)
+    } finally {
+      await counted.close()
+    }
   })
 
   it('reads the times IDBFS gives the files it loaded from IndexedDB (Dates), so a kept database read after a reload is not stored again', () => {

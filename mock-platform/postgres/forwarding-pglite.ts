@@ -49,6 +49,21 @@ export function changedSince(node: FsNode, since: number): boolean {
 }
 
 /**
+ * Folders of the data directory whose changes need no store: Postgres's temporary statistics, where
+ * pg_stat_statements (preloaded in every project database) rewrites its query texts at every new
+ * statement, reads included. Nothing a restart reads: its counters are kept only by a clean
+ * shutdown, which a page never has.
+ */
+const UNKEPT_FOLDERS: ReadonlySet<string> = new Set(['pg_stat_tmp'])
+
+/** Whether anything of the data directory (`root`) that a restart needs changed at or after `since`. */
+export function dataChangedSince(root: FsNode, since: number): boolean {
+  const time = root.mtime instanceof Date ? root.mtime.getTime() : root.mtime
+  if (typeof time !== 'number' || Number.isNaN(time) || time >= since || !isFolder(root)) return true
+  return Object.entries(root.contents).some(([name, child]) => !UNKEPT_FOLDERS.has(name) && changedSince(child, since))
+}
+
+/**
  * The PGlite the worker serves. The page asks for every statement's answer as raw bytes
  * (`execProtocolRaw`, raw-pglite-worker.ts) and reads Postgres's errors from them itself; what is
  * thrown here otherwise reaches the page with only its message, so a Postgres error is encoded first.
@@ -188,7 +203,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
     if (!fs) return true
     try {
       // In the browser the data directory is a symbolic link to the IDBFS mount: followed.
-      return changedSince(fs.lookupPath(DATA_DIR, { follow: true }).node as unknown as FsNode, since)
+      return dataChangedSince(fs.lookupPath(DATA_DIR, { follow: true }).node as unknown as FsNode, since)
     } catch {
       return true // no readable data directory: sync as PGlite would
     }
