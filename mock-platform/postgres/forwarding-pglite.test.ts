@@ -85,6 +85,24 @@ const settled = async <T>(promise: Promise<T>, ms = 300): Promise<boolean> =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
 
 describe('a database loaded from a snapshot', () => {
+  it("stores nothing while its worker's own start-up work is held (its demo rows), then its first store holds that work", async () => {
+    const snapshot = await readInitialData()
+    const fs = new GatedStore()
+    fs.open()
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! })
+    loaded.holdStores()
+    try {
+      await loaded.waitReady
+      await loaded.exec('create table seeded_by_worker (id int); insert into seeded_by_worker values (1)')
+      expect(fs.stores).toBe(0)
+      loaded.releaseStores()
+      await loaded.query('select count(*) from seeded_by_worker')
+      expect(fs.stores).toBe(1)
+    } finally {
+      await loaded.close()
+    }
+  }, 120_000)
+
   it('is ready and answers reads while its first store runs; a write is answered only once that store and its own are done', async () => {
     const snapshot = await readInitialData()
     expect(snapshot, 'the start-up snapshot (npm run prepare)').not.toBeNull()

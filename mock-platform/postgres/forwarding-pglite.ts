@@ -84,6 +84,8 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   readonly #loadedFromSnapshot: boolean
   /** That first sync, running while reads are answered; a later sync waits for it. */
   #firstStore: Promise<void> | null = null
+  /** Set while the worker's own start-up work runs (holdStores): nothing is stored until it ends. */
+  #storesHeld = false
 
   constructor(options: PGliteOptions = {}) {
     super(options)
@@ -181,7 +183,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
    * the next start loads the snapshot again (pglite.worker.ts).
    */
   override async syncToFs(): Promise<void> {
-    if (this.#inStatement > 0) return
+    if (this.#inStatement > 0 || this.#storesHeld) return
     if (this.#syncedFrom !== null && !this.#dataChangedSince(this.#syncedFrom)) return
     const startedAt = Date.now()
     if (this.#syncedFrom === null && this.#loadedFromSnapshot && this.#firstStore === null) {
@@ -196,6 +198,20 @@ export class ErrorForwardingPGlite extends StudioPGlite {
     await this.#firstStore
     await super.syncToFs()
     this.#syncedFrom = startedAt
+  }
+
+  /**
+   * Holds every store until releaseStores: for the worker's own work on a new database before the
+   * page can reach it (its demo rows, pglite.worker.ts), so the first store holds that work too
+   * instead of that work waiting for the first store. Nothing the page writes can be held: the
+   * page's calls wait for the worker's start, which releases first.
+   */
+  holdStores(): void {
+    this.#storesHeld = true
+  }
+
+  releaseStores(): void {
+    this.#storesHeld = false
   }
 
   #dataChangedSince(since: number): boolean {

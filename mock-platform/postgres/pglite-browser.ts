@@ -48,8 +48,9 @@ export function createBrowserDatabaseProvider(options: BrowserProviderOptions = 
     const initialDataUrls = options.basePath === undefined ? [] : [`${options.basePath}/${seededTemplateFile()}`, `${options.basePath}/${INITIAL_DATA_FILE}`]
     const pg = await PGliteWorker.create(new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }), {
       dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
-      // Read by our worker's init (pglite.worker.ts), which fetches them: PGliteWorker passes its options through.
-      ...({ initialDataUrls } as object),
+      // Read by our worker's init (pglite.worker.ts), which fetches them and writes a new database's
+      // demo rows itself (seedRef): PGliteWorker passes its options through.
+      ...({ initialDataUrls, seedRef: options.seed === false ? null : ref } as object),
     })
     return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError, streamAnswer: streamingAnswers(pg) })
   }, options, (ref) => (options.persisted?.(ref) === false ? Promise.resolve() : deleteBrowserDatabase(ref)))

@@ -19,7 +19,6 @@ import {
   WAREHOUSES,
 } from './seed-schema.ts'
 import { authUsersSeedSql } from './seed-auth-users.ts'
-import type { ProjectDatabase } from './types.ts'
 
 // The marker's schema is a constant of the dashboard too: every user-facing schema list leaves it out.
 export { SEED_MARKER_SCHEMA }
@@ -53,7 +52,13 @@ export type SeedState = 'seeded' | 'template' | 'empty'
  * implicit transaction: a failure leaves nothing half-made. A database started from the seeded
  * template only gets the rows (its tables are there): the same rows, so the same database.
  */
-export async function seedProjectDatabase(db: ProjectDatabase, ref: string): Promise<boolean> {
+/** What seeding needs of a database: the page's ProjectDatabase, or the worker's own PGlite. */
+export interface SeedTarget {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+  exec(sql: string): Promise<unknown>
+}
+
+export async function seedProjectDatabase(db: SeedTarget, ref: string): Promise<boolean> {
   const state = await seedState(db)
   if (state === 'seeded') return false
   try {
@@ -68,11 +73,11 @@ export async function seedProjectDatabase(db: ProjectDatabase, ref: string): Pro
 }
 
 /** Whether the marker says seeded (any ref: a database is seeded once, whatever it is later called). */
-export async function isSeeded(db: ProjectDatabase): Promise<boolean> {
+export async function isSeeded(db: SeedTarget): Promise<boolean> {
   return (await seedState(db)) === 'seeded'
 }
 
-export async function seedState(db: ProjectDatabase): Promise<SeedState> {
+export async function seedState(db: SeedTarget): Promise<SeedState> {
   const { rows } = await db.query(`select to_regclass($1) is not null as present`, [`${SEED_MARKER_SCHEMA}.seeded`])
   if (rows[0]?.['present'] !== true) return 'empty'
   const marked = await db.query(`select exists (select 1 from ${SEED_MARKER_SCHEMA}.seeded) as marked`)
