@@ -41,10 +41,15 @@ function isFolder(node: FsNode): node is FsNode & { contents: Record<string, FsN
   return typeof contents === 'object' && contents !== null && !ArrayBuffer.isView(contents) && !Array.isArray(contents)
 }
 
+/** Whether the node itself was written, made or renamed at or after `since`; a time it cannot read counts as yes. */
+function touchedSince(node: FsNode, since: number): boolean {
+  const time = node.mtime instanceof Date ? node.mtime.getTime() : node.mtime
+  return typeof time !== 'number' || Number.isNaN(time) || time >= since
+}
+
 /** Whether any file or folder under `node` was written, made, renamed or removed at or after `since`. */
 export function changedSince(node: FsNode, since: number): boolean {
-  const time = node.mtime instanceof Date ? node.mtime.getTime() : node.mtime
-  if (typeof time !== 'number' || Number.isNaN(time) || time >= since) return true
+  if (touchedSince(node, since)) return true
   return isFolder(node) && Object.values(node.contents).some((child) => changedSince(child, since))
 }
 
@@ -58,8 +63,7 @@ const UNKEPT_FOLDERS: ReadonlySet<string> = new Set(['pg_stat_tmp'])
 
 /** Whether anything of the data directory (`root`) that a restart needs changed at or after `since`. */
 export function dataChangedSince(root: FsNode, since: number): boolean {
-  const time = root.mtime instanceof Date ? root.mtime.getTime() : root.mtime
-  if (typeof time !== 'number' || Number.isNaN(time) || time >= since || !isFolder(root)) return true
+  if (touchedSince(root, since) || !isFolder(root)) return true
   return Object.entries(root.contents).some(([name, child]) => !UNKEPT_FOLDERS.has(name) && changedSince(child, since))
 }
 
@@ -90,6 +94,11 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   constructor(options: PGliteOptions = {}) {
     super(options)
     this.#loadedFromSnapshot = options.loadDataDir !== undefined
+  }
+
+  /** Started from a snapshot (a new database), not from a data directory kept as it was. */
+  get loadedFromSnapshot(): boolean {
+    return this.#loadedFromSnapshot
   }
 
   override execProtocolStream(...args: Parameters<ExecProtocolStream>): ReturnType<ExecProtocolStream> {

@@ -64,8 +64,10 @@ async function startDatabase(dataDir: string, initialDataUrls: readonly string[]
 
 /** A database just made from the seeded template gets its ref's demo rows; any other is left to the page (seed.ts). */
 async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null): Promise<void> {
+  // A kept database was seeded by an earlier page (or is left to this one): not asked again here.
+  if (!seedRef || !pg.loadedFromSnapshot) return
   try {
-    if (seedRef && (await seedState(pg)) === 'template') await seedProjectDatabase(pg, seedRef)
+    if ((await seedState(pg)) === 'template') await seedProjectDatabase(pg, seedRef)
   } catch (error) {
     // The page seeds it then, as it does any database not seeded yet.
     console.warn('Project database: demo rows not written by its worker', error)
