@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { CUSTOM_CONTENT_SETTING } from './src/constants/custom-content'
 import { CUSTOM_CONTENT_ENV, parseCustomContent } from './src/lib/custom-content'
 import { MONACO_LEFT_OUT } from './src/features/sql-editor/monaco-left-out/aliases'
+import { monacoChunksPlugin } from './src/features/sql-editor/monaco-chunks-plugin'
 import { FileTimesReporter } from './src/test/file-times-vitest-reporter'
 import { isolatedComponentTests } from './src/test/isolated-component-tests'
 import { IMMUTABLE_CACHE } from './mock-platform/serve/static-files'
@@ -56,7 +57,7 @@ const hashedAssetsKept: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [react(), hashedAssetsKept],
+  plugins: [react(), hashedAssetsKept, monacoChunksPlugin()],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: fileURLToPath(new URL('./styled-system', import.meta.url)) },

@@ -1,4 +1,4 @@
-import { OUTAGE_NOTICE_ACK_STORAGE_KEY } from '../src/constants'
+import { DEMO_CREDENTIALS, OUTAGE_NOTICE_ACK_STORAGE_KEY } from '../src/constants'
 import { expect, openHealthyProject, signIn, test } from './fixtures'
 
 test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after 4 s', async ({ page }) => {
@@ -92,4 +92,34 @@ test('the past-outage notice, once dismissed, stays dismissed after a reload', a
   await expect.poll(() => page.evaluate(() => window.__studioMock !== undefined)).toBe(true)
   await page.waitForLoadState('networkidle')
   await expect(notice).toHaveCount(0)
+})
+
+test("once signed in and idle, the page fetches the SQL editor's Monaco ahead into the browser's cache", async ({ page }) => {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email').fill(DEMO_CREDENTIALS.email)
+  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.password)
+  // The sign-in page asks for nothing ahead: a visitor may never sign in.
+  await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('list', { name: 'Organizations' })).toBeVisible()
+  const prefetched = page.locator('link[rel="prefetch"]')
+  await expect(prefetched.and(page.locator('[href*="/assets/monaco-"][href$=".js"]'))).toHaveCount(1)
+  const hrefs = await prefetched.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))
+  const asked = (urls: string[], initiator: 'link' | 'script') =>
+    page.evaluate(
+      ({ urls, initiator }) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => urls.includes(e.name) && e.initiatorType === initiator && e.responseEnd > 0)
+          .map((e) => ({ url: e.name, transferSize: e.transferSize })),
+      { urls, initiator },
+    )
+  await expect.poll(async () => (await asked(hrefs, 'link')).length).toBe(hrefs.length)
+  // Then the editor's import of Monaco takes every one of its modules from the cache, none from the network.
+  const scripts = hrefs.filter((href) => href.endsWith('.js'))
+  await page.evaluate((url) => import(url).then(() => undefined), scripts.find((href) => /\/assets\/monaco-[\w-]+\.js$/.test(href))!)
+  expect(await asked(scripts, 'script')).toEqual(expect.arrayContaining(scripts.map((url) => ({ url, transferSize: 0 }))))
+  // And the stylesheets are there for a request that may not use the network.
+  const styles = hrefs.filter((href) => href.endsWith('.css'))
+  expect(styles.length).toBeGreaterThan(0)
+  expect(await page.evaluate((urls) => Promise.all(urls.map((url) => fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).then((r) => r.ok, () => false))), styles)).toEqual(styles.map(() => true))
 })

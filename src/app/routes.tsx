@@ -14,6 +14,7 @@ import { HOME_PATH } from '../lib/home-path'
 import type { ProjectRoute } from './DashboardChrome'
 import { NotFound } from './NotFound'
 import { startChromeRequests } from './chrome-requests'
+import { prefetchMonacoWhenIdle } from '../features/sql-editor/monaco-prefetch'
 import { queryClient } from '../api/query-client'
 import { chunk, screen, type Screen } from './screen-chunks'
 
@@ -117,6 +118,7 @@ function dashboard(Screen: ComponentType & Partial<Pick<Screen, 'preload'>>) {
     if (redirect) return redirect
     void Screen.preload?.()
     startChromeRequests(queryClient)
+    prefetchMonacoWhenIdle()
     const { DashboardLayout } = use(chrome.load())
     return (
       <DashboardLayout fill={false}>
@@ -188,6 +190,7 @@ function ProjectScreens() {
   if (redirect) return redirect
   void projectRouteOf(location)?.screen.preload()
   startChromeRequests(queryClient)
+  prefetchMonacoWhenIdle()
   const { ProjectLayout } = use(chrome.load())
   return <ProjectLayout projectRef={ref} routes={PROJECT_ROUTES} />
 }
