@@ -105,7 +105,7 @@ async function installViewportCheck(page) {
 async function firstFarJumps(page, selector, runs, waitMs) {
   const times = []
   for (let i = 0; i < runs; i++) {
-    await openTable(page, 'warehouses', null)
+    await openTable(page, 'customers', null)
     await openTable(page, 'page_views')
     await installViewportCheck(page)
     await page.waitForTimeout(waitMs)
@@ -239,7 +239,7 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
   // Navigation (a click in the table list) to the first rows painted.
   const firstRows = []
   for (let i = 0; i < runs; i++) {
-    await openTable(page, 'warehouses', null)
+    await openTable(page, 'customers', null)
     await page.evaluate((selector) => {
       window.__firstRowsAt = undefined
       const check = () => {
@@ -287,7 +287,7 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
   const arriving = []
   await page.bringToFront()
   for (let i = 0; i < Math.max(3, runs); i++) {
-    await openTable(page, 'warehouses', null)
+    await openTable(page, 'customers', null)
     await openTable(page, 'page_view_sample')
     await page.waitForTimeout(300)
     arriving.push(await scriptedScroll(page, gridSelector, ARRIVING_ROWS / 100_000, ARRIVING_FROM / 100_000))
