@@ -18,6 +18,9 @@ import { prefetchMonacoWhenIdle } from '../features/sql-editor/monaco-prefetch'
 import { queryClient } from '../api/query-client'
 import { chunk, screen, type Screen } from './screen-chunks'
 
+/** Whether the page's own requests are out: Monaco's prefetch waits for them. */
+const pageIsFetching = () => queryClient.isFetching() > 0
+
 /** A project screen's chunk, on the project the address names (`/project/:ref/…`). */
 function projectScreen(load: () => Promise<ComponentType<{ projectRef: string }>>): Screen {
   return screen(() =>
@@ -118,7 +121,7 @@ function dashboard(Screen: ComponentType & Partial<Pick<Screen, 'preload'>>) {
     if (redirect) return redirect
     void Screen.preload?.()
     startChromeRequests(queryClient)
-    prefetchMonacoWhenIdle()
+    prefetchMonacoWhenIdle(pageIsFetching)
     const { DashboardLayout } = use(chrome.load())
     return (
       <DashboardLayout fill={false}>
@@ -190,7 +193,7 @@ function ProjectScreens() {
   if (redirect) return redirect
   void projectRouteOf(location)?.screen.preload()
   startChromeRequests(queryClient)
-  prefetchMonacoWhenIdle()
+  prefetchMonacoWhenIdle(pageIsFetching)
   const { ProjectLayout } = use(chrome.load())
   return <ProjectLayout projectRef={ref} routes={PROJECT_ROUTES} />
 }

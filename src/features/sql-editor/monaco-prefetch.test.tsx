@@ -12,30 +12,49 @@ const prefetches = () => [...document.head.querySelectorAll<HTMLLinkElement>('li
 describe('prefetchMonacoWhenIdle', () => {
   it('asks for each file once the page is idle, scripts in the mode a module import uses, and only once a page', async () => {
     vi.useFakeTimers()
-    prefetchMonacoWhenIdle(['/assets/monaco.js', '/assets/monaco.css'])
+    prefetchMonacoWhenIdle(undefined, ['/assets/monaco.js', '/assets/monaco.css'])
     expect(prefetches()).toEqual([])
     await vi.runAllTimersAsync()
     expect(prefetches()).toEqual([
       { href: '/assets/monaco.js', as: 'script', crossOrigin: 'anonymous' },
       { href: '/assets/monaco.css', as: 'style', crossOrigin: null },
     ])
-    prefetchMonacoWhenIdle(['/assets/monaco.js', '/assets/monaco.css'])
+    prefetchMonacoWhenIdle(undefined, ['/assets/monaco.js', '/assets/monaco.css'])
     await vi.runAllTimersAsync()
     expect(prefetches()).toHaveLength(2)
+  })
+
+  it("waits while the page's own requests are out, and asks anyway after 15 s of them", async () => {
+    vi.useFakeTimers()
+    let busy = true
+    prefetchMonacoWhenIdle(() => busy, ['/assets/monaco.js'])
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(prefetches()).toEqual([])
+    busy = false
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(prefetches()).toHaveLength(1)
+
+    resetMonacoPrefetch()
+    document.head.replaceChildren()
+    prefetchMonacoWhenIdle(() => true, ['/assets/monaco.js'])
+    await vi.advanceTimersByTimeAsync(12_000)
+    expect(prefetches()).toEqual([])
+    await vi.advanceTimersByTimeAsync(6_000)
+    expect(prefetches()).toHaveLength(1)
   })
 
   it('leaves out a file the page already links', async () => {
     vi.useFakeTimers()
     const stylesheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/monaco.css' })
     document.head.append(stylesheet)
-    prefetchMonacoWhenIdle(['/assets/monaco.js', '/assets/monaco.css'])
+    prefetchMonacoWhenIdle(undefined, ['/assets/monaco.js', '/assets/monaco.css'])
     await vi.runAllTimersAsync()
     expect(prefetches().map((link) => link.href)).toEqual(['/assets/monaco.js'])
   })
 
   it('does nothing without files to name (the dev server)', async () => {
     vi.useFakeTimers()
-    prefetchMonacoWhenIdle([])
+    prefetchMonacoWhenIdle(undefined, [])
     await vi.runAllTimersAsync()
     expect(prefetches()).toEqual([])
   })

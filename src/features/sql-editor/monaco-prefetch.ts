@@ -2,16 +2,23 @@ import monacoChunkUrls from 'virtual:monaco-chunks'
 
 /** How long an idle moment is waited for before the files are asked for anyway. */
 const IDLE_TIMEOUT_MS = 5_000
+/** While the page's own requests are out, how often it looks again. */
+const BUSY_RECHECK_MS = 500
+/** Past this the files are asked for even with requests still out (a long database start). */
+const BUSY_MAX_WAIT_MS = 15_000
 
 let started = false
 
 /**
- * Once a signed-in screen has loaded and the page is idle, asks for the SQL editor's Monaco files
- * (about 650 KB gzip) as a prefetch: the browser fetches them at its lowest priority into its cache,
- * without running them, so the editor's first open does not wait for the network. Once a page; the
- * dev server has no bundle to name, so there it does nothing.
+ * Once a signed-in screen has loaded, its own requests have come back (`busy` says when some are
+ * out) and the page is idle, asks for the SQL editor's Monaco files (about 650 KB gzip) as a
+ * prefetch: the browser fetches them at its lowest priority into its cache, without running them, so
+ * the editor's first open does not wait for the network. It waits for the page's requests because
+ * each prefetch also passes through the mock platform's service worker and the page: asked while a
+ * screen's answers (the layout banners') were on their way, they came late on a busy machine. Once a
+ * page; the dev server has no bundle to name, so there it does nothing.
  */
-export function prefetchMonacoWhenIdle(urls: readonly string[] = monacoChunkUrls): void {
+export function prefetchMonacoWhenIdle(busy: () => boolean = () => false, urls: readonly string[] = monacoChunkUrls): void {
   if (started || urls.length === 0 || typeof document === 'undefined') return
   started = true
   const prefetch = () => {
@@ -29,9 +36,15 @@ export function prefetchMonacoWhenIdle(urls: readonly string[] = monacoChunkUrls
       document.head.append(link)
     }
   }
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(prefetch, 1_000))
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  const begun = Date.now()
+  const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 1_000))
+  const attempt = () =>
+    whenIdle(() => {
+      if (busy() && Date.now() - begun < BUSY_MAX_WAIT_MS) setTimeout(attempt, BUSY_RECHECK_MS)
+      else prefetch()
+    })
+  if (document.readyState === 'complete') attempt()
+  else window.addEventListener('load', attempt, { once: true })
 }
 
 /** Tests only: a new page. */
