@@ -14,9 +14,9 @@ let started = false
  * out) and the page is idle, asks for the SQL editor's Monaco files (about 650 KB gzip) as a
  * prefetch: the browser fetches them at its lowest priority into its cache, without running them, so
  * the editor's first open does not wait for the network. It waits for the page's requests because
- * each prefetch also passes through the mock platform's service worker and the page: asked while a
- * screen's answers (the layout banners') were on their way, they came late on a busy machine. Once a
- * page; the dev server has no bundle to name, so there it does nothing.
+ * each prefetch also passes through the mock platform's service worker and the page, and should not
+ * compete with a screen's answers or a database's start. Once a page; the dev server has no bundle
+ * to name, so there it does nothing.
  */
 export function prefetchMonacoWhenIdle(busy: () => boolean = () => false, urls: readonly string[] = monacoChunkUrls): void {
   if (started || urls.length === 0 || typeof document === 'undefined') return
