@@ -64,6 +64,43 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
     })
   })
 
+  describe('a connection after a run', () => {
+    // One connection, so the next run meets whatever the last one left.
+    const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main, poolSize: 1 })
+    afterAll(() => provider.closeAll())
+    const session = `select current_user as who, current_setting('search_path') as path, nullif(current_setting('request.jwt.claims', true), '') as claims,
+      pg_catalog.to_regclass('pg_temp.leftover') is null as no_temp,
+      (select count(*)::int from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()) as locks,
+      (select count(*)::int from pg_catalog.pg_listening_channels()) as listening,
+      (select count(*)::int from pg_catalog.pg_prepared_statements) as prepared,
+      (select count(*)::int from pg_catalog.pg_cursors) as cursors,
+      pg_catalog.pg_backend_pid() as pid`
+
+    it('is the same connection, with nothing of what the run did to its session (a new one costs ~30 ms)', async () => {
+      const db = await provider.open(SUITE_REF)
+      const fresh = (await db.query(session)).rows[0]
+      const leftovers = [
+        'set search_path = analytics',
+        'set role service_role',
+        `select set_config('request.jwt.claims', '{"role":"service_role"}', false)`,
+        'create temp table leftover (x int)',
+        'select pg_advisory_lock(48053)',
+        'listen studio_leftover',
+        'prepare leftover as select 1',
+        'begin; declare leftover cursor with hold for select 1; commit',
+        'begin; insert into inventory.warehouses (code, name, city) values ($$LFT$$, $$Left$$, $$Over$$)',
+        'update public.customers set full_name = full_name where false',
+      ]
+      for (const sql of leftovers) {
+        await db.exec(sql)
+        expect((await db.query(session)).rows[0], sql).toEqual(fresh)
+      }
+      await expect(db.exec('begin; select 1/0')).rejects.toMatchObject({ code: '22012' })
+      expect((await db.query(session)).rows[0]).toEqual(fresh)
+      expect((await db.query(`select count(*)::int as n from inventory.warehouses where code = 'LFT'`)).rows).toEqual([{ n: 0 }])
+    })
+  })
+
   describe('read-only runs', () => {
     const provider = createServerDatabaseProvider(url, { databasePrefix: PREFIXES.main })
     afterAll(() => provider.closeAll())

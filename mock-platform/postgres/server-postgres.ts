@@ -13,7 +13,7 @@ import { runReadOnly } from './read-only.ts'
 import { dropProjectDatabase, prepareSharedServer, provisionProjectDatabase, roleUrl, setProjectLoginPassword, whileSettingUpAlone, withAdmin } from './server-tenancy.ts'
 import { isDatabaseUnavailable } from './errors.ts'
 import { isInsufficientPrivilege, runWithPlatform } from './platform-statements.ts'
-import { mayChangeSession } from './session.ts'
+import { mayChangeSession, pooledSessionResetSql } from './session.ts'
 import type { DatabaseProvider, ProjectDatabase, RunOptions } from './types.ts'
 
 export interface ServerDatabaseOptions extends ProviderOptions {
@@ -188,7 +188,7 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
     // A backend ended under a running statement reports it, then its socket closes: that close may come
     // while the client is still ours, when the pool's own listener is off it (an uncaught error otherwise).
     client.on('error', ignoreLateError)
-    let destroy = mayChangeSession(sql)
+    let destroy = false
     // `processID` is the backend's pid (not in @types/pg's Client type).
     const pid = (client as unknown as { processID?: number }).processID
     const onAbort = () => {
@@ -212,10 +212,8 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
-      // A read-only run's transaction ends here; a connection that cannot end it is not reused.
-      if (readOnly) await client.query('rollback').catch(() => (destroy = true))
+      if (!destroy) destroy = !(await endSession(client, sql, readOnly))
       client.off('error', ignoreLateError)
-      // Like pg-meta's connection per request: whatever the statement did to the session ends here.
       client.release(destroy)
     }
   }
@@ -247,6 +245,19 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
       // The user's own database has one pool for both.
       await Promise.all([...new Set([pools.owner, pools.reader])].map((pool) => pool.end()))
     },
+  }
+}
+
+/** Ends what a run did to its session (session.ts); false when the connection could not be and must not be reused. */
+async function endSession(client: pg.PoolClient, sql: string, readOnly: boolean): Promise<boolean> {
+  try {
+    // 'I': idle, outside a transaction (the last ReadyForQuery's status; not in @types/pg). A read-only run's is always open.
+    const inTransaction = readOnly || (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() !== 'I'
+    if (mayChangeSession(sql)) await client.query(pooledSessionResetSql(inTransaction))
+    else if (inTransaction) await client.query('rollback')
+    return true
+  } catch {
+    return false
   }
 }
 
