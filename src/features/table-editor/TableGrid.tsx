@@ -67,7 +67,13 @@ export function TableGrid(props: TableGridProps) {
   const rowCount = store.rowCount
   const scroller = useRef<HTMLDivElement>(null)
   const [view, setView] = useState({ top: 0, left: 0, width: 1024, height: 600 })
-  const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
+  const [active, setActiveCell] = useState<CellPosition>({ row: 0, col: 0 })
+  // Counts the active cell's moves: a jump to the end that waited for the count knows if the user moved meanwhile.
+  const moves = useRef(0)
+  const setActive = useCallback((cell: CellPosition) => {
+    moves.current++
+    setActiveCell(cell)
+  }, [])
   const bodyHeight = Math.max(ROW_HEIGHT, view.height - HEADER_HEIGHT)
   const space = scrollSpace(rowCount, ROW_HEIGHT)
   const offsets = useMemo(() => columnOffsets(columns), [columns])
@@ -124,11 +130,17 @@ export function TableGrid(props: TableGridProps) {
   }
 
   async function moveToEnd(col: number) {
-    // The end of an estimated count is a guess: count first, then go.
+    const go = (row: number) => {
+      setActive({ row, col })
+      requestAnimationFrame(() => scrollToRow(row, 'bottom'))
+    }
+    // Under an estimated count the store shows the end's rows at the estimated end at once; once
+    // counted they move to their place, and so does the cell, unless the user has moved since.
+    const end = store.jumpToEnd()
+    if (end.placed) go(end.row)
+    const moved = moves.current
     await store.countExactly()
-    const row = Math.max(0, store.rowCount - 1)
-    setActive({ row, col })
-    requestAnimationFrame(() => scrollToRow(row, 'bottom'))
+    if (moves.current === moved) go(Math.max(0, store.rowCount - 1))
   }
 
   const { editing, startEditing, commitEditing, endEditing } = useInlineCellEditing({

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import type { RowSource } from '../../lib/sql/table-rows'
+import { rowCountSql, type RowSource } from '../../lib/sql/table-rows'
 import { useRowsDatabase } from '../../test/rows-database'
 import { ANCHOR_STRIDE } from './row-anchors'
 import { PAGE_SIZE, RowWindowStore } from './row-windows'
@@ -100,6 +100,65 @@ describe('RowWindowStore', () => {
       const offset = /offset (\d+)/.exec(sql)
       if (offset) expect(Number(offset[1])).toBeLessThan(ANCHOR_STRIDE)
     }
+    store.dispose()
+  })
+
+  it("jumps to the end of an estimated count at once: the end's rows at the estimated end, moved to their place when counted", async () => {
+    for (const source of [base, { ...base, sort: [{ column: 'label', direction: 'desc' as const }, { column: 'id', direction: 'asc' as const }] }]) {
+      // The count is held back, as an exact count of millions of rows would be.
+      let release = () => {}
+      const counted = new Promise<void>((resolve) => (release = resolve))
+      const all = await everyRow(source)
+      const store = new RowWindowStore(source, async (sql, signal) => (sql === rowCountSql(source) && (await counted), run(sql, signal)), 1_000_050)
+      store.start()
+      await store.idle()
+      const end = store.jumpToEnd()
+      // Rounded up to a whole page, so the end's rows fill the last one.
+      expect(end).toEqual({ row: 1_000_099, placed: true })
+      expect(store.count).toEqual({ value: 1_000_100, exact: false })
+      store.ensure(end.row - 20, end.row)
+      await store.idle()
+      expect(store.row(end.row)).toEqual(all.at(-1))
+      expect(store.row(end.row - 150)).toEqual(all.at(-151))
+      // Scrolled up from the end: read backwards from the page below.
+      store.ensure(end.row - 320, end.row - 300)
+      await store.idle()
+      expect(store.row(end.row - 310)).toEqual(all.at(-311))
+      release()
+      await store.countExactly()
+      expect(store.count).toEqual({ value: ROWS, exact: true })
+      const kept = all.map((_, index) => store.row(index))
+      expect(kept.at(-1)).toEqual(all.at(-1))
+      kept.forEach((row, index) => row && expect(row, `row ${index}`).toEqual(all[index]))
+      expect(kept.filter(Boolean).length).toBeGreaterThan(PAGE_SIZE)
+      store.ensure(ROWS - 400, ROWS - 1)
+      await store.idle()
+      for (let index = ROWS - 400; index < ROWS; index++) expect(store.row(index)).toEqual(all[index])
+      store.dispose()
+    }
+  })
+
+  it('a far too high estimate: the rows read from its end reach the first row, and the count puts each in its place once', async () => {
+    await rows.db().exec(`create table "window test".few (id int primary key); insert into "window test".few select generate_series(1, 350)`)
+    const source: RowSource = { schema: 'window test', table: 'few', key: ['id'] }
+    let release = () => {}
+    const counted = new Promise<void>((resolve) => (release = resolve))
+    const store = new RowWindowStore(source, async (sql, signal) => (sql === rowCountSql(source) && (await counted), run(sql, signal)), 60_000)
+    store.start()
+    await store.idle()
+    const end = store.jumpToEnd()
+    expect(end).toEqual({ row: 59_999, placed: true })
+    store.ensure(59_980, 59_999)
+    await store.idle()
+    expect(store.row(59_999)).toEqual({ id: 350 })
+    // Up to where the table's first row is, counted from the estimated end (the page above it is empty).
+    store.ensure(59_600, 59_620)
+    await store.idle()
+    expect([store.row(59_599), store.row(59_700), store.row(59_799)]).toEqual([undefined, { id: 51 }, { id: 150 }])
+    release()
+    await store.countExactly()
+    expect(store.count).toEqual({ value: 350, exact: true })
+    expect(Array.from({ length: 351 }, (_, index) => store.row(index))).toEqual([...Array.from({ length: 350 }, (_, index) => ({ id: index + 1 })), undefined])
     store.dispose()
   })
 

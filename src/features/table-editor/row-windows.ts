@@ -23,8 +23,8 @@ export interface RowCount {
   exact: boolean
 }
 
-/** How to read one page: the SQL, which of its rows are the page's, and whether it reads forwards (a short answer then ends the rows). */
-type Read = { sql: string; take: (rows: Row[]) => Row[]; forward: boolean }
+/** How to read one page: the SQL, which of its rows are the page's, whether it reads forwards (a short answer then ends the rows), whether its place counts from the estimated end (`jumpToEnd`). */
+type Read = { sql: string; take: (rows: Row[]) => Row[]; forward: boolean; fromEnd?: boolean }
 type Plan = Read | { anchors: number } | { after: Promise<void> }
 
 /**
@@ -38,6 +38,13 @@ export class RowWindowStore {
   private readonly failures = new Map<number, Error>()
   private anchors: RowAnchors
   private countLoading: Promise<void> | null = null
+  /**
+   * After a jump to the end while the count is an estimate: the end's rows are read at once and
+   * shown at the estimated end (an exact count of 10,000,000 rows takes seconds), these pages
+   * counting back from it; they move to their true place when the count is exact.
+   */
+  private endAtEstimate = false
+  private readonly endPages = new Set<number>()
   private readonly listeners = new Set<() => void>()
   /** Aborts every read of this run of the store; a new one on each start after a dispose. */
   private controller = new AbortController()
@@ -83,6 +90,7 @@ export class RowWindowStore {
       this.loading.clear()
       this.anchors = this.newAnchors()
       this.countLoading = null
+      this.forgetEnd()
     }
     this.ensure(0, PAGE_SIZE - 1)
     void this.loadInitialCount()
@@ -142,6 +150,22 @@ export class RowWindowStore {
     return loading
   }
 
+  /**
+   * Where a jump to the end goes: the last row when the count is exact; else (a table with a key)
+   * the estimated end, rounded up to a whole page, whose rows are read backwards at once while the
+   * exact count is read. `placed`: whether the row answered is the end now (else wait for the count).
+   */
+  jumpToEnd(): { row: number; placed: boolean } {
+    void this.countExactly()
+    if (!this.count?.exact && this.count && this.source.key.length > 0 && !this.endAtEstimate) {
+      this.endAtEstimate = true
+      const end = Math.max(PAGE_SIZE, Math.ceil(this.count.value / PAGE_SIZE) * PAGE_SIZE)
+      if (end !== this.count.value) this.count = { value: end, exact: false }
+      this.changed()
+    }
+    return { row: Math.max(0, this.rowCount - 1), placed: Boolean(this.count?.exact) || this.endAtEstimate }
+  }
+
   /** Replaces one row after an edit (the row the UPDATE returned). */
   replaceRow(index: number, row: Row) {
     const page = this.pages.get(Math.floor(index / PAGE_SIZE))
@@ -173,6 +197,7 @@ export class RowWindowStore {
     this.failures.clear()
     this.anchors.dispose()
     this.anchors = this.newAnchors()
+    this.forgetEnd()
     this.count = null
     this.error = null
     this.changed()
@@ -209,10 +234,37 @@ export class RowWindowStore {
 
   private setCount(count: RowCount) {
     if (this.count?.exact && !count.exact) return
+    if (count.exact) this.moveEndPages(count.value)
     this.count = count
     // Pages past a shrunken end are stale guesses.
     for (const page of this.pages.keys()) if (page * PAGE_SIZE >= count.value && count.value > 0) this.pages.delete(page)
     this.changed()
+  }
+
+  /** The pages read from the estimated end go to their place under the exact count `total` (only whole pages: a part page is read again). */
+  private moveEndPages(total: number) {
+    if (!this.endAtEstimate || !this.count) return
+    // From the estimated end's page back while they join up, to the table's first row at most (a short page).
+    const run: Row[][] = []
+    for (let page = this.count.value / PAGE_SIZE - 1; this.endPages.has(page); page--) {
+      const rows = this.pages.get(page)
+      if (!rows) break
+      run.unshift(rows)
+      if (rows.length < PAGE_SIZE) break
+    }
+    for (const page of this.endPages) this.pages.delete(page)
+    this.forgetEnd()
+    const rows = run.flat()
+    const first = total - rows.length
+    if (rows.length === 0 || first < 0) return
+    for (let page = Math.ceil(first / PAGE_SIZE); page * PAGE_SIZE < total; page++) {
+      if (!this.pages.has(page)) this.pages.set(page, rows.slice(page * PAGE_SIZE - first, Math.min(total, (page + 1) * PAGE_SIZE) - first))
+    }
+  }
+
+  private forgetEnd() {
+    this.endAtEstimate = false
+    this.endPages.clear()
   }
 
   /** A failure of a read whose run was not aborted (an aborted read's error is nobody's). */
@@ -233,7 +285,8 @@ export class RowWindowStore {
     if (page === 0) return { sql: rowWindowSql(source, { cursor: null, limit: PAGE_SIZE }), take: (rows) => rows, forward: true }
     const previous = this.pages.get(page - 1)
     if (previous?.length === PAGE_SIZE) {
-      return { sql: rowWindowSql(source, { cursor: cursorOf(source, previous.at(-1)!), limit: PAGE_SIZE }), take: (rows) => rows, forward: true }
+      const fromEnd = this.endPages.has(page - 1)
+      return { sql: rowWindowSql(source, { cursor: cursorOf(source, previous.at(-1)!), limit: PAGE_SIZE }), take: (rows) => rows, forward: true, fromEnd }
     }
     const next = this.pages.get(page + 1)
     if (next?.length) {
@@ -241,16 +294,19 @@ export class RowWindowStore {
         sql: rowWindowSql(source, { cursor: cursorOf(source, next[0]!), limit: PAGE_SIZE, backward: true }),
         take: (rows) => rows.reverse(),
         forward: false,
+        fromEnd: this.endPages.has(page + 1),
       }
     }
-    if (this.count?.exact) {
+    if (this.count && (this.count.exact || this.endAtEstimate)) {
       const toEnd = this.count.value - start
       if (toEnd <= 0) return { sql: '', take: () => [], forward: false }
       if (toEnd <= ANCHOR_STRIDE) {
         return {
           sql: rowWindowSql(source, { cursor: null, limit: toEnd, backward: true }),
-          take: (rows) => rows.reverse().slice(0, PAGE_SIZE),
+          // Fewer rows than asked for: the table starts inside this page (or below it).
+          take: (rows) => rows.reverse().slice(Math.max(0, rows.length - toEnd), Math.max(0, rows.length - toEnd + PAGE_SIZE)),
           forward: false,
+          fromEnd: !this.count.exact,
         }
       }
     }
@@ -298,11 +354,15 @@ export class RowWindowStore {
           }
           const rows = plan.sql ? plan.take(await this.read(plan.sql, controller.signal)) : []
           if (controller.signal.aborted) return
+          // Read from the estimated end, which the exact count has moved meanwhile: read it anew.
+          if (plan.fromEnd && !this.endAtEstimate) continue
           this.pages.set(page, rows)
+          if (plan.fromEnd) this.endPages.add(page)
+          else this.endPages.delete(page)
           // A table longer than a page: its anchors are read in the background from now on, so a jump seldom waits for them.
           if (page === 0 && rows.length === PAGE_SIZE && this.source.key.length > 0) this.anchors.background()
           // A short page read forwards is the end: now the count is exact.
-          if (plan.forward && plan.sql && rows.length < PAGE_SIZE && !this.count?.exact) this.setCount({ value: page * PAGE_SIZE + rows.length, exact: true })
+          if (plan.forward && !plan.fromEnd && plan.sql && rows.length < PAGE_SIZE && !this.count?.exact) this.setCount({ value: page * PAGE_SIZE + rows.length, exact: true })
           this.changed()
           return
         }
@@ -324,7 +384,10 @@ export class RowWindowStore {
     const [from, to] = this.wanted
     const distance = (page: number) => (page < from ? from - page : page > to ? page - to : 0)
     const byDistance = [...this.pages.keys()].sort((a, b) => distance(b) - distance(a))
-    for (const page of byDistance.slice(0, this.pages.size - MAX_CACHED_PAGES)) this.pages.delete(page)
+    for (const page of byDistance.slice(0, this.pages.size - MAX_CACHED_PAGES)) {
+      this.pages.delete(page)
+      this.endPages.delete(page)
+    }
   }
 }
 
