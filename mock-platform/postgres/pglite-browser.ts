@@ -11,6 +11,7 @@ import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
 import { seededTemplateFile } from './seeded-template.ts'
 import type { DatabaseProvider } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
+import { relayWorkerMarks } from './worker-marks.ts'
 
 export const browserDataDir = (ref: string): string => `idb://studio-project-${ref}`
 /** The IndexedDB database PGlite's IDBFS keeps that data directory in (its mount point under /pglite). */
@@ -50,7 +51,7 @@ export function createBrowserDatabaseProvider(options: BrowserProviderOptions = 
       dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
       // Read by our worker's init (pglite.worker.ts), which fetches them and writes a new database's
       // demo rows itself (seedRef): PGliteWorker passes its options through.
-      ...({ initialDataUrls, seedRef: options.seed === false ? null : ref } as object),
+      ...({ initialDataUrls, seedRef: options.seed === false ? null : ref, marksRef: relayWorkerMarks() ? ref : null } as object),
     })
     return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError, streamAnswer: streamingAnswers(pg) })
   }, options, (ref) => (options.persisted?.(ref) === false ? Promise.resolve() : deleteBrowserDatabase(ref)))

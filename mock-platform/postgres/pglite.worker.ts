@@ -21,6 +21,10 @@ import { snapshotUnlessKept, startKeptDatabase } from './idb-data-dir.ts'
 import { INITDB_PARAMS } from './initial-data.ts'
 import { seedProjectDatabase, seedState } from './seed.ts'
 import { shimExtensionFiles } from './shims/index.ts'
+import { workerMarks } from './worker-marks.ts'
+
+/** When this script ran (after the page made the worker: its timeOrigin). */
+const scriptRanAt = performance.timeOrigin + performance.now()
 
 // Null when they cannot be had here: PGlite then fetches them itself, as it always could.
 const pgliteFiles = () => ({
@@ -42,11 +46,14 @@ async function fetchBundle(url: URL): Promise<Uint8Array> {
  * data directory into IndexedDB, holds the rows too instead of the rows' write waiting for that
  * store (1.1–1.5 s of a new project's start on a 2-core machine).
  */
-async function startDatabase(dataDir: string, initialDataUrls: readonly string[], seedRef: string | null): Promise<ErrorForwardingPGlite> {
+async function startDatabase(dataDir: string, initialDataUrls: readonly string[], seedRef: string | null, mark: (step: string) => void): Promise<ErrorForwardingPGlite> {
   const files = pgliteFiles()
   // A database kept from an earlier page needs no snapshot: it is not even fetched.
   const snapshot = snapshotUnlessKept(dataDir, initialDataUrls)
+  void files.wasm.then(() => mark('wasm-compiled'))
+  void snapshot.then(() => mark('snapshot-fetched'))
   const [wasmModule, fsBundle, initialData] = await Promise.all([files.wasm, files.data, snapshot])
+  mark('files')
   const options = {
     dataDir,
     extensions: PRELOADED_EXTENSIONS,
@@ -78,10 +85,24 @@ async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null
 
 void worker({
   async init(options) {
-    const { dataDir, initialDataUrls, seedRef = null } = options as { dataDir: string; initialDataUrls?: readonly string[]; seedRef?: string | null }
-    const [pg, files] = await Promise.all([startDatabase(dataDir, initialDataUrls ?? [], seedRef), readExtensionFiles(fetchBundle)])
+    const { dataDir, initialDataUrls, seedRef = null, marksRef = null } = options as {
+      dataDir: string
+      initialDataUrls?: readonly string[]
+      seedRef?: string | null
+      /** The ref to mark this start's steps for (worker-marks.ts), when the page asks. */
+      marksRef?: string | null
+    }
+    const mark = workerMarks(marksRef)
+    mark('created', performance.timeOrigin)
+    mark('script', scriptRanAt)
+    // The leader's election is over: this worker runs the database.
+    mark('init')
+    const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((pg) => (mark('booted'), pg))
+    const [pg, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
     pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
+    mark('extension-files-written')
     await seedNewDatabase(pg, seedRef)
+    mark('seeded')
     return pg
   },
 })
