@@ -139,7 +139,7 @@ export function TableGrid(props: TableGridProps) {
     const end = store.jumpToEnd()
     if (end.placed) go(end.row)
     const moved = moves.current
-    await store.countExactly()
+    await end.counted
     if (moves.current === moved) go(Math.max(0, store.rowCount - 1))
   }
 

@@ -38,11 +38,7 @@ export class RowWindowStore {
   private readonly failures = new Map<number, Error>()
   private anchors: RowAnchors
   private countLoading: Promise<void> | null = null
-  /**
-   * After a jump to the end while the count is an estimate: the end's rows are read at once and
-   * shown at the estimated end (an exact count of 10,000,000 rows takes seconds), these pages
-   * counting back from it; they move to their true place when the count is exact.
-   */
+  /** After a jump to the end under an estimated count (an exact one of 10M rows takes seconds): pages counted back from the estimated end, moved to their place once counted. */
   private endAtEstimate = false
   private readonly endPages = new Set<number>()
   private readonly listeners = new Set<() => void>()
@@ -151,19 +147,21 @@ export class RowWindowStore {
   }
 
   /**
-   * Where a jump to the end goes: the last row when the count is exact; else (a table with a key)
-   * the estimated end, rounded up to a whole page, whose rows are read backwards at once while the
-   * exact count is read. `placed`: whether the row answered is the end now (else wait for the count).
+   * Where a jump to the end goes: the last row when the count is exact; else (a table with a key) the
+   * estimated end, its rows read backwards at once. `placed`: whether `row` is the end now;
+   * `counted`: the exact count, asked for once the end's rows are in (the database answers one
+   * statement at a time: a count of millions of rows first would hold them back for seconds).
    */
-  jumpToEnd(): { row: number; placed: boolean } {
-    void this.countExactly()
-    if (!this.count?.exact && this.count && this.source.key.length > 0 && !this.endAtEstimate) {
-      this.endAtEstimate = true
-      const end = Math.max(PAGE_SIZE, Math.ceil(this.count.value / PAGE_SIZE) * PAGE_SIZE)
-      if (end !== this.count.value) this.count = { value: end, exact: false }
-      this.changed()
+  jumpToEnd(): { row: number; placed: boolean; counted: Promise<void> } {
+    if (this.count?.exact || !this.count || this.source.key.length === 0) {
+      return { row: Math.max(0, this.rowCount - 1), placed: Boolean(this.count?.exact), counted: this.countExactly() }
     }
-    return { row: Math.max(0, this.rowCount - 1), placed: Boolean(this.count?.exact) || this.endAtEstimate }
+    this.endAtEstimate = true
+    const row = Math.max(0, this.count.value - 1)
+    const last = Math.floor(row / PAGE_SIZE)
+    // The page above too: the end's page may hold only a few rows of the screen.
+    const ends = [last, last - 1].filter((page) => page >= 0).map((page) => this.load(page))
+    return { row, placed: true, counted: Promise.all(ends).then(() => this.countExactly()) }
   }
 
   /** Replaces one row after an edit (the row the UPDATE returned). */
@@ -241,16 +239,17 @@ export class RowWindowStore {
     this.changed()
   }
 
-  /** The pages read from the estimated end go to their place under the exact count `total` (only whole pages: a part page is read again). */
+  /** The pages read from the estimated end go to their place under the exact count `total` (whole pages only: a part one is read again). */
   private moveEndPages(total: number) {
     if (!this.endAtEstimate || !this.count) return
-    // From the estimated end's page back while they join up, to the table's first row at most (a short page).
+    // From the estimated end's page back while they join up, to the table's first row at most (a short page above the last).
     const run: Row[][] = []
-    for (let page = this.count.value / PAGE_SIZE - 1; this.endPages.has(page); page--) {
+    const last = Math.floor((this.count.value - 1) / PAGE_SIZE)
+    for (let page = last; this.endPages.has(page); page--) {
       const rows = this.pages.get(page)
       if (!rows) break
       run.unshift(rows)
-      if (rows.length < PAGE_SIZE) break
+      if (page < last && rows.length < PAGE_SIZE) break
     }
     for (const page of this.endPages) this.pages.delete(page)
     this.forgetEnd()
