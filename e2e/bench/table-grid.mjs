@@ -373,10 +373,12 @@ export async function tableEditorFigures(browser, { signedInPage, base, runs }) 
         { timeout: 120_000, polling: 'raf' },
       )
       const ctrlEndToLastRowMs = Date.now() - started
-      await page
-        .locator(`${gridSelector} [role=row][aria-rowindex="10000001"] [role=gridcell][aria-colindex="1"]`)
-        .filter({ hasText: '10000000' })
-        .waitFor({ timeout: 120_000 })
+      // Polled each frame: a locator's wait polls at up to 500 ms, which would be most of this figure.
+      await page.waitForFunction(
+        (selector) => document.querySelector(`${selector} [role=row][aria-rowindex="10000001"] [role=gridcell][aria-colindex="1"]`)?.textContent === '10000000',
+        gridSelector,
+        { timeout: 120_000, polling: 'raf' },
+      )
       tenMillion = { createdInMs, ctrlEndToLastRowMs, ctrlEndToLastRowAtItsPlaceMs: Date.now() - started }
     } catch (error) {
       tenMillion = { failed: String(error.message ?? error).slice(0, 300) }
