@@ -5,7 +5,7 @@
  * A worker's timeline is its own, so the worker sends each step's wall-clock time over a channel
  * and the page marks it at the same moment of its own timeline.
  */
-import { pathMarksOn } from '../../src/lib/path-marks.ts'
+import { markPath, pathMarksOn } from '../../src/lib/path-marks.ts'
 
 const CHANNEL = 'studio-database-worker-marks'
 
@@ -30,9 +30,7 @@ export function relayWorkerMarks(): boolean {
   if (!pathMarksOn()) return false
   if (!relaying) {
     relaying = true
-    new BroadcastChannel(CHANNEL).onmessage = ({ data }: MessageEvent<WorkerMark>) => {
-      performance.mark(`studio:path:database:worker:${data.step}`, { startTime: data.at - performance.timeOrigin, detail: { requestId: data.ref } })
-    }
+    new BroadcastChannel(CHANNEL).onmessage = ({ data }: MessageEvent<WorkerMark>) => markPath(`database:worker:${data.step}`, data.ref, {}, data.at - performance.timeOrigin)
   }
   return true
 }

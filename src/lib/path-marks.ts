@@ -15,7 +15,8 @@ export function pathMarksOn(): boolean {
 /**
  * `studio:path:<step>` with the request id, when the bench asked for marks; `notes`: where the request
  * goes (`path`), or the server's timing an answer in parts gave at its end (`serverTiming`).
+ * `startTime`: when it happened on this page's timeline, if not now (a worker's step, relayed).
  */
-export function markPath(step: string, requestId: string | null, notes: { path?: string; serverTiming?: string } = {}): void {
-  if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, ...notes } })
+export function markPath(step: string, requestId: string | null, notes: { path?: string; serverTiming?: string } = {}, startTime?: number): void {
+  if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, ...notes }, ...(startTime === undefined ? {} : { startTime }) })
 }
