@@ -3,7 +3,8 @@
  * (`options.dataDir`) beside the project databases. A store that does not exist yet starts from
  * `options.initialDataUrls` (the store's snapshot, then the project databases' one: no initdb);
  * one kept from an earlier page fetches neither. Syncs to IndexedDB as the project databases' do
- * (forwarding-pglite.ts): once per call, none after a read, the first store of a new one in the background.
+ * (forwarding-pglite.ts): once per call, none after a read, the first store of a new one at its first
+ * write or once it has been quiet a moment.
  */
 import { worker } from '@electric-sql/pglite/worker'
 import { ErrorForwardingPGlite } from '../postgres/forwarding-pglite.ts'

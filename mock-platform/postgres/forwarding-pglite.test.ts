@@ -84,45 +84,74 @@ class GatedStore extends MemoryFS {
 const settled = async <T>(promise: Promise<T>, ms = 300): Promise<boolean> =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
 
+const QUIET_MS = 1_000
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 describe('a database loaded from a snapshot', () => {
-  it("stores nothing while its worker's own start-up work is held (its demo rows), then its first store holds that work", async () => {
+  it("stores nothing while its worker's own start-up work is held (its demo rows), nor while it is read; its first store begins once it has been quiet, and holds that work", async () => {
     const snapshot = await readInitialData()
+    expect(snapshot, 'the start-up snapshot (npm run prepare)').not.toBeNull()
     const fs = new GatedStore()
     fs.open()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! })
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
     loaded.holdStores()
     try {
       await loaded.waitReady
       await loaded.exec('create table seeded_by_worker (id int); insert into seeded_by_worker values (1)')
+      await loaded.syncToFs()
       expect(fs.stores).toBe(0)
       loaded.releaseStores()
+      // Read after read, each sooner than the quiet moment: the store keeps waiting.
+      for (let read = 0; read < 6; read++) {
+        await loaded.query('select count(*) from seeded_by_worker')
+        await loaded.syncToFs()
+        await wait(QUIET_MS / 6)
+      }
+      expect(fs.stores).toBe(0)
+      await wait(QUIET_MS * 2)
+      expect(fs.stores).toBe(1)
+      // That store began after the worker's rows: nothing of theirs is left to store.
       await loaded.query('select count(*) from seeded_by_worker')
+      await loaded.syncToFs()
       expect(fs.stores).toBe(1)
     } finally {
       await loaded.close()
     }
   }, 120_000)
 
-  it('is ready and answers reads while its first store runs; a write is answered only once that store and its own are done', async () => {
+  it('answers reads without a store; a write begins the first store at once and is answered only once it is stored', async () => {
     const snapshot = await readInitialData()
-    expect(snapshot, 'the start-up snapshot (npm run prepare)').not.toBeNull()
     const fs = new GatedStore()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! })
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
     try {
       expect(await settled(loaded.waitReady, 60_000)).toBe(true)
-      expect(fs.stores).toBe(1)
       expect(await settled(loaded.query('select 1 as one'))).toBe(true)
       expect(await settled(loaded.syncToFs())).toBe(true)
-      expect(fs.stores).toBe(1)
+      expect(fs.stores).toBe(0)
 
       const write = loaded.exec('create table kept (id int)')
-      expect(await settled(write)).toBe(false)
+      expect(await settled(write, QUIET_MS / 2)).toBe(false)
+      expect(fs.stores).toBe(1)
       fs.open()
       await write
+      expect(fs.stores).toBe(1)
+      await loaded.exec('insert into kept values (1)')
       expect(fs.stores).toBe(2)
     } finally {
       fs.open()
       await loaded.close()
     }
+  }, 120_000)
+
+  it('stores nothing once closed before its quiet moment', async () => {
+    const snapshot = await readInitialData()
+    const fs = new GatedStore()
+    fs.open()
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
+    await loaded.waitReady
+    await loaded.query('select 1')
+    await loaded.close()
+    await wait(QUIET_MS * 2)
+    expect(fs.stores).toBe(0)
   }, 120_000)
 })

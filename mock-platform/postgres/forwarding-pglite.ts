@@ -26,6 +26,9 @@ const LARGEST_POST_BYTES = 1024 * 1024
 /** Where PGlite keeps the data directory in its file system (its `PGDATA`). */
 const DATA_DIR = '/pglite/data'
 
+/** How long a new database's first store waits for a moment without calls (syncToFs). */
+export const FIRST_STORE_QUIET_MS = 1_000
+
 /**
  * An Emscripten MEMFS node: a folder's `contents` maps names to nodes; every write sets `mtime`
  * (Date.now()). A file IDBFS loaded from IndexedDB has a Date there: it stores `stat().mtime` and
@@ -68,6 +71,17 @@ export function dataChangedSince(root: FsNode, since: number): boolean {
 }
 
 /**
+ * The first millisecond after this one (at most a millisecond's wait): a file written until now has
+ * an earlier time (Emscripten's MEMFS stamps Date.now()), one written from now on this or a later one.
+ */
+function nextMillisecond(): number {
+  const now = Date.now()
+  let next = now
+  while (next === now) next = Date.now()
+  return next
+}
+
+/**
  * The PGlite the worker serves. The page asks for every statement's answer as raw bytes
  * (`execProtocolRaw`, raw-pglite-worker.ts) and reads Postgres's errors from them itself; what is
  * thrown here otherwise reaches the page with only its message, so a Postgres error is encoded first.
@@ -86,14 +100,32 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   #syncedFrom: number | null = null
   /** Whether the database was loaded from a snapshot, whose first sync stores every file. */
   readonly #loadedFromSnapshot: boolean
-  /** That first sync, running while reads are answered; a later sync waits for it. */
+  /** That first store, once begun; a later sync waits for it. */
   #firstStore: Promise<void> | null = null
   /** Set while the worker's own start-up work runs (holdStores): nothing is stored until it ends. */
   #storesHeld = false
+  /**
+   * Before the first store: when what the database holds stopped being the snapshot and the
+   * worker's own start-up work (ready, or the hold released). A change of the data directory
+   * after it is the page's: a write, stored before it is answered.
+   */
+  #ownWorkUntil: number | null = null
+  /** The first store's timer, restarted by every call until the database has been quiet. */
+  #quietTimer: ReturnType<typeof setTimeout> | null = null
 
-  constructor(options: PGliteOptions = {}) {
+  /** `firstStoreQuietMs`: the quiet moment before a new database's first store (syncToFs). */
+  constructor(
+    options: PGliteOptions = {},
+    private readonly firstStoreQuietMs = FIRST_STORE_QUIET_MS,
+  ) {
     super(options)
     this.#loadedFromSnapshot = options.loadDataDir !== undefined
+    if (this.#loadedFromSnapshot) {
+      void this.waitReady.then(
+        () => (this.#ownWorkUntil ??= nextMillisecond()),
+        () => {},
+      )
+    }
   }
 
   /** Started from a snapshot (a new database), not from a data directory kept as it was. */
@@ -175,6 +207,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   /** One call of ours: PGlite's protocol calls inside it neither sync (syncToFs) nor take the raw path (execProtocolRaw). */
   async #asOneStatement<T>(run: () => Promise<T>): Promise<T> {
+    if (this.#quietTimer !== null) this.#storeOnceQuiet()
     this.#inStatement++
     try {
       return await run()
@@ -184,29 +217,59 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   }
 
   /**
-   * The first sync of a database loaded from a snapshot stores its whole data directory (≈ 1,000
-   * files, 30 MB) in IndexedDB: 3.4 s of a new project's start in Chromium on a 2-core machine
-   * (2026-11-27). It runs in the background: a read answers meanwhile (nothing it could lose), a
-   * write's sync waits for it first, so nothing written is answered before it is stored. IDBFS
-   * stores in one transaction: a page closed before it ends leaves no data directory at all, and
-   * the next start loads the snapshot again (pglite.worker.ts).
+   * The first store of a database loaded from a snapshot puts its whole data directory (≈ 1,000
+   * files, 30 MB) into IndexedDB: 1.6–2.0 s in Chromium on a 2-core machine (2026-11-30), during
+   * which the worker's thread answers nothing (IDBFS reads every file and IndexedDB clones each
+   * value synchronously). Begun at the page's first call, it held that call's answer back and, with
+   * it, the new project's first screen. So it waits until the database has been quiet a moment
+   * (FIRST_STORE_QUIET_MS after the last call), while reads are answered: until a write, what the
+   * database holds is the snapshot and the worker's own start-up work, which a page closed before
+   * the store loses nothing of (the next start makes it again). A write begins it at once, and is
+   * answered only once it is stored. IDBFS stores in one transaction: a page closed during it
+   * leaves no data directory, and the next start loads the snapshot again (pglite.worker.ts).
    */
   override async syncToFs(): Promise<void> {
     if (this.#inStatement > 0 || this.#storesHeld) return
-    if (this.#syncedFrom !== null && !this.#dataChangedSince(this.#syncedFrom)) return
-    const startedAt = Date.now()
-    if (this.#syncedFrom === null && this.#loadedFromSnapshot && this.#firstStore === null) {
-      this.#syncedFrom = startedAt
-      this.#firstStore = super.syncToFs().catch((error: unknown) => {
-        // The next sync stores the whole directory again (IDBFS compares it with what is stored), and reports its own failure.
-        console.warn('Project database: not stored in IndexedDB yet', error)
-        this.#syncedFrom = null
-      })
+    if (this.#loadedFromSnapshot && this.#firstStore === null) {
+      const since = this.#ownWorkUntil
+      if (since !== null && this.#dataChangedSince(since)) await this.#beginFirstStore()
+      else this.#storeOnceQuiet()
       return
     }
+    if (this.#syncedFrom !== null && !this.#dataChangedSince(this.#syncedFrom)) return
+    const startedAt = Date.now()
     await this.#firstStore
     await super.syncToFs()
     this.#syncedFrom = startedAt
+  }
+
+  /** (Re)starts the quiet moment after which the first store begins. */
+  #storeOnceQuiet(): void {
+    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
+    this.#quietTimer = setTimeout(() => {
+      this.#quietTimer = null
+      if (this.closed || this.#firstStore !== null) return
+      if (this.#inStatement > 0 || this.#storesHeld) this.#storeOnceQuiet()
+      else void this.#beginFirstStore()
+    }, this.firstStoreQuietMs)
+  }
+
+  #beginFirstStore(): Promise<void> {
+    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
+    this.#quietTimer = null
+    this.#syncedFrom = Date.now()
+    this.#firstStore = super.syncToFs().catch((error: unknown) => {
+      // The next sync stores the whole directory again (IDBFS compares it with what is stored), and reports its own failure.
+      console.warn('Project database: not stored in IndexedDB yet', error)
+      this.#syncedFrom = null
+    })
+    return this.#firstStore
+  }
+
+  override async close(): Promise<void> {
+    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
+    this.#quietTimer = null
+    return super.close()
   }
 
   /**
@@ -221,6 +284,8 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   releaseStores(): void {
     this.#storesHeld = false
+    this.#ownWorkUntil = nextMillisecond()
+    if (this.#loadedFromSnapshot && this.#firstStore === null) this.#storeOnceQuiet()
   }
 
   #dataChangedSince(since: number): boolean {
