@@ -1,5 +1,4 @@
 /** The start-up snapshot in node: made once per install into public/, read by tests and the server. */
-import { PGlite } from '@electric-sql/pglite'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,8 +16,8 @@ export const INITIAL_DATA_PATH = join(PUBLIC_DIR, INITIAL_DATA_FILE)
 export const SEEDED_TEMPLATE_PATH = join(PUBLIC_DIR, seededTemplateFile())
 
 /** Dumps the database's data directory to `path`, whole or not at all (a reader never sees half a file). */
-export async function writeDataDirSnapshot(pg: PGlite, path: string): Promise<Blob> {
-  const snapshot = await pg.dumpDataDir('gzip')
+export async function writeDataDirSnapshot(pg: StudioPGlite, path: string): Promise<Blob> {
+  const snapshot = await pg.dumpSnapshot()
   await mkdir(dirname(path), { recursive: true })
   const partial = `${path}.${process.pid}.partial`
   await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()))
@@ -28,7 +27,7 @@ export async function writeDataDirSnapshot(pg: PGlite, path: string): Promise<Bl
 
 /** Makes the snapshot (an initialised, empty cluster) and writes it whole or not at all. */
 export async function makeInitialData(path = INITIAL_DATA_PATH): Promise<Blob> {
-  const pg = new PGlite({ initDbStartParams: [...INITDB_PARAMS] })
+  const pg = new StudioPGlite({ initDbStartParams: [...INITDB_PARAMS] })
   try {
     await pg.waitReady
     return await writeDataDirSnapshot(pg, path)

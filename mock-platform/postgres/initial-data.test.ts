@@ -2,9 +2,26 @@ import { PGlite } from '@electric-sql/pglite'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeInitialData } from './initial-data-node'
 import { createMemoryDatabaseProvider } from './pglite-memory'
+
+/** The WAL segments a gzipped tar snapshot holds, by file name. */
+async function walSegments(snapshot: Blob): Promise<string[]> {
+  const tar = gunzipSync(new Uint8Array(await snapshot.arrayBuffer()))
+  const names: string[] = []
+  // A tar is 512-byte blocks: each file's header (its name in the first 100 bytes, its size in octal at 124) then its blocks.
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = new TextDecoder().decode(tar.subarray(at, at + 100)).replace(/\0.*$/s, '')
+    if (name === '') break
+    const size = parseInt(new TextDecoder().decode(tar.subarray(at + 124, at + 136)).replace(/\0.*$/s, '').trim() || '0', 8)
+    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1]
+    if (segment) names.push(segment)
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  return names
+}
 
 const dir = await mkdtemp(join(tmpdir(), 'studio-initial-data-'))
 afterAll(() => rm(dir, { recursive: true, force: true }))
@@ -18,6 +35,21 @@ describe('the start-up snapshot', () => {
     )
     // Its WAL in 1 MB segments (INITDB_PARAMS): what a write makes the page store again is that small.
     expect(rows[0]).toEqual({ tables: 0, version: expect.stringMatching(/^\d+/), segment: '1MB' })
+    await pg.close()
+  })
+
+  it('holds no WAL segment past the one in use, and a database started from it writes past it', async () => {
+    const snapshot = await makeInitialData(join(dir, 'trimmed.tar.gz'))
+    const wal = await walSegments(snapshot)
+    expect(wal).toHaveLength(1)
+    const pg = new PGlite({ loadDataDir: snapshot })
+    const { rows } = await pg.query<{ segment: string }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as segment')
+    expect(rows[0]?.segment).toBe(wal[0])
+    // Over 1 MB of WAL: the next segments are made as they are needed.
+    await pg.exec("create table filler as select g as id, repeat('x', 200) as note from generate_series(1, 20000) g")
+    const after = await pg.query<{ segment: string; n: number }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as segment, (select count(*)::int from filler) as n')
+    expect(after.rows[0]!.segment > wal[0]!).toBe(true)
+    expect(after.rows[0]?.n).toBe(20000)
     await pg.close()
   })
 

@@ -3,6 +3,10 @@ import type { ExtensionFile } from './contrib-extensions.ts'
 
 /** Where PGlite installs Postgres inside its file system (its `WASM_PREFIX`). */
 const INSTALL_PREFIX = '/pglite'
+/** Where Postgres keeps its write-ahead log there. */
+const WAL_DIR = `${INSTALL_PREFIX}/data/pg_wal`
+/** A WAL segment's file name: timeline, log and segment, 24 hex digits. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/
 
 /** PGlite with what a project database needs beyond it: extension files added while it runs. */
 export class StudioPGlite extends PGlite {
@@ -28,5 +32,23 @@ export class StudioPGlite extends PGlite {
       if (!fs.analyzePath(directory).exists) fs.mkdirTree(directory)
       fs.writeFile(target, data)
     }
+  }
+
+  /**
+   * The data directory as a snapshot (gzip), without what a start does not need: after a
+   * checkpoint, no WAL segment but the one in use. A new cluster holds seven 1 MB segments, five
+   * of them recycled ahead of use (Postgres makes a segment again when it gets there): a quarter of
+   * the files a new project database first stores in IndexedDB, and of every kept one's load.
+   */
+  async dumpSnapshot(): Promise<Blob> {
+    await this.exec('set wal_recycle = off; checkpoint; reset wal_recycle')
+    const { rows } = await this.query<{ segment: string }>('select pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()) as segment')
+    const inUse = rows[0]?.segment
+    const fs = this.mod?.FS
+    if (!fs || !inUse) throw new Error('The database is not ready for a snapshot')
+    for (const name of fs.readdir(WAL_DIR)) {
+      if (WAL_SEGMENT.test(name) && name > inUse) fs.unlink(`${WAL_DIR}/${name}`)
+    }
+    return this.dumpDataDir('gzip')
   }
 }
