@@ -218,7 +218,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   /**
    * The first store of a database loaded from a snapshot puts its whole data directory (≈ 1,000
-   * files, 30 MB) into IndexedDB: 1.6–2.0 s in Chromium on a 2-core machine (2026-11-30), during
+   * files, 25 MB) into IndexedDB: 1.6–2.0 s in Chromium on a 2-core machine (2026-11-30), during
    * which the worker's thread answers nothing (IDBFS reads every file and IndexedDB clones each
    * value synchronously). Begun at the page's first call, it held that call's answer back and, with
    * it, the new project's first screen. So it waits until the database has been quiet a moment
