@@ -245,7 +245,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   /** (Re)starts the quiet moment after which the first store begins. */
   #storeOnceQuiet(): void {
-    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
+    this.#stopQuietTimer()
     this.#quietTimer = setTimeout(() => {
       this.#quietTimer = null
       if (this.closed || this.#firstStore !== null) return
@@ -254,9 +254,13 @@ export class ErrorForwardingPGlite extends StudioPGlite {
     }, this.firstStoreQuietMs)
   }
 
-  #beginFirstStore(): Promise<void> {
+  #stopQuietTimer(): void {
     if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
     this.#quietTimer = null
+  }
+
+  #beginFirstStore(): Promise<void> {
+    this.#stopQuietTimer()
     this.#syncedFrom = Date.now()
     this.#firstStore = super.syncToFs().catch((error: unknown) => {
       // The next sync stores the whole directory again (IDBFS compares it with what is stored), and reports its own failure.
@@ -267,8 +271,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   }
 
   override async close(): Promise<void> {
-    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
-    this.#quietTimer = null
+    this.#stopQuietTimer()
     return super.close()
   }
 

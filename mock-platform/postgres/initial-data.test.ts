@@ -2,25 +2,15 @@ import { PGlite } from '@electric-sql/pglite'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { parseTarGzip } from 'nanotar'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeInitialData } from './initial-data-node'
 import { createMemoryDatabaseProvider } from './pglite-memory'
 
 /** The WAL segments a gzipped tar snapshot holds, by file name. */
 async function walSegments(snapshot: Blob): Promise<string[]> {
-  const tar = gunzipSync(new Uint8Array(await snapshot.arrayBuffer()))
-  const names: string[] = []
-  // A tar is 512-byte blocks: each file's header (its name in the first 100 bytes, its size in octal at 124) then its blocks.
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = new TextDecoder().decode(tar.subarray(at, at + 100)).replace(/\0.*$/s, '')
-    if (name === '') break
-    const size = parseInt(new TextDecoder().decode(tar.subarray(at + 124, at + 136)).replace(/\0.*$/s, '').trim() || '0', 8)
-    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1]
-    if (segment) names.push(segment)
-    at += 512 + Math.ceil(size / 512) * 512
-  }
-  return names
+  const files = await parseTarGzip(new Uint8Array(await snapshot.arrayBuffer()))
+  return files.flatMap(({ name }) => /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1] ?? [])
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'studio-initial-data-'))

@@ -37,8 +37,8 @@ export class StudioPGlite extends PGlite {
   /**
    * The data directory as a snapshot (gzip), without what a start does not need: after a
    * checkpoint, no WAL segment but the one in use. A new cluster holds seven 1 MB segments, five
-   * of them recycled ahead of use (Postgres makes a segment again when it gets there): a quarter of
-   * the files a new project database first stores in IndexedDB, and of every kept one's load.
+   * of them recycled ahead of use (Postgres makes a segment again when it gets there): a fifth of
+   * the bytes a new project database first stores in IndexedDB (31.5 → 25.2 MB).
    */
   async dumpSnapshot(): Promise<Blob> {
     await this.exec('set wal_recycle = off; checkpoint; reset wal_recycle')
