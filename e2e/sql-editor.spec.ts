@@ -62,7 +62,7 @@ function milliseconds(text: string): number {
 // A world of its own: in the kept world the keeper runs the database already, and the page's start is
 // a join over in milliseconds, too quick to be seen as a step (CI, 2026-11-29: "Starting the
 // database…" never caught).
-freshWorldTest("the database's start is its own step, and a statement reports its own time, not the start's", async ({ page }) => {
+freshWorldTest("the database's start is its own step, a statement reports its own time, not the start's, and a write is kept by a reload right after its answer", async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
   const results = page.getByRole('region', { name: 'Results' })
   // A new page boots the project's database (PGlite in its worker) as the editor opens.
@@ -75,6 +75,16 @@ freshWorldTest("the database's start is its own step, and a statement reports it
   await expect(status).toHaveText(/^1 row · (< 1 ms|\d+ ms|\d+\.\d s)$/)
   expect(milliseconds((await status.textContent())!)).toBeLessThan(milliseconds((await started.textContent())!))
   await expect(started).toBeVisible()
+
+  // A new profile's first write (its database's first store in IndexedDB still ahead), then a reload at once.
+  await replaceSql(page, 'create table kept_by_reload as select 42 as answer')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(status).toHaveText(/^Success/)
+  await page.reload()
+  await runSql(page, 'select answer from kept_by_reload')
+  await expect(status).toHaveText(/^(1 row|Query failed)/, { timeout: 120_000 })
+  await expect(results.getByRole('alert')).toHaveCount(0)
+  await expect(results.getByRole('gridcell', { name: '42' })).toBeVisible()
 })
 
 test('an error shows its message, code and position, marked in the editor', async ({ page }) => {

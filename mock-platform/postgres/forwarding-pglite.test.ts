@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { PRELOADED_EXTENSIONS } from './contrib-extensions'
 import { changedSince, dataChangedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
 import { readInitialData } from './initial-data-node'
+import { createPGliteDatabase } from './pglite-database'
+import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker'
 
 /** Reads the data directory's root node as the worker's sync check does. */
 class InspectedPGlite extends ErrorForwardingPGlite {
@@ -140,6 +142,34 @@ describe('a database loaded from a snapshot', () => {
     } finally {
       fs.open()
       await loaded.close()
+    }
+  }, 120_000)
+
+  it("a write run as the SQL editor runs it (its answer streamed) is answered only once it is stored, as a query's is; a streamed read stores nothing", async () => {
+    const snapshot = await readInitialData()
+    const fs = new GatedStore()
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
+    // The page's side as pglite-browser.ts wires it (the RPC clones the options).
+    const db = createPGliteDatabase(askingForRawAnswers(loaded), {
+      streamAnswer: streamingAnswers({ execProtocolRawStream: (message, options) => loaded.execProtocolRawStream(message, structuredClone(options)) }),
+    })
+    const onRows = () => {}
+    try {
+      expect(await settled(db.exec('select 1 as one', { onRows }), 60_000)).toBe(true)
+      expect(fs.stores).toBe(0)
+
+      const write = db.exec('create table written_in_the_editor as select 42 as id', { onRows })
+      expect(await settled(write, QUIET_MS / 2)).toBe(false)
+      expect(fs.stores).toBe(1)
+      fs.open()
+      expect((await write).at(-1)).toMatchObject({ command: 'SELECT', rowCount: 1 })
+      await db.exec('insert into written_in_the_editor values (43)', { onRows })
+      expect(fs.stores).toBe(2)
+      await db.exec('select * from written_in_the_editor', { onRows })
+      expect(fs.stores).toBe(2)
+    } finally {
+      fs.open()
+      await db.close()
     }
   }, 120_000)
 

@@ -10,7 +10,7 @@ import { StreamedResults, simpleQueryMessage } from './streamed-results.ts'
 import type { ProjectDatabase, QueryResult, RunOptions } from './types.ts'
 
 /** What we use of PGlite; `parsers` is public on both PGlite and PGliteWorker (their BasePGlite). */
-export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close'> & {
+export type PGliteHandle = Pick<PGliteInterface, 'exec' | 'query' | 'close' | 'syncToFs'> & {
   readonly parsers: Record<number | string, unknown>
 }
 
@@ -120,6 +120,10 @@ export function createPGliteDatabase(pg: PGliteHandle, options: PGliteDatabaseOp
         decoding.catch(() => undefined)
         throw error
       }
+      // As PGlite's query and exec do after theirs: the answer says it is done only once it is in
+      // IndexedDB, so a reload right after cannot lose it (the worker skips the store when nothing
+      // changed). Postgres's own errors come in the answer, so a text that failed is stored too (a COMMIT in it).
+      await pg.syncToFs()
       await decoding
       // Each result's fields, command and row count; its rows are the ones decoded on the way.
       const answer = (await decoder.decode(results.finish().map((result) => ({ ...result, rows: [] })))).map((result, index) => ({ ...result, rows: decodedRows[index] ?? [] }))
