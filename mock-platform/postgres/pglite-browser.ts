@@ -44,15 +44,24 @@ export interface BrowserProviderOptions extends ProviderOptions {
   basePath?: string
 }
 
+/** How long a database whose start failed answers with that failure before a request starts it again. */
+const FAILED_START_RETRY_MS = 10_000
+
 export function createBrowserDatabaseProvider(options: BrowserProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (ref, forget) => {
     const initialDataUrls = options.basePath === undefined ? [] : [`${options.basePath}/${seededTemplateFile()}`, `${options.basePath}/${INITIAL_DATA_FILE}`]
-    const pg = await PGliteWorker.create(new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' }), {
+    const worker = new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' })
+    const pg = await PGliteWorker.create(worker, {
       dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
       // Read by our worker's init (pglite.worker.ts), which fetches them and writes a new database's
       // demo rows itself (seedRef): PGliteWorker passes its options through.
       ...({ initialDataUrls, seedRef: options.seed === false ? null : ref, marksRef: relayWorkerMarks() ? ref : null } as object),
+    }).catch((error: unknown) => {
+      // PGliteWorker ends its worker only in close(), which a failed create gives no instance for:
+      // left alone, each failed start kept a thread with its compiled Postgres.
+      worker.terminate()
+      throw error
     })
     return createPGliteDatabase(askingForRawAnswers(pg), { onClose: forget, mapError: decodeWorkerError, streamAnswer: streamingAnswers(pg) })
-  }, options, (ref) => (options.persisted?.(ref) === false ? Promise.resolve() : deleteBrowserDatabase(ref)))
+  }, { retryFailedOpenAfterMs: FAILED_START_RETRY_MS, ...options }, (ref) => (options.persisted?.(ref) === false ? Promise.resolve() : deleteBrowserDatabase(ref)))
 }

@@ -15,12 +15,14 @@
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
 import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
 import { worker } from '@electric-sql/pglite/worker'
+import type { PGlite } from '@electric-sql/pglite'
 import { PRELOADED_EXTENSIONS, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
 import { snapshotUnlessKept, startKeptDatabase } from './idb-data-dir.ts'
 import { INITDB_PARAMS } from './initial-data.ts'
 import { seedProjectDatabase, seedState } from './seed.ts'
 import { shimExtensionFiles } from './shims/index.ts'
+import { failedStart } from './worker-error.ts'
 import { workerMarks } from './worker-marks.ts'
 
 /** When this script ran (after the page made the worker: its timeOrigin). */
@@ -97,12 +99,17 @@ void worker({
     mark('script', scriptRanAt)
     // The leader's election is over: this worker runs the database.
     mark('init')
-    const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((pg) => (mark('booted'), pg))
-    const [pg, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
-    pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
-    mark('extension-files-written')
-    await seedNewDatabase(pg, seedRef)
-    mark('seeded')
-    return pg
+    try {
+      const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((pg) => (mark('booted'), pg))
+      const [pg, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
+      pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
+      mark('extension-files-written')
+      await seedNewDatabase(pg, seedRef)
+      mark('seeded')
+      return pg
+    } catch (error) {
+      console.error('Project database: not started', error)
+      return failedStart(error) as PGlite // it answers what PGlite's worker helper calls
+    }
   },
 })

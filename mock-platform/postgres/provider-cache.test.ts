@@ -34,6 +34,25 @@ describe('createProviderCache', () => {
     await expect(provider.open('bad')).resolves.toBeDefined()
   })
 
+  it('answers a failed open with its failure for a while before it tries again, so requests meanwhile do not each start a database', async () => {
+    vi.useFakeTimers()
+    try {
+      const open = fakeOpen()
+      const provider = createProviderCache(open, { seed: false, retryFailedOpenAfterMs: 5_000 })
+      open.mockRejectedValueOnce(new Error('extension bundle refused'))
+      await expect(provider.open('bad')).rejects.toThrow('extension bundle refused')
+      for (let request = 0; request < 20; request++) await expect(provider.open('bad')).rejects.toThrow('extension bundle refused')
+      await vi.advanceTimersByTimeAsync(4_000)
+      await expect(provider.open('bad')).rejects.toThrow('extension bundle refused')
+      expect(open).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await expect(provider.open('bad')).resolves.toBeDefined()
+      expect(open).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('settles a ref once its database has opened or failed to (true), and at once for a ref not opening (false)', async () => {
     let finish: (db: ProjectDatabase) => void = () => {}
     const open = vi.fn((_ref: string, forget: () => void) =>

@@ -9,12 +9,18 @@ export interface ProviderOptions {
   seed?: boolean
   /** Whether a ref's database also gets the table editor's million-row fixture, once, after its seed (default: none). */
   largeTables?: (ref: string) => boolean
+  /**
+   * How long a failed open is the answer before a call tries again (default 0: the next call). A
+   * page asks for its project's database with every request: without a pause, a start that fails
+   * (an extension bundle refused) was begun again by each, thousands in minutes.
+   */
+  retryFailedOpenAfterMs?: number
 }
 
 /**
  * The bookkeeping every provider shares: one database per ref, opened (and seeded, with its large
  * fixture where it has one) once even when asked for concurrently, forgotten when closed or when
- * opening fails, so a later call retries.
+ * opening fails (after `retryFailedOpenAfterMs`), so a later call retries.
  */
 export function createProviderCache(
   openDatabase: (ref: string, forget: () => void) => Promise<ProjectDatabase>,
@@ -62,7 +68,8 @@ export function createProviderCache(
       })
       databases.set(ref, opening)
       starting.set(ref, opening)
-      opening.catch(forget).finally(() => {
+      const retryAfterMs = options.retryFailedOpenAfterMs ?? 0
+      opening.catch(() => (retryAfterMs > 0 ? setTimeout(forget, retryAfterMs) : forget())).finally(() => {
         if (starting.get(ref) === opening) starting.delete(ref)
       })
       return opening

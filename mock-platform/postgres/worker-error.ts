@@ -36,3 +36,28 @@ export function decodeWorkerError(error: unknown): unknown {
   return Object.assign(decoded, fields)
 }
 
+
+/**
+ * In the worker: what its `init` gives PGlite when the database did not start. PGlite's worker
+ * helper awaits `init` without a catch, so a start that threw left the page's calls unanswered
+ * forever ("Starting the database…" for good). This answers each of them with the start's error
+ * instead, which the page's open then fails with (the databases' status says why).
+ */
+export function failedStart(error: unknown): object {
+  const failure = new Error(error instanceof Error ? error.message : String(error))
+  return new Proxy(Object.create(null) as object, {
+    get(_target, key) {
+      if (key === 'waitReady') return Promise.resolve()
+      if (key === 'onNotification') return () => () => undefined
+      if (key === 'close') return async () => undefined
+      if (key === 'debug') return 0 // a value the page reads (getDebugLevel), not a call
+      // The page's lock on the database (each call takes it first): given, so the call it guards is asked and fails.
+      if (key === '_runExclusiveQuery' || key === '_runExclusiveTransaction') return async (guarded: () => Promise<unknown>) => guarded()
+      // Not a promise itself (it is awaited), nor anything but a call.
+      if (typeof key !== 'string' || key === 'then') return undefined
+      return async () => {
+        throw failure
+      }
+    },
+  })
+}
