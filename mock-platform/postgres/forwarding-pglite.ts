@@ -237,7 +237,8 @@ export class ErrorForwardingPGlite extends StudioPGlite {
       return
     }
     if (this.#syncedFrom !== null && !this.#dataChangedSince(this.#syncedFrom)) return
-    const startedAt = Date.now()
+    // Not Date.now(): a write in this very millisecond, already in this store, would count as changed after it and be stored again.
+    const startedAt = nextMillisecond()
     await this.#firstStore
     await super.syncToFs()
     this.#syncedFrom = startedAt
@@ -261,7 +262,7 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   #beginFirstStore(): Promise<void> {
     this.#stopQuietTimer()
-    this.#syncedFrom = Date.now()
+    this.#syncedFrom = nextMillisecond()
     this.#firstStore = super.syncToFs().catch((error: unknown) => {
       // The next sync stores the whole directory again (IDBFS compares it with what is stored), and reports its own failure.
       console.warn('Project database: not stored in IndexedDB yet', error)
