@@ -87,12 +87,16 @@ freshWorldTest("the database's start is its own step, a statement reports its ow
   await expect(results.getByRole('gridcell', { name: '42' })).toBeVisible()
 })
 
-freshWorldTest('a database whose start fails says why, instead of starting for good', async ({ page, context }) => {
-  // An extension bundle the worker fetches at every start, refused (a proxy, a lost file).
-  await context.route('**/assets/hstore.tar*', (route) => route.fulfill({ status: 403, body: 'refused' }))
-  await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
-  await expect(page.getByRole('region', { name: 'Results' }).getByText(/^The database did not start: Extension bundle .*hstore.* could not be loaded \(HTTP 403\)$/)).toBeVisible({ timeout: 120_000 })
-})
+// An extension bundle fetched at every start, refused (a proxy, a lost file): one the worker writes
+// once the database runs, and one PGlite loads as Postgres starts (before, its start never ended).
+for (const bundle of ['hstore', 'pg_stat_statements']) {
+  freshWorldTest(`a database whose start fails says why, instead of starting for good (${bundle}'s bundle refused)`, async ({ page, context }) => {
+    await context.route(`**/assets/${bundle}.tar*`, (route) => route.fulfill({ status: 403, body: 'refused' }))
+    await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })
+    const told = new RegExp(`^The database did not start: Extension bundle .*${bundle}.* could not be loaded \\(HTTP 403\\)$`)
+    await expect(page.getByRole('region', { name: 'Results' }).getByText(told)).toBeVisible({ timeout: 120_000 })
+  })
+}
 
 test('an error shows its message, code and position, marked in the editor', async ({ page }) => {
   await signIn(page, { returnTo: `/project/${healthy.ref}/sql/new` })

@@ -1,7 +1,9 @@
 /** Every extension PGlite ships (and every shim) is really installable in a project database, loaded on first use. */
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTENSION_CATALOGUE } from '../../src/constants/extensions.ts'
 import { enableExtensionSql } from '../../src/lib/sql/extensions.ts'
+import { preloadedBundleUrls } from './contrib-extensions.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
 import type { DatabaseProvider, ProjectDatabase } from './types.ts'
 import { errorMessage } from '../../src/lib/error-message'
@@ -39,4 +41,12 @@ describe('extensions in a PGlite project database', () => {
     expect(failures).toEqual([])
     expect(rows.length).toBeGreaterThanOrEqual(30)
   }, 60_000)
+})
+
+describe('the preloaded extensions’ bundles', () => {
+  it('are named where the worker fetches them before PGlite does (pg_stat_statements), each an existing file', async () => {
+    const urls = await preloadedBundleUrls()
+    expect(urls.map((url) => url.pathname.split('/').pop())).toEqual(['pg_stat_statements.tar.gz'])
+    for (const url of urls) expect((await readFile(url)).byteLength).toBeGreaterThan(1000)
+  })
 })

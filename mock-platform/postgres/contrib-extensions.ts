@@ -91,6 +91,12 @@ export interface ExtensionFile {
   data: Uint8Array
 }
 
+/** Where the preloaded extensions' bundles are, which PGlite itself fetches as it starts. */
+export async function preloadedBundleUrls(): Promise<URL[]> {
+  const urls = await Promise.all(Object.values(PRELOADED_EXTENSIONS).map(async (extension) => (await extension.setup(undefined as never, {})).bundlePath))
+  return urls.filter((url): url is URL => url !== undefined)
+}
+
 /**
  * Every file of the on-demand bundles (control files, scripts, libraries). `readBundle` reads a
  * bundle's gzip bytes from where PGlite keeps it (a file in node, a URL in the browser). Several

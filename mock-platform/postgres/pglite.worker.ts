@@ -16,7 +16,7 @@ import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
 import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
 import { worker } from '@electric-sql/pglite/worker'
 import type { PGlite } from '@electric-sql/pglite'
-import { PRELOADED_EXTENSIONS, readExtensionFiles } from './contrib-extensions.ts'
+import { PRELOADED_EXTENSIONS, preloadedBundleUrls, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
 import { snapshotUnlessKept, startKeptDatabase } from './idb-data-dir.ts'
 import { INITDB_PARAMS } from './initial-data.ts'
@@ -52,9 +52,12 @@ async function startDatabase(dataDir: string, initialDataUrls: readonly string[]
   const files = pgliteFiles()
   // A database kept from an earlier page needs no snapshot: it is not even fetched.
   const snapshot = snapshotUnlessKept(dataDir, initialDataUrls)
+  // Fetched here first (PGlite then gets them from the HTTP cache): a bundle PGlite cannot fetch only
+  // logs there, and its start never ends; here the start fails, saying which and why.
+  const preloadedBundles = preloadedBundleUrls().then((urls) => Promise.all(urls.map(fetchBundle)))
   void files.wasm.then(() => mark('wasm-compiled'))
   void snapshot.then(() => mark('snapshot-fetched'))
-  const [wasmModule, fsBundle, initialData] = await Promise.all([files.wasm, files.data, snapshot])
+  const [wasmModule, fsBundle, initialData] = await Promise.all([files.wasm, files.data, snapshot, preloadedBundles])
   mark('files')
   const options = {
     dataDir,
