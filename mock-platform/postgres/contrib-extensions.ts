@@ -91,25 +91,30 @@ export interface ExtensionFile {
   data: Uint8Array
 }
 
-/** Where the preloaded extensions' bundles are, which PGlite itself fetches as it starts. */
-export async function preloadedBundleUrls(): Promise<URL[]> {
-  const urls = await Promise.all(Object.values(PRELOADED_EXTENSIONS).map(async (extension) => (await extension.setup(undefined as never, {})).bundlePath))
-  return urls.filter((url): url is URL => url !== undefined)
-}
-
-/**
- * Every file of the on-demand bundles (control files, scripts, libraries). `readBundle` reads a
- * bundle's gzip bytes from where PGlite keeps it (a file in node, a URL in the browser). Several
- * extensions share a bundle (spi holds autoinc, insert_username, moddatetime, refint): read once.
- */
-export async function readExtensionFiles(readBundle: (url: URL) => Promise<Uint8Array>): Promise<ExtensionFile[]> {
+/** Where extensions' bundles are, each once (several extensions share one: spi holds autoinc, insert_username, moddatetime, refint). */
+async function bundleUrls(extensions: Iterable<Extension>): Promise<URL[]> {
   const urls = new Map<string, URL>()
-  for (const extension of ON_DEMAND_EXTENSIONS) {
+  for (const extension of extensions) {
     // A contrib extension's setup only names its bundle; it touches neither instance nor options.
     const { bundlePath } = await extension.setup(undefined as never, {})
     if (bundlePath) urls.set(bundlePath.href, bundlePath)
   }
-  const bundles = await Promise.all([...urls.values()].map(async (url) => unpack(await readBundle(url))))
+  return [...urls.values()]
+}
+
+/** Where the preloaded extensions' bundles are, which PGlite itself fetches as it starts. */
+export function preloadedBundleUrls(): Promise<URL[]> {
+  return bundleUrls(Object.values(PRELOADED_EXTENSIONS))
+}
+
+/**
+ * Every file of the on-demand bundles (control files, scripts, libraries). `readBundle` reads a
+ * bundle's gzip bytes from where PGlite keeps it (a file in node, a URL in the browser); a bundle
+ * several extensions share is read once.
+ */
+export async function readExtensionFiles(readBundle: (url: URL) => Promise<Uint8Array>): Promise<ExtensionFile[]> {
+  const urls = await bundleUrls(ON_DEMAND_EXTENSIONS)
+  const bundles = await Promise.all(urls.map(async (url) => unpack(await readBundle(url))))
   return bundles.flat().flatMap((item) => (item.type === 'file' && item.data ? [{ path: item.name, data: item.data }] : []))
 }
 

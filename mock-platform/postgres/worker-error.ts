@@ -4,6 +4,7 @@
  */
 
 import { DATABASE_ERROR_FIELDS, isObject } from './errors'
+import { errorMessage } from '../../src/lib/error-message'
 
 const PREFIX = 'studio-pglite-error:'
 
@@ -36,7 +37,6 @@ export function decodeWorkerError(error: unknown): unknown {
   return Object.assign(decoded, fields)
 }
 
-
 /**
  * In the worker: what its `init` gives PGlite when the database did not start. PGlite's worker
  * helper awaits `init` without a catch, so a start that threw left the page's calls unanswered
@@ -44,7 +44,7 @@ export function decodeWorkerError(error: unknown): unknown {
  * instead, which the page's open then fails with (the databases' status says why).
  */
 export function failedStart(error: unknown): object {
-  const failure = new Error(error instanceof Error ? error.message : String(error))
+  const failure = new Error(errorMessage(error))
   return new Proxy(Object.create(null) as object, {
     get(_target, key) {
       if (key === 'waitReady') return Promise.resolve()
