@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
+import { keptDataDirDatabase } from '../mock-platform/postgres/kept-data-dir-fs'
 import { expect, test as freshWorldTest } from './fixtures'
 
 /**
@@ -29,8 +30,8 @@ import { expect, test as freshWorldTest } from './fixtures'
 /** The project most tests open (the first healthy one of Acme): the one database the keeper holds. */
 export const KEPT_REF = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
 
-/** Where IndexedDB keeps a project database of the page (pglite-browser.ts, idb-data-dir.ts). */
-const keptDatabaseName = (ref: string) => `/pglite/studio-project-${ref}`
+/** Where IndexedDB keeps a project database of the page (pglite-browser.ts, kept-data-dir-fs.ts). */
+const keptDatabaseName = (ref: string) => keptDataDirDatabase(`studio-project-${ref}`)
 
 /**
  * Everything a test could leave behind in the database's one session, read without changing it: a

@@ -86,33 +86,21 @@ class GatedStore extends MemoryFS {
 const settled = async <T>(promise: Promise<T>, ms = 300): Promise<boolean> =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
 
-const QUIET_MS = 1_000
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-describe('a database loaded from a snapshot', () => {
-  it("stores nothing while its worker's own start-up work is held (its demo rows), nor while it is read; its first store begins once it has been quiet, and holds that work", async () => {
-    const snapshot = await readInitialData()
-    expect(snapshot, 'the start-up snapshot (npm run prepare)').not.toBeNull()
+describe("a database's stores", () => {
+  it("stores nothing while its worker's own start-up work is held (its demo rows), then that work in one store; a read after it stores nothing", async () => {
     const fs = new GatedStore()
     fs.open()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: (await readInitialData())! })
     loaded.holdStores()
     try {
       await loaded.waitReady
-      await loaded.exec('create table seeded_by_worker (id int); insert into seeded_by_worker values (1)')
+      await loaded.exec('create table seeded_by_worker (id int)')
+      await loaded.syncToFs()
+      await loaded.exec('insert into seeded_by_worker values (1)')
       await loaded.syncToFs()
       expect(fs.stores).toBe(0)
-      loaded.releaseStores()
-      // Read after read, each sooner than the quiet moment: the store keeps waiting.
-      for (let read = 0; read < 6; read++) {
-        await loaded.query('select count(*) from seeded_by_worker')
-        await loaded.syncToFs()
-        await wait(QUIET_MS / 6)
-      }
-      expect(fs.stores).toBe(0)
-      await wait(QUIET_MS * 2)
+      await loaded.releaseStores()
       expect(fs.stores).toBe(1)
-      // That store began after the worker's rows: nothing of theirs is left to store.
       await loaded.query('select count(*) from seeded_by_worker')
       await loaded.syncToFs()
       expect(fs.stores).toBe(1)
@@ -121,10 +109,9 @@ describe('a database loaded from a snapshot', () => {
     }
   }, 120_000)
 
-  it('answers reads without a store; a write begins the first store at once and is answered only once it is stored', async () => {
-    const snapshot = await readInitialData()
+  it('answers reads without a store (its start needs none either); a write is answered only once it is stored', async () => {
     const fs = new GatedStore()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: (await readInitialData())! })
     try {
       expect(await settled(loaded.waitReady, 60_000)).toBe(true)
       expect(await settled(loaded.query('select 1 as one'))).toBe(true)
@@ -132,7 +119,7 @@ describe('a database loaded from a snapshot', () => {
       expect(fs.stores).toBe(0)
 
       const write = loaded.exec('create table kept (id int)')
-      expect(await settled(write, QUIET_MS / 2)).toBe(false)
+      expect(await settled(write, 500)).toBe(false)
       expect(fs.stores).toBe(1)
       fs.open()
       await write
@@ -146,9 +133,8 @@ describe('a database loaded from a snapshot', () => {
   }, 120_000)
 
   it("a write run as the SQL editor runs it (its answer streamed) is answered only once it is stored, as a query's is; a streamed read stores nothing", async () => {
-    const snapshot = await readInitialData()
     const fs = new GatedStore()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
+    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: (await readInitialData())! })
     // The page's side as pglite-browser.ts wires it (the RPC clones the options).
     const db = createPGliteDatabase(askingForRawAnswers(loaded), {
       streamAnswer: streamingAnswers({ execProtocolRawStream: (message, options) => loaded.execProtocolRawStream(message, structuredClone(options)) }),
@@ -159,7 +145,7 @@ describe('a database loaded from a snapshot', () => {
       expect(fs.stores).toBe(0)
 
       const write = db.exec('create table written_in_the_editor as select 42 as id', { onRows })
-      expect(await settled(write, QUIET_MS / 2)).toBe(false)
+      expect(await settled(write, 500)).toBe(false)
       expect(fs.stores).toBe(1)
       fs.open()
       expect((await write).at(-1)).toMatchObject({ command: 'SELECT' })
@@ -172,17 +158,5 @@ describe('a database loaded from a snapshot', () => {
       fs.open()
       await db.close()
     }
-  }, 120_000)
-
-  it('stores nothing once closed before its quiet moment', async () => {
-    const snapshot = await readInitialData()
-    const fs = new GatedStore()
-    fs.open()
-    const loaded = new ErrorForwardingPGlite({ fs, loadDataDir: snapshot! }, QUIET_MS)
-    await loaded.waitReady
-    await loaded.query('select 1')
-    await loaded.close()
-    await wait(QUIET_MS * 2)
-    expect(fs.stores).toBe(0)
   }, 120_000)
 })

@@ -26,9 +26,6 @@ const LARGEST_POST_BYTES = 1024 * 1024
 /** Where PGlite keeps the data directory in its file system (its `PGDATA`). */
 const DATA_DIR = '/pglite/data'
 
-/** How long a new database's first store waits for a moment without calls (syncToFs). */
-export const FIRST_STORE_QUIET_MS = 1_000
-
 /**
  * An Emscripten MEMFS node: a folder's `contents` maps names to nodes; every write sets `mtime`
  * (Date.now()). A file IDBFS loaded from IndexedDB has a Date there: it stores `stat().mtime` and
@@ -88,49 +85,26 @@ function nextMillisecond(): number {
  *
  * Durability, once per call rather than once per protocol message: PGlite syncs its file system
  * (IndexedDB) after every message it is sent, and a query is six of them (parse, describe, bind,
- * describe, execute, sync), each a full Emscripten IDBFS pass over the data directory. The page's
- * PGliteWorker asks for one sync after each query or exec outside a transaction, and waits for it,
- * so that one alone does the work: nothing answered is less durable than before. And that one is
- * skipped when no file of the data directory changed since the last sync began (a read: a pass
- * over ~2,000 in-memory nodes, well under a millisecond, instead of ~25 ms of IDBFS work).
+ * describe, execute, sync). The page's PGliteWorker asks for one sync after each query or exec
+ * outside a transaction, and waits for it, so that one alone does the work: nothing answered is
+ * less durable than before. And that one is skipped when no file of the data directory changed
+ * since the last sync began (a read: a pass over ~2,000 in-memory nodes, well under a millisecond).
  */
 export class ErrorForwardingPGlite extends StudioPGlite {
   #inStatement = 0
-  /** When the last sync began (Date.now()); null before the first, which always runs. */
+  /** When the last sync began (Date.now()); before the first, when the database was ready; null before. */
   #syncedFrom: number | null = null
-  /** Whether the database was loaded from a snapshot, whose first sync stores every file. */
-  readonly #loadedFromSnapshot: boolean
-  /** That first store, once begun; a later sync waits for it. */
-  #firstStore: Promise<void> | null = null
   /** Set while the worker's own start-up work runs (holdStores): nothing is stored until it ends. */
   #storesHeld = false
-  /**
-   * Before the first store: when what the database holds stopped being the snapshot and the
-   * worker's own start-up work (ready, or the hold released). A change of the data directory
-   * after it is the page's: a write, stored before it is answered.
-   */
-  #ownWorkUntil: number | null = null
-  /** The first store's timer, restarted by every call until the database has been quiet. */
-  #quietTimer: ReturnType<typeof setTimeout> | null = null
 
-  /** `firstStoreQuietMs`: the quiet moment before a new database's first store (syncToFs). */
-  constructor(
-    options: PGliteOptions = {},
-    private readonly firstStoreQuietMs = FIRST_STORE_QUIET_MS,
-  ) {
+  constructor(options: PGliteOptions = {}) {
     super(options)
-    this.#loadedFromSnapshot = options.loadDataDir !== undefined
-    if (this.#loadedFromSnapshot) {
-      void this.waitReady.then(
-        () => (this.#ownWorkUntil ??= nextMillisecond()),
-        () => {},
-      )
-    }
-  }
-
-  /** Started from a snapshot (a new database), not from a data directory kept as it was. */
-  get loadedFromSnapshot(): boolean {
-    return this.#loadedFromSnapshot
+    // What the start itself wrote (its recovery's checkpoint) needs no store: unstored, the next
+    // start recovers from the same kept state again. It is stored with the first write after it.
+    void this.waitReady.then(
+      () => (this.#syncedFrom = nextMillisecond()),
+      () => {},
+    )
   }
 
   override execProtocolStream(...args: Parameters<ExecProtocolStream>): ReturnType<ExecProtocolStream> {
@@ -207,7 +181,6 @@ export class ErrorForwardingPGlite extends StudioPGlite {
 
   /** One call of ours: PGlite's protocol calls inside it neither sync (syncToFs) nor take the raw path (execProtocolRaw). */
   async #asOneStatement<T>(run: () => Promise<T>): Promise<T> {
-    if (this.#quietTimer !== null) this.#storeOnceQuiet()
     this.#inStatement++
     try {
       return await run()
@@ -217,86 +190,40 @@ export class ErrorForwardingPGlite extends StudioPGlite {
   }
 
   /**
-   * The first store of a database loaded from a snapshot puts its whole data directory (≈ 1,000
-   * files, 25 MB) into IndexedDB: 1.6–2.0 s in Chromium on a 2-core machine (2026-11-30), during
-   * which the worker's thread answers nothing (IDBFS reads every file and IndexedDB clones each
-   * value synchronously). Begun at the page's first call, it held that call's answer back and, with
-   * it, the new project's first screen. So it waits until the database has been quiet a moment
-   * (FIRST_STORE_QUIET_MS after the last call), while reads are answered: until a write, what the
-   * database holds is the snapshot and the worker's own start-up work, which a page closed before
-   * the store loses nothing of (the next start makes it again). A write begins it at once, and is
-   * answered only once it is stored. IDBFS stores in one transaction: a page closed during it
-   * leaves no data directory, and the next start loads the snapshot again (pglite.worker.ts).
+   * The page's sync after a call (see above), skipped when nothing a restart needs changed since the
+   * last one began. The data directory's file system (kept-data-dir-fs.ts) stores what changed, in
+   * one transaction.
    */
   override async syncToFs(): Promise<void> {
-    if (this.#inStatement > 0 || this.#storesHeld) return
-    if (this.#loadedFromSnapshot && this.#firstStore === null) {
-      const since = this.#ownWorkUntil
-      if (since !== null && this.#dataChangedSince(since)) await this.#beginFirstStore()
-      else this.#storeOnceQuiet()
-      return
-    }
-    if (this.#syncedFrom !== null && !this.#dataChangedSince(this.#syncedFrom)) return
+    // Null until ready: PGlite's own syncs during its start (see the constructor).
+    if (this.#inStatement > 0 || this.#storesHeld || this.#syncedFrom === null) return
+    if (!this.#dataChangedSince(this.#syncedFrom)) return
     // Not Date.now(): a write in this very millisecond, already in this store, would count as changed after it and be stored again.
     const startedAt = nextMillisecond()
-    await this.#firstStore
     await super.syncToFs()
     this.#syncedFrom = startedAt
   }
 
-  /** (Re)starts the quiet moment after which the first store begins. */
-  #storeOnceQuiet(): void {
-    this.#stopQuietTimer()
-    this.#quietTimer = setTimeout(() => {
-      this.#quietTimer = null
-      if (this.closed || this.#firstStore !== null) return
-      if (this.#inStatement > 0 || this.#storesHeld) this.#storeOnceQuiet()
-      else void this.#beginFirstStore()
-    }, this.firstStoreQuietMs)
-  }
-
-  #stopQuietTimer(): void {
-    if (this.#quietTimer !== null) clearTimeout(this.#quietTimer)
-    this.#quietTimer = null
-  }
-
-  #beginFirstStore(): Promise<void> {
-    this.#stopQuietTimer()
-    this.#syncedFrom = nextMillisecond()
-    this.#firstStore = super.syncToFs().catch((error: unknown) => {
-      // The next sync stores the whole directory again (IDBFS compares it with what is stored), and reports its own failure.
-      console.warn('Project database: not stored in IndexedDB yet', error)
-      this.#syncedFrom = null
-    })
-    return this.#firstStore
-  }
-
-  override async close(): Promise<void> {
-    this.#stopQuietTimer()
-    return super.close()
-  }
-
   /**
    * Holds every store until releaseStores: for the worker's own work on a new database before the
-   * page can reach it (its demo rows, pglite.worker.ts), so the first store holds that work too
-   * instead of that work waiting for the first store. Nothing the page writes can be held: the
-   * page's calls wait for the worker's start, which releases first.
+   * page can reach it (its demo rows, pglite.worker.ts), stored at once in one store after it
+   * instead of one store a statement. Nothing the page writes can be held: the page's calls wait
+   * for the worker's start, which releases first.
    */
   holdStores(): void {
     this.#storesHeld = true
   }
 
-  releaseStores(): void {
+  releaseStores(): Promise<void> {
     this.#storesHeld = false
-    this.#ownWorkUntil = nextMillisecond()
-    if (this.#loadedFromSnapshot && this.#firstStore === null) this.#storeOnceQuiet()
+    return this.syncToFs()
   }
 
   #dataChangedSince(since: number): boolean {
     const fs = this.mod?.FS
     if (!fs) return true
     try {
-      // In the browser the data directory is a symbolic link to the IDBFS mount: followed.
+      // On PGlite's IDBFS (a data directory being moved: idb-data-dir.ts) it is a symbolic link to the mount: followed.
       return dataChangedSince(fs.lookupPath(DATA_DIR, { follow: true }).node as unknown as FsNode, since)
     } catch {
       return true // no readable data directory: sync as PGlite would

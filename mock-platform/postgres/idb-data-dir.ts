@@ -1,10 +1,14 @@
 /**
  * A PGlite data directory kept in IndexedDB (`idb://name`), as the page's workers open one: the
  * project databases' (pglite.worker.ts) and the log store's (logs/log-store.worker.ts). A directory
- * that does not exist yet starts from a snapshot, which is fetched only then.
+ * that does not exist yet starts from a snapshot, which is fetched only then. Kept as the snapshot
+ * and the files changed since (kept-data-dir-fs.ts); one PGlite's IDBFS kept (before 2026-12-01)
+ * is moved there at its first start.
  */
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite'
+import { KeptDataDirFS, keptDataDirExists } from './kept-data-dir-fs.ts'
 
-/** Where PGlite's IndexedDB file system keeps an `idb://name` data directory. */
+/** Where PGlite's IndexedDB file system (IDBFS) keeps an `idb://name` data directory. */
 const idbDatabaseName = (dataDir: string) => `/pglite/${dataDir.slice('idb://'.length)}`
 /** The object store IDBFS keeps files in (Emscripten's `IDBFS.DB_STORE_NAME`). */
 const IDBFS_STORE = 'FILE_DATA'
@@ -53,25 +57,56 @@ export async function fetchFirstSnapshot(urls: readonly string[]): Promise<Blob 
   return null
 }
 
-/** The snapshot a data directory should start from: none when it exists already (it is not even fetched). */
-export async function snapshotUnlessKept(dataDir: string, urls: readonly string[]): Promise<Blob | null> {
-  if (urls.length === 0 || (await dataDirExists(dataDir))) return null
-  return fetchFirstSnapshot(urls)
+/**
+ * Where a worker's database keeps its data directory, from the `dataDir` the page names: `idb://name`
+ * is kept in IndexedDB (kept-data-dir-fs.ts); any other (`memory://`) lives in the worker alone.
+ */
+export interface DataDirStorage {
+  /** PGlite's options for it: the file system, or the data directory and the snapshot to load. */
+  options: Pick<PGliteOptions, 'fs' | 'dataDir' | 'loadDataDir'>
+  /** Whether the database is new: made from a snapshot by this start. */
+  isNew: () => boolean
+  /** After the start: a data directory moved from PGlite's own IDBFS store is deleted there. */
+  started: () => Promise<void>
 }
 
-/** Starts a database on its data directory from `snapshot`, or as it is kept (also when it turns out to exist after all). */
-export async function startKeptDatabase<T extends { waitReady: Promise<void> }>(start: (snapshot: Blob | null) => T, snapshot: Blob | null): Promise<T> {
-  if (snapshot) {
-    const pg = start(snapshot)
-    try {
-      await pg.waitReady
-      return pg
-    } catch (error) {
-      // PGlite refuses to load a snapshot over a data directory that exists: open it as it is.
-      if (!(error instanceof Error && error.message.includes('already exists'))) throw error
+/**
+ * The storage of `dataDir`, and what it starts from: as kept, when IndexedDB keeps it; else what
+ * PGlite's IDBFS kept of it (an earlier Studio's page stored there, `/pglite/name`), started once
+ * on it (`openIdbfs`), dumped and moved; else the first of `urls` that answers (none: initdb).
+ */
+export async function dataDirStorage(dataDir: string, urls: readonly string[], openIdbfs: (dataDir: string) => Promise<PGlite>): Promise<DataDirStorage> {
+  if (!dataDir.startsWith('idb://')) {
+    const snapshot = urls.length > 0 ? await fetchFirstSnapshot(urls) : null
+    return { options: { dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}) }, isNew: () => snapshot !== null, started: async () => {} }
+  }
+  const name = dataDir.slice('idb://'.length)
+  let snapshot: Blob | null = null
+  let moved = false
+  if (!(await keptDataDirExists(name))) {
+    if (await dataDirExists(dataDir)) {
+      const old = await openIdbfs(dataDir)
+      try {
+        await old.waitReady // dumpDataDir does not wait for it
+        snapshot = await old.dumpDataDir('gzip')
+      } finally {
+        await old.close()
+      }
+      moved = true
+    } else if (urls.length > 0) {
+      snapshot = await fetchFirstSnapshot(urls)
     }
   }
-  const pg = start(null)
-  await pg.waitReady
-  return pg
+  const fs = new KeptDataDirFS(name, snapshot)
+  return {
+    options: { fs },
+    isNew: () => fs.isNew && !moved,
+    started: async () => {
+      if (!moved) return
+      await new Promise<void>((resolve) => {
+        const deleting = indexedDB.deleteDatabase(idbDatabaseName(dataDir))
+        deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve()
+      })
+    },
+  }
 }

@@ -1,10 +1,11 @@
 /**
  * Project databases in the browser: one PGlite per ref in a Web Worker, persisted in IndexedDB
- * (`idb://studio-project-<ref>`), so data survives a reload. Tabs share it: PGliteWorker elects one
+ * (`idb://studio-project-<ref>`, idb-data-dir.ts), so data survives a reload. Tabs share it: PGliteWorker elects one
  * leader per dataDir.
  */
 import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { INITIAL_DATA_FILE } from './initial-data.ts'
+import { keptDataDirDatabase } from './kept-data-dir-fs.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
@@ -13,14 +14,21 @@ import type { DatabaseProvider } from './types.ts'
 import { decodeWorkerError } from './worker-error.ts'
 import { relayWorkerMarks } from './worker-marks.ts'
 
-export const browserDataDir = (ref: string): string => `idb://studio-project-${ref}`
-/** The IndexedDB database PGlite's IDBFS keeps that data directory in (its mount point under /pglite). */
-export const browserDatabaseName = (ref: string): string => `/pglite/studio-project-${ref}`
+const browserDataDir = (ref: string): string => `idb://studio-project-${ref}`
+/**
+ * The IndexedDB databases a project's data directory may be in: the kept store's
+ * (kept-data-dir-fs.ts), and PGlite's IDBFS's of a page before it (moved at its next start).
+ */
+const browserDatabaseNames = (ref: string): string[] => [keptDataDirDatabase(`studio-project-${ref}`), `/pglite/studio-project-${ref}`]
 
-/** Deletes a project's IndexedDB database; one another tab still holds open goes once that tab lets it. */
-function deleteBrowserDatabase(ref: string): Promise<void> {
+/** Deletes a project's IndexedDB databases; one another tab still holds open goes once that tab lets it. */
+async function deleteBrowserDatabase(ref: string): Promise<void> {
+  for (const name of browserDatabaseNames(ref)) await deleteIndexedDb(name, ref)
+}
+
+function deleteIndexedDb(name: string, ref: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(browserDatabaseName(ref))
+    const request = indexedDB.deleteDatabase(name)
     request.onsuccess = () => resolve()
     request.onerror = () => reject(request.error ?? new Error(`The database of ${ref} could not be deleted`))
     request.onblocked = () => {

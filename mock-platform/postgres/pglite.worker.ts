@@ -18,7 +18,8 @@ import { worker } from '@electric-sql/pglite/worker'
 import type { PGlite } from '@electric-sql/pglite'
 import { PRELOADED_EXTENSIONS, preloadedBundleUrls, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
-import { snapshotUnlessKept, startKeptDatabase } from './idb-data-dir.ts'
+import { StudioPGlite } from './studio-pglite.ts'
+import { dataDirStorage } from './idb-data-dir.ts'
 import { INITDB_PARAMS } from './initial-data.ts'
 import { seedProjectDatabase, seedState } from './seed.ts'
 import { shimExtensionFiles } from './shims/index.ts'
@@ -42,50 +43,50 @@ async function fetchBundle(url: URL): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer())
 }
 
+/** PGlite's options for a project database, but where its data directory is. */
+const projectDatabaseOptions = (files: { wasmModule: WebAssembly.Module | null; fsBundle: Blob | null }) => ({
+  extensions: PRELOADED_EXTENSIONS,
+  // Only for a database made without a snapshot: the same cluster as the snapshot's.
+  initDbStartParams: [...INITDB_PARAMS],
+  ...(files.wasmModule ? { pgliteWasmModule: files.wasmModule } : {}),
+  ...(files.fsBundle ? { fsBundle: files.fsBundle } : {}),
+})
+
 /**
  * `seedRef`: the ref whose demo rows a new database from the seeded template gets. Its stores are
- * held from its start to the end of that seeding (seedNewDatabase), so its first store, the whole
- * data directory into IndexedDB, holds the rows too instead of the rows' write waiting for that
- * store (1.1–1.5 s of a new project's start on a 2-core machine).
+ * held from its start to the end of that seeding (seedNewDatabase), so the rows are kept with the
+ * first store after it.
  */
-async function startDatabase(dataDir: string, initialDataUrls: readonly string[], seedRef: string | null, mark: (step: string) => void): Promise<ErrorForwardingPGlite> {
+async function startDatabase(dataDir: string, initialDataUrls: readonly string[], seedRef: string | null, mark: (step: string) => void): Promise<{ pg: ErrorForwardingPGlite; isNew: boolean }> {
   const files = pgliteFiles()
-  // A database kept from an earlier page needs no snapshot: it is not even fetched.
-  const snapshot = snapshotUnlessKept(dataDir, initialDataUrls)
   // Fetched here first (PGlite then gets them from the HTTP cache): a bundle PGlite cannot fetch only
   // logs there, and its start never ends; here the start fails, saying which and why.
   const preloadedBundles = preloadedBundleUrls().then((urls) => Promise.all(urls.map(fetchBundle)))
   void files.wasm.then(() => mark('wasm-compiled'))
-  void snapshot.then(() => mark('snapshot-fetched'))
-  const [wasmModule, fsBundle, initialData] = await Promise.all([files.wasm, files.data, snapshot, preloadedBundles])
+  const options = Promise.all([files.wasm, files.data]).then(([wasmModule, fsBundle]) => projectDatabaseOptions({ wasmModule, fsBundle }))
+  // A database kept from an earlier page needs no snapshot: it is not even fetched.
+  const storage = dataDirStorage(dataDir, initialDataUrls, async (old) => new StudioPGlite({ ...(await options), dataDir: old }))
+  void storage.then(() => mark('snapshot-fetched'))
+  const [databaseOptions, { options: storageOptions, ...kept }] = await Promise.all([options, storage, preloadedBundles])
   mark('files')
-  const options = {
-    dataDir,
-    extensions: PRELOADED_EXTENSIONS,
-    // Only for a database made without a snapshot: the same cluster as the snapshot's.
-    initDbStartParams: [...INITDB_PARAMS],
-    ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
-    ...(fsBundle ? { fsBundle } : {}),
-  }
-  return startKeptDatabase((snapshot) => {
-    const pg = new ErrorForwardingPGlite(snapshot ? { ...options, loadDataDir: snapshot } : options)
-    if (snapshot && seedRef) pg.holdStores()
-    return pg
-  }, initialData)
+  const pg = new ErrorForwardingPGlite({ ...databaseOptions, ...storageOptions })
+  if (seedRef) pg.holdStores()
+  await pg.waitReady
+  await kept.started()
+  return { pg, isNew: kept.isNew() }
 }
 
 /** A database just made from the seeded template gets its ref's demo rows; any other is left to the page (seed.ts). */
-async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null): Promise<void> {
-  // A kept database was seeded by an earlier page (or is left to this one): not asked again here.
-  if (!seedRef || !pg.loadedFromSnapshot) return
+async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null, isNew: boolean): Promise<void> {
   try {
-    if ((await seedState(pg)) === 'template') await seedProjectDatabase(pg, seedRef)
+    // A kept database was seeded by an earlier page (or is left to this one): not asked again here.
+    if (seedRef && isNew && (await seedState(pg)) === 'template') await seedProjectDatabase(pg, seedRef)
   } catch (error) {
     // The page seeds it then, as it does any database not seeded yet.
     console.warn('Project database: demo rows not written by its worker', error)
-  } finally {
-    pg.releaseStores()
   }
+  // Stored before the page's first call is answered; unstored, a later page seeds them again.
+  await pg.releaseStores().catch((error: unknown) => console.warn('Project database: demo rows not stored yet', error))
 }
 
 void worker({
@@ -103,11 +104,11 @@ void worker({
     // The leader's election is over: this worker runs the database.
     mark('init')
     try {
-      const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((pg) => (mark('booted'), pg))
-      const [pg, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
+      const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((database) => (mark('booted'), database))
+      const [{ pg, isNew }, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
       pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
       mark('extension-files-written')
-      await seedNewDatabase(pg, seedRef)
+      await seedNewDatabase(pg, seedRef, isNew)
       mark('seeded')
       return pg
     } catch (error) {
