@@ -113,14 +113,18 @@ describe('a data directory kept in IndexedDB as its snapshot and the files chang
     await deleteKeptDataDir(name)
   }, 120_000)
 
-  it('runs initdb when it has no snapshot and keeps what initdb made', async () => {
+  it('runs initdb when it has no snapshot and keeps what initdb made, without a snapshot under it later', async () => {
     const name = 'kept-initdb'
     const first = start(name, null)
     await first.pg.exec('create table made (id int); insert into made values (3)')
     expect(first.fs.isNew).toBe(false)
     await first.pg.close()
-    const second = start(name, null)
+    expect(await keptDataDirExists(name)).toBe(true)
+    // A snapshot offered later (one that could not be fetched the first time) is not laid under it.
+    const second = start(name, snapshot)
     expect((await second.pg.query<{ id: number }>('select id from made')).rows).toEqual([{ id: 3 }])
+    expect(second.fs.isNew).toBe(false)
+    expect((await stored(name)).base).toBe(0)
     await second.pg.close()
     await deleteKeptDataDir(name)
   }, 180_000)

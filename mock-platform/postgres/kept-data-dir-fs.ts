@@ -63,13 +63,18 @@ function openStore(name: string): Promise<IDBDatabase> {
   return request(opening)
 }
 
-/** Whether IndexedDB keeps a data directory named `name` (its snapshot is stored: the first thing a start does). */
+/**
+ * Whether IndexedDB keeps a data directory named `name`: its snapshot (stored first thing by a start
+ * from one), or the files of one initdb made (a start without a snapshot).
+ */
 export async function keptDataDirExists(name: string): Promise<boolean> {
   const databases = await indexedDB.databases().catch(() => null)
   if (databases && !databases.some((database) => database.name === keptDataDirDatabase(name))) return false
   const db = await openStore(name)
   try {
-    return (await request(db.transaction('base').objectStore('base').count('base'))) > 0
+    const tx = db.transaction(['base', 'files'])
+    const [bases, versions] = await Promise.all([request(tx.objectStore('base').count('base')), request(tx.objectStore('files').count('/PG_VERSION'))])
+    return bases + versions > 0
   } finally {
     db.close()
   }
@@ -127,7 +132,8 @@ class KeptDataDirBackend implements StorageBackend {
     ])
     this.#seq = seq ?? 0
     let base = kept ?? null
-    if (!base && this.snapshot) {
+    // A directory initdb made (kept without a snapshot) never takes one under its files.
+    if (!base && this.snapshot && paths.length === 0) {
       // The snapshot is stored before anything runs on it: from here the database exists.
       const storing = db.transaction('base', 'readwrite')
       storing.objectStore('base').put(this.snapshot, 'base')
