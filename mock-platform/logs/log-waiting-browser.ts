@@ -5,24 +5,12 @@
  * keeps its events here; whichever store opens next takes them all, under a Web Lock, so two tabs
  * opening at once never write an event twice.
  */
+import { completed, requested } from '../records/indexed-db'
 import type { LogEvent, WaitingLogEvents } from './log-store'
 
 const DATABASE = 'studio-log-events-waiting'
 const STORE = 'events'
 const TAKING_LOCK = 'studio-log-events-waiting'
-
-const requested = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'))
-  })
-
-const completed = (transaction: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'))
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'))
-  })
 
 function openWaiting(): Promise<IDBDatabase> {
   const opening = indexedDB.open(DATABASE, 1)

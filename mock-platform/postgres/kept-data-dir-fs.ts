@@ -15,6 +15,7 @@
  */
 import { MemfsFrontendFS, type ChangeSet, type StorageBackend, type StorageEntry } from '@electric-sql/pglite/memfs-frontend'
 import { parseTar } from 'nanotar'
+import { completed, requested } from '../records/indexed-db.ts'
 
 /** The IndexedDB database a kept data directory named `name` lives in. */
 export const keptDataDirDatabase = (name: string): string => `/studio-pgdata/${name}`
@@ -40,27 +41,12 @@ interface RemovalRecord {
 
 const STORES = ['base', 'files', 'removals', 'meta'] as const
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-}
-
-function transactionDone(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
-  })
-}
-
 function openStore(name: string): Promise<IDBDatabase> {
   const opening = indexedDB.open(keptDataDirDatabase(name), 1)
   opening.onupgradeneeded = () => {
     for (const store of STORES) if (!opening.result.objectStoreNames.contains(store)) opening.result.createObjectStore(store)
   }
-  return request(opening)
+  return requested(opening)
 }
 
 /**
@@ -73,7 +59,7 @@ export async function keptDataDirExists(name: string): Promise<boolean> {
   const db = await openStore(name)
   try {
     const tx = db.transaction(['base', 'files'])
-    const [bases, versions] = await Promise.all([request(tx.objectStore('base').count('base')), request(tx.objectStore('files').count('/PG_VERSION'))])
+    const [bases, versions] = await Promise.all([requested(tx.objectStore('base').count('base')), requested(tx.objectStore('files').count('/PG_VERSION'))])
     return bases + versions > 0
   } finally {
     db.close()
@@ -123,12 +109,12 @@ class KeptDataDirBackend implements StorageBackend {
     const db = this.#store()
     const tx = db.transaction(['base', 'files', 'removals', 'meta'])
     const [kept, paths, files, removalSeqs, removals, seq] = await Promise.all([
-      request(tx.objectStore('base').get('base') as IDBRequest<Blob | undefined>),
-      request(tx.objectStore('files').getAllKeys() as IDBRequest<string[]>),
-      request(tx.objectStore('files').getAll() as IDBRequest<FileRecord[]>),
-      request(tx.objectStore('removals').getAllKeys() as IDBRequest<number[]>),
-      request(tx.objectStore('removals').getAll() as IDBRequest<RemovalRecord[]>),
-      request(tx.objectStore('meta').get('seq') as IDBRequest<number | undefined>),
+      requested(tx.objectStore('base').get('base') as IDBRequest<Blob | undefined>),
+      requested(tx.objectStore('files').getAllKeys() as IDBRequest<string[]>),
+      requested(tx.objectStore('files').getAll() as IDBRequest<FileRecord[]>),
+      requested(tx.objectStore('removals').getAllKeys() as IDBRequest<number[]>),
+      requested(tx.objectStore('removals').getAll() as IDBRequest<RemovalRecord[]>),
+      requested(tx.objectStore('meta').get('seq') as IDBRequest<number | undefined>),
     ])
     this.#seq = seq ?? 0
     let base = kept ?? null
@@ -137,7 +123,7 @@ class KeptDataDirBackend implements StorageBackend {
       // The snapshot is stored before anything runs on it: from here the database exists.
       const storing = db.transaction('base', 'readwrite')
       storing.objectStore('base').put(this.snapshot, 'base')
-      await transactionDone(storing)
+      await completed(storing)
       base = this.snapshot
       this.isNew = true
     }
@@ -202,7 +188,7 @@ class KeptDataDirBackend implements StorageBackend {
       }
     }
     tx.objectStore('meta').put(seq, 'seq')
-    await transactionDone(tx)
+    await completed(tx)
     this.#seq = seq
   }
 

@@ -3,23 +3,11 @@
  * `[ref, bucket, id]`, so a bucket's bytes are one key range. They outlive a reload like the
  * project's PGlite (which IndexedDB also keeps).
  */
+import { completed, requested } from '../records/indexed-db'
 import type { StorageByteStore } from './byte-store'
 
 const DATABASE_NAME = 'studio-storage-bytes'
 const STORE = 'objects'
-
-function done(request: IDBRequest | IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (request instanceof IDBTransaction) {
-      request.oncomplete = () => resolve()
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB transaction failed'))
-      request.onabort = () => reject(request.error ?? new Error('IndexedDB transaction aborted'))
-    } else {
-      request.onsuccess = () => resolve()
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'))
-    }
-  })
-}
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -44,7 +32,7 @@ export function createIndexedDbByteStore(): StorageByteStore {
   async function write(change: (store: IDBObjectStore) => void) {
     const tx = (await database()).transaction(STORE, 'readwrite')
     change(tx.objectStore(STORE))
-    await done(tx)
+    await completed(tx)
   }
   return {
     put: (ref, bucket, id, bytes) => write((store) => store.put(bytes.slice().buffer, [ref, bucket, id])),
@@ -54,7 +42,7 @@ export function createIndexedDbByteStore(): StorageByteStore {
       }),
     async get(ref, bucket, id) {
       const request = (await database()).transaction(STORE, 'readonly').objectStore(STORE).get([ref, bucket, id])
-      await done(request)
+      await requested(request)
       const value: unknown = request.result
       return value instanceof ArrayBuffer ? new Uint8Array(value) : null
     },
