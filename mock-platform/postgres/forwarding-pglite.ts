@@ -1,4 +1,5 @@
 import type { PGliteOptions } from '@electric-sql/pglite'
+import { UNKEPT_FOLDERS } from './kept-data-dir-fs.ts'
 import { StudioPGlite } from './studio-pglite.ts'
 import { encodeWorkerError } from './worker-error.ts'
 import { joinBytes } from '../../src/lib/join-bytes.ts'
@@ -52,14 +53,6 @@ export function changedSince(node: FsNode, since: number): boolean {
   if (touchedSince(node, since)) return true
   return isFolder(node) && Object.values(node.contents).some((child) => changedSince(child, since))
 }
-
-/**
- * Folders of the data directory whose changes need no store: Postgres's temporary statistics, where
- * pg_stat_statements (preloaded in every project database) rewrites its query texts at every new
- * statement, reads included. Nothing a restart reads: its counters are kept only by a clean
- * shutdown, which a page never has.
- */
-const UNKEPT_FOLDERS: ReadonlySet<string> = new Set(['pg_stat_tmp'])
 
 /** Whether anything of the data directory (`root`) that a restart needs changed at or after `since`. */
 export function dataChangedSince(root: FsNode, since: number): boolean {

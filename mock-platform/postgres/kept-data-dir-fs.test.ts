@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readInitialData } from './initial-data-node'
-import { KeptDataDirFS, deleteKeptDataDir, keptDataDirDatabase, keptDataDirExists } from './kept-data-dir-fs'
+import { requested } from '../records/indexed-db'
+import { KeptDataDirFS, keptDataDirDatabase, keptDataDirExists } from './kept-data-dir-fs'
 import { StudioPGlite } from './studio-pglite'
 
 let snapshot: Blob
@@ -13,29 +14,21 @@ beforeAll(async () => {
 
 /** What the IndexedDB store holds: its snapshot's size and the paths kept as changes since. */
 async function stored(name: string): Promise<{ base: number; files: string[]; removals: string[] }> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const opening = indexedDB.open(keptDataDirDatabase(name))
-    opening.onsuccess = () => resolve(opening.result)
-    opening.onerror = () => reject(opening.error)
-  })
-  const read = <T,>(store: string, what: 'get' | 'getAllKeys' | 'getAll', key?: string) =>
-    new Promise<T>((resolve, reject) => {
-      const objectStore = db.transaction(store).objectStore(store)
-      const req = what === 'get' ? objectStore.get(key!) : objectStore[what]()
-      req.onsuccess = () => resolve(req.result as T)
-      req.onerror = () => reject(req.error)
-    })
+  const db = await requested(indexedDB.open(keptDataDirDatabase(name)))
+  const store = (name: string) => db.transaction(name).objectStore(name)
   try {
-    const base = await read<Blob | undefined>('base', 'get', 'base')
+    const base = await requested(store('base').get('base') as IDBRequest<Blob | undefined>)
     return {
       base: base?.size ?? 0,
-      files: await read<string[]>('files', 'getAllKeys'),
-      removals: (await read<{ path: string }[]>('removals', 'getAll')).map((removal) => removal.path),
+      files: (await requested(store('files').getAllKeys())) as string[],
+      removals: ((await requested(store('removals').getAll())) as { path: string }[]).map((removal) => removal.path),
     }
   } finally {
     db.close()
   }
 }
+
+const deleteKeptDataDir = (name: string) => requested(indexedDB.deleteDatabase(keptDataDirDatabase(name)))
 
 const start = (name: string, from: Blob | null) => {
   const fs = new KeptDataDirFS(name, from)

@@ -24,10 +24,15 @@ export const keptDataDirDatabase = (name: string): string => `/studio-pgdata/${n
 const PGDATA = '/pglite/data'
 
 /**
- * Paths whose changes are not kept: Postgres's temporary statistics, which pg_stat_statements
- * rewrites at every new statement, reads included. A restart reads nothing there.
+ * Folders of the data directory whose changes need no store: Postgres's temporary statistics, where
+ * pg_stat_statements (preloaded in every project database) rewrites its query texts at every new
+ * statement, reads included. Nothing a restart reads: its counters are kept only by a clean
+ * shutdown, which a page never has.
  */
-const isUnkept = (path: string) => path === '/pg_stat_tmp' || path.startsWith('/pg_stat_tmp/')
+export const UNKEPT_FOLDERS: ReadonlySet<string> = new Set(['pg_stat_tmp'])
+
+/** Whether a path of the data directory ("/pg_stat_tmp/…") lies in one of those folders. */
+const isUnkept = (path: string) => UNKEPT_FOLDERS.has(path.split('/')[1] ?? '')
 
 interface FileRecord {
   seq: number
@@ -220,14 +225,4 @@ export class KeptDataDirFS extends MemfsFrontendFS {
   get isNew(): boolean {
     return this.backend.isNew
   }
-}
-
-/** Deletes the data directory named `name` from IndexedDB; one another tab holds open goes once that tab lets it. */
-export function deleteKeptDataDir(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const deleting = indexedDB.deleteDatabase(keptDataDirDatabase(name))
-    deleting.onsuccess = () => resolve()
-    deleting.onerror = () => reject(deleting.error ?? new Error(`${name} could not be deleted`))
-    deleting.onblocked = () => resolve()
-  })
 }
