@@ -84,9 +84,9 @@ export interface MockPlatformOptions {
 }
 
 async function memoryLogDatabase(): Promise<LogDatabase> {
-  const [{ PGlite }, { readLogStoreInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('./logs/log-store-initial-data-node')])
+  const [{ StudioPGlite }, { readLogStoreInitialData }] = await Promise.all([import('./postgres/studio-pglite'), import('./logs/log-store-initial-data-node')])
   const initial = await readLogStoreInitialData()
-  const pg = new PGlite(initial ? { loadDataDir: initial } : {})
+  const pg = new StudioPGlite(initial ? { loadDataDir: initial } : {})
   await pg.waitReady
   return pg
 }

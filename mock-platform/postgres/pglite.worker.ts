@@ -77,7 +77,7 @@ async function startDatabase(dataDir: string, initialDataUrls: readonly string[]
 }
 
 /** A database just made from the seeded template gets its ref's demo rows; any other is left to the page (seed.ts). */
-async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null, isNew: boolean): Promise<void> {
+async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null, isNew: boolean, mark: (step: string) => void): Promise<void> {
   try {
     // A kept database was seeded by an earlier page (or is left to this one): not asked again here.
     if (seedRef && isNew && (await seedState(pg)) === 'template') await seedProjectDatabase(pg, seedRef)
@@ -85,6 +85,7 @@ async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null
     // The page seeds it then, as it does any database not seeded yet.
     console.warn('Project database: demo rows not written by its worker', error)
   }
+  mark('rows-written')
   // Stored before the page's first call is answered; unstored, a later page seeds them again.
   await pg.releaseStores().catch((error: unknown) => console.warn('Project database: demo rows not stored yet', error))
 }
@@ -108,7 +109,7 @@ void worker({
       const [{ pg, isNew }, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
       pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
       mark('extension-files-written')
-      await seedNewDatabase(pg, seedRef, isNew)
+      await seedNewDatabase(pg, seedRef, isNew, mark)
       mark('seeded')
       return pg
     } catch (error) {

@@ -30,3 +30,13 @@ describe('a project database’s write-ahead log', () => {
     expect((await pg.query<{ n: number }>('select count(*)::int as n from filler')).rows[0]?.n).toBe(100000)
   }, 120_000)
 })
+
+describe('a project database’s shared memory', () => {
+  it('is small: Emscripten zeroes every page of it at each start (Postgres’s 128 MB of buffers made a third of a start)', async () => {
+    const { rows } = await pg.query<{ shared_buffers: string; shared_memory_mb: number }>(
+      `select current_setting('shared_buffers') as shared_buffers, (select setting::int from pg_settings where name = 'shared_memory_size') as shared_memory_mb`,
+    )
+    expect(rows[0]?.shared_buffers).toBe('16MB')
+    expect(rows[0]?.shared_memory_mb).toBeLessThanOrEqual(32)
+  })
+})

@@ -5,6 +5,8 @@ import type { ExtensionFile } from './contrib-extensions.ts'
 const INSTALL_PREFIX = '/pglite'
 /** Where Postgres keeps its write-ahead log there. */
 const WAL_DIR = `${INSTALL_PREFIX}/data/pg_wal`
+/** Postgres's shared buffers in a project database or the log store (see the constructor). */
+const SHARED_BUFFERS = '16MB'
 /** A WAL segment's file name: timeline, log and segment, 24 hex digits. */
 const WAL_SEGMENT = /^[0-9A-F]{24}$/
 
@@ -20,9 +22,15 @@ export class StudioPGlite extends PGlite {
    * one that ends each start's recovery and the snapshot's; with recycling, every segment a page
    * ever wrote stayed in the data directory, which IndexedDB stores and every later page loads
    * whole (a log store after 100,000 events: 122 MB, of it 53 MB WAL).
+   *
+   * And with 16 MB of shared buffers, not Postgres's 128: Emscripten's `mmap` zeroes the shared
+   * memory it hands out with a `memset` in the wasm, touching every page of it — a third of a start
+   * (node, warm: 142 → 24 MB of shared memory, a start from the snapshot 1.3–1.45 s → 0.5–0.57 s).
+   * The pages a buffer holds are in PGlite's in-memory file system anyway: a miss is a copy, and the
+   * million-row fixture takes as long either way.
    */
   constructor(options: PGliteOptions = {}) {
-    super({ startParams: [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0', '-c', 'wal_recycle=off'], ...options })
+    super({ startParams: [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0', '-c', 'wal_recycle=off', '-c', `shared_buffers=${SHARED_BUFFERS}`], ...options })
   }
 
   /**

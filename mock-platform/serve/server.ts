@@ -63,10 +63,11 @@ const isApiPath = (url: string | undefined) => {
 }
 
 async function openDiskLogDatabase(dataDir: string): Promise<LogDatabase> {
-  const [{ PGlite }, { readLogStoreInitialData }] = await Promise.all([import('@electric-sql/pglite'), import('../logs/log-store-initial-data-node')])
+  const [{ StudioPGlite }, { readLogStoreInitialData }] = await Promise.all([import('../postgres/studio-pglite'), import('../logs/log-store-initial-data-node')])
   // A first start unpacks the prepared snapshot (about 1 s) rather than running initdb (about 3 s).
   const initial = existsSync(dataDir) ? null : await readLogStoreInitialData()
-  const pg = new PGlite({ dataDir, loadDataDir: initial ?? undefined })
+  // The store's Postgres as the page's (StudioPGlite: small shared memory, no recycled WAL).
+  const pg = new StudioPGlite({ dataDir, loadDataDir: initial ?? undefined })
   await pg.waitReady
   return pg
 }
