@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { STORAGE_MESSAGES } from '../../src/constants'
+import { startEmptyDatabase } from '../postgres/initial-data-node'
 import { refusalOfDatabaseError, StorageRefusal } from './storage-access'
 
 // A database without the platform's storage schema: a user's own, served self-hosted.
-const pg = new PGlite()
+const pg = await startEmptyDatabase()
 afterAll(() => pg.close())
 
 const errorOf = (sql: string) => pg.query(sql).then(() => null, (error: unknown) => error)

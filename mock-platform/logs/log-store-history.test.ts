@@ -1,16 +1,20 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
+import { initialDataOption } from '../postgres/initial-data-node'
+import { StudioPGlite } from '../postgres/studio-pglite'
 import { createLogStore } from './log-store'
 import { DROP_SCHEMA_SQL, logStoreSchema } from './log-store-schema'
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0)
 const hoursAgo = (clock: number, h: number) => new Date(clock - h * 3600_000)
+/** Each database starts from the start-up snapshot, not initdb. */
+const EMPTY_CLUSTER = await initialDataOption()
 const opened: PGlite[] = []
 afterAll(() => Promise.all(opened.map((pg) => pg.close())))
 
 /** A store over a database the test can read directly, with a clock it moves and idle steps it runs. */
 function storeWithHands() {
-  const pg = new PGlite()
+  const pg = new StudioPGlite(EMPTY_CLUSTER)
   opened.push(pg)
   let clock = NOW
   const idle: (() => void)[] = []
@@ -72,7 +76,7 @@ describe("the log store's history", () => {
   }, 60_000)
 
   it('skips a schema the database holds already, and makes again one that other code made', async () => {
-    const pg = new PGlite()
+    const pg = new StudioPGlite(EMPTY_CLUSTER)
     opened.push(pg)
     const schema = logStoreSchema()
     await pg.exec(schema.sql)

@@ -3,20 +3,24 @@
  * retention, its seeded history written once however many runs and tabs open it, and events
  * recorded before it opens kept meanwhile (the page's wait in IndexedDB).
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LOG_STORE_KEPT_DAYS, LOG_STORE_PRUNE_INTERVAL_MS } from '../../src/constants'
+import { initialDataOption } from '../postgres/initial-data-node'
+import { StudioPGlite } from '../postgres/studio-pglite'
 import { createLogStore, type LogDatabase, type LogEvent, type WaitingLogEvents } from './log-store'
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0)
 const HOUR_MS = 3600_000
 const DAY_MS = 24 * HOUR_MS
+/** Each database starts from the start-up snapshot, not initdb. */
+const EMPTY_CLUSTER = await initialDataOption()
 const opened: PGlite[] = []
 afterAll(() => Promise.all(opened.map((pg) => pg.close())))
 
 /** One database several stores open in turn (a reload) or at once (two tabs); the test reads it directly. */
 function sharedDatabase() {
-  const pg = new PGlite()
+  const pg = new StudioPGlite(EMPTY_CLUSTER)
   opened.push(pg)
   // Each store closes what it opened; the database stays for the next one.
   const handle: LogDatabase = { exec: (sql) => pg.exec(sql), query: (sql, params) => pg.query(sql, params), transaction: (run) => pg.transaction(run), close: async () => {} }

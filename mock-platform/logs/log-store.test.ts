@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LOG_SOURCES, LOGS_MESSAGE } from '../../src/constants'
+import { startEmptyDatabase } from '../postgres/initial-data-node'
 import { createLogStore, LogQueryRefused } from './log-store'
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0)
-const store = createLogStore({ open: async () => new PGlite(), now: () => NOW })
+const store = createLogStore({ open: startEmptyDatabase, now: () => NOW })
 const hoursAgo = (h: number) => new Date(NOW - h * 3600_000)
 const day = { start: hoursAgo(24), end: new Date(NOW + 60_000) }
 afterAll(() => store.close())
@@ -16,7 +16,7 @@ describe('the log store', () => {
       expect(rows[0]!.n, source.table).toBeGreaterThan(0)
     }
     const [first] = await store.query({ project: 'abc', sql: 'select id, event_message from edge_logs order by timestamp desc, id limit 1', ...day, retentionDays: 7 })
-    const again = createLogStore({ open: async () => new PGlite(), now: () => NOW })
+    const again = createLogStore({ open: startEmptyDatabase, now: () => NOW })
     const [second] = await again.query({ project: 'abc', sql: 'select id, event_message from edge_logs order by timestamp desc, id limit 1', ...day, retentionDays: 7 })
     await again.close()
     expect(second).toEqual(first)

@@ -2,7 +2,7 @@ import { MemoryFS } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PRELOADED_EXTENSIONS } from './contrib-extensions'
 import { changedSince, dataChangedSince, ErrorForwardingPGlite, type FsNode } from './forwarding-pglite'
-import { readInitialData } from './initial-data-node'
+import { initialDataOption, readInitialData } from './initial-data-node'
 import { createPGliteDatabase } from './pglite-database'
 import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker'
 
@@ -13,7 +13,7 @@ class InspectedPGlite extends ErrorForwardingPGlite {
   }
 }
 
-const pg = new InspectedPGlite()
+const pg = new InspectedPGlite(await initialDataOption())
 afterAll(() => pg.close())
 
 const dataDir = () => pg.dataDirNode()
@@ -36,7 +36,7 @@ describe('the data directory changed since a sync began', () => {
   })
 
   it("leaves out pg_stat_statements' query texts, which every new statement rewrites, reads too: a project database's read stores nothing", async () => {
-    const counted = new InspectedPGlite({ extensions: PRELOADED_EXTENSIONS })
+    const counted = new InspectedPGlite({ ...(await initialDataOption()), extensions: PRELOADED_EXTENSIONS })
     try {
       await counted.exec('create extension if not exists pg_stat_statements')
       await counted.query('select 1')

@@ -52,6 +52,22 @@ export function readInitialData(path = INITIAL_DATA_PATH): Promise<Blob | null> 
   return loaded
 }
 
+/** PGlite's option that starts a database from the start-up snapshot, when it was made: an empty cluster, as initdb makes it. */
+export async function initialDataOption(): Promise<{ loadDataDir?: Blob }> {
+  const snapshot = await readInitialData()
+  return snapshot ? { loadDataDir: snapshot } : {}
+}
+
+/**
+ * A plain database for a test, started from the start-up snapshot instead of running initdb: in
+ * node 0.5 s against initdb's 3.2–3.7 s, every time a test file wants one.
+ */
+export async function startEmptyDatabase(): Promise<StudioPGlite> {
+  const pg = new StudioPGlite(await initialDataOption())
+  await pg.waitReady
+  return pg
+}
+
 /**
  * Makes the seeded template (seeded-template.ts) from the start-up snapshot: the platform layer and
  * the seed's schema, no rows. Templates of earlier versions in the same folder are removed. The

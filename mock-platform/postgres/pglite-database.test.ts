@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toPgMetaError } from './errors.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
+import { initialDataOption } from './initial-data-node.ts'
 import { createPGliteDatabase, type PGliteHandle } from './pglite-database.ts'
 import { runPgMetaQuery } from './query.ts'
 import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
@@ -18,7 +19,7 @@ describe('PGlite database, as the browser provider builds it', () => {
   let db: ProjectDatabase
 
   beforeAll(async () => {
-    pg = new ErrorForwardingPGlite()
+    pg = new ErrorForwardingPGlite(await initialDataOption())
     await pg.waitReady
     // The RPC: what the worker throws reaches the page with its message alone.
     const rawInWorker = pg.execProtocolRaw.bind(pg)

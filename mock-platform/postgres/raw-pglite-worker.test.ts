@@ -1,6 +1,7 @@
 import { PGlite, protocol } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
+import { initialDataOption, startEmptyDatabase } from './initial-data-node.ts'
 import { AnswerStreamReader, readAnswer, streamingAnswers } from './raw-pglite-worker.ts'
 import { joinBytes } from '../../src/lib/join-bytes.ts'
 
@@ -40,7 +41,7 @@ const { serialize } = protocol
 describe('readAnswer', () => {
   let pg: PGlite
   beforeAll(async () => {
-    pg = await PGlite.create()
+    pg = await startEmptyDatabase()
   })
   afterAll(async () => {
     await pg.close()
@@ -86,7 +87,7 @@ describe('readAnswer', () => {
 
 describe("the worker's raw answers (forwarding-pglite.ts)", () => {
   it('are the bytes PGlite itself answers, collected without parsing', async () => {
-    const worker = new ErrorForwardingPGlite()
+    const worker = new ErrorForwardingPGlite(await initialDataOption())
     try {
       await worker.waitReady
       const sql = serialize.query('select g, repeat(md5(g::text), 40) from generate_series(1, 3000) g')
@@ -104,7 +105,7 @@ describe("the worker's raw answers (forwarding-pglite.ts)", () => {
 
 describe('an answer read as it arrives', () => {
   it('gives, cut anywhere, the messages readAnswer reads from the whole', async () => {
-    const pg = await PGlite.create()
+    const pg = await startEmptyDatabase()
     try {
       const bytes = await pg.execProtocolRaw(serialize.query(`select g, 'café ✓ ' || g as t from generate_series(1, 500) g; select nope`))
       const whole = asData(readAnswer(bytes, { throwOnError: false }))
@@ -121,7 +122,7 @@ describe('an answer read as it arrives', () => {
   })
 
   it("comes from the worker's PGlite over the channel the page names, then the end, as PGlite answers it whole", async () => {
-    const worker = new ErrorForwardingPGlite()
+    const worker = new ErrorForwardingPGlite(await initialDataOption())
     try {
       await worker.waitReady
       const sql = serialize.query('select g, repeat(md5(g::text), 20) from generate_series(1, 3000) g')

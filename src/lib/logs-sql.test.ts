@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../mock-platform/postgres/initial-data-node'
 import { LOG_COMMON_COLUMNS, LOG_SOURCES } from '../constants'
 import { filterLoaded, matchesUnified, narrows, narrowsUnified } from './log-local-filter'
 import { columnName, containsPattern, eventByIdSql, eventsSinceSql, eventsSql, histogramSql, NO_LOG_FILTERS, logSource, requestTraceSql, type LogFilters } from './logs-sql'
@@ -40,7 +41,7 @@ const gateway = (id: string, minutes: number, extra: Row) => ({
 })
 
 beforeAll(async () => {
-  db = await PGlite.create()
+  db = await startEmptyDatabase()
   for (const source of LOG_SOURCES) {
     const columns = [...LOG_COMMON_COLUMNS, ...source.columns].map((c) => `${columnName(c.name)} ${c.type}`)
     await db.exec(`create table ${source.table} (${columns.join(', ')})`)

@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../../mock-platform/postgres/initial-data-node'
 import { parseAnalyzedPlan, planSteps } from '../plan-timing'
 import { planText } from '../query-plan'
 import { explainAnalyzeScript, statementAt } from './explain-analyze'
@@ -24,7 +25,7 @@ describe('which statement Explain measures', () => {
 describe('on Postgres', () => {
   let db: PGlite
   beforeAll(async () => {
-    db = await PGlite.create()
+    db = await startEmptyDatabase()
     await db.exec(`create table orders (id int primary key, customer int not null, total numeric not null);
       insert into orders select g, g % 7, g * 1.5 from generate_series(1, 2000) g;
       create table customers (id int primary key, name text);

@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../../mock-platform/postgres/initial-data-node'
 import { createPGliteDatabase } from '../../../mock-platform/postgres/pglite-database'
 import type { ProjectDatabase } from '../../../mock-platform/postgres/types'
 import type { TableColumn, TableSchema } from '../../api/schemas/table-editor'
@@ -138,7 +139,7 @@ describe('on Postgres', () => {
   let columns: TableColumn[]
 
   beforeAll(async () => {
-    pg = await PGlite.create()
+    pg = await startEmptyDatabase()
     // Rows come back decoded as the server sends them to Studio (not as PGlite parses them).
     db = createPGliteDatabase(pg)
     await db.exec(`create schema "my ""odd"" schema";

@@ -1,6 +1,7 @@
 /** The bucket policy statements run on Postgres with the platform's storage tables, read back from pg_policies and enforced for real. */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../../mock-platform/postgres/initial-data-node'
 import { platformLayerSql } from '../../../mock-platform/postgres/platform-layer'
 import {
   createStoragePoliciesSql,
@@ -19,7 +20,7 @@ describe('bucket policies on Postgres', () => {
   let db: PGlite
 
   beforeAll(async () => {
-    db = await PGlite.create()
+    db = await startEmptyDatabase()
     await db.exec(platformLayerSql())
     await db.exec(`
       insert into storage.buckets (id, name) values ('avatars', 'avatars'), ('docs', 'docs'), ('it''s odd', 'it''s odd');

@@ -1,6 +1,7 @@
 /** The structure statements run on Postgres, and the table editor's catalog reads back what they did. */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../../mock-platform/postgres/initial-data-node'
 import type { TableColumn, TableSchema } from '../../api/schemas/table-editor'
 import { columnDefinition as column } from '../../test/table-column'
 import { tableSchemaSql } from './table-catalog'
@@ -21,7 +22,7 @@ describe('on Postgres', () => {
   let db: PGlite
 
   beforeAll(async () => {
-    db = await PGlite.create()
+    db = await startEmptyDatabase()
     await db.exec(`create schema "my ""odd"" schema"; create type public.order_status as enum ('new', 'paid');`)
   })
   afterAll(async () => {

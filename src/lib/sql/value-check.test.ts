@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmptyDatabase } from '../../../mock-platform/postgres/initial-data-node'
 import { inputLiteral } from './row-edits'
 import { NOT_AN_ARRAY, checkInput, type CheckedColumn } from './value-check'
 
@@ -179,7 +180,7 @@ describe('agrees with Postgres', () => {
   let db: PGlite
 
   beforeAll(async () => {
-    db = await PGlite.create()
+    db = await startEmptyDatabase()
     await db.exec(`create type order_status as enum ('new', 'paid', 'shipped');
       create table checks (${Object.entries(COLUMNS)
         .map(([name, column]) => `${name} ${column.data_type}`)
