@@ -1,7 +1,7 @@
 /** The log store's snapshot in node: made by `npm run prepare` into public/, read by tests and the node platform. */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readInitialData, readSnapshot, writeDataDirSnapshot } from '../postgres/initial-data-node.ts'
+import { initialDataOption, readInitialData, readSnapshot, writeDataDirSnapshot } from '../postgres/initial-data-node.ts'
 import { StudioPGlite } from '../postgres/studio-pglite.ts'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data.ts'
 import { logStoreSchema } from './log-store-schema.ts'
@@ -21,8 +21,7 @@ const WITHOUT_TEMPLATE_DATABASES_SQL = [
 
 /** Makes the snapshot (the project databases' one, or initdb, plus the store's schema) and writes it whole or not at all. */
 export async function makeLogStoreInitialData(path = LOG_STORE_INITIAL_DATA_PATH): Promise<Blob> {
-  const base = await readInitialData()
-  const pg = new StudioPGlite(base ? { loadDataDir: base } : {})
+  const pg = new StudioPGlite(await initialDataOption())
   try {
     await pg.waitReady
     for (const statement of WITHOUT_TEMPLATE_DATABASES_SQL) await pg.exec(statement)

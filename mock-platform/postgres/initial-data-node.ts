@@ -74,8 +74,8 @@ export async function startEmptyDatabase(): Promise<StudioPGlite> {
  * database has the extensions' files a project database has: the layer enables supabase_vault.
  */
 export async function makeSeededTemplate(path = SEEDED_TEMPLATE_PATH): Promise<Blob> {
-  const [base, files] = await Promise.all([readInitialData(), nodeExtensionFiles()])
-  const pg = new StudioPGlite({ ...(base ? { loadDataDir: base } : {}), extensions: PRELOADED_EXTENSIONS })
+  const [base, files] = await Promise.all([initialDataOption(), nodeExtensionFiles()])
+  const pg = new StudioPGlite({ ...base, extensions: PRELOADED_EXTENSIONS })
   try {
     await pg.waitReady
     pg.writeExtensionFiles(files)

@@ -1,7 +1,7 @@
 /** Project databases for node and vitest: one in-memory PGlite per ref, gone when the process ends. */
 import { PRELOADED_EXTENSIONS } from './contrib-extensions.ts'
 import { nodeExtensionFiles } from './extension-files-node.ts'
-import { readInitialData } from './initial-data-node.ts'
+import { initialDataOption } from './initial-data-node.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { StudioPGlite } from './studio-pglite.ts'
@@ -9,8 +9,8 @@ import type { DatabaseProvider } from './types.ts'
 
 export function createMemoryDatabaseProvider(options: ProviderOptions = {}): DatabaseProvider {
   return createProviderCache(async (_ref, forget) => {
-    const [initial, files] = await Promise.all([readInitialData(), nodeExtensionFiles()])
-    const pg = new StudioPGlite({ ...(initial ? { loadDataDir: initial } : {}), extensions: PRELOADED_EXTENSIONS })
+    const [initial, files] = await Promise.all([initialDataOption(), nodeExtensionFiles()])
+    const pg = new StudioPGlite({ ...initial, extensions: PRELOADED_EXTENSIONS })
     await pg.waitReady
     pg.writeExtensionFiles(files)
     return createPGliteDatabase(pg, {
