@@ -2,11 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import { MAX_TIMER_DELAY, RESTRICTION_BANNER_BY_STATE, restrictionMachine, type RestrictionFacts } from './restriction.machine'
 
-afterEach(() => {
-  vi.useRealTimers()
-  clocks.length = 0
-})
-
 const DAY = 86_400_000
 const NOW = Date.UTC(2026, 10, 1, 12, 0, 0)
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -17,6 +12,10 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * worker (isolate: false) once per period — a loop of seconds run for forty days, which timed out.
  */
 const clocks: SimulatedClock[] = []
+afterEach(() => {
+  vi.useRealTimers()
+  clocks.length = 0
+})
 
 function start(facts: RestrictionFacts) {
   const clock = new SimulatedClock()
