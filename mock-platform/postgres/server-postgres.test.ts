@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { startReadyForQueryDelayingProxy } from './ready-for-query-delaying-proxy.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SUITE_REF, describeDatabaseSuite } from './database-suite.ts'
 import { createMemoryDatabaseProvider } from './pglite-memory.ts'
@@ -98,6 +99,25 @@ describe.runIf(databaseUrl)('PostgreSQL server (DATABASE_URL)', () => {
       await expect(db.exec('begin; select 1/0')).rejects.toMatchObject({ code: '22012' })
       expect((await db.query(session)).rows[0]).toEqual(fresh)
       expect((await db.query(`select count(*)::int as n from inventory.warehouses where code = 'LFT'`)).rows).toEqual([{ n: 0 }])
+    })
+
+    it('is the same connection after a failed transaction whose ReadyForQuery arrives in a read of its own', async () => {
+      // pg rejects at the ErrorResponse; whether a transaction is left open is in the ReadyForQuery
+      // after it, which under load comes in a later read (a CI run met it: the reset ran in the failed
+      // transaction, failed, and the connection was replaced). The proxy makes that order certain.
+      const proxy = await startReadyForQueryDelayingProxy(url)
+      const proxied = createServerDatabaseProvider(proxy.url, { databasePrefix: PREFIXES.main, poolSize: 1 })
+      try {
+        const db = await proxied.open(SUITE_REF)
+        const fresh = (await db.query(session)).rows[0]
+        for (const sql of ['begin; select 1/0', 'begin; set local search_path = analytics; select 1/0', 'select 1/0']) {
+          await expect(db.exec(sql)).rejects.toMatchObject({ code: '22012' })
+          expect((await db.query(session)).rows[0], sql).toEqual(fresh)
+        }
+      } finally {
+        await proxied.closeAll()
+        await proxy.close()
+      }
     })
   })
 

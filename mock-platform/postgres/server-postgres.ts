@@ -5,6 +5,7 @@
  * runs connect as the project's read-only role (server-tenancy.ts). Or, served self-hosted, the
  * URL's own database as the one project's, untouched and used as the URL's user.
  */
+import type { EventEmitter } from 'node:events'
 import pg from 'pg'
 import { ResultDecoder, arrayTypeLookupSql, readArrayTypeLookup, type RawResult } from './decode.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
@@ -251,6 +252,7 @@ function createPoolDatabase({ pools, onClose, connect, reprovision, platformRun 
 /** Ends what a run did to its session (session.ts); false when the connection could not be and must not be reused. */
 async function endSession(client: pg.PoolClient, sql: string, readOnly: boolean): Promise<boolean> {
   try {
+    await readyForQuery(client)
     // 'I': idle, outside a transaction (the last ReadyForQuery's status; not in @types/pg). A read-only run's is always open.
     const inTransaction = readOnly || (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() !== 'I'
     if (mayChangeSession(sql)) await client.query(pooledSessionResetSql(inTransaction))
@@ -259,6 +261,26 @@ async function endSession(client: pg.PoolClient, sql: string, readOnly: boolean)
   } catch {
     return false
   }
+}
+
+/**
+ * pg rejects a query at its ErrorResponse, while the ReadyForQuery after it — which says whether a
+ * transaction was left open or failed — may come in a later read (it did under load in CI: the
+ * reset then ran in the failed transaction, failed, and the connection was replaced).
+ */
+function readyForQuery(client: pg.PoolClient): Promise<void> {
+  // Not in @types/pg: the flag pg keeps, and the connection whose events it reads.
+  const { readyForQuery: ready, connection } = client as unknown as { readyForQuery: boolean; connection: EventEmitter }
+  if (ready) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      connection.off('readyForQuery', done)
+      connection.off('end', done)
+      resolve()
+    }
+    connection.on('readyForQuery', done)
+    connection.on('end', done)
+  })
 }
 
 function toRaw(result: unknown): RawResult {
