@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { runSql, signIn } from './fixtures'
 import { KEPT_REF, expect, test } from './kept-world'
 
@@ -62,4 +63,30 @@ test('… is made anew for the next test, which works as in any other', async ({
   await openSqlEditor(page)
   await runSql(page, `select count(*) as customers from public.customers`)
   await expect(page.getByRole('gridcell').first()).toHaveText(/^\d+$/)
+})
+
+test('a tab closed while its statements wait for the database leaves every other tab answering', async ({ page }) => {
+  // The keeper's worker leads (runs the database); these two tabs send their statements to it.
+  const answer = (tab: Page, sql: string) =>
+    tab.evaluate(async ({ ref, sql }) => JSON.stringify((await (await (await window.__studioMock!.platform.ctx.databases()).open(ref)).query(sql)).rows), { ref: KEPT_REF, sql })
+  const closing = await page.context().newPage()
+  for (const tab of [page, closing]) {
+    await tab.goto('/sign-in')
+    await tab.waitForFunction(() => !!window.__studioMock)
+  }
+  // Both joined (a tab's first statement waits for its join): what follows reaches the leader at once.
+  for (const tab of [page, closing]) expect(await answer(tab, 'select 3 as n')).toBe('[{"n":3}]')
+  const busy = answer(page, 'select count(*)::int as n from generate_series(1, 2000000)')
+  await closing.evaluate(async (ref) => {
+    const db = await (await window.__studioMock!.platform.ctx.databases()).open(ref)
+    // The leader is running the other tab's statement by now: these wait behind it for its lock.
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    void db.query('select 4')
+    void db.query('begin; select 5; commit')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }, KEPT_REF)
+  await closing.close()
+  expect(await busy).toBe('[{"n":2000000}]')
+  const next = await Promise.race([answer(page, 'select 6 as n'), new Promise((resolve) => setTimeout(() => resolve('no answer in 15 s'), 15_000))])
+  expect(next).toBe('[{"n":6}]')
 })

@@ -5,12 +5,12 @@
  * one kept from an earlier page fetches neither. Kept as the project databases are (idb-data-dir.ts):
  * once per call, only what the call changed.
  */
-import { worker } from '@electric-sql/pglite/worker'
+import { leadTabs } from '../postgres/pglite-tab-leader.ts'
 import { ErrorForwardingPGlite } from '../postgres/forwarding-pglite.ts'
 import { dataDirStorage } from '../postgres/idb-data-dir.ts'
 import { INITDB_PARAMS } from '../postgres/initial-data.ts'
 
-void worker({
+void leadTabs({
   async init(options) {
     const { dataDir, initialDataUrls } = options as { dataDir: string; initialDataUrls?: readonly string[] }
     const base = { initDbStartParams: [...INITDB_PARAMS] }

@@ -14,7 +14,7 @@
  */
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
 import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
-import { worker } from '@electric-sql/pglite/worker'
+import { leadTabs } from './pglite-tab-leader.ts'
 import type { PGlite } from '@electric-sql/pglite'
 import { PRELOADED_EXTENSIONS, preloadedBundleUrls, readExtensionFiles } from './contrib-extensions.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
@@ -90,7 +90,7 @@ async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null
   await pg.releaseStores().catch((error: unknown) => console.warn('Project database: demo rows not stored yet', error))
 }
 
-void worker({
+void leadTabs({
   async init(options) {
     const { dataDir, initialDataUrls, seedRef = null, marksRef = null } = options as {
       dataDir: string
