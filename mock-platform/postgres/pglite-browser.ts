@@ -6,6 +6,7 @@
 import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { INITIAL_DATA_FILE } from './initial-data.ts'
 import { keptDataDirDatabase } from './kept-data-dir-fs.ts'
+import { compiledPostgres, keepCompiledPostgres } from './compiled-postgres.ts'
 import { createPGliteDatabase } from './pglite-database.ts'
 import { createProviderCache, type ProviderOptions } from './provider-cache.ts'
 import { askingForRawAnswers, streamingAnswers } from './raw-pglite-worker.ts'
@@ -59,11 +60,12 @@ export function createBrowserDatabaseProvider(options: BrowserProviderOptions = 
   return createProviderCache(async (ref, forget) => {
     const initialDataUrls = options.basePath === undefined ? [] : [`${options.basePath}/${seededTemplateFile()}`, `${options.basePath}/${INITIAL_DATA_FILE}`]
     const worker = new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' })
+    keepCompiledPostgres(worker)
     const pg = await PGliteWorker.create(worker, {
       dataDir: options.persisted?.(ref) === false ? `memory://studio-project-${ref}` : browserDataDir(ref),
       // Read by our worker's init (pglite.worker.ts), which fetches them and writes a new database's
       // demo rows itself (seedRef): PGliteWorker passes its options through.
-      ...({ initialDataUrls, seedRef: options.seed === false ? null : ref, marksRef: relayWorkerMarks() ? ref : null } as object),
+      ...({ initialDataUrls, seedRef: options.seed === false ? null : ref, marksRef: relayWorkerMarks() ? ref : null, compiledPostgres: compiledPostgres() } as object),
     }).catch((error: unknown) => {
       // PGliteWorker ends its worker only in close(), which a failed create gives no instance for:
       // left alone, each failed start kept a thread with its compiled Postgres.

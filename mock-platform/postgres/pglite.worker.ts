@@ -17,6 +17,7 @@ import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url'
 import { leadTabs } from './pglite-tab-leader.ts'
 import type { PGlite } from '@electric-sql/pglite'
 import { PRELOADED_EXTENSIONS, preloadedBundleUrls, readExtensionFiles } from './contrib-extensions.ts'
+import { compilePostgres, offerCompiledPostgres } from './compiled-postgres.ts'
 import { ErrorForwardingPGlite } from './forwarding-pglite.ts'
 import { StudioPGlite } from './studio-pglite.ts'
 import { dataDirStorage } from './idb-data-dir.ts'
@@ -30,8 +31,8 @@ import { workerMarks } from './worker-marks.ts'
 const scriptRanAt = performance.timeOrigin + performance.now()
 
 // Null when they cannot be had here: PGlite then fetches them itself, as it always could.
-const pgliteFiles = () => ({
-  wasm: WebAssembly.compileStreaming(fetch(pgliteWasmUrl)).catch(() => null),
+const pgliteFiles = (compiled: WebAssembly.Module | null) => ({
+  wasm: (compiled ? Promise.resolve(compiled) : compilePostgres(pgliteWasmUrl)).catch(() => null),
   data: fetch(pgliteDataUrl)
     .then((response) => (response.ok ? response.blob() : null))
     .catch(() => null),
@@ -57,8 +58,14 @@ const projectDatabaseOptions = (files: { wasmModule: WebAssembly.Module | null; 
  * held from its start to the end of that seeding (seedNewDatabase), so the rows are kept with the
  * first store after it.
  */
-async function startDatabase(dataDir: string, initialDataUrls: readonly string[], seedRef: string | null, mark: (step: string) => void): Promise<{ pg: ErrorForwardingPGlite; isNew: boolean }> {
-  const files = pgliteFiles()
+async function startDatabase(
+  dataDir: string,
+  initialDataUrls: readonly string[],
+  seedRef: string | null,
+  compiled: WebAssembly.Module | null,
+  mark: (step: string) => void,
+): Promise<{ pg: ErrorForwardingPGlite; isNew: boolean }> {
+  const files = pgliteFiles(compiled)
   // Fetched here first (PGlite then gets them from the HTTP cache): a bundle PGlite cannot fetch only
   // logs there, and its start never ends; here the start fails, saying which and why.
   const preloadedBundles = preloadedBundleUrls().then((urls) => Promise.all(urls.map(fetchBundle)))
@@ -92,12 +99,14 @@ async function seedNewDatabase(pg: ErrorForwardingPGlite, seedRef: string | null
 
 void leadTabs({
   async init(options) {
-    const { dataDir, initialDataUrls, seedRef = null, marksRef = null } = options as {
+    const { dataDir, initialDataUrls, seedRef = null, marksRef = null, compiledPostgres = null } = options as {
       dataDir: string
       initialDataUrls?: readonly string[]
       seedRef?: string | null
       /** The ref to mark this start's steps for (worker-marks.ts), when the page asks. */
       marksRef?: string | null
+      /** Postgres as an earlier worker of the page compiled it: not compiled again. */
+      compiledPostgres?: WebAssembly.Module | null
     }
     const mark = workerMarks(marksRef)
     mark('created', performance.timeOrigin)
@@ -105,12 +114,13 @@ void leadTabs({
     // The leader's election is over: this worker runs the database.
     mark('init')
     try {
-      const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, mark).then((database) => (mark('booted'), database))
+      const started = startDatabase(dataDir, initialDataUrls ?? [], seedRef, compiledPostgres, mark).then((database) => (mark('booted'), database))
       const [{ pg, isNew }, files] = await Promise.all([started, readExtensionFiles(fetchBundle).then((files) => (mark('extension-files-fetched'), files))])
       pg.writeExtensionFiles([...files, ...shimExtensionFiles()])
       mark('extension-files-written')
       await seedNewDatabase(pg, seedRef, isNew, mark)
       mark('seeded')
+      offerCompiledPostgres()
       return pg
     } catch (error) {
       console.error('Project database: not started', error)
