@@ -5,6 +5,7 @@
  */
 import type { Transaction } from '@electric-sql/pglite'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
+import { compiledPostgres, keepCompiledPostgres } from '../postgres/compiled-postgres'
 import { INITIAL_DATA_FILE } from '../postgres/initial-data'
 import { decodeWorkerError } from '../postgres/worker-error'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data'
@@ -13,10 +14,12 @@ import type { LogDatabase } from './log-store'
 export const LOG_STORE_DATA_DIR = 'idb://studio-logs'
 
 export async function openBrowserLogDatabase(basePath: string): Promise<LogDatabase> {
-  const pg = await PGliteWorker.create(new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' }), {
+  const worker = new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' })
+  keepCompiledPostgres(worker)
+  const pg = await PGliteWorker.create(worker, {
     dataDir: LOG_STORE_DATA_DIR,
     // Read by our worker's init, which fetches the first that answers only for a store not kept yet.
-    ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`] } as object),
+    ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`], compiledPostgres: compiledPostgres() } as object),
   })
   return withPostgresErrors(pg)
 }

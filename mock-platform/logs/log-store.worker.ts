@@ -5,6 +5,8 @@
  * one kept from an earlier page fetches neither. Kept as the project databases are (idb-data-dir.ts):
  * once per call, only what the call changed.
  */
+import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url'
+import { compilePostgres, offerCompiledPostgres } from '../postgres/compiled-postgres.ts'
 import { leadTabs } from '../postgres/pglite-tab-leader.ts'
 import { ErrorForwardingPGlite } from '../postgres/forwarding-pglite.ts'
 import { dataDirStorage } from '../postgres/idb-data-dir.ts'
@@ -12,12 +14,16 @@ import { INITDB_PARAMS } from '../postgres/initial-data.ts'
 
 void leadTabs({
   async init(options) {
-    const { dataDir, initialDataUrls } = options as { dataDir: string; initialDataUrls?: readonly string[] }
+    const { dataDir, initialDataUrls, compiledPostgres = null } = options as { dataDir: string; initialDataUrls?: readonly string[]; compiledPostgres?: WebAssembly.Module | null }
+    // Postgres as the page's project worker compiled it, or compiled here (and offered to the page's next workers).
+    const compiled = (compiledPostgres ? Promise.resolve(compiledPostgres) : compilePostgres(pgliteWasmUrl)).catch(() => null)
     const base = { initDbStartParams: [...INITDB_PARAMS] }
     const storage = await dataDirStorage(dataDir, initialDataUrls ?? [], async (old) => new ErrorForwardingPGlite({ ...base, dataDir: old }))
-    const pg = new ErrorForwardingPGlite({ ...base, ...storage.options })
+    const wasmModule = await compiled
+    const pg = new ErrorForwardingPGlite({ ...base, ...storage.options, ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) })
     await pg.waitReady
     await storage.started()
+    offerCompiledPostgres()
     return pg
   },
 })

@@ -1,9 +1,9 @@
 /**
- * Postgres (PGlite's 8 MB of wasm) compiled once per page. The first project worker that compiles it
- * sends the module to its page, which hands it to every later worker it makes — a project restarted,
- * another project opened, a database started again after its close — instead of a compile each
- * (0.7–0.9 s of a 2 s restart here). Workers of one page share a module's compiled code: keeping it
- * holds no second copy while a database runs.
+ * Postgres (PGlite's 8 MB of wasm) compiled once per page. The first worker that compiles it (a
+ * project's database or the log store) sends the module to its page once its database runs, and the
+ * page hands it to every later worker it makes — the log store warmed after the project's start, a
+ * project restarted, another project opened — instead of a compile each (0.7–0.9 s of a 2 s restart
+ * here). Workers of one page share a module's compiled code: keeping it holds no second copy.
  */
 
 const COMPILED_POSTGRES_MESSAGE = 'studio-compiled-postgres'
