@@ -16,7 +16,7 @@ void leadTabs({
   async init(options) {
     const { dataDir, initialDataUrls, compiledPostgres = null } = options as { dataDir: string; initialDataUrls?: readonly string[]; compiledPostgres?: WebAssembly.Module | null }
     // Postgres as the page's project worker compiled it, or compiled here (and offered to the page's next workers).
-    const compiled = (compiledPostgres ? Promise.resolve(compiledPostgres) : compilePostgres(pgliteWasmUrl)).catch(() => null)
+    const compiled = compilePostgres(pgliteWasmUrl, compiledPostgres).catch(() => null)
     const base = { initDbStartParams: [...INITDB_PARAMS] }
     const storage = await dataDirStorage(dataDir, initialDataUrls ?? [], async (old) => new ErrorForwardingPGlite({ ...base, dataDir: old }))
     const wasmModule = await compiled

@@ -10,8 +10,12 @@ const COMPILED_POSTGRES_MESSAGE = 'studio-compiled-postgres'
 
 let kept: WebAssembly.Module | null = null
 
-/** In a worker: compiles the wasm at `url` as it streams in (kept for `offerCompiledPostgres`). */
-export async function compilePostgres(url: string): Promise<WebAssembly.Module> {
+/**
+ * In a worker: Postgres as the page gave it (`given`, from an earlier worker), or else the wasm at
+ * `url` compiled as it streams in (kept for `offerCompiledPostgres`).
+ */
+export async function compilePostgres(url: string, given: WebAssembly.Module | null): Promise<WebAssembly.Module> {
+  if (given) return given
   kept = await WebAssembly.compileStreaming(fetch(url))
   return kept
 }

@@ -32,7 +32,7 @@ const scriptRanAt = performance.timeOrigin + performance.now()
 
 // Null when they cannot be had here: PGlite then fetches them itself, as it always could.
 const pgliteFiles = (compiled: WebAssembly.Module | null) => ({
-  wasm: (compiled ? Promise.resolve(compiled) : compilePostgres(pgliteWasmUrl)).catch(() => null),
+  wasm: compilePostgres(pgliteWasmUrl, compiled).catch(() => null),
   data: fetch(pgliteDataUrl)
     .then((response) => (response.ok ? response.blob() : null))
     .catch(() => null),
