@@ -21,14 +21,20 @@ export function leaderApiForTab(db: PGlite, tabClosed: Promise<void>) {
   let closed = false
   let queryLockRelease: (() => void) | null = null
   let transactionLockRelease: (() => void) | null = null
+  const releaseQueryLock = () => {
+    queryLockRelease?.()
+    queryLockRelease = null
+  }
+  const releaseTransactionLock = () => {
+    transactionLockRelease?.()
+    transactionLockRelease = null
+  }
   void tabClosed.then(() => {
     closed = true
     // Queued before the locks fall, so that it runs before anything another tab is waiting with.
     if (transactionLockRelease) void db.exec('ROLLBACK').catch(() => undefined)
-    queryLockRelease?.()
-    transactionLockRelease?.()
-    queryLockRelease = null
-    transactionLockRelease = null
+    releaseQueryLock()
+    releaseTransactionLock()
   })
   /** Takes one of the database's locks for the tab: held until the tab releases it or closes. */
   const holdFor = (runExclusive: (fn: () => Promise<void>) => Promise<void>, keep: (release: () => void) => void) =>
@@ -87,15 +93,13 @@ export function leaderApiForTab(db: PGlite, tabClosed: Promise<void>) {
       return holdFor((fn) => db._runExclusiveQuery(fn), (release) => (queryLockRelease = release))
     },
     async _releaseQueryLock() {
-      queryLockRelease?.()
-      queryLockRelease = null
+      releaseQueryLock()
     },
     async _acquireTransactionLock() {
       return holdFor((fn) => db._runExclusiveTransaction(fn), (release) => (transactionLockRelease = release))
     },
     async _releaseTransactionLock() {
-      transactionLockRelease?.()
-      transactionLockRelease = null
+      releaseTransactionLock()
     },
   }
 }
