@@ -1,7 +1,8 @@
 import { Secret, TOTP } from 'otpauth'
 import { ACCOUNT_MESSAGE, DEFAULT_API_BASE, MFA_MESSAGE, TOTP as TOTP_SETTINGS, TWO_FACTOR_MESSAGE } from '../src/constants'
 import { expectAccessible } from './accessibility'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test('an access token is made (shown once), lists the organizations through the API as its member, and stops working once revoked; the profile is changed and kept', async ({ page, consoleErrors }) => {
   await signIn(page, { returnTo: '/organizations' })

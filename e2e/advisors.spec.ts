@@ -1,7 +1,8 @@
 import { createPlatformFixtures } from '../fixtures/platform'
 import { PREVIEW } from '../src/constants'
 import { expectAccessible } from './accessibility'
-import { expect, runSql, signIn, test } from './fixtures'
+import { runSql, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const healthy = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const shots = process.env['ADVISORS_SCREENSHOTS']

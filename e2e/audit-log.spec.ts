@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { DEMO_CREDENTIALS, PROJECT_SETTINGS_MESSAGE } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const project = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 

@@ -1,5 +1,6 @@
 import { CONSENT_STORAGE_KEY, SESSION_MESSAGE, SESSION_RENEWAL_MARGIN, SESSION_STORAGE_KEY } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test.describe('sign-in and sign-out', () => {
   test('signing in lands on the organizations list, sorted by name', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { DEMO_CREDENTIALS, OUTAGE_NOTICE_ACK_STORAGE_KEY } from '../src/constants'
-import { expect, openHealthyProject, signIn, test } from './fixtures'
+import { openHealthyProject, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test('toasts: bottom-right, 356 px wide, at most 3 visible, closable, gone after 4 s', async ({ page }) => {
   await page.goto('/sign-in')

@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 async function crash(page: import('@playwright/test').Page, message: string) {
   await page.evaluate((detail) => window.dispatchEvent(new CustomEvent('studio:test-crash', { detail })), message)

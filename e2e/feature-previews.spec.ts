@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test'
 import { CONSENT_STORAGE_KEY, FEATURE_PREVIEWS, PREVIEW } from '../src/constants'
-import { expect, setMockScenario, signIn, test } from './fixtures'
+import { setMockScenario, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const isTelemetry = (request: Request) => request.method() === 'POST' && request.url().endsWith('/platform/telemetry/event')
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key)

@@ -1,6 +1,7 @@
 import { FIXTURE_INVITATIONS } from '../fixtures/platform'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const joinPath = (link: { token: string; slug: string }) => `/join?${new URLSearchParams({ token: link.token, slug: link.slug })}`
 

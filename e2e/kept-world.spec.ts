@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { runSql, signIn } from './fixtures'
-import { KEPT_REF, expect, test } from './kept-world'
+import { KEPT_REF, expect, optionsTheKeptWorldLacks, test } from './kept-world'
 
 // In order, in one worker: each test checks what the one before it left.
 test.describe.configure({ mode: 'default' })
@@ -89,4 +89,17 @@ test('a tab closed while its statements wait for the database leaves every other
   expect(await busy).toBe('[{"n":2000000}]')
   const next = await Promise.race([answer(page, 'select 6 as n'), new Promise((resolve) => setTimeout(() => resolve('no answer in 15 s'), 15_000))])
   expect(next).toBe('[{"n":6}]')
+})
+
+// The kept context is made with the option fixtures' own values: a test that changes none runs in it …
+test('a test that asks for no context option of its own can run in the kept world', ({ askedContextOptions }) => {
+  expect(optionsTheKeptWorldLacks(askedContextOptions)).toEqual([])
+})
+
+// … and one that asks for others is told it cannot: the kept world's fixture throws, naming them.
+test.describe('a test that asks for a time zone and a dark scheme', () => {
+  test.use({ timezoneId: 'Europe/Berlin', colorScheme: 'dark' })
+  test('cannot run in the kept world, which says what it lacks', ({ askedContextOptions }) => {
+    expect(optionsTheKeptWorldLacks(askedContextOptions)).toEqual(['colorScheme', 'timezoneId'])
+  })
 })

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { keptDataDirDatabase } from '../mock-platform/postgres/kept-data-dir-fs'
@@ -64,6 +65,39 @@ function within<T>(promise: Promise<T>, what: string, ms = RESET_STEP_TIMEOUT_MS
 
 type ContextOptions = { baseURL?: string; viewport?: { width: number; height: number } | null }
 
+/**
+ * The context options the kept context is made with (beside the project's baseURL and viewport),
+ * which are also the values of Playwright's option fixtures when nothing changes them. A test that
+ * asks for others (`test.use({ timezoneId })`) cannot have them in a context made before it: it fails
+ * at once, saying so, rather than pass or fail in a world other than the one it asked for.
+ */
+const KEPT_CONTEXT_OPTIONS = {
+  locale: 'en-US',
+  colorScheme: 'light',
+  reducedMotion: 'no-preference',
+  offline: false,
+  javaScriptEnabled: true,
+  hasTouch: false,
+  isMobile: false,
+  timezoneId: undefined,
+  permissions: undefined,
+  geolocation: undefined,
+  storageState: undefined,
+  extraHTTPHeaders: undefined,
+  userAgent: undefined,
+  httpCredentials: undefined,
+  contextOptions: {},
+} as const
+
+type AskedContextOptions = Record<keyof typeof KEPT_CONTEXT_OPTIONS, unknown>
+
+/** The options a test asked for that the kept context does not have (empty: the test can run in it). */
+export function optionsTheKeptWorldLacks(asked: AskedContextOptions): string[] {
+  return Object.entries(KEPT_CONTEXT_OPTIONS)
+    .filter(([name, kept]) => !isDeepStrictEqual(asked[name as keyof typeof KEPT_CONTEXT_OPTIONS], kept))
+    .map(([name]) => name)
+}
+
 export class KeptWorld {
   /** How many times the kept database was started: the proof that reads reuse it and writes renew it. */
   starts = 0
@@ -88,7 +122,8 @@ export class KeptWorld {
   }
 
   private static async openKeeper(browser: Browser, options: ContextOptions) {
-    const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? null })
+    const { contextOptions, ...kept } = KEPT_CONTEXT_OPTIONS
+    const context = await browser.newContext({ ...contextOptions, ...kept, baseURL: options.baseURL, viewport: options.viewport ?? null })
     const keeper = await context.newPage()
     // The sign-in page runs the mock platform and nothing else: no polling, no cron, no log store.
     await keeper.goto('/sign-in')
@@ -177,7 +212,8 @@ export class KeptWorld {
 }
 
 /** `test` of fixtures.ts, each test's page in the worker's kept world. */
-export const test = freshWorldTest.extend<{ keptWorld: KeptWorld }, { keptWorldOfWorker: KeptWorld }>({
+export const test = freshWorldTest.extend<{ keptWorld: KeptWorld; askedContextOptions: AskedContextOptions }, { keptWorldOfWorker: KeptWorld }>({
+  /** The context options this test asks for (Playwright's option fixtures, `test.use`): the kept world checks them. */
   keptWorldOfWorker: [
     async ({ browser }, use, workerInfo) => {
       const world = await KeptWorld.open(browser, { baseURL: workerInfo.project.use.baseURL, viewport: workerInfo.project.use.viewport })
@@ -186,7 +222,12 @@ export const test = freshWorldTest.extend<{ keptWorld: KeptWorld }, { keptWorldO
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  keptWorld: async ({ keptWorldOfWorker }, use, testInfo) => {
+  askedContextOptions: async ({ locale, colorScheme, reducedMotion, offline, javaScriptEnabled, hasTouch, isMobile, timezoneId, permissions, geolocation, storageState, extraHTTPHeaders, userAgent, httpCredentials, contextOptions }, use) => {
+    await use({ locale, colorScheme, reducedMotion, offline, javaScriptEnabled, hasTouch, isMobile, timezoneId, permissions, geolocation, storageState, extraHTTPHeaders, userAgent, httpCredentials, contextOptions })
+  },
+  keptWorld: async ({ keptWorldOfWorker, askedContextOptions }, use, testInfo) => {
+    const lacking = optionsTheKeptWorldLacks(askedContextOptions)
+    if (lacking.length > 0) throw new Error(`The kept world's context was made without this test's ${lacking.join(', ')}: run the test in a new context (test of ./fixtures)`)
     await keptWorldOfWorker.reset()
     await use(keptWorldOfWorker)
     keptWorldOfWorker.lastTest = `${testInfo.file.split('/').pop()} › ${testInfo.title}`

@@ -1,5 +1,6 @@
 import { SESSION_STORAGE_KEY } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 /** Calls the platform from inside the page, as the dashboard would, with the signed-in token. */
 async function pgMeta(page: import('@playwright/test').Page, ref: string, connection: string | null, query: string) {

@@ -1,5 +1,6 @@
 import { NEW_PROJECT_MESSAGE } from '../src/constants'
-import { expect, setMockScenario, signIn, test } from './fixtures'
+import { setMockScenario, signIn, test as freshWorldTest } from './fixtures'
+import { expect, test } from './kept-world'
 
 test('creating a project: weak then strong password, the new project comes up, then the free limit holds', async ({ page }) => {
   test.setTimeout(150_000)
@@ -94,9 +95,10 @@ test('a project name over 64 characters is refused with a message, never cut', a
   await expect(page.getByRole('button', { name: 'Create new project' })).toBeEnabled()
 })
 
-test.describe('from Berlin', () => {
-  test.use({ timezoneId: 'Europe/Berlin' })
-  test('the region nearest to the browser time zone is preselected, and the form says why', async ({ page }) => {
+// A time zone of its own: a new context (the kept world's was made without one).
+freshWorldTest.describe('from Berlin', () => {
+  freshWorldTest.use({ timezoneId: 'Europe/Berlin' })
+  freshWorldTest('the region nearest to the browser time zone is preselected, and the form says why', async ({ page }) => {
     await signIn(page, { returnTo: '/new/acme-corp' })
     await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('eu-central-1')
     await expect(page.getByText('Central EU (Frankfurt) is the region nearest to your time zone (Europe/Berlin), about 420 km away.')).toBeVisible()

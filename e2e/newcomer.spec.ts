@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '../src/constants'
-import { expect, test } from './fixtures'
+import { expect, test } from './kept-world'
 
 // A newcomer is never stuck: sign up from nothing, or sign in without any organization, and get to a first project.
 

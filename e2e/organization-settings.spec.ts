@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS, ORGANIZATION_SETTINGS_MESSAGE } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 // newcomer@example.com has an account (the demo password) and no organization.
 const COLLEAGUE = 'newcomer@example.com'

@@ -1,4 +1,5 @@
-import { expect, setMockScenario, signIn, test } from './fixtures'
+import { setMockScenario, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test.describe('profile loading', () => {
   test('a missing profile is created, then the dashboard shows', async ({ page }) => {

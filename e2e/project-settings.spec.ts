@@ -1,6 +1,7 @@
 import { createPlatformFixtures } from '../fixtures/platform'
 import { PROJECT_SETTINGS_MESSAGE, PROJECT_GATE_MESSAGE } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 const acme = createPlatformFixtures().projects.filter((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')
 const [renamed, deleted] = [acme[0]!, acme[1]!]

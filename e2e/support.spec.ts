@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { SUPPORT_MESSAGE, SUPPORT_TICKET_LIMITS } from '../src/constants'
-import { expect, setMockScenario, signIn, test } from './fixtures'
+import { setMockScenario, signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 /** What the mock platform filed: its support-ticket collection, read in the page (a page without it fails the test). */
 const filedTickets = (page: Page) =>

@@ -1,5 +1,6 @@
 import { THEME_STORAGE_KEY } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn } from './fixtures'
+import { expect, test } from './kept-world'
 
 test('the theme choice survives a reload, and every theme renders the organizations page', async ({ page }) => {
   await signIn(page)
