@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { signIn, test as freshWorldTest } from './fixtures'
+import { expect, test } from './kept-world'
 import { createPlatformFixtures, FIXTURE_NOW } from '../fixtures/platform'
 import { BILLING_ADDRESS_MESSAGE as M, BILLING_BANNER, INVOICE_PAGE_SIZE, PERMISSION_MESSAGE } from '../src/constants'
 import { formatBillingDate, formatBillingUnixDate } from '../src/lib/billing-date'
@@ -91,7 +92,7 @@ test('the billing address form validates, saves, and the missing-billing banner 
   await expect(missing).toHaveCount(0)
 })
 
-test('invoices: a page at a time with the count, one invoice on its own, the upcoming invoice', async ({ page }) => {
+freshWorldTest('invoices: a page at a time with the count, one invoice on its own, the upcoming invoice', async ({ page }) => {
   // Invoices close past billing cycles by the platform's clock: Acme Corp renews on the 10th.
   await page.clock.setFixedTime(TODAY)
   const acmeId = fixtures.organizations.find((o) => o.slug === 'acme-corp')!.id
@@ -147,7 +148,7 @@ test('invoices: a page at a time with the count, one invoice on its own, the upc
   await expect(section.getByText('Billing cycle 10 Nov, 2026 – 10 Dec, 2026', { exact: true })).toBeVisible()
 })
 
-test('the three restriction banners and the invoice banners show on the right organizations', async ({ page }) => {
+freshWorldTest('the three restriction banners and the invoice banners show on the right organizations', async ({ page }) => {
   // The fixtures' world is set at FIXTURE_NOW: Over Quota Co's grace period runs 14 days from then.
   await page.clock.setFixedTime(FIXTURE_NOW)
   await signIn(page, { returnTo: '/org/quota-co' })

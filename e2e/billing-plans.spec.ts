@@ -3,7 +3,8 @@ import { projectUsages } from '../fixtures/billing'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { USAGE_LIMITS, type UsageMetric } from '../src/constants'
 import { formatUsageAmount } from '../src/lib/usage-cost'
-import { expect, signIn, test } from './fixtures'
+import { signIn, test as freshWorldTest } from './fixtures'
+import { expect, test } from './kept-world'
 
 const fixtures = createPlatformFixtures()
 /** The billing cycle holds the platform's today: Demo Free renews on the 19th, Acme Corp on the 10th. */
@@ -30,7 +31,7 @@ function expectedUsage(slug: string, metricId: UsageMetric): string {
 }
 
 test.describe('billing: plans and usage', () => {
-  test('a Free organization: its plan, the plan cards, the matrix and usage within the limits', async ({ page, consoleErrors }) => {
+  freshWorldTest('a Free organization: its plan, the plan cards, the matrix and usage within the limits', async ({ page, consoleErrors }) => {
     await page.clock.setFixedTime(TODAY)
     await openBilling(page, 'demo-free')
     await expect(page.getByTestId('current-plan')).toHaveText('Free - $0/month')
@@ -66,7 +67,7 @@ test.describe('billing: plans and usage', () => {
     expect(consoleErrors).toEqual([])
   })
 
-  test('a Pro organization: $10 compute credits, add-ons, and the overage cost of each metric to the cent', async ({ page }) => {
+  freshWorldTest('a Pro organization: $10 compute credits, add-ons, and the overage cost of each metric to the cent', async ({ page }) => {
     await page.clock.setFixedTime(TODAY)
     await openBilling(page, 'acme-corp')
     await expect(page.getByTestId('current-plan')).toHaveText('Pro - $25/month')

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { CODE_HOSTING_MESSAGE, OAUTH_STATE_LENGTH, OAUTH_STATE_STORAGE_KEY, POPUP_SIZE, SESSION_STORAGE_KEY, SIGN_IN_MESSAGE, SUPPORT_EMAIL } from '../src/constants'
-import { expect, signIn, test } from './fixtures'
+import { signIn, test as freshWorldTest } from './fixtures'
+import { expect, test } from './kept-world'
 
 const MESSAGE = CODE_HOSTING_MESSAGE
 
@@ -70,7 +71,7 @@ test.describe('GitHub integration of an organization', () => {
     await expect(section.getByText(MESSAGE.notConnected)).toBeVisible()
   })
 
-  test('a popup left open for 5 minutes times out and closes; Try again opens a new one', async ({ page }) => {
+  freshWorldTest('a popup left open for 5 minutes times out and closes; Try again opens a new one', async ({ page }) => {
     await page.clock.install()
     const section = await openOrganization(page)
     const opening = page.waitForEvent('popup')

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { runSql, signIn } from './fixtures'
-import { KEPT_REF, expect, optionsTheKeptWorldLacks, test } from './kept-world'
+import { KEPT_CLOCK_MESSAGE, KEPT_REF, expect, optionsTheKeptWorldLacks, test } from './kept-world'
 
 // In order, in one worker: each test checks what the one before it left.
 test.describe.configure({ mode: 'default' })
@@ -102,4 +102,9 @@ test.describe('a test that asks for a time zone and a dark scheme', () => {
   test('cannot run in the kept world, which says what it lacks', ({ askedContextOptions }) => {
     expect(optionsTheKeptWorldLacks(askedContextOptions)).toEqual(['colorScheme', 'timezoneId'])
   })
+})
+
+// The context's clock cannot be taken back once installed: a kept-world test that asks for it is told where it belongs.
+test('page.clock in the kept world fails at once, saying to use a new context', ({ page }) => {
+  expect(() => page.clock.install()).toThrow(KEPT_CLOCK_MESSAGE)
 })

@@ -211,6 +211,9 @@ export class KeptWorld {
   }
 }
 
+/** What a test of the kept world that asks for `page.clock` is told. */
+export const KEPT_CLOCK_MESSAGE = "page.clock is the kept context's, shared with the keeper and later tests: run the test in a new context (test of ./fixtures)"
+
 /** `test` of fixtures.ts, each test's page in the worker's kept world. */
 export const test = freshWorldTest.extend<{ keptWorld: KeptWorld; askedContextOptions: AskedContextOptions }, { keptWorldOfWorker: KeptWorld }>({
   /** The context options this test asks for (Playwright's option fixtures, `test.use`): the kept world checks them. */
@@ -235,6 +238,17 @@ export const test = freshWorldTest.extend<{ keptWorld: KeptWorld; askedContextOp
   // Playwright still screenshots a failed test's pages (the keeper's too): it watches every context of the worker's browser.
   context: async ({ keptWorld }, use) => {
     await use(keptWorld.context)
+  },
+  // The clock is the context's: installed, it would move the keeper's and every later test's pages, and cannot be
+  // taken back. Asking for it fails at once, saying where such a test belongs.
+  page: async ({ page }, use) => {
+    Object.defineProperty(page, 'clock', {
+      configurable: true,
+      get: () => {
+        throw new Error(KEPT_CLOCK_MESSAGE)
+      },
+    })
+    await use(page)
   },
 })
 export { expect }
