@@ -16,6 +16,7 @@ import { pageClass } from '../../ui/page-layout'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { AccountNav } from './AccountNav'
+import { TableHead } from '../../ui/table-head'
 
 const tableClass = dataTable({ align: 'middle' })
 const when = (value: string | null, none: string) => (value ? (formatDisplayDate(value) ?? value) : none)
@@ -43,18 +44,7 @@ export default function AccessTokensPage() {
   else
     body = (
       <table className={tableClass} aria-label="Access tokens">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Token</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className={css({ srOnly: true })}>Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Token', 'Created', 'Expires', 'Last used', { hidden: 'Actions' }]} />
         <tbody>
           {tokens.data.map((token) => (
             <tr key={token.id}>

@@ -17,6 +17,7 @@ import { showToast } from '../../ui/toast'
 import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { AccountNav } from './AccountNav'
 import { TotpEnrolment } from './TotpEnrolment'
+import { TableHead } from '../../ui/table-head'
 
 const tableClass = dataTable({ align: 'middle' })
 
@@ -47,16 +48,7 @@ export default function SecurityPage() {
         </div>
         {verified.length > 0 ? (
           <table className={tableClass} aria-label="Authenticator apps">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Type', 'Added', { hidden: 'Actions' }]} />
             <tbody>
               {verified.map((factor) => (
                 <tr key={factor.id}>

@@ -5,6 +5,7 @@ import { formatCellText } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { Markdown } from './Markdown'
+import { TableHead } from '../../ui/table-head'
 
 /** One message of a chat: the question, or the answer with its SQL blocks, their results and its retry. */
 export function MessageView({
@@ -154,15 +155,7 @@ function ResultTable({ result }: { result: AssistantResult }) {
     <div className={css({ borderTopWidth: '1px', borderColor: 'border.default' })}>
       <div className={css({ maxH: '64', overflow: 'auto' })}>
         <table aria-label="Result" className={css({ fontSize: 'xs', borderCollapse: 'collapse', w: 'full' })}>
-          <thead>
-            <tr>
-              {result.columns.map((column) => (
-                <th key={column} className={resultCellClass}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={result.columns} cellClass={resultCellClass} />
           <tbody>
             {result.rows.map((row, r) => (
               <tr key={r}>

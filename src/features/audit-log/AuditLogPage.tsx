@@ -14,6 +14,7 @@ import { pageClass } from '../../ui/page-layout'
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
 import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { auditCsv } from './audit-csv'
+import { TableHead } from '../../ui/table-head'
 
 const ALL = ''
 const tableClass = cx(dataTable(), css({ '& td': { verticalAlign: 'top' }, '& .mono': { fontFamily: 'mono', fontSize: 'xs' } }))
@@ -53,15 +54,7 @@ export default function AuditLogPage() {
     body = (
       <div className={css({ overflowX: 'auto' })}>
         <table className={tableClass} aria-label="Audit log">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Member</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Address</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Member', 'Action', 'Target', 'Address']} />
           <tbody>
             {shown.map((entry) => {
               const call = entry.action.metadata[0]

@@ -26,6 +26,7 @@ import { useSignedIn } from '../auth'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { useBillingDetailsAccess } from './use-billing-access'
 import { formatDisplayDate } from '../../lib/display-date'
+import { TableHead } from '../../ui/table-head'
 
 const HEADING_ID = 'billing-invoices-heading'
 
@@ -118,18 +119,7 @@ function UpcomingInvoicePreview({ slug }: { slug: string }) {
 function UpcomingLines({ invoice }: { invoice: UpcomingInvoice }) {
   return (
     <table className={tableClass} aria-label="Upcoming invoice lines">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="amount">
-            Quantity
-          </th>
-          <th scope="col">Unit price</th>
-          <th scope="col" className="amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Item', { label: 'Quantity', className: 'amount' }, 'Unit price', { label: 'Amount', className: 'amount' }]} />
       <tbody>
         {invoice.lines.map((line, index) => (
           <tr key={`${line.description}-${index}`}>
@@ -200,19 +190,7 @@ function InvoiceList({ slug }: { slug: string }) {
       ) : (
         <>
           <table className={tableClass} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Invoice</th>
-                <th scope="col" className="amount">
-                  Amount due
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Date', 'Invoice', { label: 'Amount due', className: 'amount' }, 'Status', { hidden: 'Actions' }]} />
             <tbody className={css({ '& td': { verticalAlign: 'middle' } })}>
               {rows.map((invoice) => (
                 <tr key={invoice.id}>

@@ -7,6 +7,7 @@ import { formatUsageAmount, usageCosts, type MetricCost } from '../../lib/usage-
 import { Badge } from '../../ui/badge'
 import { Callout } from '../../ui/callout'
 import { SectionHeading, sectionCardClass } from './billing-section'
+import { TableHead } from '../../ui/table-head'
 
 const HEADING_ID = 'billing-usage-heading'
 
@@ -108,17 +109,7 @@ function MetricRow({ cost, plan }: { cost: MetricCost; plan: PlanId }) {
           <details>
             <summary className={css({ cursor: 'pointer', fontSize: 'xs', color: 'fg.muted', w: 'fit-content' })}>By project ({cost.projects.length})</summary>
             <table className={projectTableClass} aria-label={`${limit.title} by project`}>
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col" className="amount">
-                    Usage
-                  </th>
-                  <th scope="col" className="amount">
-                    {limit.perProject ? 'Of its allowance' : 'Share'}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Project', { label: 'Usage', className: 'amount' }, { label: limit.perProject ? 'Of its allowance' : 'Share', className: 'amount' }]} />
               <tbody>
                 {cost.projects.map((project) => (
                   <tr key={project.ref}>

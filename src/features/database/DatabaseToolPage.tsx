@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { TableHead, type TableColumn } from '../../ui/table-head'
 
 /**
  * The frame of a database tool's screen inside the project shell: a title and what it is, then the
@@ -28,22 +29,6 @@ export const toolHeadClass = css({ px: '3', py: '2', textAlign: 'left', fontSize
 export const toolCellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
 
 /** A tool table's head: its column names, a name in `{ hidden }` read by screen readers only (a column of buttons). */
-export function ToolTableHead({ columns }: { columns: readonly (string | { hidden: string })[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((column) =>
-          typeof column === 'string' ? (
-            <th key={column} className={toolHeadClass}>
-              {column}
-            </th>
-          ) : (
-            <th key={column.hidden} className={toolHeadClass}>
-              <span className={css({ srOnly: true })}>{column.hidden}</span>
-            </th>
-          ),
-        )}
-      </tr>
-    </thead>
-  )
+export function ToolTableHead({ columns }: { columns: readonly TableColumn[] }) {
+  return <TableHead columns={columns} cellClass={toolHeadClass} />
 }

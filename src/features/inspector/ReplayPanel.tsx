@@ -6,6 +6,7 @@ import { checkTrack, createReplay, type MachineRecording, type Replay, type Repl
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { formatDisplayDate } from '../../lib/display-date'
+import { TableHead } from '../../ui/table-head'
 
 const cellClass = css({ px: '2', py: '1', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top', textAlign: 'left' })
 
@@ -116,15 +117,7 @@ function TrackReplay({ track, registry }: { track: RecordingTrack; registry: rea
             </span>
           </div>
           <table className={css({ width: 'full', fontSize: 'xs', borderCollapse: 'collapse' })}>
-            <thead>
-              <tr>
-                {['#', 'Time', 'Event', 'Recorded state', 'Replayed state', 'Result'].map((heading) => (
-                  <th key={heading} className={cx(cellClass, css({ color: 'fg.muted', fontWeight: 'medium' }))}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['#', 'Time', 'Event', 'Recorded state', 'Replayed state', 'Result']} cellClass={cx(cellClass, css({ color: 'fg.muted', fontWeight: 'medium' }))} />
             <tbody>
               {steps.map((step) => (
                 <StepRow key={step.index} step={step} />

@@ -17,6 +17,7 @@ import { showToast } from '../../ui/toast'
 import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { InvitationsSection } from './InvitationsSection'
 import { useOrganizationRole } from './use-organization-role'
+import { TableHead } from '../../ui/table-head'
 
 const tableClass = dataTable({ align: 'middle' })
 
@@ -78,15 +79,7 @@ export default function TeamPage() {
         <FormProblem>{changeRole.isError ? changeRole.error.message : null}</FormProblem>
         <div className={css({ overflowX: 'auto' })}>
           <table className={tableClass} aria-labelledby="members-title">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Member', 'Role', { hidden: 'Actions' }]} />
             <tbody>
               {members.data.map((member) => {
                 const isMe = member.gotrue_id === me?.gotrue_id

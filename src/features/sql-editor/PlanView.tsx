@@ -7,6 +7,7 @@ import { Badge } from '../../ui/badge'
 import { compactChoiceClass } from '../../ui/compact-choice'
 import { CopyButton } from '../../ui/copy-button'
 import { dataTable } from '../../ui/data-table'
+import { TableHead } from '../../ui/table-head'
 
 const count = new Intl.NumberFormat()
 /** Plan times as Postgres gives them: to the microsecond below 10 ms (most nodes take less than one). */
@@ -51,16 +52,7 @@ export function PlanView({ measured }: { measured: MeasuredStatement }) {
       ) : (
         <div className={css({ flex: '1', minH: '0', overflow: 'auto', bg: 'bg.surface' })}>
           <table aria-label="Plan" className={dataTable({ density: 'compact' })}>
-            <thead>
-              <tr>
-                <th scope="col">Node</th>
-                <th scope="col">Time in this node</th>
-                <th scope="col" className={numberClass}>With its children</th>
-                <th scope="col" className={numberClass}>Rows (estimated)</th>
-                <th scope="col" className={numberClass}>Loops</th>
-                <th scope="col" className={numberClass}>Cost</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Node', 'Time in this node', { label: 'With its children', className: numberClass }, { label: 'Rows (estimated)', className: numberClass }, { label: 'Loops', className: numberClass }, { label: 'Cost', className: numberClass }]} />
             <tbody>
               {steps.map((step, index) => (
                 <PlanRow key={index} step={step} longest={longest} />

@@ -9,6 +9,7 @@ import { dataTable } from '../../ui/data-table'
 import { ConfirmDialog } from '../../ui/dialog'
 import { EmptyState } from '../../ui/states'
 import { clearRunHistory, readRunHistory, runHistoryVersion, subscribeToRunHistory, type PastRun } from './run-history'
+import { TableHead } from '../../ui/table-head'
 
 /** One line of a statement, for the list (the whole text is copied or put back). */
 const oneLine = (sql: string) => {
@@ -38,21 +39,7 @@ export function RunHistory({ projectRef, onInsert }: { projectRef: string; onIns
     <div className={css({ flex: '1', minH: '0', display: 'flex', flexDir: 'column' })}>
       <div className={css({ flex: '1', minH: '0', overflow: 'auto', bg: 'bg.surface' })}>
         <table aria-label="Past runs" className={dataTable({ density: 'compact' })}>
-          <thead>
-            <tr>
-              <th scope="col">Statement</th>
-              <th scope="col">When</th>
-              <th scope="col" className={numberClass}>
-                Duration
-              </th>
-              <th scope="col" className={numberClass}>
-                Rows
-              </th>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Statement', 'When', { label: 'Duration', className: numberClass }, { label: 'Rows', className: numberClass }, { hidden: 'Actions' }]} />
           <tbody>
             {runs.map((run) => (
               <RunRow key={run.id} run={run} onInsert={onInsert} />

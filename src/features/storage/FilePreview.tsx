@@ -7,6 +7,7 @@ import { detectDelimiter, parseCsv } from '../../lib/csv'
 import { formatBytes } from '../../lib/format-bytes'
 import { Spinner } from '../../ui/spinner'
 import { previewKind, type ExplorerItem } from './explorer-items'
+import { TableHead } from '../../ui/table-head'
 
 /** Text beyond this is not read into the preview (the file downloads whole). */
 const TEXT_PREVIEW_BYTES = 256 * 1024
@@ -75,13 +76,7 @@ function TextContent({ blob, kind }: { blob: Blob; kind: 'text' | 'json' | 'csv'
     return (
       <div className={css({ overflow: 'auto', maxH: 'full' })}>
         <table aria-label="File contents" className={css({ fontSize: 'xs', borderCollapse: 'collapse', '& th, & td': { borderWidth: '1px', borderColor: 'border.default', px: '1.5', py: '0.5', textAlign: 'left', whiteSpace: 'nowrap' } })}>
-          <thead>
-            <tr>
-              {csv.header.map((name, i) => (
-                <th key={i}>{name}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={csv.header.map((name, i) => ({ label: name, key: String(i) }))} />
           <tbody>
             {csv.rows.slice(0, CSV_PREVIEW_ROWS).map((row, r) => (
               <tr key={r}>

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
 import { entityIdOf } from './structure'
 import { ColumnDialog, CreateTableDialog, DropColumnDialog, DropTableDialog, ForeignKeyDialog, RenameTableDialog } from './StructureDialogs'
+import { TableHead } from '../../ui/table-head'
 
 type OpenDialog =
   | { kind: 'add-column' }
@@ -19,6 +20,9 @@ type OpenDialog =
   | { kind: 'add-foreign-key' }
   | { kind: 'rename-table' }
   | { kind: 'drop-table' }
+
+/** The columns' table head; a table (not a view) adds a column of buttons. */
+const STRUCTURE_COLUMNS = ['Name', 'Type', 'Nullable', 'Default', 'Constraints']
 
 /** Runs structure SQL on the project's database; the caller shows the database's error. */
 function sqlRunner(projectRef: string, connectionString: string) {
@@ -85,20 +89,7 @@ export function TableStructureView({ projectRef, connectionString, table, entiti
       <section aria-label="Columns">
         <h2 className={sectionTitleClass}>Columns</h2>
         <table className={tableClass}>
-          <thead>
-            <tr>
-              {['Name', 'Type', 'Nullable', 'Default', 'Constraints'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-              {editable ? (
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+          <TableHead columns={editable ? [...STRUCTURE_COLUMNS, { hidden: 'Actions' }] : STRUCTURE_COLUMNS} />
           <tbody>
             {table.columns.map((column) => (
               <tr key={column.name}>

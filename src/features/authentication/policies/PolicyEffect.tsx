@@ -12,6 +12,7 @@ import { SearchField } from '../../../ui/field'
 import { Checkbox } from '../../../ui/form-controls'
 import { Spinner } from '../../../ui/spinner'
 import { MAX_EFFECT_USERS, readEffectViewers, writeEffectViewers } from './effect-viewers'
+import { TableHead } from '../../../ui/table-head'
 
 const MEASURE_LABELS: Record<EffectMeasure, string> = { read: 'Reads', insert: 'May insert', update: 'May update', delete: 'May delete' }
 /** How the insert figure is counted: a new row exists only once someone writes it, so the table's own rows stand in. */
@@ -134,16 +135,7 @@ export function PolicyEffect({
         </p>
       ) : effect.data ? (
         <table aria-label="Rows each viewer reaches, now and with this policy" className={css({ w: 'full', borderCollapse: 'collapse' })}>
-          <thead>
-            <tr>
-              <th className={css({ textAlign: 'left', fontSize: 'xs', color: 'fg.muted', px: '2' })}>Who</th>
-              {measures.map((measure) => (
-                <th key={measure} className={css({ textAlign: 'left', fontSize: 'xs', color: 'fg.muted', px: '2' })}>
-                  {MEASURE_LABELS[measure]}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Who', ...measures.map((measure) => MEASURE_LABELS[measure])]} cellClass={css({ textAlign: 'left', fontSize: 'xs', color: 'fg.muted', px: '2' })} />
           <tbody>{viewers.map((_, index) => row({ before: effect.data.before[index], after: effect.data.after[index] }, index))}</tbody>
         </table>
       ) : (

@@ -5,6 +5,7 @@ import { queryKeys } from '../../../api/queries/keys'
 import { Callout } from '../../../ui/callout'
 import { ViewDialog } from '../../../ui/dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { TableHead } from '../../../ui/table-head'
 
 const cellClass = css({ px: '2', py: '1', borderWidth: '1px', borderColor: 'border.default', fontFamily: 'mono', fontSize: 'xs', textAlign: 'left', verticalAlign: 'top', maxW: '64', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
@@ -50,15 +51,7 @@ export function ForeignRowsPreview({
           ) : (
             <div className={css({ overflow: 'auto', minH: '0' })}>
               <table aria-label={`Rows of ${table.schema}.${table.name}`} className={css({ borderCollapse: 'collapse' })}>
-                <thead>
-                  <tr>
-                    {columns.map((column) => (
-                      <th key={column} className={cellClass}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead columns={columns} cellClass={cellClass} />
                 <tbody>
                   {rows.data.rows.map((row, index) => (
                     <tr key={index}>
