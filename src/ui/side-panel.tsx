@@ -57,3 +57,23 @@ export function SearchBox({ label, value, onChange }: { label: string; value: st
 
 export const sidePanelHeadingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 'xs', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' })
 export const sidePanelNoteClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })
+
+/**
+ * An item of a side list (log sources, facet values, tables, actors): the list's width, muted under the
+ * pointer, marked when it is what the screen shows (aria-current) or a chosen value (aria-pressed). A list
+ * adds its own with `css(sideListItemStyle, { … })`.
+ */
+export const sideListItemStyle = css.raw({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  w: 'full',
+  px: '2',
+  py: '1.5',
+  borderRadius: 'sm',
+  textAlign: 'left',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  '&[aria-current=page], &[aria-pressed=true]': { bg: 'accent.subtle', fontWeight: 'medium' },
+  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
+})

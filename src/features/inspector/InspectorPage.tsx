@@ -9,6 +9,7 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ValueOptions } from '../../ui/field'
 import { PageMain } from '../../ui/page-main'
+import { sideListItemStyle } from '../../ui/side-panel'
 import { JsonTree } from './JsonTree'
 import { MachineChart } from './MachineChart'
 import { ReplayPanel } from './ReplayPanel'
@@ -62,6 +63,9 @@ function downloadJson(name: string, value: unknown) {
   downloadBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), name)
 }
 
+// The chosen actor is marked down its left edge as well: the list beside the chart reads as its source.
+const actorClass = css(sideListItemStyle, { display: 'block', borderRadius: 'md', '&[aria-pressed=true]': { boxShadow: 'inset 2px 0 0 token(colors.accent.default)' } })
+
 function ActorList({ actors, selected, onSelect }: { actors: PublishedActor[]; selected: string | null; onSelect: (sessionId: string) => void }) {
   const [filter, setFilter] = useState('')
   const shown = actors.filter((actor) => actorName(actor).toLowerCase().includes(filter.trim().toLowerCase()))
@@ -84,16 +88,7 @@ function ActorList({ actors, selected, onSelect }: { actors: PublishedActor[]; s
               type="button"
               aria-pressed={actor.sessionId === selected}
               onClick={() => onSelect(actor.sessionId)}
-              className={css({
-                w: 'full',
-                textAlign: 'left',
-                px: '2',
-                py: '1.5',
-                borderRadius: 'md',
-                cursor: 'pointer',
-                _hover: { bg: 'bg.muted' },
-                '&[aria-pressed=true]': { bg: 'accent.subtle', boxShadow: 'inset 2px 0 0 token(colors.accent.default)' },
-              })}
+              className={actorClass}
             >
               <span className={css({ display: 'flex', gap: '1.5', alignItems: 'center' })}>
                 {/* Its name is its text, 'name state (status)': a label of its own hid the text (label-content-name-mismatch). */}

@@ -1,24 +1,11 @@
 import { css, cx } from 'styled-system/css'
 import { LOG_SOURCES, type LogSourceId } from '../../constants'
 import { IconButton } from '../../ui/icon-button'
-import { SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
+import { SidePanel, sideListItemStyle, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 import type { RecentLogQuery, SavedLogQuery } from './saved-queries'
 
-const itemClass = css({
-  display: 'block',
-  w: 'full',
-  textAlign: 'left',
-  px: '2',
-  py: '1.5',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  _hover: { bg: 'bg.muted' },
-  '&[aria-current=page]': { bg: 'accent.subtle', fontWeight: 'medium' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
-})
+// One line each, cut with an ellipsis: a source's name, a query's SQL.
+const itemClass = css(sideListItemStyle, { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim()
 

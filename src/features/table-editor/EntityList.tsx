@@ -8,7 +8,7 @@ import type { TableEntity } from '../../api/schemas'
 import { exposedSchemas } from '../../lib/exposed-schemas'
 import { isProtectedSchema, schemasForPicker } from '../../lib/protected-schemas'
 import { inputClass } from '../../ui/field'
-import { SearchBox, SidePanel, sidePanelHeadingClass } from '../../ui/side-panel'
+import { SearchBox, SidePanel, sideListItemStyle, sidePanelHeadingClass } from '../../ui/side-panel'
 import { NewTableButton } from './TableStructureView'
 
 export const TYPE_LABEL: Record<TableEntity['type'], string> = {
@@ -129,13 +129,4 @@ export function EntityList({
 }
 
 const mutedClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'sm' })
-const entityLinkClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  px: '2',
-  py: '1',
-  borderRadius: 'sm',
-  _hover: { bg: 'bg.muted' },
-  '&[aria-current=page]': { bg: 'bg.muted', fontWeight: 'medium' },
-})
+const entityLinkClass = css(sideListItemStyle, { py: '1' })

@@ -4,7 +4,7 @@ import { LOG_STATUS_GROUPS, UNIFIED_LOG_FACETS, type UnifiedLogFacet } from '../
 import { isLogSourceId, logSource } from '../../../lib/logs-sql'
 import type { UnifiedFilters } from '../../../lib/unified-logs-sql'
 import { Button } from '../../../ui/button'
-import { SidePanel, sidePanelHeadingClass, sidePanelNoteClass } from '../../../ui/side-panel'
+import { SidePanel, sideListItemStyle, sidePanelHeadingClass, sidePanelNoteClass } from '../../../ui/side-panel'
 import { Spinner } from '../../../ui/spinner'
 import { LoadingState } from '../../../ui/states'
 
@@ -25,20 +25,7 @@ export function facetValueLabel(facet: UnifiedLogFacet, value: string): string {
   return value
 }
 
-const valueClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  w: 'full',
-  px: '2',
-  py: '1',
-  borderRadius: 'sm',
-  textAlign: 'left',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  '&[aria-pressed=true]': { bg: 'accent.subtle', fontWeight: 'medium' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
-})
+const valueClass = css(sideListItemStyle, { py: '1' })
 
 /**
  * The unified view's facets (level, method, status, path, host, user, and the source): each
