@@ -13,9 +13,16 @@ export function RowActions({ name, disabled, onEdit, onDelete, children }: { nam
       <Button size="sm" aria-label={`Edit ${name}`} disabled={disabled} onClick={onEdit}>
         Edit
       </Button>
-      <Button size="sm" aria-label={`Delete ${name}`} disabled={disabled} onClick={onDelete}>
-        Delete
-      </Button>
+      <RowDeleteButton name={name} disabled={disabled} onClick={onDelete} />
     </span>
+  )
+}
+
+/** A list row's Delete button, named after the row for a screen reader ("Delete orders_pkey"); `title` says why it is off. */
+export function RowDeleteButton({ name, disabled, title, onClick }: { name: string; disabled: boolean; title?: string; onClick: () => void }) {
+  return (
+    <Button size="sm" aria-label={`Delete ${name}`} disabled={disabled} title={title} onClick={onClick}>
+      Delete
+    </Button>
   )
 }

@@ -8,7 +8,6 @@ import { PERMISSION_MESSAGE } from '../../../constants'
 import { formatBytes } from '../../../lib/format-bytes'
 import { dropIndexSql } from '../../../lib/sql/indexes'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { Checkbox } from '../../../ui/form-controls'
 import { SearchField } from '../../../ui/field'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
@@ -18,6 +17,7 @@ import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
 import { CreateIndexDialog, emptyIndexDraft } from './CreateIndexDialog'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; index: DatabaseIndex }
 
@@ -89,9 +89,7 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
                 <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
                 <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
                 <td className={toolCellClass}>
-                  <Button size="sm" aria-label={`Delete ${index.name}`} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })}>
-                    Delete
-                  </Button>
+                  <RowDeleteButton name={index.name} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })} />
                 </td>
               </tr>
             ))}

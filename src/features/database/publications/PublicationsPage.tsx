@@ -7,7 +7,6 @@ import type { Publication } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { createPublicationSql, dropPublicationSql, PUBLICATION_OPERATIONS, setPublicationTableSql, type PublicationOperation } from '../../../lib/sql/publications'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
 import { TextField } from '../../../ui/field'
 import { Checkbox, labelClass } from '../../../ui/form-controls'
@@ -20,6 +19,7 @@ import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { useSwitchRun } from '../use-switch-run'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; publication: Publication }
 
@@ -90,9 +90,7 @@ export function PublicationsScreen({ projectRef: ref }: { projectRef: string }) 
               {publication.all_tables ? <Badge tone="info">Every table</Badge> : null}
               <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{`publishes ${publication.operations.join(', ') || 'nothing'}`}</span>
               <span className={css({ flex: '1' })} />
-              <Button size="sm" aria-label={`Delete ${publication.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'drop', publication })}>
-                Delete
-              </Button>
+              <RowDeleteButton name={publication.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'drop', publication })} />
             </header>
             {tables.length === 0 ? (
               <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{`No tables in ${schema}.`}</p>

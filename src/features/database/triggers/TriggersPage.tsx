@@ -6,7 +6,6 @@ import { databaseTriggersQuery } from '../../../api/queries/database-objects'
 import type { DatabaseTrigger } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
-import { Button } from '../../../ui/button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { useListDialog } from '../../../ui/use-list-dialogs'
@@ -16,6 +15,7 @@ import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '..
 import { useProjectDatabase } from '../use-project-database'
 import { useSwitchRun } from '../use-switch-run'
 import { CreateTriggerDialog, DropTriggerDialog, emptyTriggerDraft } from './TriggerDialogs'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; trigger: DatabaseTrigger }
 
@@ -82,9 +82,7 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
                   <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
                 </td>
                 <td className={toolCellClass}>
-                  <Button size="sm" aria-label={`Delete ${trigger.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })}>
-                    Delete
-                  </Button>
+                  <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
                 </td>
               </tr>
             ))}

@@ -12,6 +12,7 @@ import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
 import { AddEnumValueDialog, CreateEnumDialog, DropEnumDialog, emptyEnumDraft, RenameEnumValueDialog } from './EnumTypeDialogs'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'add' | 'rename' | 'drop'; type: EnumType }
 
@@ -84,9 +85,7 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
                     <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
                       Rename value
                     </Button>
-                    <Button size="sm" aria-label={`Delete ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })}>
-                      Delete
-                    </Button>
+                    <RowDeleteButton name={type.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })} />
                   </span>
                 </td>
               </tr>

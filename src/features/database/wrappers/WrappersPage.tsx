@@ -18,6 +18,7 @@ import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-d
 import { CreateWrapperDialog } from './CreateWrapperDialog'
 import { ForeignRowsPreview } from './ForeignRowsPreview'
 import { emptyWrapperForm, kindOfWrapper, secretIdsOf, type WrapperFormValues } from './wrapper-form'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'delete'; wrapper: DatabaseWrapper }
 
@@ -75,9 +76,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
                   <Badge tone="warning">Sample rows: no handler in this database</Badge>
                 )}
                 <span className={css({ flex: '1' })} />
-                <Button size="sm" aria-label={`Delete ${wrapper.name}`} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })}>
-                  Delete
-                </Button>
+                <RowDeleteButton name={wrapper.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })} />
               </header>
               {wrapper.servers.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No server yet.</p> : null}
               {wrapper.servers.map((server) => (

@@ -5,7 +5,6 @@ import { storageBucketsQuery } from '../../../api/queries/storage'
 import { storagePoliciesQuery } from '../../../api/queries/storage-policies'
 import { policiesForBucket, type StoragePolicy } from '../../../lib/sql/storage-policies'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
@@ -13,6 +12,7 @@ import { showToast } from '../../../ui/toast'
 import { policyTablesQuery } from '../../../api/queries/table-policies'
 import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { CreatePolicyDialog, DeletePolicyDialog } from './PolicyDialogs'
+import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create'; bucketId: string } | { kind: 'delete'; policyName: string }
 
@@ -43,9 +43,7 @@ function PolicyRows({ policies, canWrite, onDelete }: { policies: (StoragePolicy
               {policy.check_expression ? <div className={codeClass}>with check {policy.check_expression}</div> : null}
             </td>
             <td className={toolCellClass}>
-              <Button size="sm" aria-label={`Delete ${policy.name}`} disabled={!canWrite} onClick={() => onDelete(policy.name)}>
-                Delete
-              </Button>
+              <RowDeleteButton name={policy.name} disabled={!canWrite} onClick={() => onDelete(policy.name)} />
             </td>
           </tr>
         ))}
