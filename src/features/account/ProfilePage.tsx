@@ -6,7 +6,6 @@ import { queryKeys } from '../../api/queries/keys'
 import { profileQuery } from '../../api/queries/profile'
 import type { Profile } from '../../api/schemas'
 import { ACCOUNT_MESSAGE } from '../../constants'
-import { Button } from '../../ui/button'
 import { FormProblem, TextField } from '../../ui/field'
 import { FormSection, settingsPanelClass } from '../../ui/form-section'
 import { pageClass } from '../../ui/page-layout'
@@ -14,6 +13,7 @@ import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { AccountNav } from './AccountNav'
 import { USERNAME_SHAPE } from '../../lib/address-shapes'
+import { SaveCancelActions } from '../../ui/save-cancel-actions'
 
 /** /account/me: the member's names and username; the primary email as the account holds it. */
 export default function ProfilePage() {
@@ -61,22 +61,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextField label="Primary email" value={profile.primary_email} readOnly hint="The address you sign in with." />
         </div>
         <FormProblem>{save.isError ? save.error.message : null}</FormProblem>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!changed || Boolean(usernameProblem)}>
-            Save
-          </Button>
-          <Button
-            disabled={!changed || save.isPending}
-            onClick={() => {
-              setFirst(initial.first)
-              setLast(initial.last)
-              setUsername(initial.username)
-              save.reset()
-            }}
-          >
-            Cancel
-          </Button>
-        </div>
+        <SaveCancelActions
+          changed={changed}
+          saving={save.isPending}
+          saveDisabled={Boolean(usernameProblem)}
+          onCancel={() => {
+            setFirst(initial.first)
+            setLast(initial.last)
+            setUsername(initial.username)
+            save.reset()
+          }}
+        />
       </FormSection>
     </form>
   )

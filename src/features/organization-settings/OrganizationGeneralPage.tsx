@@ -7,7 +7,6 @@ import { organizationProjectsQuery } from '../../api/queries/organizations'
 import { deleteOrganization, renameOrganization } from '../../api/queries/organization-settings'
 import type { Organization } from '../../api/schemas'
 import { ORGANIZATION_SETTINGS_MESSAGE } from '../../constants'
-import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { TextField } from '../../ui/field'
 import { FormSection, settingsPanelClass } from '../../ui/form-section'
@@ -18,6 +17,7 @@ import { showToast } from '../../ui/toast'
 import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { useOrganizationRole } from './use-organization-role'
+import { SaveCancelActions } from '../../ui/save-cancel-actions'
 
 /** /org/{slug}/general: the organization's name and slug, and its deletion once it holds no project. */
 export default function OrganizationGeneralPage() {
@@ -66,14 +66,7 @@ function NameForm({ organization }: { organization: Organization }) {
             <CopyButton text={organization.slug} subject="organization slug" size="sm" />
           </div>
         </div>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <GuardedButton type="submit" variant="primary" blockedReason={blocked} loading={save.isPending} disabled={!mayManage || !changed || Boolean(problem)}>
-            Save
-          </GuardedButton>
-          <Button disabled={!changed || save.isPending} onClick={() => setName(organization.name)}>
-            Cancel
-          </Button>
-        </div>
+        <SaveCancelActions changed={changed} saving={save.isPending} saveDisabled={!mayManage || Boolean(problem)} blockedReason={blocked} onCancel={() => setName(organization.name)} />
       </FormSection>
     </form>
   )

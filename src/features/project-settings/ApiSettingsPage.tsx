@@ -8,7 +8,6 @@ import { PERMISSION_MESSAGE, PERMISSION_RESOURCES, PLATFORM_RECORDS_SCHEMA, PROJ
 import { exposedSchemas } from '../../lib/exposed-schemas'
 import { PermissionAction } from '../../lib/permissions'
 import { isActiveProjectStatus } from '../../lib/project-gate'
-import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
 import { FormSection, settingsPanelClass } from '../../ui/form-section'
@@ -19,6 +18,7 @@ import { showToast } from '../../ui/toast'
 import { DatabaseToolPage } from '../database'
 import { ProjectApiSection } from '../projects'
 import { useProjectPermission } from './use-project-permission'
+import { SaveCancelActions } from '../../ui/save-cancel-actions'
 
 /** The dashboard's own schemas in a project database: never the API's to serve. */
 const DASHBOARD_SCHEMAS: readonly string[] = [SEED_MARKER_SCHEMA, PLATFORM_RECORDS_SCHEMA]
@@ -120,14 +120,14 @@ function ExposedSchemasSection({ projectRef, connectionString }: { projectRef: s
           )}
           <FormProblem>{save.isError ? save.error.message : null}</FormProblem>
         </div>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <GuardedButton variant="primary" blockedReason={permission.reason} loading={save.isPending} disabled={!permission.allowed || !changed || chosen.length === 0} onClick={() => save.mutate(chosen)}>
-            Save
-          </GuardedButton>
-          <Button disabled={!changed || save.isPending} onClick={() => setPicked(null)}>
-            Cancel
-          </Button>
-        </div>
+        <SaveCancelActions
+          changed={changed}
+          saving={save.isPending}
+          saveDisabled={!permission.allowed || chosen.length === 0}
+          blockedReason={permission.reason}
+          onSave={() => save.mutate(chosen)}
+          onCancel={() => setPicked(null)}
+        />
       </FormSection>
     </section>
   )

@@ -9,7 +9,6 @@ import { PERMISSION_RESOURCES, PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_MESSAGE, PR
 import { PermissionAction } from '../../lib/permissions'
 import { isActiveProjectStatus } from '../../lib/project-gate'
 import { projectNameLength } from '../../lib/project-name'
-import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem, TextField } from '../../ui/field'
@@ -22,6 +21,7 @@ import { DeleteSection } from './DeleteSection'
 import { TransferSection } from './TransferSection'
 import { useProjectPermission } from './use-project-permission'
 import { useProjectStatusActor } from '../project-shell'
+import { SaveCancelActions } from '../../ui/save-cancel-actions'
 
 
 /** Why a name cannot be saved, or null: the server's own rules (handlers/projects.ts), said before sending. */
@@ -89,20 +89,16 @@ function ProjectNameForm({ project }: { project: ProjectDetail }) {
             <CopyButton text={project.ref} subject="project reference" size="sm" />
           </div>
         </div>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <GuardedButton type="submit" variant="primary" blockedReason={permission.reason} loading={save.isPending} disabled={!permission.allowed || !changed || Boolean(problem)}>
-            Save
-          </GuardedButton>
-          <Button
-            disabled={!changed || save.isPending}
-            onClick={() => {
-              setName(project.name)
-              save.reset()
-            }}
-          >
-            Cancel
-          </Button>
-        </div>
+        <SaveCancelActions
+          changed={changed}
+          saving={save.isPending}
+          saveDisabled={!permission.allowed || Boolean(problem)}
+          blockedReason={permission.reason}
+          onCancel={() => {
+            setName(project.name)
+            save.reset()
+          }}
+        />
       </FormSection>
     </form>
   )

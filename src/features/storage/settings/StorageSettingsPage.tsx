@@ -9,13 +9,13 @@ import { STORAGE_PLAN_UPLOAD_LIMIT } from '../../../constants/storage'
 import { formatBytes } from '../../../lib/format-bytes'
 import { SIZE_UNITS, type SizeUnit } from '../../../lib/size-units'
 import { uploadLimitForm, uploadLimitFromForm, type UploadLimitForm } from '../../../lib/storage-settings'
-import { Button } from '../../../ui/button'
 import { fieldErrorClass, fieldHintClass, fieldLabelClass, inputClass } from '../../../ui/field'
 import { FormSection } from '../../../ui/form-section'
 import { ErrorState, LoadingState } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
 import { DatabaseToolPage } from '../../database'
 import { useProjectOrganization } from '../../project-shell'
+import { SaveCancelActions } from '../../../ui/save-cancel-actions'
 
 /** /project/{ref}/settings/storage: the project's storage settings (SPEC §9 upload limit per plan). */
 export function StorageSettingsScreen({ projectRef: ref }: { projectRef: string }) {
@@ -104,21 +104,16 @@ function UploadLimitForm({ projectRef, config, plan, organizationSlug }: { proje
             </p>
           ) : null}
         </div>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!changed || Boolean(problem)}>
-            Save
-          </Button>
-          <Button
-            disabled={!changed || save.isPending}
-            onClick={() => {
-              setForm(uploadLimitForm(config.fileSizeLimit))
-              setTried(false)
-              save.reset()
-            }}
-          >
-            Cancel
-          </Button>
-        </div>
+        <SaveCancelActions
+          changed={changed}
+          saving={save.isPending}
+          saveDisabled={Boolean(problem)}
+          onCancel={() => {
+            setForm(uploadLimitForm(config.fileSizeLimit))
+            setTried(false)
+            save.reset()
+          }}
+        />
       </FormSection>
     </form>
   )
