@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { useId, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
 
 const sectionClass = css({
   display: 'grid',
@@ -12,11 +12,13 @@ const sectionClass = css({
 })
 
 /** One part of a long creation form (new organization, new project): its title and why on the left. */
-export function FormSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function FormSection({ title, titleId, description, children }: { title: string; titleId?: string; description: string; children: ReactNode }) {
   return (
     <div className={sectionClass}>
       <div>
-        <h2 className={css({ fontWeight: 'medium' })}>{title}</h2>
+        <h2 id={titleId} className={css({ fontWeight: 'medium' })}>
+          {title}
+        </h2>
         <p className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{description}</p>
       </div>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>{children}</div>
@@ -53,3 +55,18 @@ export const pillToggleClass = css({
 
 /** A section of a settings page (a project's, an organization's): a bordered panel on the page. */
 export const settingsPanelClass = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', px: '4' })
+
+/**
+ * A settings page's panel of one setting: a region named by its visible title (a screen reader lists and jumps
+ * between them), the title and why on the left, the setting on the right; `danger` for one that destroys.
+ */
+export function SettingsSection({ title, description, danger = false, children }: { title: string; description: string; danger?: boolean; children: ReactNode }) {
+  const titleId = useId()
+  return (
+    <section aria-labelledby={titleId} className={cx(settingsPanelClass, danger && css({ borderColor: 'danger.default' }))}>
+      <FormSection title={title} titleId={titleId} description={description}>
+        {children}
+      </FormSection>
+    </section>
+  )
+}

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { useLocation, useParams } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { organizationProjectsQuery } from '../../api/queries/organizations'
@@ -9,7 +9,7 @@ import type { Organization } from '../../api/schemas'
 import { ORGANIZATION_SETTINGS_MESSAGE } from '../../constants'
 import { CopyButton } from '../../ui/copy-button'
 import { TextField } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { FormSection, settingsPanelClass, SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { pageClass } from '../../ui/page-layout'
 import { LoadingState } from '../../ui/states'
@@ -87,17 +87,12 @@ function DeleteOrganizationSection({ organization }: { organization: Organizatio
     await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
   }
   return (
-    <section aria-labelledby="delete-organization-title" className={cx(settingsPanelClass, css({ borderColor: 'danger.default' }))}>
-      <FormSection title="Delete organization" description="Deletes the organization with its members, invitations and billing details, for good. It must hold no project.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="delete-organization-title" className={css({ srOnly: true })}>
-            Delete organization
-          </h3>
-          <GuardedButton variant="danger" blockedReason={blocked} disabled={blocked !== null || count === null} onClick={() => setConfirming(true)}>
-            Delete organization
-          </GuardedButton>
-        </div>
-      </FormSection>
+    <SettingsSection title="Delete organization" description="Deletes the organization with its members, invitations and billing details, for good. It must hold no project." danger>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+        <GuardedButton variant="danger" blockedReason={blocked} disabled={blocked !== null || count === null} onClick={() => setConfirming(true)}>
+          Delete organization
+        </GuardedButton>
+      </div>
       {confirming ? (
         <TypedConfirmDialog
           title={ORGANIZATION_SETTINGS_MESSAGE.deleteConfirmTitle(organization.name)}
@@ -109,6 +104,6 @@ function DeleteOrganizationSection({ organization }: { organization: Organizatio
           onClose={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </SettingsSection>
   )
 }

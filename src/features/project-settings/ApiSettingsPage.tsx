@@ -10,7 +10,7 @@ import { PermissionAction } from '../../lib/permissions'
 import { isActiveProjectStatus } from '../../lib/project-gate'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { Checkbox } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
 import { LoadingState } from '../../ui/states'
@@ -48,21 +48,16 @@ function JwtSecretSection({ projectRef }: { projectRef: string }) {
     },
   })
   return (
-    <section aria-labelledby="jwt-secret-title" className={settingsPanelClass}>
-      <FormSection
-        title="JWT secret"
-        description="The secret the API keys and your users' sessions are signed with. A new one is for a key that leaked: every key and session signed with the old one stops being accepted."
-      >
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="jwt-secret-title" className={css({ srOnly: true })}>
-            JWT secret
-          </h3>
-          <FormProblem>{rotate.isError ? rotate.error.message : null}</FormProblem>
-          <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} loading={rotate.isPending} onClick={() => setConfirming(true)}>
-            Generate a new JWT secret
-          </GuardedButton>
-        </div>
-      </FormSection>
+    <SettingsSection
+      title="JWT secret"
+      description="The secret the API keys and your users' sessions are signed with. A new one is for a key that leaked: every key and session signed with the old one stops being accepted."
+    >
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+        <FormProblem>{rotate.isError ? rotate.error.message : null}</FormProblem>
+        <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} loading={rotate.isPending} onClick={() => setConfirming(true)}>
+          Generate a new JWT secret
+        </GuardedButton>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={PROJECT_SETTINGS_MESSAGE.rotateConfirmTitle}
@@ -75,7 +70,7 @@ function JwtSecretSection({ projectRef }: { projectRef: string }) {
       >
         {PROJECT_SETTINGS_MESSAGE.rotateConfirmBody}
       </ConfirmDialog>
-    </section>
+    </SettingsSection>
   )
 }
 
@@ -101,34 +96,29 @@ function ExposedSchemasSection({ projectRef, connectionString }: { projectRef: s
   const changed = chosen.length !== saved.length || chosen.some((name) => !saved.includes(name))
   const toggle = (name: string, on: boolean) => setPicked(on ? [...chosen, name] : chosen.filter((each) => each !== name))
   return (
-    <section aria-labelledby="exposed-schemas-title" className={settingsPanelClass}>
-      <FormSection title="Exposed schemas" description="The schemas the project's API serves over REST and GraphQL. A table in a schema not listed here is not reachable through the API, whatever its policies.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-          <h3 id="exposed-schemas-title" className={css({ srOnly: true })}>
-            Exposed schemas
-          </h3>
-          {!connectionString ? (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Served now: {saved.join(', ')}. The database's schemas are listed here once the project is running.</p>
-          ) : schemas.isPending || settings.isPending ? (
-            <LoadingState label="Loading the schemas…" />
-          ) : (
-            <div role="group" aria-label="Schemas the API serves" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', gap: '1' })}>
-              {names.map((name) => (
-                <Checkbox key={name} label={name} checked={chosen.includes(name)} disabled={!permission.allowed} onChange={(on) => toggle(name, on)} />
-              ))}
-            </div>
-          )}
-          <FormProblem>{save.isError ? save.error.message : null}</FormProblem>
-        </div>
-        <SaveCancelActions
-          changed={changed}
-          saving={save.isPending}
-          saveDisabled={!permission.allowed || chosen.length === 0}
-          blockedReason={permission.reason}
-          onSave={() => save.mutate(chosen)}
-          onCancel={() => setPicked(null)}
-        />
-      </FormSection>
-    </section>
+    <SettingsSection title="Exposed schemas" description="The schemas the project's API serves over REST and GraphQL. A table in a schema not listed here is not reachable through the API, whatever its policies.">
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+        {!connectionString ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Served now: {saved.join(', ')}. The database's schemas are listed here once the project is running.</p>
+        ) : schemas.isPending || settings.isPending ? (
+          <LoadingState label="Loading the schemas…" />
+        ) : (
+          <div role="group" aria-label="Schemas the API serves" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', gap: '1' })}>
+            {names.map((name) => (
+              <Checkbox key={name} label={name} checked={chosen.includes(name)} disabled={!permission.allowed} onChange={(on) => toggle(name, on)} />
+            ))}
+          </div>
+        )}
+        <FormProblem>{save.isError ? save.error.message : null}</FormProblem>
+      </div>
+      <SaveCancelActions
+        changed={changed}
+        saving={save.isPending}
+        saveDisabled={!permission.allowed || chosen.length === 0}
+        blockedReason={permission.reason}
+        onSave={() => save.mutate(chosen)}
+        onCancel={() => setPicked(null)}
+      />
+    </SettingsSection>
   )
 }

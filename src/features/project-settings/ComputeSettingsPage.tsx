@@ -12,7 +12,7 @@ import { isActiveProjectStatus } from '../../lib/project-gate'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
@@ -120,14 +120,9 @@ export function ComputeSettingsScreen({ projectRef: ref }: { projectRef: string 
   }
   return (
     <DatabaseToolPage title="Compute" description="The instance the project's database runs on: its memory, CPU, disk throughput and connections, and its monthly price.">
-      <section aria-labelledby="compute-size-title" className={settingsPanelClass}>
-        <FormSection title="Compute size" description="A larger size has more memory and connections. Changing it restarts the project on the new size.">
-          <h3 id="compute-size-title" className={css({ srOnly: true })}>
-            Compute size
-          </h3>
-          {body}
-        </FormSection>
-      </section>
+      <SettingsSection title="Compute size" description="A larger size has more memory and connections. Changing it restarts the project on the new size.">
+        {body}
+      </SettingsSection>
     </DatabaseToolPage>
   )
 }

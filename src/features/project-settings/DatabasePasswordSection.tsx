@@ -10,7 +10,7 @@ import { PermissionAction } from '../../lib/permissions'
 import { CopyableValue, ShownOnceView } from '../../ui/copyable-value'
 import { FormActions, ModalFrame } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
 import { PasswordField } from '../projects'
@@ -24,26 +24,21 @@ export function DatabasePasswordSection({ projectRef }: { projectRef: string }) 
   const [open, setOpen] = useState(false)
   const permission = useProjectPermission(projectRef, PermissionAction.UPDATE, PERMISSION_RESOURCES.projects, PROJECT_SETTINGS_MESSAGE.databaseSettingsDenied)
   return (
-    <section aria-labelledby="database-password-title" className={settingsPanelClass}>
-      <FormSection
-        title="Database password"
-        description="The password of the database user in the connection details. A new one takes effect at once: connections opened with the old one keep running, new ones need the new password."
-      >
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="database-password-title" className={css({ srOnly: true })}>
-            Database password
-          </h3>
-          <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setOpen(true)}>
-            Reset the database password
-          </GuardedButton>
-        </div>
-      </FormSection>
+    <SettingsSection
+      title="Database password"
+      description="The password of the database user in the connection details. A new one takes effect at once: connections opened with the old one keep running, new ones need the new password."
+    >
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+        <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setOpen(true)}>
+          Reset the database password
+        </GuardedButton>
+      </div>
       <Dialog.Root open={open} onOpenChange={(details) => !details.open && setOpen(false)} lazyMount unmountOnExit>
         <ModalFrame size="medium" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
           <ResetPasswordForm projectRef={projectRef} onDone={() => setOpen(false)} />
         </ModalFrame>
       </Dialog.Root>
-    </section>
+    </SettingsSection>
   )
 }
 

@@ -9,7 +9,7 @@ import { isActiveProjectStatus } from '../../lib/project-gate'
 import { Button } from '../../ui/button'
 import { FormProblem } from '../../ui/field'
 import { Checkbox } from '../../ui/form-controls'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
@@ -53,26 +53,21 @@ function SslEnforcementSection({ projectRef }: { projectRef: string }) {
   const current = saved.data?.currentConfig.database
   const shown = chosen ?? current ?? false
   return (
-    <section aria-labelledby="ssl-enforcement-title" className={settingsPanelClass}>
-      <FormSection title="SSL enforcement" description="Refuse every connection to the database that is not encrypted with SSL. Clients that cannot use SSL stop connecting.">
-        <h3 id="ssl-enforcement-title" className={css({ srOnly: true })}>
-          SSL enforcement
-        </h3>
-        {saved.isPending ? (
-          <LoadingState label="Loading the SSL setting…" />
-        ) : (
-          <Checkbox label="Enforce SSL on incoming connections" checked={shown} disabled={!permission.allowed || save.isPending} onChange={setChosen} />
-        )}
-        <FormProblem>{save.isError ? save.error.message : saved.isError ? saved.error.message : null}</FormProblem>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <GuardedButton variant="primary" blockedReason={permission.reason} loading={save.isPending} disabled={!permission.allowed || chosen === null || chosen === current} onClick={() => save.mutate(shown)}>
-            Save
-          </GuardedButton>
-          <Button disabled={chosen === null || save.isPending} onClick={() => setChosen(null)}>
-            Cancel
-          </Button>
-        </div>
-      </FormSection>
-    </section>
+    <SettingsSection title="SSL enforcement" description="Refuse every connection to the database that is not encrypted with SSL. Clients that cannot use SSL stop connecting.">
+      {saved.isPending ? (
+        <LoadingState label="Loading the SSL setting…" />
+      ) : (
+        <Checkbox label="Enforce SSL on incoming connections" checked={shown} disabled={!permission.allowed || save.isPending} onChange={setChosen} />
+      )}
+      <FormProblem>{save.isError ? save.error.message : saved.isError ? saved.error.message : null}</FormProblem>
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <GuardedButton variant="primary" blockedReason={permission.reason} loading={save.isPending} disabled={!permission.allowed || chosen === null || chosen === current} onClick={() => save.mutate(shown)}>
+          Save
+        </GuardedButton>
+        <Button disabled={chosen === null || save.isPending} onClick={() => setChosen(null)}>
+          Cancel
+        </Button>
+      </div>
+    </SettingsSection>
   )
 }

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { useLocation } from 'wouter'
 import { queryKeys } from '../../api/queries/keys'
 import { deleteProject } from '../../api/queries/projects'
 import type { ProjectDetail } from '../../api/schemas'
 import { PERMISSION_RESOURCES, PROJECT_SETTINGS_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
 import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
@@ -32,17 +32,12 @@ export function DeleteSection({ project }: { project: ProjectDetail }) {
     await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
   }
   return (
-    <section aria-labelledby="delete-project-title" className={cx(settingsPanelClass, css({ borderColor: 'danger.default' }))}>
-      <FormSection title="Delete project" description="Deletes the project's database, its storage objects, its saved queries and its settings, for good.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="delete-project-title" className={css({ srOnly: true })}>
-            Delete project
-          </h3>
-          <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setConfirming(true)}>
-            Delete project
-          </GuardedButton>
-        </div>
-      </FormSection>
+    <SettingsSection title="Delete project" description="Deletes the project's database, its storage objects, its saved queries and its settings, for good." danger>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+        <GuardedButton variant="danger" blockedReason={permission.reason} disabled={!permission.allowed} onClick={() => setConfirming(true)}>
+          Delete project
+        </GuardedButton>
+      </div>
       {confirming ? (
         <TypedConfirmDialog
           title={PROJECT_SETTINGS_MESSAGE.deleteConfirmTitle(project.name)}
@@ -54,6 +49,6 @@ export function DeleteSection({ project }: { project: ProjectDetail }) {
           onClose={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </SettingsSection>
   )
 }

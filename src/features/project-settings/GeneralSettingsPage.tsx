@@ -12,7 +12,7 @@ import { projectNameLength } from '../../lib/project-name'
 import { CopyButton } from '../../ui/copy-button'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem, TextField } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { FormSection, settingsPanelClass, SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
@@ -113,19 +113,14 @@ function RestartSection({ project }: { project: ProjectDetail }) {
   const permission = useProjectPermission(project.ref, PermissionAction.INFRA_EXECUTE, PERMISSION_RESOURCES.restartProject, PROJECT_SETTINGS_MESSAGE.restartDenied)
   const blockedReason = permission.reason ?? (isActiveProjectStatus(project.status) || restarting ? null : PROJECT_TRANSITION_MESSAGE.restartNotActive)
   return (
-    <section aria-labelledby="restart-project-title" className={settingsPanelClass}>
-      <FormSection title="Restart project" description="Stops the project's database and services and starts them again, for a setting that needs it or a database that stopped answering.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-          <h3 id="restart-project-title" className={css({ srOnly: true })}>
-            Restart project
-          </h3>
-          {restarting ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>The project is restarting: screens that need its database open again once it is back.</p> : null}
-          <FormProblem>{actionError}</FormProblem>
-          <GuardedButton blockedReason={blockedReason} disabled={!permission.allowed || restarting || !isActiveProjectStatus(project.status)} loading={restarting} onClick={() => setConfirming(true)}>
-            {restarting ? 'Restarting…' : 'Restart project'}
-          </GuardedButton>
-        </div>
-      </FormSection>
+    <SettingsSection title="Restart project" description="Stops the project's database and services and starts them again, for a setting that needs it or a database that stopped answering.">
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+        {restarting ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>The project is restarting: screens that need its database open again once it is back.</p> : null}
+        <FormProblem>{actionError}</FormProblem>
+        <GuardedButton blockedReason={blockedReason} disabled={!permission.allowed || restarting || !isActiveProjectStatus(project.status)} loading={restarting} onClick={() => setConfirming(true)}>
+          {restarting ? 'Restarting…' : 'Restart project'}
+        </GuardedButton>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={PROJECT_SETTINGS_MESSAGE.restartConfirmTitle(project.name)}
@@ -138,6 +133,6 @@ function RestartSection({ project }: { project: ProjectDetail }) {
       >
         {PROJECT_SETTINGS_MESSAGE.restartConfirmBody}
       </ConfirmDialog>
-    </section>
+    </SettingsSection>
   )
 }

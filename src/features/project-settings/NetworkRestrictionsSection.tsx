@@ -9,7 +9,7 @@ import { checkNetworkRestrictions } from '../../lib/network-restrictions'
 import { PermissionAction } from '../../lib/permissions'
 import { Button } from '../../ui/button'
 import { FormProblem, TextField } from '../../ui/field'
-import { FormSection, pillToggleClass, settingsPanelClass } from '../../ui/form-section'
+import { pillToggleClass, SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
 import { ErrorState, LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
@@ -130,13 +130,8 @@ export function NetworkRestrictionsSection({ projectRef }: { projectRef: string 
     )
   }
   return (
-    <section aria-labelledby="network-restrictions-title" className={settingsPanelClass}>
-      <FormSection title="Network restrictions" description="Which addresses may open a connection to the database. The API and the dashboard are not affected.">
-        <h3 id="network-restrictions-title" className={css({ srOnly: true })}>
-          Network restrictions
-        </h3>
-        {body}
-      </FormSection>
-    </section>
+    <SettingsSection title="Network restrictions" description="Which addresses may open a connection to the database. The API and the dashboard are not affected.">
+      {body}
+    </SettingsSection>
   )
 }

@@ -9,7 +9,7 @@ import { PERMISSION_RESOURCES, PLAN_NAMES, PROJECT_SETTINGS_MESSAGE } from '../.
 import { PermissionAction } from '../../lib/permissions'
 import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem } from '../../ui/field'
-import { FormSection, settingsPanelClass } from '../../ui/form-section'
+import { SettingsSection } from '../../ui/form-section'
 import { SelectField } from '../../ui/form-controls'
 import { GuardedButton } from '../../ui/guarded-button'
 import { showToast } from '../../ui/toast'
@@ -38,28 +38,23 @@ export function TransferSection({ project }: { project: ProjectDetail }) {
     },
   })
   return (
-    <section aria-labelledby="transfer-project-title" className={settingsPanelClass}>
-      <FormSection title="Transfer project" description="Moves the project, with its database and data as they are, to another of your organizations: its members, plan and billing apply from then on.">
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '3', maxW: 'md' })}>
-          <h3 id="transfer-project-title" className={css({ srOnly: true })}>
+    <SettingsSection title="Transfer project" description="Moves the project, with its database and data as they are, to another of your organizations: its members, plan and billing apply from then on.">
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '3', maxW: 'md' })}>
+        <SelectField label="To the organization" value={target} onChange={setTarget} disabled={!permission.allowed || others.length === 0}>
+          <option value="">{others.length === 0 ? 'You have no other organization' : 'Choose an organization'}</option>
+          {others.map((organization) => (
+            <option key={organization.slug} value={organization.slug}>
+              {organization.name} ({PLAN_NAMES[organization.plan.id]} plan)
+            </option>
+          ))}
+        </SelectField>
+        <FormProblem>{transfer.isError ? transfer.error.message : null}</FormProblem>
+        <div>
+          <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed || !chosen} loading={transfer.isPending} onClick={() => setConfirming(true)}>
             Transfer project
-          </h3>
-          <SelectField label="To the organization" value={target} onChange={setTarget} disabled={!permission.allowed || others.length === 0}>
-            <option value="">{others.length === 0 ? 'You have no other organization' : 'Choose an organization'}</option>
-            {others.map((organization) => (
-              <option key={organization.slug} value={organization.slug}>
-                {organization.name} ({PLAN_NAMES[organization.plan.id]} plan)
-              </option>
-            ))}
-          </SelectField>
-          <FormProblem>{transfer.isError ? transfer.error.message : null}</FormProblem>
-          <div>
-            <GuardedButton blockedReason={permission.reason} disabled={!permission.allowed || !chosen} loading={transfer.isPending} onClick={() => setConfirming(true)}>
-              Transfer project
-            </GuardedButton>
-          </div>
+          </GuardedButton>
         </div>
-      </FormSection>
+      </div>
       <ConfirmDialog
         open={confirming && Boolean(chosen)}
         tone="primary"
@@ -73,6 +68,6 @@ export function TransferSection({ project }: { project: ProjectDetail }) {
       >
         {PROJECT_SETTINGS_MESSAGE.transferConfirmBody}
       </ConfirmDialog>
-    </section>
+    </SettingsSection>
   )
 }
