@@ -40,17 +40,22 @@ export const choiceCardClass = css({
   '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)' },
 })
 
-/** A small pressed/unpressed choice in a row of them (a connection method, a region group): `aria-pressed` shows which. */
+/** A small pressed/unpressed choice in a row of them (a connection method, a log level, a schedule): `aria-pressed` shows which. */
 export const pillToggleClass = css({
-  px: '3',
   h: '7',
-  borderRadius: 'full',
+  px: '3',
+  fontSize: 'xs',
   borderWidth: '1px',
   borderColor: 'border.default',
-  fontSize: 'xs',
-  cursor: 'pointer',
+  borderRadius: 'full',
   bg: 'bg.surface',
-  '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default' },
+  color: 'fg.muted',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default', color: 'fg.default', fontWeight: 'medium' },
+  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
+  _disabled: { opacity: '0.6', cursor: 'not-allowed' },
 })
 
 /** A section of a settings page (a project's, an organization's): a bordered panel on the page. */

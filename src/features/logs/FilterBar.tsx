@@ -3,22 +3,7 @@ import { LOG_HTTP_METHODS, LOG_LEVELS, LOG_STATUS_GROUPS, POSTGRES_SEVERITIES, t
 import { filterableFacets, NO_LOG_FILTERS, type LogFilters } from '../../lib/logs-sql'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
-
-export const chipClass = css({
-  h: '7',
-  px: '2',
-  fontSize: 'xs',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'full',
-  bg: 'bg.surface',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  _hover: { bg: 'bg.muted' },
-  '&[aria-pressed=true]': { bg: 'accent.subtle', borderColor: 'accent.default', color: 'fg.default', fontWeight: 'medium' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
-})
+import { pillToggleClass } from '../../ui/form-section'
 
 const groupClass = css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })
 const groupLabelClass = css({ fontSize: 'xs', color: 'fg.muted', mr: '1' })
@@ -37,7 +22,7 @@ function Chips<T extends string>({ label, options, selected, onChange }: { label
         {label}
       </span>
       {options.map((option) => (
-        <button key={option.id} type="button" aria-pressed={selected.includes(option.id)} className={chipClass} onClick={() => onChange(toggle(selected, option.id))}>
+        <button key={option.id} type="button" aria-pressed={selected.includes(option.id)} className={pillToggleClass} onClick={() => onChange(toggle(selected, option.id))}>
           {option.label}
         </button>
       ))}

@@ -11,25 +11,11 @@ import { formatDisplayDate } from '../../../lib/display-date'
 import type { CronJobDefinition } from '../../../lib/sql/cron'
 import { FormActions, ModalFrame } from '../../../ui/dialog'
 import { describedBy, fieldHintClass, FormField, inputClass } from '../../../ui/field'
+import { pillToggleClass } from '../../../ui/form-section'
 import { DatabaseRefusal, SqlToRun } from '../../../ui/sql-preview-dialog'
 import { CronCommandFields } from './CronCommandFields'
 
 export type CronJobFormActor = ActorRefFrom<typeof cronJobFormMachine>
-
-const presetClass = css({
-  px: '2',
-  py: '0.5',
-  fontSize: 'xs',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'full',
-  bg: 'bg.surface',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { color: 'fg.default', borderColor: 'border.strong' },
-  _pressed: { bg: 'accent.subtle', color: 'accent.default', borderColor: 'accent.default' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
-})
 
 /** The schedule in words and its next runs, or nothing while it is not a schedule yet (its message says why). */
 function ScheduleReading({ schedule, id }: { schedule: string; id: string }) {
@@ -149,7 +135,7 @@ export function CronJobDialog({
                 <button
                   key={preset.schedule}
                   type="button"
-                  className={presetClass}
+                  className={pillToggleClass}
                   aria-pressed={values.schedule.trim() === preset.schedule}
                   onClick={() => actor.send({ type: 'schedule.preset', schedule: preset.schedule })}
                 >
