@@ -81,3 +81,20 @@ export async function tokenWithSecondFactor(ctx: PlatformContext, email: string)
   }
   return issueAccessToken(user.id, ACCESS_TOKEN_LIFETIME_SECONDS, ctx.tokenSigning, platformNow(ctx), null, 'aal2')
 }
+
+/**
+ * Runs `check` while the user's membership of `organizationSlug` allows only `actions` (e.g. `['read:Read']`: a
+ * member who may only read), then gives the membership its actions back, whatever `check` did.
+ */
+export async function whileMemberMay(ctx: PlatformContext, email: string, organizationSlug: string, actions: string[], check: () => Promise<void>) {
+  const user = ctx.db.users.findFirst((q) => q.where({ email }))
+  const entry = user && ctx.db.permissions.findFirst((q) => q.where({ gotrue_id: user.id, organization_slug: organizationSlug }))
+  if (!entry) throw new Error(`${email} is no member of ${organizationSlug}`)
+  const before = [...(entry.actions ?? [])]
+  await ctx.db.permissions.update(entry, { data: (p) => void (p.actions = actions) })
+  try {
+    await check()
+  } finally {
+    await ctx.db.permissions.update(entry, { data: (p) => void (p.actions = before) })
+  }
+}

@@ -13,12 +13,11 @@ import {
 import { openProjectDatabase } from '../projects/database-start'
 import { SLOW } from '../postgres/suite-timeouts'
 import { createBucketSql, insertObjectSql } from '../storage/sql'
-import { useNodeMockPlatform } from '../testing'
+import { useNodeMockPlatform, whileMemberMay } from '../testing'
 
 // SPEC §6 decided by the server: the demo user is a read-only member of Read Only Co (read, SQL
 // select, billing read, storage read) and an owner of Acme Corp (everything).
 const fixtures = createPlatformFixtures()
-const demo = fixtures.users.find((u) => u.email === DEMO_CREDENTIALS.email)!
 const readOnly = fixtures.projects.find((p) => p.organization_slug === 'readonly-co')!
 const owned = fixtures.projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!
 const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS })
@@ -36,16 +35,7 @@ function sql(project: { ref: string }, query: string) {
 }
 
 /** Runs `check` with the demo user's entry in Read Only Co allowing `actions`, then puts the entry back. */
-async function withActions(actions: string[], check: () => Promise<void>) {
-  const entry = ctx().db.permissions.findFirst((q) => q.where({ gotrue_id: demo.id, organization_slug: 'readonly-co' }))!
-  const before = [...(entry.actions ?? [])]
-  await ctx().db.permissions.update(entry, { data: (p) => void (p.actions = actions) })
-  try {
-    await check()
-  } finally {
-    await ctx().db.permissions.update(entry, { data: (p) => void (p.actions = before) })
-  }
-}
+const withActions = (actions: string[], check: () => Promise<void>) => whileMemberMay(ctx(), DEMO_CREDENTIALS.email, 'readonly-co', actions, check)
 
 describe("a read-only member's SQL", () => {
   it(

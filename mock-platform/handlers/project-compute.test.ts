@@ -3,7 +3,7 @@ import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PROJECT_SETTINGS_MESSAGE } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
 import { createMockPlatform } from '../platform'
-import { useNodeMockPlatform } from '../testing'
+import { useNodeMockPlatform, whileMemberMay } from '../testing'
 
 const storage = new MemoryStorage()
 const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS, contentStorage: storage })
@@ -61,17 +61,10 @@ describe("a project's compute size", () => {
     const asleep = await choose(paused.ref, 'ci_micro')
     expect(await asleep.json()).toEqual({ message: PROJECT_SETTINGS_MESSAGE.computeNotActive })
 
-    const { db } = platform.mock.platform
-    const demo = db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
-    const permission = db.permissions.findFirst((q) => q.where({ gotrue_id: demo.id, organization_slug: 'acme-corp' }))!
-    const actions = permission.actions
-    await db.permissions.update(permission, { data: (p) => void (p.actions = ['read:Read']) })
-    try {
+    await whileMemberMay(platform.mock.platform.ctx, DEMO_CREDENTIALS.email, 'acme-corp', ['read:Read'], async () => {
       const refused = await choose(onPro.ref, 'ci_nano')
       expect(refused.status).toBe(403)
       expect(await refused.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.computeDenied) })
-    } finally {
-      await db.permissions.update(permission, { data: (p) => void (p.actions = actions) })
-    }
+    })
   })
 })

@@ -3,7 +3,7 @@ import { createPlatformFixtures } from '../../fixtures/platform'
 import { ALLOW_ALL_CIDRS, DEMO_CREDENTIALS, PASSWORD_MESSAGE, PERMISSION_MESSAGE, PROJECT_SETTINGS_MESSAGE } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
 import { createMockPlatform } from '../platform'
-import { useNodeMockPlatform } from '../testing'
+import { useNodeMockPlatform, whileMemberMay } from '../testing'
 
 const storage = new MemoryStorage()
 const platform = useNodeMockPlatform({ signInAs: DEMO_CREDENTIALS, contentStorage: storage })
@@ -63,11 +63,7 @@ describe("a project's database settings", () => {
   it('refuses a member who may only read, whatever the dashboard showed', async () => {
     const project = running[3]!
     const { db } = platform.mock.platform
-    const demo = db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
-    const permission = db.permissions.findFirst((q) => q.where({ gotrue_id: demo.id, organization_slug: project.organization_slug }))!
-    const actions = permission.actions
-    await db.permissions.update(permission, { data: (p) => void (p.actions = ['read:Read']) })
-    try {
+    await whileMemberMay(platform.mock.platform.ctx, DEMO_CREDENTIALS.email, project.organization_slug, ['read:Read'], async () => {
       const denied = PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.databaseSettingsDenied)
       for (const [path, init] of [
         ['db-password', json('PATCH', { password: STRONG })],
@@ -81,8 +77,6 @@ describe("a project's database settings", () => {
       // Reading is a member's right.
       expect((await platform.call(`/platform/projects/${project.ref}/network-restrictions`)).status).toBe(200)
       expect(db.projects.findFirst((q) => q.where({ ref: project.ref }))).toMatchObject({ ssl_enforced: false, db_password_changed_at: null, db_allowed_cidrs: ALLOW_ALL_CIDRS.v4 })
-    } finally {
-      await db.permissions.update(permission, { data: (p) => void (p.actions = actions) })
-    }
+    })
   })
 })

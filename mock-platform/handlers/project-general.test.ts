@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS, PERMISSION_MESSAGE, PG_META_HEADERS, PLAN_LIMITS, PRO
 import { MemoryStorage } from '../../src/test/memory-storage'
 import { readRoleToken } from '../auth/project-jwt'
 import { createMockPlatform } from '../platform'
-import { useNodeMockPlatform } from '../testing'
+import { useNodeMockPlatform, whileMemberMay } from '../testing'
 
 // The browser keeps what changes at run time; a memory storage plays its local storage here.
 const storage = new MemoryStorage()
@@ -55,12 +55,7 @@ describe("a project's general settings", () => {
 
   it('refuses a member without the permissions, whatever the dashboard showed', async () => {
     const project = running[2]!
-    const { db } = platform.mock.platform
-    const demo = db.users.findFirst((q) => q.where({ email: DEMO_CREDENTIALS.email }))!
-    const permission = db.permissions.findFirst((q) => q.where({ gotrue_id: demo.id, organization_slug: project.organization_slug }))!
-    const actions = permission.actions
-    await db.permissions.update(permission, { data: (p) => void (p.actions = ['read:Read']) })
-    try {
+    await whileMemberMay(platform.mock.platform.ctx, DEMO_CREDENTIALS.email, project.organization_slug, ['read:Read'], async () => {
       const renamed = await rename(project.ref, 'Not allowed')
       expect(renamed.status).toBe(403)
       expect(await renamed.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.renameDenied) })
@@ -71,9 +66,7 @@ describe("a project's general settings", () => {
       expect(restarted.status).toBe(403)
       expect(await restarted.json()).toEqual({ message: PERMISSION_MESSAGE.denied(PROJECT_SETTINGS_MESSAGE.restartDenied) })
       expect(await (await platform.call(`/platform/projects/${project.ref}`)).json()).toMatchObject({ name: project.name, status: 'ACTIVE_HEALTHY' })
-    } finally {
-      await db.permissions.update(permission, { data: (p) => void (p.actions = actions) })
-    }
+    })
   })
 
   it('deletes a project: its database, its snippets and its record gone, its organization counts one fewer, and it does not come back on a page load', async () => {
