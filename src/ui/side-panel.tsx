@@ -59,7 +59,7 @@ export const sidePanelHeadingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 
 export const sidePanelNoteClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })
 
 /**
- * An item of a side list (log sources, facet values, tables, actors): the list's width, muted under the
+ * An item of a side list (log sources, facet values, tables, actors, a request's events, rows to pick): the list's width, muted under the
  * pointer, marked when it is what the screen shows (aria-current) or a chosen value (aria-pressed). A list
  * adds its own with `css(sideListItemStyle, { … })`.
  */
@@ -74,6 +74,6 @@ export const sideListItemStyle = css.raw({
   textAlign: 'left',
   cursor: 'pointer',
   _hover: { bg: 'bg.muted' },
-  '&[aria-current=page], &[aria-pressed=true]': { bg: 'accent.subtle', fontWeight: 'medium' },
+  '&[aria-current=page], &[aria-current=true], &[aria-pressed=true]': { bg: 'accent.subtle', fontWeight: 'medium' },
   _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
 })

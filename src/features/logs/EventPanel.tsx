@@ -9,6 +9,7 @@ import { eventTime } from '../../lib/log-range'
 import { eventByIdSql, logSource, requestTraceSql } from '../../lib/logs-sql'
 import { CopyButton } from '../../ui/copy-button'
 import { IconButton } from '../../ui/icon-button'
+import { sideListItemStyle } from '../../ui/side-panel'
 import { LoadingState } from '../../ui/states'
 import { severityTone } from './EventList'
 import { JsonTree } from './JsonTree'
@@ -98,7 +99,7 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
                           type="button"
                           aria-current={current || undefined}
                           onClick={() => onOpen({ source: item.source, id: item.id, timestamp: item.timestamp })}
-                          className={cx(traceItemClass, current ? css({ bg: 'accent.subtle' }) : undefined)}
+                          className={traceItemClass}
                         >
                           <span className={css({ color: 'fg.muted', flexShrink: '0' })}>{eventTime(item.timestamp).slice(11)}</span>
                           <span className={css({ fontWeight: 'medium', flexShrink: '0' })}>{logSource(item.source).label}</span>
@@ -122,16 +123,4 @@ export function EventPanel({ projectRef, event, onOpen, onClose }: { projectRef:
 }
 
 const toneText = css({ fontWeight: 'medium', '&[data-tone=error]': { color: 'danger.default' }, '&[data-tone=warning]': { color: 'warning.default' } })
-const traceItemClass = css({
-  display: 'flex',
-  gap: '2',
-  w: 'full',
-  textAlign: 'left',
-  px: '2',
-  py: '1',
-  fontSize: 'xs',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)' },
-})
+const traceItemClass = css(sideListItemStyle, { py: '1', fontSize: 'xs' })

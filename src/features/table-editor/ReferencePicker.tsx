@@ -8,6 +8,7 @@ import { valueToInput, type CellInput, type EditableColumn } from '../../lib/sql
 import { referenceRowsSql, type ReferenceTarget } from '../../lib/sql/table-rows'
 import { Button } from '../../ui/button'
 import { inputClass } from '../../ui/field'
+import { sideListItemStyle } from '../../ui/side-panel'
 
 /** How many of the target's rows the picker lists at once: a search narrows them. */
 export const REFERENCE_PICKER_ROWS = 20
@@ -105,16 +106,4 @@ export function ReferencePicker({
 }
 
 const noteClass = css({ fontSize: 'xs', color: 'fg.muted' })
-const rowButtonClass = css({
-  display: 'flex',
-  gap: '2',
-  w: 'full',
-  textAlign: 'left',
-  px: '2',
-  py: '1',
-  fontSize: 'sm',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
+const rowButtonClass = css(sideListItemStyle, { py: '1', fontSize: 'sm' })
