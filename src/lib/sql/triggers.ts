@@ -3,6 +3,17 @@ import { excludedSchemasSql } from './table-catalog'
 import { qualifiedName } from './table-rows'
 
 /**
+ * The triggers a user made (`t`), with their table (`c`, in `n`) and function (`p`, in `pn`): Postgres's own
+ * internal ones (behind foreign keys) left out. A query goes on with `and …`.
+ */
+export const USER_TRIGGERS_FROM = `from pg_catalog.pg_trigger t
+  join pg_catalog.pg_class c on c.oid = t.tgrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  join pg_catalog.pg_proc p on p.oid = t.tgfoid
+  join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
+ where not t.tgisinternal`
+
+/**
  * Triggers (the Database area's Triggers screen): each with its table, timing, events, level, the
  * function it runs and whether it is enabled; Postgres's own internal triggers (those behind foreign
  * keys) left out. Every name we write goes through sqlIdent.
@@ -18,12 +29,7 @@ export function triggersSql(excludedSchemas: readonly string[]): string {
          pn.nspname as function_schema, p.proname as function_name,
          t.tgenabled <> 'D' as enabled,
          pg_catalog.pg_get_triggerdef(t.oid, true) as definition
-    from pg_catalog.pg_trigger t
-    join pg_catalog.pg_class c on c.oid = t.tgrelid
-    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-    join pg_catalog.pg_proc p on p.oid = t.tgfoid
-    join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
-   where not t.tgisinternal
+    ${USER_TRIGGERS_FROM}
      and ${excludedSchemasSql(excludedSchemas)}
 ) t`
 }

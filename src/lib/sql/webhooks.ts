@@ -5,6 +5,7 @@
  * the whole truth: nothing is kept anywhere else. Every name is quoted, every argument a literal.
  */
 import { sqlIdent, sqlLiteral } from './quote'
+import { USER_TRIGGERS_FROM } from './triggers'
 
 export const WEBHOOK_FUNCTION = { schema: 'supabase_functions', name: 'http_request' } as const
 export const WEBHOOK_METHODS = ['POST', 'GET'] as const
@@ -34,12 +35,7 @@ export const webhooksSql = `select t.oid::int8 as id,
                    from generate_series(0, length(t.tgargs) - 1) as i
                   where get_byte(t.tgargs, i) = 0) as part
        ), '{}') as args
-  from pg_catalog.pg_trigger t
-  join pg_catalog.pg_class c on c.oid = t.tgrelid
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-  join pg_catalog.pg_proc p on p.oid = t.tgfoid
-  join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
- where not t.tgisinternal
+  ${USER_TRIGGERS_FROM}
    and pn.nspname = '${WEBHOOK_FUNCTION.schema}' and p.proname = '${WEBHOOK_FUNCTION.name}'
  order by n.nspname, c.relname, t.tgname;`
 
