@@ -1,7 +1,8 @@
 import { Toast, Toaster, createToaster } from '@ark-ui/react/toast'
 import { useEffect } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { TOAST } from '../constants'
+import { glyphButton } from './glyph-button'
 
 /** The dashboard's toaster with SPEC §9's constants: 4 s, 3 visible, bottom-right, 14 px gap, Alt+T. */
 export const toaster = createToaster({
@@ -80,17 +81,7 @@ export function ToastRegion({ onMount }: { onMount: (mounted: typeof toaster) =>
           {toast.closable !== false ? (
             <Toast.CloseTrigger
               aria-label="Close"
-              className={css({
-                position: 'absolute',
-                top: '2',
-                right: '2',
-                w: '6',
-                h: '6',
-                borderRadius: 'sm',
-                cursor: 'pointer',
-                color: 'fg.muted',
-                _hover: { bg: 'bg.muted' },
-              })}
+              className={cx(glyphButton({ size: 'sm' }), css({ position: 'absolute', top: '2', right: '2' }))}
             >
               ✕
             </Toast.CloseTrigger>
