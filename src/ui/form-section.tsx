@@ -26,8 +26,11 @@ export function FormSection({ title, titleId, description, children }: { title: 
   )
 }
 
-/** A radio choice drawn as a card (a plan, a compute size): the card shows the checked state and focus. */
-export const choiceCardClass = css({
+/**
+ * A radio choice drawn as a card (a plan, a compute size, a wrapper's service, a policy's template): the card
+ * shows the checked state and focus. A row of small ones adds its own with `css(choiceCardStyle, { … })`.
+ */
+export const choiceCardStyle = css.raw({
   display: 'flex',
   flexDir: 'column',
   gap: '1',
@@ -39,6 +42,7 @@ export const choiceCardClass = css({
   '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
   '&:has(input:focus-visible)': { outline: '2px solid token(colors.accent.default)' },
 })
+export const choiceCardClass = css(choiceCardStyle)
 
 /** A small pressed/unpressed choice in a row of them (a connection method, a log level, a schedule): `aria-pressed` shows which. */
 export const pillToggleClass = css({

@@ -6,6 +6,7 @@ import { createWrapperSql, type SecretsTable } from '../../../lib/sql/wrappers'
 import { maskSecrets } from '../../../lib/sql/secret-mask'
 import { ExternalLink } from '../../../ui/external-link'
 import { fieldErrorClass, fieldLabelClass, inputClass } from '../../../ui/field'
+import { choiceCardStyle } from '../../../ui/form-section'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
 import { emptyWrapperForm, foreignTableName, readWrapperForm, wrapperKind, type WrapperField, type WrapperFormValues } from './wrapper-form'
 
@@ -81,18 +82,7 @@ export function CreateWrapperDialog({
         {WRAPPER_KINDS.map((option) => (
           <label
             key={option.id}
-            className={css({
-              display: 'flex',
-              gap: '1.5',
-              alignItems: 'center',
-              px: '2.5',
-              py: '1',
-              borderWidth: '1px',
-              borderColor: option.id === kind.id ? 'accent.default' : 'border.default',
-              borderRadius: 'md',
-              fontSize: 'sm',
-              cursor: 'pointer',
-            })}
+            className={css(choiceCardStyle, { flexDir: 'row', alignItems: 'center', gap: '1.5', px: '2.5', py: '1', fontSize: 'sm' })}
           >
             <input type="radio" name={`${baseId}-kind`} checked={option.id === kind.id} onChange={() => onChange(emptyWrapperForm(option))} />
             {option.name}

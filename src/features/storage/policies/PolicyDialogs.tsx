@@ -11,6 +11,7 @@ import {
   type StoragePolicyDraft,
 } from '../../../lib/sql/storage-policies'
 import { fieldHintClass, fieldLabelClass, inputClass } from '../../../ui/field'
+import { choiceCardStyle } from '../../../ui/form-section'
 import { SqlPreviewDialog, type StructureDialogProps } from '../../../ui/sql-preview-dialog'
 import type { PolicyTable } from '../../../api/schemas'
 import type { EffectMeasure } from '../../../lib/sql/policy-effect'
@@ -74,16 +75,7 @@ export function CreatePolicyDialog({
           {STORAGE_POLICY_TEMPLATES.map((template) => (
             <label
               key={template.id}
-              className={css({
-                display: 'flex',
-                gap: '2',
-                p: '2',
-                borderWidth: '1px',
-                borderRadius: 'md',
-                cursor: 'pointer',
-                borderColor: template.id === templateId ? 'accent.default' : 'border.default',
-                bg: template.id === templateId ? 'accent.subtle' : 'bg.surface',
-              })}
+              className={css(choiceCardStyle, { flexDir: 'row', gap: '2', p: '2' })}
             >
               <input type="radio" name="policy-template" value={template.id} checked={template.id === templateId} onChange={() => chooseTemplate(template.id)} />
               <span>
