@@ -8,6 +8,7 @@ import { Badge } from '../../ui/badge'
 import { Callout } from '../../ui/callout'
 import { SectionHeading, sectionCardClass } from './billing-section'
 import { TableHead } from '../../ui/table-head'
+import { FillBar, type FillTone } from '../../ui/fill-bar'
 
 const HEADING_ID = 'billing-usage-heading'
 
@@ -22,7 +23,6 @@ const rowClass = css({
   _first: { borderTopWidth: '0' },
 })
 const mutedClass = css({ color: 'fg.muted', fontSize: 'xs' })
-const trackClass = css({ h: '2', w: 'full', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })
 const projectTableClass = css({
   w: 'full',
   mt: '2',
@@ -33,36 +33,16 @@ const projectTableClass = css({
   '& .amount': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 })
 
-const fillClass = css({
-  h: 'full',
-  borderRadius: 'full',
-  bg: 'accent.default',
-  '&[data-tone=warning]': { bg: 'warning.default' },
-  '&[data-tone=danger]': { bg: 'danger.default' },
-})
-
-function barTone(ratio: number): 'ok' | 'warning' | 'danger' {
+function barTone(ratio: number): FillTone {
   if (ratio > 1) return 'danger'
   if (ratio >= USAGE_APPROACHING_THRESHOLD) return 'warning'
-  return 'ok'
+  return 'accent'
 }
 
 /** A bar of usage against a limit: full at the limit, red beyond it, amber from 75 %. */
 function UsageBar({ label, ratio }: { label: string; ratio: number }) {
   const percent = Math.round(ratio * 100)
-  return (
-    <div
-      role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.min(percent, 100)}
-      aria-valuetext={`${percent}%`}
-      className={trackClass}
-    >
-      <div data-tone={barTone(ratio)} className={fillClass} style={{ width: `${Math.min(100, ratio * 100)}%` }} />
-    </div>
-  )
+  return <FillBar role="meter" label={label} value={percent} valueText={`${percent}%`} tone={barTone(ratio)} className={css({ h: '2' })} />
 }
 
 function limitText(cost: MetricCost, plan: PlanId): string {

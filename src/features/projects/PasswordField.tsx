@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { token } from 'styled-system/tokens'
 import { passwordStrengthMachine } from '../../../machines/password-strength.machine'
 import { checkPasswordStrength } from '../../api/queries/profile'
 import { generateStrongPassword, scoredPasswordFeedback, tooLongPasswordFeedback, type PasswordFeedback } from '../../lib/password-feedback'
@@ -9,8 +8,9 @@ import { CopyButton } from '../../ui/copy-button'
 import { inputClass } from '../../ui/field'
 import { fromPromiseUntilStopped } from '../../lib/actor-promise'
 import { useInspectedMachine } from '../../ui/use-inspected-machine'
+import { FillBar } from '../../ui/fill-bar'
 
-const toneColor = { danger: 'colors.danger.default', warning: 'colors.warning.default', success: 'colors.accent.default' } as const
+const PASSWORD_TONE = { danger: 'danger', warning: 'warning', success: 'accent' } as const
 
 /**
  * A password with its server-scored strength meter (SPEC §5): the database password by default,
@@ -95,20 +95,7 @@ export function PasswordField({
           </>
         ) : null}
       </div>
-      <div
-        role="meter"
-        aria-label="Password strength"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={feedback?.width ?? 0}
-        className={css({ h: '1.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}
-      >
-        <div
-          data-tone={feedback?.tone}
-          className={css({ h: 'full', transition: 'width 200ms, background 200ms' })}
-          style={{ width: `${feedback?.width ?? 0}%`, background: feedback ? token.var(toneColor[feedback.tone]) : undefined }}
-        />
-      </div>
+      <FillBar role="meter" label="Password strength" value={feedback?.width ?? 0} tone={feedback ? PASSWORD_TONE[feedback.tone] : undefined} />
       <div id={`${id}-feedback`} aria-live="polite" className={css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'xs', minH: '8' })}>
         {error ? <p className={css({ color: 'danger.default' })}>{error}</p> : null}
         {checking ? (

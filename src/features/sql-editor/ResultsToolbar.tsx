@@ -3,6 +3,7 @@ import type { ExportFormat } from '../../lib/sql/result-format'
 import { Button } from '../../ui/button'
 import { Menu, MenuItem, MenuSeparator } from '../../ui/menu'
 import type { ExportProgress } from './result-export'
+import { FillBar } from '../../ui/fill-bar'
 
 export type CopyTarget = 'cell' | 'row-csv' | 'row-json' | 'row-markdown' | 'all-csv' | 'all-json' | 'all-markdown'
 
@@ -65,20 +66,9 @@ export function ResultsToolbar({
 }
 
 function ExportProgressBar({ progress: { done, total }, onCancel }: { progress: ExportProgress; onCancel: () => void }) {
-  const percent = total === 0 ? 100 : Math.round((done / total) * 100)
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ml: '2', color: 'fg.muted' })}>
-      <div
-        role="progressbar"
-        aria-label="Export progress"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${done.toLocaleString()} of ${total.toLocaleString()} rows`}
-        className={css({ w: '32', h: '1.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}
-      >
-        <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 120ms' })} style={{ width: `${percent}%` }} />
-      </div>
+      <FillBar role="progressbar" label="Export progress" value={done} max={total} valueText={`${done.toLocaleString()} of ${total.toLocaleString()} rows`} className={css({ w: '32' })} />
       <span className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>
         {done.toLocaleString()} / {total.toLocaleString()} rows
       </span>

@@ -6,6 +6,7 @@ import { formatBytes } from '../../../lib/format-bytes'
 import { totalProgress } from '../../../lib/storage-uploads'
 import { Button } from '../../../ui/button'
 import { isFinished, type UploadQueue, type UploadRow } from './upload-queue'
+import { FillBar, type FillTone } from '../../../ui/fill-bar'
 
 const ROW_HEIGHT = 52
 /** Rows shown before the list scrolls. */
@@ -41,22 +42,10 @@ export function uploadStatusText(row: UploadRow): string {
   }
 }
 
-const TONE: Partial<Record<UploadRow['phase'], string>> = { done: 'accent.default', failed: 'danger.default', refused: 'danger.default', conflict: 'warning.default', retrying: 'warning.default' }
+const TONE: Partial<Record<UploadRow['phase'], FillTone>> = { failed: 'danger', refused: 'danger', conflict: 'warning', retrying: 'warning' }
 
-function ProgressBar({ label, sent, size, tone = 'accent.default' }: { label: string; sent: number; size: number; tone?: string }) {
-  const value = percent(sent, size)
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      className={css({ h: '1.5', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden', w: 'full' })}
-    >
-      <div className={css({ h: 'full', transition: 'width 0.2s' })} style={{ width: `${value}%`, background: `var(--colors-${tone.replace('.', '-')})` }} />
-    </div>
-  )
+function ProgressBar({ label, sent, size, tone = 'accent' }: { label: string; sent: number; size: number; tone?: FillTone }) {
+  return <FillBar role="progressbar" label={label} value={percent(sent, size)} tone={tone} />
 }
 
 function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
@@ -72,7 +61,7 @@ function UploadRowView({ row, queue }: { row: UploadRow; queue: UploadQueue }) {
             {uploadStatusText(row)}
           </span>
         </div>
-        <ProgressBar label={`${row.path} uploaded`} sent={row.sent} size={row.size} tone={tone ?? 'accent.default'} />
+        <ProgressBar label={`${row.path} uploaded`} sent={row.sent} size={row.size} tone={tone} />
       </div>
       <span className={css({ display: 'inline-flex', gap: '1' })}>
         {row.phase === 'conflict' ? (
