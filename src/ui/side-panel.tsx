@@ -59,9 +59,9 @@ export const sidePanelHeadingClass = css({ px: '2', pt: '3', pb: '1', fontSize: 
 export const sidePanelNoteClass = css({ px: '2', py: '2', color: 'fg.muted', fontSize: 'xs' })
 
 /**
- * An item of a side list (log sources, facet values, tables, actors, a request's events, rows to pick): the list's width, muted under the
- * pointer, marked when it is what the screen shows (aria-current) or a chosen value (aria-pressed). A list
- * adds its own with `css(sideListItemStyle, { … })`.
+ * An item of a side list (log sources, facet values, tables, actors, a request's events, rows to pick): the
+ * list's width, muted under the pointer, marked when it is what the screen shows (aria-current) or a chosen value
+ * (aria-pressed). A list adds its own with `css(sideListItemStyle, { … })`, which wins over it (`cx` would not decide).
  */
 export const sideListItemStyle = css.raw({
   display: 'flex',

@@ -4,8 +4,9 @@ import { IconButton } from '../../ui/icon-button'
 import { SidePanel, sideListItemStyle, sidePanelHeadingClass, sidePanelNoteClass } from '../../ui/side-panel'
 import type { RecentLogQuery, SavedLogQuery } from './saved-queries'
 
-// One line each, cut with an ellipsis: a source's name, a query's SQL.
-const itemClass = css(sideListItemStyle, { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+// A source's name wraps; a query's SQL is one line, cut with an ellipsis.
+const sourceClass = css(sideListItemStyle, { display: 'block' })
+const queryClass = css(sideListItemStyle, { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim()
 
@@ -34,7 +35,7 @@ export function ExplorerSidebar({
       <ul>
         {LOG_SOURCES.map((item) => (
           <li key={item.id}>
-            <button type="button" aria-current={!queryMode && item.id === source ? 'page' : undefined} className={cx(itemClass, css({ whiteSpace: 'normal' }))} onClick={() => onSource(item.id)}>
+            <button type="button" aria-current={!queryMode && item.id === source ? 'page' : undefined} className={sourceClass} onClick={() => onSource(item.id)}>
               {item.label}
             </button>
           </li>
@@ -47,7 +48,7 @@ export function ExplorerSidebar({
         <ul>
           {saved.map((query) => (
             <li key={query.id} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-              <button type="button" className={cx(itemClass, css({ flex: '1', minW: '0' }))} title={query.sql.slice(0, 500)} onClick={() => onOpenQuery(query.sql)}>
+              <button type="button" className={cx(queryClass, css({ flex: '1', minW: '0' }))} title={query.sql.slice(0, 500)} onClick={() => onOpenQuery(query.sql)}>
                 {query.name}
               </button>
               <IconButton glyph="×" label={`Delete saved query ${query.name}`} size="sm" variant="ghost" onClick={() => onDeleteSaved(query)} />
@@ -62,7 +63,7 @@ export function ExplorerSidebar({
         <ul>
           {recent.map((query) => (
             <li key={query.id}>
-              <button type="button" className={cx(itemClass, css({ fontFamily: 'mono', fontSize: 'xs' }))} title={query.sql.slice(0, 500)} onClick={() => onOpenQuery(query.sql)}>
+              <button type="button" className={cx(queryClass, css({ fontFamily: 'mono', fontSize: 'xs' }))} title={query.sql.slice(0, 500)} onClick={() => onOpenQuery(query.sql)}>
                 {oneLine(query.sql).slice(0, 120)}
               </button>
             </li>

@@ -76,7 +76,7 @@ function TextContent({ blob, kind }: { blob: Blob; kind: 'text' | 'json' | 'csv'
     return (
       <div className={css({ overflow: 'auto', maxH: 'full' })}>
         <table aria-label="File contents" className={css({ fontSize: 'xs', borderCollapse: 'collapse', '& th, & td': { borderWidth: '1px', borderColor: 'border.default', px: '1.5', py: '0.5', textAlign: 'left', whiteSpace: 'nowrap' } })}>
-          <TableHead columns={csv.header.map((name, i) => ({ label: name, key: String(i) }))} />
+          <TableHead columns={csv.header} />
           <tbody>
             {csv.rows.slice(0, CSV_PREVIEW_ROWS).map((row, r) => (
               <tr key={r}>
