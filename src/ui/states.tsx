@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from './button'
@@ -38,4 +39,24 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children ? <div className={css({ color: 'fg.muted' })}>{children}</div> : null}
     </div>
   )
+}
+
+/**
+ * A query's data, or what stands in for it until there is some: its loading state (a label, or a node
+ * such as a loading state that names the retries), or its failure with a way to try again.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T>
+  loading: ReactNode
+  failed: string
+  children: (data: T) => ReactNode
+}) {
+  if (query.isPending) return typeof loading === 'string' ? <LoadingState label={loading} /> : loading
+  if (query.isError) return <ErrorState title={failed} message={query.error.message} onRetry={() => void query.refetch()} />
+  return children(query.data)
 }

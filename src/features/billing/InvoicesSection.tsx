@@ -19,7 +19,7 @@ import { Button } from '../../ui/button'
 import { Callout } from '../../ui/callout'
 import { ViewDialog } from '../../ui/dialog'
 import { ExternalLink } from '../../ui/external-link'
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { EmptyState, ErrorState, LoadingState, QueryStates } from '../../ui/states'
 import { summaryListClass } from '../../ui/summary-list'
 import { permissionWithheld } from '../permissions'
 import { useSignedIn } from '../auth'
@@ -105,13 +105,11 @@ function UpcomingInvoicePreview({ slug }: { slug: string }) {
           </span>
         ) : null}
       </div>
-      {upcoming.isPending ? (
-        <LoadingState label="Loading the upcoming invoice…" />
-      ) : upcoming.isError ? (
-        <ErrorState title="Failed to load the upcoming invoice" message={upcoming.error.message} onRetry={() => void upcoming.refetch()} />
-      ) : (
-        <UpcomingLines invoice={upcoming.data} />
-      )}
+      <QueryStates query={upcoming} loading="Loading the upcoming invoice…" failed="Failed to load the upcoming invoice">
+        {(data) => (
+          <UpcomingLines invoice={data} />
+        )}
+      </QueryStates>
     </section>
   )
 }
@@ -181,53 +179,51 @@ function InvoiceList({ slug }: { slug: string }) {
         </h3>
         {total !== undefined ? <span className={mutedClass}>{`${total} invoice${total === 1 ? '' : 's'}`}</span> : null}
       </div>
-      {invoices.isPending ? (
-        <LoadingState label="Loading invoices…" />
-      ) : invoices.isError ? (
-        <ErrorState title="Failed to load the invoices" message={invoices.error.message} onRetry={() => void invoices.refetch()} />
-      ) : rows.length === 0 && page === 0 ? (
-        <EmptyState title="No invoices yet">Invoices appear here at the end of each billing cycle.</EmptyState>
-      ) : (
-        <>
-          <table className={tableClass} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
-            <TableHead columns={['Date', 'Invoice', { label: 'Amount due', className: 'amount' }, 'Status', { hidden: 'Actions' }]} />
-            <tbody className={css({ '& td': { verticalAlign: 'middle' } })}>
-              {rows.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td className={css({ whiteSpace: 'nowrap' })}>{formatBillingUnixDate(invoice.period_end)}</td>
-                  <td className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{invoice.number}</td>
-                  <td className="amount">{formatCents(invoice.amount_due)}</td>
-                  <td>
-                    <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
-                  </td>
-                  <td className={css({ textAlign: 'right' })}>
-                    <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`View invoice ${invoice.number}`}>
-                      View
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav aria-label="Invoice pages" className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3' })}>
-            <span className={mutedClass} aria-live="polite">
-              {total !== undefined && rows.length > 0 ? `Showing ${offset + 1}–${offset + rows.length} of ${total}` : ''}
-            </span>
-            <span className={css({ display: 'flex', gap: '2' })}>
-              <Button size="sm" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                onClick={() => setPage((p) => p + 1)}
-                disabled={invoices.isPlaceholderData || (total !== undefined ? offset + INVOICE_PAGE_SIZE >= total : rows.length < INVOICE_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </span>
-          </nav>
-        </>
-      )}
+      <QueryStates query={invoices} loading="Loading invoices…" failed="Failed to load the invoices">
+        {() => rows.length === 0 && page === 0 ? (
+          <EmptyState title="No invoices yet">Invoices appear here at the end of each billing cycle.</EmptyState>
+        ) : (
+          <>
+            <table className={tableClass} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
+              <TableHead columns={['Date', 'Invoice', { label: 'Amount due', className: 'amount' }, 'Status', { hidden: 'Actions' }]} />
+              <tbody className={css({ '& td': { verticalAlign: 'middle' } })}>
+                {rows.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td className={css({ whiteSpace: 'nowrap' })}>{formatBillingUnixDate(invoice.period_end)}</td>
+                    <td className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{invoice.number}</td>
+                    <td className="amount">{formatCents(invoice.amount_due)}</td>
+                    <td>
+                      <Badge tone={INVOICE_STATUS[invoice.status].tone}>{INVOICE_STATUS[invoice.status].label}</Badge>
+                    </td>
+                    <td className={css({ textAlign: 'right' })}>
+                      <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`View invoice ${invoice.number}`}>
+                        View
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav aria-label="Invoice pages" className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3' })}>
+              <span className={mutedClass} aria-live="polite">
+                {total !== undefined && rows.length > 0 ? `Showing ${offset + 1}–${offset + rows.length} of ${total}` : ''}
+              </span>
+              <span className={css({ display: 'flex', gap: '2' })}>
+                <Button size="sm" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+                  Previous
+                </Button>
+                <Button
+                  size="sm"
+                  onClick={() => setPage((p) => p + 1)}
+                  disabled={invoices.isPlaceholderData || (total !== undefined ? offset + INVOICE_PAGE_SIZE >= total : rows.length < INVOICE_PAGE_SIZE)}
+                >
+                  Next
+                </Button>
+              </span>
+            </nav>
+          </>
+        )}
+      </QueryStates>
       <InvoiceDialog slug={slug} invoiceId={openId} listed={open} onClose={() => setOpenId(null)} />
     </section>
   )

@@ -7,7 +7,7 @@ import { isOrioleDbVersion } from '../../api/schemas'
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { Button } from '../../ui/button'
-import { EmptyState, ErrorState } from '../../ui/states'
+import { EmptyState, QueryStates } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 import { cloudProviderLabel, regionLabel, STATUS_PRESENTATION } from '../projects'
 import { MFA_MESSAGE, NEW_ORGANIZATION_MESSAGE, PERMISSION_MESSAGE, PERMISSION_RESOURCES } from '../../constants'
@@ -63,44 +63,44 @@ export default function OrganizationPage() {
             </Link>
           </div>
         </Callout>
-      ) : projects.isPending ? (
-        <QueryLoadingState label="Loading projects…" queryKey={organizationProjectsQuery(slug).queryKey} />
-      ) : projects.isError ? (
-        <ErrorState title="Failed to load projects" message={projects.error.message} onRetry={() => void projects.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title="No projects yet">
-          <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
-            <p>{NEW_ORGANIZATION_MESSAGE.emptyOrganization}</p>
-            {/* Only a link the user can follow: without the permission the header's button says why. */}
-            {canCreate.allowed && projectCreation ? (
-              <Link href={`/new/${encodeURIComponent(slug)}`} className={button({ variant: 'primary' })}>
-                {NEW_ORGANIZATION_MESSAGE.newProject}
-              </Link>
-            ) : null}
-          </div>
-        </EmptyState>
       ) : (
-        <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>
-          {list.map((project) => {
-            const status = STATUS_PRESENTATION[project.status]
-            return (
-              <li key={project.ref}>
-                <Link href={`/project/${project.ref}`} className={cardLinkClass}>
-                  <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
-                    <strong>{project.name}</strong>
-                    <span className={css({ display: 'flex', gap: '1' })}>
-                      {isOrioleDbVersion(project.dbVersion) ? <Badge tone="info">OrioleDB</Badge> : null}
-                      <Badge tone={status.tone}>{status.label}</Badge>
-                    </span>
-                  </span>
-                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-                    {cloudProviderLabel(project.cloud_provider)} · {regionLabel(project.region)}
-                  </span>
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
+        <QueryStates query={projects} loading={<QueryLoadingState label="Loading projects…" queryKey={organizationProjectsQuery(slug).queryKey} />} failed="Failed to load projects">
+          {() => list.length === 0 ? (
+            <EmptyState title="No projects yet">
+              <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+                <p>{NEW_ORGANIZATION_MESSAGE.emptyOrganization}</p>
+                {/* Only a link the user can follow: without the permission the header's button says why. */}
+                {canCreate.allowed && projectCreation ? (
+                  <Link href={`/new/${encodeURIComponent(slug)}`} className={button({ variant: 'primary' })}>
+                    {NEW_ORGANIZATION_MESSAGE.newProject}
+                  </Link>
+                ) : null}
+              </div>
+            </EmptyState>
+          ) : (
+            <ul aria-label="Projects" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' })}>
+              {list.map((project) => {
+                const status = STATUS_PRESENTATION[project.status]
+                return (
+                  <li key={project.ref}>
+                    <Link href={`/project/${project.ref}`} className={cardLinkClass}>
+                      <span className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
+                        <strong>{project.name}</strong>
+                        <span className={css({ display: 'flex', gap: '1' })}>
+                          {isOrioleDbVersion(project.dbVersion) ? <Badge tone="info">OrioleDB</Badge> : null}
+                          <Badge tone={status.tone}>{status.label}</Badge>
+                        </span>
+                      </span>
+                      <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                        {cloudProviderLabel(project.cloud_provider)} · {regionLabel(project.region)}
+                      </span>
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </QueryStates>
       )}
       {projects.hasNextPage ? (
         <Button onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>

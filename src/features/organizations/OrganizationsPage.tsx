@@ -7,7 +7,7 @@ import { NEW_ORGANIZATION_MESSAGE, NEW_ORGANIZATION_PATH } from '../../constants
 import { Badge } from '../../ui/badge'
 import { cardLinkClass } from '../../ui/card'
 import { pageClass } from '../../ui/page-layout'
-import { EmptyState, ErrorState } from '../../ui/states'
+import { EmptyState, QueryStates } from '../../ui/states'
 import { QueryLoadingState } from '../retries'
 
 /** /organizations: every organization of the user, sorted by name (the default return path). */
@@ -27,39 +27,37 @@ export default function OrganizationsPage() {
           </Link>
         )}
       </header>
-      {organizations.isPending ? (
-        <QueryLoadingState label="Loading organizations…" queryKey={organizationsQuery().queryKey} />
-      ) : organizations.isError ? (
-        <ErrorState title="Failed to load organizations" message={organizations.error.message} onRetry={() => void organizations.refetch()} />
-      ) : organizations.data.length === 0 ? (
-        <EmptyState title="No organizations yet">
-          <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
-            <p>{NEW_ORGANIZATION_MESSAGE.noOrganizations}</p>
-            <Link href={NEW_ORGANIZATION_PATH} className={button({ variant: 'primary' })}>
-              {NEW_ORGANIZATION_MESSAGE.newOrganization}
-            </Link>
-          </div>
-        </EmptyState>
-      ) : (
-        <ul aria-label="Organizations" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '3' })}>
-          {organizations.data.map((org) => (
-            <li key={org.slug}>
-              <Link
-                href={`/org/${org.slug}`}
-                className={cardLinkClass}
-              >
-                <span className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
-                  <strong>{org.name}</strong>
-                  <Badge tone={org.plan.id === 'free' ? 'neutral' : 'success'}>{org.plan.name} plan</Badge>
-                </span>
-                <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-                  {org.project_count === undefined ? '' : `${org.project_count} ${org.project_count === 1 ? 'project' : 'projects'}`}
-                </span>
+      <QueryStates query={organizations} loading={<QueryLoadingState label="Loading organizations…" queryKey={organizationsQuery().queryKey} />} failed="Failed to load organizations">
+        {(data) => data.length === 0 ? (
+          <EmptyState title="No organizations yet">
+            <div className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+              <p>{NEW_ORGANIZATION_MESSAGE.noOrganizations}</p>
+              <Link href={NEW_ORGANIZATION_PATH} className={button({ variant: 'primary' })}>
+                {NEW_ORGANIZATION_MESSAGE.newOrganization}
               </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+          </EmptyState>
+        ) : (
+          <ul aria-label="Organizations" className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '3' })}>
+            {data.map((org) => (
+              <li key={org.slug}>
+                <Link
+                  href={`/org/${org.slug}`}
+                  className={cardLinkClass}
+                >
+                  <span className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
+                    <strong>{org.name}</strong>
+                    <Badge tone={org.plan.id === 'free' ? 'neutral' : 'success'}>{org.plan.name} plan</Badge>
+                  </span>
+                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
+                    {org.project_count === undefined ? '' : `${org.project_count} ${org.project_count === 1 ? 'project' : 'projects'}`}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   )
 }

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../ui/dialog'
 import { FormProblem, TextField } from '../../ui/field'
 import { FormSection, settingsPanelClass, SettingsSection } from '../../ui/form-section'
 import { GuardedButton } from '../../ui/guarded-button'
-import { ErrorState, LoadingState } from '../../ui/states'
+import { QueryStates } from '../../ui/states'
 import { showToast } from '../../ui/toast'
 import { DatabaseToolPage } from '../database'
 import { DeleteSection } from './DeleteSection'
@@ -36,19 +36,17 @@ export function GeneralSettingsScreen({ projectRef: ref }: { projectRef: string 
   const project = useQuery(projectDetailQuery(ref))
   return (
     <DatabaseToolPage title="General settings" description="The project's name and reference, a restart of its database and services, its organization, and its deletion.">
-      {project.isPending ? (
-        <LoadingState label="Loading the project…" />
-      ) : project.isError ? (
-        <ErrorState title="The project could not be read" message={project.error.message} onRetry={() => void project.refetch()} />
-      ) : (
-        <>
-          {/* Keyed by the saved name: a rename elsewhere (another tab) starts the form afresh. */}
-          <ProjectNameForm key={project.data.name} project={project.data} />
-          <RestartSection project={project.data} />
-          <TransferSection project={project.data} />
-          <DeleteSection project={project.data} />
-        </>
-      )}
+      <QueryStates query={project} loading="Loading the project…" failed="The project could not be read">
+        {(data) => (
+          <>
+            {/* Keyed by the saved name: a rename elsewhere (another tab) starts the form afresh. */}
+            <ProjectNameForm key={data.name} project={data} />
+            <RestartSection project={data} />
+            <TransferSection project={data} />
+            <DeleteSection project={data} />
+          </>
+        )}
+      </QueryStates>
     </DatabaseToolPage>
   )
 }

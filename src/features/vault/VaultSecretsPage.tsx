@@ -12,7 +12,7 @@ import { Callout } from '../../ui/callout'
 import { SearchField } from '../../ui/field'
 import { GuardedButton } from '../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states'
+import { EmptyState, QueryStates } from '../../ui/states'
 import { RowActions } from '../../ui/row-actions'
 import { useFormDrafts, useListDialog } from '../../ui/use-list-dialogs'
 import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useProjectDatabase } from '../database'
@@ -60,71 +60,69 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
       }
     >
       {write.reason ? <Callout tone="warning" title={write.reason}>{read.reason ? 'Values stay hidden too: revealing one needs the permission to read secrets.' : null}</Callout> : null}
-      {enabled.isPending ? (
-        <LoadingState label="Loading the vault…" />
-      ) : enabled.isError ? (
-        <ErrorState title="The vault could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
-      ) : !enabled.data ? (
-        <EmptyState title="Vault is not enabled">
-          <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
-            It comes with the supabase_vault extension (and pgcrypto, which it encrypts with).
-            <GuardedButton variant="primary" blockedReason={write.reason} disabled={!write.allowed} onClick={() => setDialog({ kind: 'enable' })}>
-              Enable Vault
-            </GuardedButton>
-          </span>
-        </EmptyState>
-      ) : secrets.isPending ? (
-        <LoadingState label="Loading secrets…" />
-      ) : secrets.isError ? (
-        <ErrorState title="The secrets could not be read" message={secrets.error.message} onRetry={() => void secrets.refetch()} />
-      ) : secrets.data.length === 0 ? (
-        <EmptyState title="No secrets yet">Add API keys and other credentials here instead of writing them into SQL.</EmptyState>
-      ) : (
-        <>
-          <div role="search">
-            <SearchField label="Search secrets" placeholder="Search secrets…" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
-          </div>
-          {shown.length === 0 ? (
-            <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>
-          ) : (
-            <table className={toolTableClass}>
-              <ToolTableHead columns={['Name', 'Value', 'Key id', 'Updated', { hidden: 'Actions' }]} />
-              <tbody>
-                {shown.map((secret) => (
-                  <tr key={secret.id} aria-label={secret.name ?? secret.id}>
-                    <td className={toolCellClass}>
-                      <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{secret.name ?? '(no name)'}</div>
-                      {secret.description ? <div className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-word' })}>{secret.description}</div> : null}
-                    </td>
-                    <td className={toolCellClass}>
-                      <SecretValue projectRef={ref} connectionString={connectionString} secret={secret} blockedReason={read.reason} />
-                    </td>
-                    <td className={toolCellClass}>
-                      <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{secret.key_id ?? '—'}</span>
-                    </td>
-                    <td className={toolCellClass}>
-                      <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })} title={`Created ${formatDisplayDate(secret.created_at) ?? ''}`}>
-                        {formatDisplayDate(secret.updated_at)}
-                      </span>
-                    </td>
-                    <td className={toolCellClass}>
-                      <RowActions
-                        name={secret.name ?? 'secret'}
-                        disabled={!write.allowed}
-                        onEdit={() => {
-                          drafts.startEdit(secretFormFrom(secret))
-                          setDialog({ kind: 'edit', secret })
-                        }}
-                        onDelete={() => setDialog({ kind: 'delete', secret })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
+      <QueryStates query={enabled} loading="Loading the vault…" failed="The vault could not be read">
+        {(data) => !data ? (
+          <EmptyState title="Vault is not enabled">
+            <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
+              It comes with the supabase_vault extension (and pgcrypto, which it encrypts with).
+              <GuardedButton variant="primary" blockedReason={write.reason} disabled={!write.allowed} onClick={() => setDialog({ kind: 'enable' })}>
+                Enable Vault
+              </GuardedButton>
+            </span>
+          </EmptyState>
+        ) : (
+          <QueryStates query={secrets} loading="Loading secrets…" failed="The secrets could not be read">
+            {(data) => data.length === 0 ? (
+              <EmptyState title="No secrets yet">Add API keys and other credentials here instead of writing them into SQL.</EmptyState>
+            ) : (
+              <>
+                <div role="search">
+                  <SearchField label="Search secrets" placeholder="Search secrets…" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
+                </div>
+                {shown.length === 0 ? (
+                  <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>
+                ) : (
+                  <table className={toolTableClass}>
+                    <ToolTableHead columns={['Name', 'Value', 'Key id', 'Updated', { hidden: 'Actions' }]} />
+                    <tbody>
+                      {shown.map((secret) => (
+                        <tr key={secret.id} aria-label={secret.name ?? secret.id}>
+                          <td className={toolCellClass}>
+                            <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{secret.name ?? '(no name)'}</div>
+                            {secret.description ? <div className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-word' })}>{secret.description}</div> : null}
+                          </td>
+                          <td className={toolCellClass}>
+                            <SecretValue projectRef={ref} connectionString={connectionString} secret={secret} blockedReason={read.reason} />
+                          </td>
+                          <td className={toolCellClass}>
+                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{secret.key_id ?? '—'}</span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })} title={`Created ${formatDisplayDate(secret.created_at) ?? ''}`}>
+                              {formatDisplayDate(secret.updated_at)}
+                            </span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <RowActions
+                              name={secret.name ?? 'secret'}
+                              disabled={!write.allowed}
+                              onEdit={() => {
+                                drafts.startEdit(secretFormFrom(secret))
+                                setDialog({ kind: 'edit', secret })
+                              }}
+                              onDelete={() => setDialog({ kind: 'delete', secret })}
+                            />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </>
+            )}
+          </QueryStates>
+        )}
+      </QueryStates>
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
         <SecretDialog
           editing={dialog.kind === 'edit' ? dialog.secret : null}

@@ -9,7 +9,7 @@ import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, SchemaPicker, ToolTableHead, toolCellClass, toolTableClass, useDatabaseWritePermission, useProjectDatabase, useSchemaParam } from '../../database'
 import { DropPolicyDialog, PolicyDialog, RowLevelSecurityDialog } from './PolicyDialogs'
@@ -111,15 +111,13 @@ export function PoliciesScreen({ projectRef: ref }: { projectRef: string }) {
       actions={<SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />}
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {tables.isPending ? (
-        <LoadingState label="Loading policies…" />
-      ) : tables.isError ? (
-        <ErrorState title="The policies could not be read" message={tables.error.message} onRetry={() => void tables.refetch()} />
-      ) : tables.data.length === 0 ? (
-        <EmptyState title={`No tables in ${schema}`}>Policies belong to tables: create one in the table editor first.</EmptyState>
-      ) : (
-        tables.data.map((table) => <TablePolicies key={table.id} table={table} blocked={blocked} focused={table.name === focusedTable} onDialog={open} />)
-      )}
+      <QueryStates query={tables} loading="Loading policies…" failed="The policies could not be read">
+        {(data) => data.length === 0 ? (
+          <EmptyState title={`No tables in ${schema}`}>Policies belong to tables: create one in the table editor first.</EmptyState>
+        ) : (
+          data.map((table) => <TablePolicies key={table.id} table={table} blocked={blocked} focused={table.name === focusedTable} onDialog={open} />)
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <PolicyDialog
           projectRef={ref}

@@ -8,7 +8,7 @@ import { codeBlock } from '../../../ui/code-block'
 import { CopyButton } from '../../../ui/copy-button'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { IconButton } from '../../../ui/icon-button'
-import { ErrorState, LoadingState } from '../../../ui/states'
+import { QueryStates } from '../../../ui/states'
 import { summaryListClass } from '../../../ui/summary-list'
 import { isBanned, userStateOf } from './UserList'
 
@@ -90,15 +90,13 @@ export function UserPanel({
       </div>
       <section aria-label="Raw record" className={css({ display: 'flex', flexDir: 'column', gap: '1.5', minH: '0' })}>
         <h3 className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Raw record</h3>
-        {record.isPending ? (
-          <LoadingState label="Reading the user’s record…" />
-        ) : record.isError ? (
-          <ErrorState title="The user’s record could not be read" message={record.error.message} onRetry={() => void record.refetch()} />
-        ) : record.data.user === null ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>This user no longer exists.</p>
-        ) : (
-          <pre className={codeBlock({ density: 'compact' })}>{JSON.stringify({ ...record.data.user, identities: record.data.identities }, null, 2)}</pre>
-        )}
+        <QueryStates query={record} loading="Reading the user’s record…" failed="The user’s record could not be read">
+          {(data) => data.user === null ? (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>This user no longer exists.</p>
+          ) : (
+            <pre className={codeBlock({ density: 'compact' })}>{JSON.stringify({ ...data.user, identities: data.identities }, null, 2)}</pre>
+          )}
+        </QueryStates>
       </section>
     </aside>
   )

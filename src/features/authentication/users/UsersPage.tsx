@@ -13,7 +13,7 @@ import { Callout } from '../../../ui/callout'
 import { SearchField } from '../../../ui/field'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SelectField } from '../../../ui/form-controls'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
 import { useFormDrafts } from '../../../ui/use-list-dialogs'
 import { useDatabaseWritePermission, useProjectDatabase } from '../../database'
@@ -132,17 +132,15 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
         {first.isSuccess ? (filtered ? `${countOf(total, 'user')} ${total === 1 ? 'matches' : 'match'}` : countOf(total, 'user')) : '\u00a0'}
       </p>
       <div className={css({ flex: '1', minH: '0', display: 'flex', gap: '3', flexDir: { base: 'column', lg: 'row' } })}>
-        {first.isPending ? (
-          <LoadingState label="Loading users…" />
-        ) : first.isError ? (
-          <ErrorState title="The users could not be read" message={first.error.message} onRetry={() => void first.refetch()} />
-        ) : total === 0 ? (
-          <EmptyState title={filtered ? 'No user matches' : 'No users yet'}>
-            {filtered ? 'Try another search or filter.' : 'Users appear here when they sign up in your app, or when you create one.'}
-          </EmptyState>
-        ) : (
-          <UserList count={total} rowAt={rowAt} openId={params.user} onOpen={(user) => update({ user: user.id })} onRange={want} />
-        )}
+        <QueryStates query={first} loading="Loading users…" failed="The users could not be read">
+          {() => total === 0 ? (
+            <EmptyState title={filtered ? 'No user matches' : 'No users yet'}>
+              {filtered ? 'Try another search or filter.' : 'Users appear here when they sign up in your app, or when you create one.'}
+            </EmptyState>
+          ) : (
+            <UserList count={total} rowAt={rowAt} openId={params.user} onOpen={(user) => update({ user: user.id })} onRange={want} />
+          )}
+        </QueryStates>
         {open ? <UserPanel projectRef={ref} connectionString={connectionString} user={open} blockedReason={blocked} onAction={(action, record) => act(action, open, record)} onClose={() => update({ user: null })} /> : null}
       </div>
       {dialog?.kind === 'create' ? (

@@ -10,7 +10,7 @@ import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { ExternalLink } from '../../../ui/external-link'
 import { inputClass, SearchField, ValueOptions } from '../../../ui/field'
-import { EmptyState, ErrorState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { currentDestination } from '../../project-shell'
@@ -70,28 +70,26 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
           Enabled only
         </label>
       </div>
-      {extensions.isPending ? (
-        <QueryLoadingState label="Loading extensions…" queryKey={databaseExtensionsQuery(ref, connectionString).queryKey} />
-      ) : extensions.isError ? (
-        <ErrorState title="The extensions could not be read" message={extensions.error.message} onRetry={() => void extensions.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title="No extension matches">Try another word or tag.</EmptyState>
-      ) : (
-        <table className={toolTableClass}>
-          <ToolTableHead columns={['Name', 'Description', 'Version', 'Schema', { hidden: 'Enabled' }]} />
-          <tbody>
-            {shown.map((row) => (
-              <ExtensionTableRow
-                key={row.name}
-                projectRef={ref}
-                row={row}
-                disabled={!permission.allowed}
-                onChange={(enable) => setChange({ kind: enable ? 'enable' : 'disable', extension: row })}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryStates query={extensions} loading={<QueryLoadingState label="Loading extensions…" queryKey={databaseExtensionsQuery(ref, connectionString).queryKey} />} failed="The extensions could not be read">
+        {() => shown.length === 0 ? (
+          <EmptyState title="No extension matches">Try another word or tag.</EmptyState>
+        ) : (
+          <table className={toolTableClass}>
+            <ToolTableHead columns={['Name', 'Description', 'Version', 'Schema', { hidden: 'Enabled' }]} />
+            <tbody>
+              {shown.map((row) => (
+                <ExtensionTableRow
+                  key={row.name}
+                  projectRef={ref}
+                  row={row}
+                  disabled={!permission.allowed}
+                  onChange={(enable) => setChange({ kind: enable ? 'enable' : 'disable', extension: row })}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
       {change?.kind === 'enable' ? (
         <EnableExtensionDialog
           projectRef={ref}

@@ -5,7 +5,7 @@ import type { DatabaseWebhook, WebhookCall } from '../../../api/schemas'
 import { WEBHOOK_CALLS_REFRESH_MS } from '../../../constants'
 import { formatDisplayDate } from '../../../lib/display-date'
 import { Badge, type BadgeTone } from '../../../ui/badge'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 
 /** A JSON body indented for reading; anything else as it came. */
 function readable(content: string): string {
@@ -36,39 +36,37 @@ export function WebhookCalls({ projectRef, connectionString, hook }: { projectRe
       <h2 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
         Recent calls of <span className={css({ fontFamily: 'mono' })}>{hook.name}</span>
       </h2>
-      {calls.isPending ? (
-        <LoadingState label="Loading calls…" />
-      ) : calls.isError ? (
-        <ErrorState title="The calls could not be read" message={calls.error.message} onRetry={() => void calls.refetch()} />
-      ) : calls.data.length === 0 ? (
-        <EmptyState title="No calls yet">
-          It is called when a row of {hook.schema}.{hook.table} is {[hook.on_insert && 'inserted', hook.on_update && 'updated', hook.on_delete && 'deleted'].filter(Boolean).join(', or ')}.
-        </EmptyState>
-      ) : (
-        <ol className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
-          {calls.data.map((call) => {
-            const { tone, label } = outcome(call)
-            return (
-              <li key={call.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.surface', p: '2', fontSize: 'sm' })}>
-                <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                  <Badge tone={tone}>{label}</Badge>
-                  <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{formatDisplayDate(call.created_at)}</span>
-                  {call.content_type ? <span className={css({ color: 'fg.muted', fontSize: 'xs', fontFamily: 'mono' })}>{call.content_type}</span> : null}
-                </div>
-                {call.error_msg ? <p className={css({ color: 'danger.default', fontSize: 'xs', mt: '1', wordBreak: 'break-word' })}>{call.error_msg}</p> : null}
-                {call.content ? (
-                  <pre
-                    aria-label="Response body"
-                    className={css({ mt: '1', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'sm', maxH: '48', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}
-                  >
-                    {readable(call.content)}
-                  </pre>
-                ) : null}
-              </li>
-            )
-          })}
-        </ol>
-      )}
+      <QueryStates query={calls} loading="Loading calls…" failed="The calls could not be read">
+        {(data) => data.length === 0 ? (
+          <EmptyState title="No calls yet">
+            It is called when a row of {hook.schema}.{hook.table} is {[hook.on_insert && 'inserted', hook.on_update && 'updated', hook.on_delete && 'deleted'].filter(Boolean).join(', or ')}.
+          </EmptyState>
+        ) : (
+          <ol className={css({ display: 'flex', flexDir: 'column', gap: '2', listStyle: 'none' })}>
+            {data.map((call) => {
+              const { tone, label } = outcome(call)
+              return (
+                <li key={call.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.surface', p: '2', fontSize: 'sm' })}>
+                  <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                    <Badge tone={tone}>{label}</Badge>
+                    <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{formatDisplayDate(call.created_at)}</span>
+                    {call.content_type ? <span className={css({ color: 'fg.muted', fontSize: 'xs', fontFamily: 'mono' })}>{call.content_type}</span> : null}
+                  </div>
+                  {call.error_msg ? <p className={css({ color: 'danger.default', fontSize: 'xs', mt: '1', wordBreak: 'break-word' })}>{call.error_msg}</p> : null}
+                  {call.content ? (
+                    <pre
+                      aria-label="Response body"
+                      className={css({ mt: '1', fontFamily: 'mono', fontSize: 'xs', bg: 'bg.muted', p: '2', borderRadius: 'sm', maxH: '48', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}
+                    >
+                      {readable(call.content)}
+                    </pre>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ol>
+        )}
+      </QueryStates>
     </section>
   )
 }

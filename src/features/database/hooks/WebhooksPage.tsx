@@ -9,7 +9,7 @@ import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { RowActions } from '../../../ui/row-actions'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
@@ -64,84 +64,82 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
       actions={enabled.data ? createButton : undefined}
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {enabled.isPending ? (
-        <LoadingState label="Loading webhooks…" />
-      ) : enabled.isError ? (
-        <ErrorState title="Webhooks could not be read" message={enabled.error.message} onRetry={() => void enabled.refetch()} />
-      ) : !enabled.data ? (
-        <EmptyState title="Database webhooks are off">
-          <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
-            Turning them on installs pg_net and the supabase_functions schema that webhooks call through.
-            <GuardedButton variant="primary" blockedReason={permission.reason} disabled={!permission.allowed} loading={turnOn.isPending} onClick={() => turnOn.mutate()}>
-              Enable webhooks
-            </GuardedButton>
-            {turnOn.isError ? <span role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>{turnOn.error.message}</span> : null}
-          </span>
-        </EmptyState>
-      ) : hooks.isPending ? (
-        <LoadingState label="Loading webhooks…" />
-      ) : hooks.isError ? (
-        <ErrorState title="Webhooks could not be read" message={hooks.error.message} onRetry={() => void hooks.refetch()} />
-      ) : hooks.data.length === 0 ? (
-        <EmptyState title="No webhooks yet">Create one to call a URL whenever rows of a table change.</EmptyState>
-      ) : (
-        <>
-          <table className={toolTableClass}>
-            <ToolTableHead columns={['Name', 'Table', 'Events', 'Request', { hidden: 'Enabled' }, { hidden: 'Actions' }]} />
-            <tbody>
-              {hooks.data.map((hook) => {
-                const [url = '', method = 'POST'] = hook.args
-                return (
-                  <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
-                    <td className={toolCellClass}>
-                      <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
-                        {hook.name}
-                      </button>
-                    </td>
-                    <td className={toolCellClass}>
-                      <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-                        {hook.schema}.{hook.table}
-                      </span>
-                    </td>
-                    <td className={toolCellClass}>
-                      <span className={css({ display: 'inline-flex', gap: '1' })}>
-                        {hook.on_insert ? <Badge>INSERT</Badge> : null}
-                        {hook.on_update ? <Badge>UPDATE</Badge> : null}
-                        {hook.on_delete ? <Badge>DELETE</Badge> : null}
-                      </span>
-                    </td>
-                    <td className={toolCellClass}>
-                      <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
-                        {method} {url}
-                      </span>
-                    </td>
-                    <td className={toolCellClass}>
-                      <Switch
-                        checked={hook.enabled}
-                        disabled={!permission.allowed}
-                        onCheckedChange={(on) => void toggle(hook, on)}
-                        label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
-                      />
-                    </td>
-                    <td className={toolCellClass}>
-                      <RowActions
-                        name={hook.name}
-                        disabled={!permission.allowed}
-                        onEdit={() => {
-                          drafts.startEdit(webhookFormFrom(hook))
-                          setDialog({ kind: 'edit', hook })
-                        }}
-                        onDelete={() => setDialog({ kind: 'delete', hook })}
-                      />
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-          {selected ? <WebhookCalls key={selected.id} projectRef={ref} connectionString={connectionString} hook={selected} /> : null}
-        </>
-      )}
+      <QueryStates query={enabled} loading="Loading webhooks…" failed="Webhooks could not be read">
+        {(data) => !data ? (
+          <EmptyState title="Database webhooks are off">
+            <span className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' })}>
+              Turning them on installs pg_net and the supabase_functions schema that webhooks call through.
+              <GuardedButton variant="primary" blockedReason={permission.reason} disabled={!permission.allowed} loading={turnOn.isPending} onClick={() => turnOn.mutate()}>
+                Enable webhooks
+              </GuardedButton>
+              {turnOn.isError ? <span role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>{turnOn.error.message}</span> : null}
+            </span>
+          </EmptyState>
+        ) : (
+          <QueryStates query={hooks} loading="Loading webhooks…" failed="Webhooks could not be read">
+            {(data) => data.length === 0 ? (
+              <EmptyState title="No webhooks yet">Create one to call a URL whenever rows of a table change.</EmptyState>
+            ) : (
+              <>
+                <table className={toolTableClass}>
+                  <ToolTableHead columns={['Name', 'Table', 'Events', 'Request', { hidden: 'Enabled' }, { hidden: 'Actions' }]} />
+                  <tbody>
+                    {data.map((hook) => {
+                      const [url = '', method = 'POST'] = hook.args
+                      return (
+                        <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
+                          <td className={toolCellClass}>
+                            <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
+                              {hook.name}
+                            </button>
+                          </td>
+                          <td className={toolCellClass}>
+                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                              {hook.schema}.{hook.table}
+                            </span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <span className={css({ display: 'inline-flex', gap: '1' })}>
+                              {hook.on_insert ? <Badge>INSERT</Badge> : null}
+                              {hook.on_update ? <Badge>UPDATE</Badge> : null}
+                              {hook.on_delete ? <Badge>DELETE</Badge> : null}
+                            </span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
+                              {method} {url}
+                            </span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <Switch
+                              checked={hook.enabled}
+                              disabled={!permission.allowed}
+                              onCheckedChange={(on) => void toggle(hook, on)}
+                              label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
+                            />
+                          </td>
+                          <td className={toolCellClass}>
+                            <RowActions
+                              name={hook.name}
+                              disabled={!permission.allowed}
+                              onEdit={() => {
+                                drafts.startEdit(webhookFormFrom(hook))
+                                setDialog({ kind: 'edit', hook })
+                              }}
+                              onDelete={() => setDialog({ kind: 'delete', hook })}
+                            />
+                          </td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+                {selected ? <WebhookCalls key={selected.id} projectRef={ref} connectionString={connectionString} hook={selected} /> : null}
+              </>
+            )}
+          </QueryStates>
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <WebhookDialog
           projectRef={ref}

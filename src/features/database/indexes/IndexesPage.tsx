@@ -11,7 +11,7 @@ import { Badge } from '../../../ui/badge'
 import { Checkbox } from '../../../ui/form-controls'
 import { SearchField } from '../../../ui/field'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
@@ -57,45 +57,43 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
     >
       <SchemaObjectsNotices access={access} objects="indexes" />
       <SearchField label="Search indexes" placeholder="Search by table, name or column" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
-      {indexes.isPending ? (
-        <LoadingState label="Loading indexes…" />
-      ) : indexes.isError ? (
-        <ErrorState title="The indexes could not be read" message={indexes.error.message} onRetry={() => void indexes.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={needle ? `No index of ${schema} matches “${search.trim()}”` : `No indexes in ${schema}`}>Primary keys and unique constraints come with one; create others for the columns reads filter on.</EmptyState>
-      ) : (
-        <table className={toolTableClass} aria-label={`Indexes of ${schema}`}>
-          <ToolTableHead columns={['Table', 'Name', 'Keys', 'Method', 'Size', 'Scans', { hidden: 'Actions' }]} />
-          <tbody>
-            {shown.map((index) => (
-              <tr key={index.id}>
-                <td className={toolCellClass}>
-                  <Link href={`/project/${ref}/editor/${index.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
-                    {index.table}
-                  </Link>
-                </td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{index.name}</span>
-                  <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
-                    {index.is_primary ? <Badge tone="info">Primary key</Badge> : index.is_unique ? <Badge tone="info">Unique</Badge> : null}
-                    {index.is_valid ? null : <Badge tone="warning">Invalid: a concurrent build failed; delete it and make it again</Badge>}
-                  </span>
-                </td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{index.columns.join(', ')}</span>
-                  {index.predicate ? <p className={monoClass}>{`where ${index.predicate}`}</p> : null}
-                </td>
-                <td className={toolCellClass}>{index.method}</td>
-                <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
-                <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
-                <td className={toolCellClass}>
-                  <RowDeleteButton name={index.name} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryStates query={indexes} loading="Loading indexes…" failed="The indexes could not be read">
+        {() => shown.length === 0 ? (
+          <EmptyState title={needle ? `No index of ${schema} matches “${search.trim()}”` : `No indexes in ${schema}`}>Primary keys and unique constraints come with one; create others for the columns reads filter on.</EmptyState>
+        ) : (
+          <table className={toolTableClass} aria-label={`Indexes of ${schema}`}>
+            <ToolTableHead columns={['Table', 'Name', 'Keys', 'Method', 'Size', 'Scans', { hidden: 'Actions' }]} />
+            <tbody>
+              {shown.map((index) => (
+                <tr key={index.id}>
+                  <td className={toolCellClass}>
+                    <Link href={`/project/${ref}/editor/${index.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                      {index.table}
+                    </Link>
+                  </td>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{index.name}</span>
+                    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                      {index.is_primary ? <Badge tone="info">Primary key</Badge> : index.is_unique ? <Badge tone="info">Unique</Badge> : null}
+                      {index.is_valid ? null : <Badge tone="warning">Invalid: a concurrent build failed; delete it and make it again</Badge>}
+                    </span>
+                  </td>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{index.columns.join(', ')}</span>
+                    {index.predicate ? <p className={monoClass}>{`where ${index.predicate}`}</p> : null}
+                  </td>
+                  <td className={toolCellClass}>{index.method}</td>
+                  <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
+                  <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
+                  <td className={toolCellClass}>
+                    <RowDeleteButton name={index.name} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' ? (
         <CreateIndexDialog
           projectRef={ref}

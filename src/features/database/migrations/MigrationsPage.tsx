@@ -4,7 +4,7 @@ import { migrationsQuery } from '../../../api/queries/database-objects'
 import { migrationDate } from '../../../lib/sql/migrations'
 import { codeBlock } from '../../../ui/code-block'
 import { CopyButton } from '../../../ui/copy-button'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { DatabaseToolPage } from '../DatabaseToolPage'
 import { useProjectDatabase } from '../use-project-database'
 
@@ -18,36 +18,34 @@ export function MigrationsScreen({ projectRef: ref }: { projectRef: string }) {
 
   return (
     <DatabaseToolPage title="Migrations" description="The schema changes applied to this database from migration files (supabase db push), newest first.">
-      {migrations.isPending ? (
-        <LoadingState label="Loading migrations…" />
-      ) : migrations.isError ? (
-        <ErrorState title="The migrations could not be read" message={migrations.error.message} onRetry={() => void migrations.refetch()} />
-      ) : migrations.data === null || migrations.data.length === 0 ? (
-        <EmptyState title="No migrations applied yet">Migration files pushed with the CLI are recorded in supabase_migrations.schema_migrations and listed here with their statements.</EmptyState>
-      ) : (
-        <ol aria-label="Applied migrations" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-          {migrations.data.map((migration) => {
-            const sql = migration.statements.map((statement) => (statement.trim().endsWith(';') ? statement.trim() : `${statement.trim()};`)).join('\n\n')
-            return (
-              <li key={migration.version} className={itemClass}>
-                <details>
-                  <summary className={summaryClass}>
-                    <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>{migration.version}</span>
-                    <span className={css({ fontWeight: 'medium' })}>{migration.name ?? 'Unnamed'}</span>
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{[migrationDate(migration.version), `${migration.statements.length} ${migration.statements.length === 1 ? 'statement' : 'statements'}`].filter(Boolean).join(' · ')}</span>
-                  </summary>
-                  <div className={css({ px: '4', pb: '4', display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-                    <CopyButton text={sql} subject={`the statements of ${migration.name ?? migration.version}`} size="sm" />
-                    <pre className={cx(codeBlock({ density: 'compact' }), css({ w: 'full', maxH: '96', overflow: 'auto' }))}>
-                      {sql}
-                    </pre>
-                  </div>
-                </details>
-              </li>
-            )
-          })}
-        </ol>
-      )}
+      <QueryStates query={migrations} loading="Loading migrations…" failed="The migrations could not be read">
+        {(data) => data === null || data.length === 0 ? (
+          <EmptyState title="No migrations applied yet">Migration files pushed with the CLI are recorded in supabase_migrations.schema_migrations and listed here with their statements.</EmptyState>
+        ) : (
+          <ol aria-label="Applied migrations" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+            {data.map((migration) => {
+              const sql = migration.statements.map((statement) => (statement.trim().endsWith(';') ? statement.trim() : `${statement.trim()};`)).join('\n\n')
+              return (
+                <li key={migration.version} className={itemClass}>
+                  <details>
+                    <summary className={summaryClass}>
+                      <span className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted' })}>{migration.version}</span>
+                      <span className={css({ fontWeight: 'medium' })}>{migration.name ?? 'Unnamed'}</span>
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{[migrationDate(migration.version), `${migration.statements.length} ${migration.statements.length === 1 ? 'statement' : 'statements'}`].filter(Boolean).join(' · ')}</span>
+                    </summary>
+                    <div className={css({ px: '4', pb: '4', display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
+                      <CopyButton text={sql} subject={`the statements of ${migration.name ?? migration.version}`} size="sm" />
+                      <pre className={cx(codeBlock({ density: 'compact' }), css({ w: 'full', maxH: '96', overflow: 'auto' }))}>
+                        {sql}
+                      </pre>
+                    </div>
+                  </details>
+                </li>
+              )
+            })}
+          </ol>
+        )}
+      </QueryStates>
     </DatabaseToolPage>
   )
 }

@@ -12,7 +12,7 @@ import { TextField } from '../../../ui/field'
 import { Checkbox, labelClass } from '../../../ui/form-controls'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
@@ -76,53 +76,51 @@ export function PublicationsScreen({ projectRef: ref }: { projectRef: string }) 
       }
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {publications.isPending ? (
-        <LoadingState label="Loading publications…" />
-      ) : publications.isError ? (
-        <ErrorState title="The publications could not be read" message={publications.error.message} onRetry={() => void publications.refetch()} />
-      ) : publications.data.length === 0 ? (
-        <EmptyState title="No publications yet">Create one to send a table’s changes to a replica or to realtime listeners.</EmptyState>
-      ) : (
-        publications.data.map((publication) => (
-          <section key={publication.id} aria-label={`Publication ${publication.name}`} className={sectionClass}>
-            <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-              <h2 className={css({ fontWeight: 'semibold', fontFamily: 'mono' })}>{publication.name}</h2>
-              {publication.all_tables ? <Badge tone="info">Every table</Badge> : null}
-              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{`publishes ${publication.operations.join(', ') || 'nothing'}`}</span>
-              <span className={css({ flex: '1' })} />
-              <RowDeleteButton name={publication.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'drop', publication })} />
-            </header>
-            {tables.length === 0 ? (
-              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{`No tables in ${schema}.`}</p>
-            ) : (
-              <table className={toolTableClass} aria-label={`Tables of ${schema} in ${publication.name}`}>
-                <ToolTableHead columns={['Table', 'In the publication']} />
-                <tbody>
-                  {tables.map((table) => {
-                    const member = publication.tables.some((t) => t.schema === schema && t.table === table.name)
-                    return (
-                      <tr key={table.id}>
-                        <td className={toolCellClass}>
-                          <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{table.name}</span>
-                        </td>
-                        <td className={toolCellClass}>
-                          <Switch
-                            label={<span className={css({ srOnly: true })}>{`${table.name} in ${publication.name}`}</span>}
-                            checked={member}
-                            disabled={!permission.allowed || publication.all_tables || switches.running === `${publication.name}\u0000${table.name}`}
-                            onCheckedChange={(on) => void setMember(publication, table.name, on)}
-                          />
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            )}
-            {publication.all_tables ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>It holds every table, those made later too: none can be taken out.</p> : null}
-          </section>
-        ))
-      )}
+      <QueryStates query={publications} loading="Loading publications…" failed="The publications could not be read">
+        {(data) => data.length === 0 ? (
+          <EmptyState title="No publications yet">Create one to send a table’s changes to a replica or to realtime listeners.</EmptyState>
+        ) : (
+          data.map((publication) => (
+            <section key={publication.id} aria-label={`Publication ${publication.name}`} className={sectionClass}>
+              <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                <h2 className={css({ fontWeight: 'semibold', fontFamily: 'mono' })}>{publication.name}</h2>
+                {publication.all_tables ? <Badge tone="info">Every table</Badge> : null}
+                <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{`publishes ${publication.operations.join(', ') || 'nothing'}`}</span>
+                <span className={css({ flex: '1' })} />
+                <RowDeleteButton name={publication.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'drop', publication })} />
+              </header>
+              {tables.length === 0 ? (
+                <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{`No tables in ${schema}.`}</p>
+              ) : (
+                <table className={toolTableClass} aria-label={`Tables of ${schema} in ${publication.name}`}>
+                  <ToolTableHead columns={['Table', 'In the publication']} />
+                  <tbody>
+                    {tables.map((table) => {
+                      const member = publication.tables.some((t) => t.schema === schema && t.table === table.name)
+                      return (
+                        <tr key={table.id}>
+                          <td className={toolCellClass}>
+                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{table.name}</span>
+                          </td>
+                          <td className={toolCellClass}>
+                            <Switch
+                              label={<span className={css({ srOnly: true })}>{`${table.name} in ${publication.name}`}</span>}
+                              checked={member}
+                              disabled={!permission.allowed || publication.all_tables || switches.running === `${publication.name}\u0000${table.name}`}
+                              onCheckedChange={(on) => void setMember(publication, table.name, on)}
+                            />
+                          </td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              )}
+              {publication.all_tables ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>It holds every table, those made later too: none can be taken out.</p> : null}
+            </section>
+          ))
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' ? <CreatePublicationDialog run={run} onClose={close} onDone={(name) => finish(`Publication ${name} created`)} /> : null}
       {dialog?.kind === 'drop' ? (
         <SqlPreviewDialog title={`Delete the publication ${dialog.publication.name}`} description="Subscribers and realtime listeners stop receiving its changes." runLabel="Delete publication" tone="danger" build={() => dropPublicationSql(dialog.publication.name)} run={run} onClose={close} onDone={() => finish(`Publication ${dialog.publication.name} deleted`)}>

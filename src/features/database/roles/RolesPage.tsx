@@ -7,7 +7,7 @@ import { Badge } from '../../../ui/badge'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
-import { ErrorState, LoadingState } from '../../../ui/states'
+import { QueryStates } from '../../../ui/states'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
@@ -66,50 +66,48 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
       {databaseRefuses ? <Callout tone="info" title={databaseRefuses} /> : null}
-      {roles.isPending ? (
-        <LoadingState label="Loading roles…" />
-      ) : roles.isError ? (
-        <ErrorState title="The roles could not be read" message={roles.error.message} onRetry={() => void roles.refetch()} />
-      ) : (
-        <table className={toolTableClass} aria-label="Roles">
-          <ToolTableHead columns={['Name', 'May', 'Member of', 'Connections', { hidden: 'Actions' }]} />
-          <tbody>
-            {roles.data.map((role) => {
-              const reason = protectedRoleReason(role)
-              return (
-                <tr key={role.id}>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{role.name}</span>
-                    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
-                      {reason ? <Badge tone="info">{role.is_current ? 'You' : 'Platform'}</Badge> : null}
-                    </span>
-                  </td>
-                  <td className={toolCellClass}>{attributesOf(role).join(', ') || '—'}</td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{role.member_of.join(', ') || '—'}</span>
-                  </td>
-                  <td className={toolCellClass}>{role.connection_limit === -1 ? 'No limit' : role.connection_limit}</td>
-                  <td className={toolCellClass}>
-                    {reason ? (
-                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{reason}</span>
-                    ) : (
-                      <RowActions
-                        name={role.name}
-                        disabled={!mayChange}
-                        onEdit={() => {
-                          drafts.startEdit(roleDraftOf(role))
-                          setDialog({ kind: 'edit', role })
-                        }}
-                        onDelete={() => setDialog({ kind: 'drop', role })}
-                      />
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
+      <QueryStates query={roles} loading="Loading roles…" failed="The roles could not be read">
+        {(data) => (
+          <table className={toolTableClass} aria-label="Roles">
+            <ToolTableHead columns={['Name', 'May', 'Member of', 'Connections', { hidden: 'Actions' }]} />
+            <tbody>
+              {data.map((role) => {
+                const reason = protectedRoleReason(role)
+                return (
+                  <tr key={role.id}>
+                    <td className={toolCellClass}>
+                      <span className={monoClass}>{role.name}</span>
+                      <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                        {reason ? <Badge tone="info">{role.is_current ? 'You' : 'Platform'}</Badge> : null}
+                      </span>
+                    </td>
+                    <td className={toolCellClass}>{attributesOf(role).join(', ') || '—'}</td>
+                    <td className={toolCellClass}>
+                      <span className={monoClass}>{role.member_of.join(', ') || '—'}</span>
+                    </td>
+                    <td className={toolCellClass}>{role.connection_limit === -1 ? 'No limit' : role.connection_limit}</td>
+                    <td className={toolCellClass}>
+                      {reason ? (
+                        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{reason}</span>
+                      ) : (
+                        <RowActions
+                          name={role.name}
+                          disabled={!mayChange}
+                          onEdit={() => {
+                            drafts.startEdit(roleDraftOf(role))
+                            setDialog({ kind: 'edit', role })
+                          }}
+                          onDelete={() => setDialog({ kind: 'drop', role })}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <RoleDialog
           draft={drafts.values(editing)}

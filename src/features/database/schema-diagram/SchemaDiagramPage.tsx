@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ReactFlowProvider } from '@xyflow/react'
 import { css } from 'styled-system/css'
 import { schemaGraphQuery } from '../../../api/queries/schema-graph'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useProjectDatabase } from '../use-project-database'
 import { SchemaDiagram } from './SchemaDiagram'
@@ -22,19 +22,17 @@ export function SchemaDiagramScreen({ projectRef: ref }: { projectRef: string })
         </div>
         <SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />
       </header>
-      {graph.isPending ? (
-        <LoadingState label="Reading the schema…" />
-      ) : graph.isError ? (
-        <ErrorState title="The schema could not be read" message={graph.error.message} onRetry={() => void graph.refetch()} />
-      ) : !graph.data.exists ? (
-        <EmptyState title={`There is no schema called “${schema}”`}>Choose one of the database’s schemas above.</EmptyState>
-      ) : graph.data.tables.length === 0 ? (
-        <EmptyState title={`No tables in ${schema} yet`}>Tables made in the table editor or with SQL appear here with their foreign keys.</EmptyState>
-      ) : (
-        <ReactFlowProvider key={`${ref}\u0000${schema}`}>
-          <SchemaDiagram projectRef={ref} graph={graph.data} />
-        </ReactFlowProvider>
-      )}
+      <QueryStates query={graph} loading="Reading the schema…" failed="The schema could not be read">
+        {(data) => !data.exists ? (
+          <EmptyState title={`There is no schema called “${schema}”`}>Choose one of the database’s schemas above.</EmptyState>
+        ) : data.tables.length === 0 ? (
+          <EmptyState title={`No tables in ${schema} yet`}>Tables made in the table editor or with SQL appear here with their foreign keys.</EmptyState>
+        ) : (
+          <ReactFlowProvider key={`${ref}\u0000${schema}`}>
+            <SchemaDiagram projectRef={ref} graph={data} />
+          </ReactFlowProvider>
+        )}
+      </QueryStates>
     </div>
   )
 }

@@ -6,7 +6,7 @@ import { databaseTablesQuery } from '../../../api/queries/database-objects'
 import { formatBytes } from '../../../lib/format-bytes'
 import { Badge } from '../../../ui/badge'
 import { SearchField } from '../../../ui/field'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { REALTIME_PUBLICATION } from '../../../constants'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
@@ -29,54 +29,52 @@ export function TablesScreen({ projectRef: ref }: { projectRef: string }) {
   return (
     <DatabaseToolPage title="Tables" description="A schema’s tables with their size, row level security and realtime. Columns open in the table editor’s structure." actions={<SchemaPicker projectRef={ref} schema={schema} onChange={setSchema} />}>
       <SearchField label="Search tables" placeholder="Search by name or comment" value={search} onChange={setSearch} className={css({ maxW: 'sm' })} />
-      {tables.isPending ? (
-        <LoadingState label="Loading tables…" />
-      ) : tables.isError ? (
-        <ErrorState title="The tables could not be read" message={tables.error.message} onRetry={() => void tables.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={needle ? `No table of ${schema} matches “${search.trim()}”` : `No tables in ${schema}`}>
-          <Link href={`/project/${ref}/editor`} className={linkClass}>
-            Create one in the table editor
-          </Link>
-        </EmptyState>
-      ) : (
-        <table className={toolTableClass} aria-label={`Tables of ${schema}`}>
-          <ToolTableHead columns={['Name', 'Rows (estimated)', 'Size', 'Row level security', 'Realtime', 'Comment', 'Columns']} />
-          <tbody>
-            {shown.map((table) => (
-              <tr key={table.id}>
-                <td className={toolCellClass}>
-                  <Link href={`/project/${ref}/editor/${table.id}`} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.default', textDecoration: 'underline' })}>
-                    {table.name}
-                  </Link>
-                  {table.type === 'materialized_view' ? <Badge tone="info">Materialized view</Badge> : null}
-                </td>
-                <td className={toolCellClass}>{table.estimated_rows.toLocaleString('en-US')}</td>
-                <td className={toolCellClass}>{formatBytes(table.size_bytes)}</td>
-                <td className={toolCellClass}>{table.type === 'table' ? <Badge tone={table.rls_enabled ? 'success' : 'warning'}>{table.rls_enabled ? 'Enabled' : 'Disabled'}</Badge> : '—'}</td>
-                <td className={toolCellClass}>
-                  {table.publications.includes(REALTIME_PUBLICATION) ? <Badge tone="info">Realtime</Badge> : null}
-                  {table.publications.filter((p) => p !== REALTIME_PUBLICATION).length > 0 ? (
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.publications.filter((p) => p !== REALTIME_PUBLICATION).join(', ')}</span>
-                  ) : table.publications.length === 0 ? (
-                    <Link href={`/project/${ref}/database/publications?schema=${encodeURIComponent(schema)}`} className={css({ fontSize: 'xs', color: 'fg.muted', textDecoration: 'underline' })}>
-                      Not published
+      <QueryStates query={tables} loading="Loading tables…" failed="The tables could not be read">
+        {() => shown.length === 0 ? (
+          <EmptyState title={needle ? `No table of ${schema} matches “${search.trim()}”` : `No tables in ${schema}`}>
+            <Link href={`/project/${ref}/editor`} className={linkClass}>
+              Create one in the table editor
+            </Link>
+          </EmptyState>
+        ) : (
+          <table className={toolTableClass} aria-label={`Tables of ${schema}`}>
+            <ToolTableHead columns={['Name', 'Rows (estimated)', 'Size', 'Row level security', 'Realtime', 'Comment', 'Columns']} />
+            <tbody>
+              {shown.map((table) => (
+                <tr key={table.id}>
+                  <td className={toolCellClass}>
+                    <Link href={`/project/${ref}/editor/${table.id}`} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.default', textDecoration: 'underline' })}>
+                      {table.name}
                     </Link>
-                  ) : null}
-                </td>
-                <td className={toolCellClass}>
-                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.comment ?? ''}</span>
-                </td>
-                <td className={toolCellClass}>
-                  <Link href={`/project/${ref}/editor/${table.id}?view=structure`} aria-label={`${table.columns} columns of ${table.name}`} className={linkClass}>
-                    {table.columns}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+                    {table.type === 'materialized_view' ? <Badge tone="info">Materialized view</Badge> : null}
+                  </td>
+                  <td className={toolCellClass}>{table.estimated_rows.toLocaleString('en-US')}</td>
+                  <td className={toolCellClass}>{formatBytes(table.size_bytes)}</td>
+                  <td className={toolCellClass}>{table.type === 'table' ? <Badge tone={table.rls_enabled ? 'success' : 'warning'}>{table.rls_enabled ? 'Enabled' : 'Disabled'}</Badge> : '—'}</td>
+                  <td className={toolCellClass}>
+                    {table.publications.includes(REALTIME_PUBLICATION) ? <Badge tone="info">Realtime</Badge> : null}
+                    {table.publications.filter((p) => p !== REALTIME_PUBLICATION).length > 0 ? (
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.publications.filter((p) => p !== REALTIME_PUBLICATION).join(', ')}</span>
+                    ) : table.publications.length === 0 ? (
+                      <Link href={`/project/${ref}/database/publications?schema=${encodeURIComponent(schema)}`} className={css({ fontSize: 'xs', color: 'fg.muted', textDecoration: 'underline' })}>
+                        Not published
+                      </Link>
+                    ) : null}
+                  </td>
+                  <td className={toolCellClass}>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.comment ?? ''}</span>
+                  </td>
+                  <td className={toolCellClass}>
+                    <Link href={`/project/${ref}/editor/${table.id}?view=structure`} aria-label={`${table.columns} columns of ${table.name}`} className={linkClass}>
+                      {table.columns}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
     </DatabaseToolPage>
   )
 }

@@ -6,7 +6,7 @@ import { databaseTriggersQuery } from '../../../api/queries/database-objects'
 import type { DatabaseTrigger } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
@@ -54,41 +54,39 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
       actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create trigger" onCreate={() => setDialog({ kind: 'create' })} />}
     >
       <SchemaObjectsNotices access={access} objects="triggers" />
-      {triggers.isPending ? (
-        <LoadingState label="Loading triggers…" />
-      ) : triggers.isError ? (
-        <ErrorState title="The triggers could not be read" message={triggers.error.message} onRetry={() => void triggers.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={`No triggers in ${schema}`}>A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change.</EmptyState>
-      ) : (
-        <table className={toolTableClass} aria-label={`Triggers of ${schema}`}>
-          <ToolTableHead columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]} />
-          <tbody>
-            {shown.map((trigger) => (
-              <tr key={trigger.id}>
-                <td className={toolCellClass}>
-                  <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
-                    {trigger.table}
-                  </Link>
-                </td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{trigger.name}</span>
-                </td>
-                <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
-                </td>
-                <td className={toolCellClass}>
-                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
-                </td>
-                <td className={toolCellClass}>
-                  <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryStates query={triggers} loading="Loading triggers…" failed="The triggers could not be read">
+        {() => shown.length === 0 ? (
+          <EmptyState title={`No triggers in ${schema}`}>A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change.</EmptyState>
+        ) : (
+          <table className={toolTableClass} aria-label={`Triggers of ${schema}`}>
+            <ToolTableHead columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]} />
+            <tbody>
+              {shown.map((trigger) => (
+                <tr key={trigger.id}>
+                  <td className={toolCellClass}>
+                    <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                      {trigger.table}
+                    </Link>
+                  </td>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{trigger.name}</span>
+                  </td>
+                  <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
+                  </td>
+                  <td className={toolCellClass}>
+                    <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
+                  </td>
+                  <td className={toolCellClass}>
+                    <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' ? (
         <CreateTriggerDialog
           projectRef={ref}

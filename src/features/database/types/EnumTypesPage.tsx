@@ -6,7 +6,7 @@ import { enumTypesQuery } from '../../../api/queries/database-objects'
 import type { EnumType } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { Button } from '../../../ui/button'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
@@ -36,63 +36,61 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
       actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create type" onCreate={() => setDialog({ kind: 'create' })} />}
     >
       <SchemaObjectsNotices access={access} objects="types" />
-      {types.isPending ? (
-        <LoadingState label="Loading types…" />
-      ) : types.isError ? (
-        <ErrorState title="The types could not be read" message={types.error.message} onRetry={() => void types.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={`No enumerated types in ${schema}`}>Create one to give a column a fixed list of values, like an order’s status.</EmptyState>
-      ) : (
-        <table className={toolTableClass} aria-label={`Enumerated types of ${schema}`}>
-          <ToolTableHead columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]} />
-          <tbody>
-            {shown.map((type) => (
-              <tr key={type.id}>
-                <td className={toolCellClass}>
-                  <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
-                  {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
-                </td>
-                <td className={toolCellClass}>
-                  <ol aria-label={`Values of ${type.name}`}>
-                    {type.values.map((value) => (
-                      <li key={value} className={valueClass}>
-                        {value}
-                      </li>
-                    ))}
-                  </ol>
-                </td>
-                <td className={toolCellClass}>
-                  {type.used_by.length === 0 ? (
-                    <span className={css({ color: 'fg.muted' })}>No column</span>
-                  ) : (
-                    <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-                      {type.used_by.map((c) => (
-                        <li key={`${c.schema}.${c.table}.${c.column}`}>
-                          <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
-                            {`${c.schema}.${c.table}`}
-                          </Link>
-                          {`.${c.column}`}
+      <QueryStates query={types} loading="Loading types…" failed="The types could not be read">
+        {() => shown.length === 0 ? (
+          <EmptyState title={`No enumerated types in ${schema}`}>Create one to give a column a fixed list of values, like an order’s status.</EmptyState>
+        ) : (
+          <table className={toolTableClass} aria-label={`Enumerated types of ${schema}`}>
+            <ToolTableHead columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]} />
+            <tbody>
+              {shown.map((type) => (
+                <tr key={type.id}>
+                  <td className={toolCellClass}>
+                    <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
+                    {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
+                  </td>
+                  <td className={toolCellClass}>
+                    <ol aria-label={`Values of ${type.name}`}>
+                      {type.values.map((value) => (
+                        <li key={value} className={valueClass}>
+                          {value}
                         </li>
                       ))}
-                    </ul>
-                  )}
-                </td>
-                <td className={toolCellClass}>
-                  <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
-                    <Button size="sm" aria-label={`Add value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
-                      Add value
-                    </Button>
-                    <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
-                      Rename value
-                    </Button>
-                    <RowDeleteButton name={type.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })} />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+                    </ol>
+                  </td>
+                  <td className={toolCellClass}>
+                    {type.used_by.length === 0 ? (
+                      <span className={css({ color: 'fg.muted' })}>No column</span>
+                    ) : (
+                      <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                        {type.used_by.map((c) => (
+                          <li key={`${c.schema}.${c.table}.${c.column}`}>
+                            <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
+                              {`${c.schema}.${c.table}`}
+                            </Link>
+                            {`.${c.column}`}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className={toolCellClass}>
+                    <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
+                      <Button size="sm" aria-label={`Add value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
+                        Add value
+                      </Button>
+                      <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
+                        Rename value
+                      </Button>
+                      <RowDeleteButton name={type.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
       {dialog?.kind === 'create' ? (
         <CreateEnumDialog
           schema={schema}

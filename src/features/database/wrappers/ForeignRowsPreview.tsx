@@ -4,7 +4,7 @@ import { readForeignRows } from '../../../api/queries/database-wrappers'
 import { queryKeys } from '../../../api/queries/keys'
 import { Callout } from '../../../ui/callout'
 import { ViewDialog } from '../../../ui/dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { TableHead } from '../../../ui/table-head'
 
 const cellClass = css({ px: '2', py: '1', borderWidth: '1px', borderColor: 'border.default', fontFamily: 'mono', fontSize: 'xs', textAlign: 'left', verticalAlign: 'top', maxW: '64', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
@@ -35,39 +35,37 @@ export function ForeignRowsPreview({
   const sampled = rows.data?.sampled.includes(`${table.schema}.${table.name}`) ?? false
   return (
     <ViewDialog open title={`${table.schema}.${table.name}`} description="The first rows of this foreign table." onClose={onClose}>
-      {rows.isPending ? (
-        <LoadingState label="Reading rows…" />
-      ) : rows.isError ? (
-        <ErrorState title="The rows could not be read" message={rows.error.message} onRetry={() => void rows.refetch()} />
-      ) : (
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
-          {sampled ? (
-            <Callout tone="info" title="Sample rows from the mock platform">
-              This wrapper has no handler here, so the service is not called: the platform made these rows from the table’s columns. The SQL editor answers this table the same way.
-            </Callout>
-          ) : null}
-          {rows.data.rows.length === 0 ? (
-            <EmptyState title="No rows" />
-          ) : (
-            <div className={css({ overflow: 'auto', minH: '0' })}>
-              <table aria-label={`Rows of ${table.schema}.${table.name}`} className={css({ borderCollapse: 'collapse' })}>
-                <TableHead columns={columns} cellClass={cellClass} />
-                <tbody>
-                  {rows.data.rows.map((row, index) => (
-                    <tr key={index}>
-                      {columns.map((column) => (
-                        <td key={column} className={cellClass} title={shown(row[column])}>
-                          {shown(row[column])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
-      )}
+      <QueryStates query={rows} loading="Reading rows…" failed="The rows could not be read">
+        {(data) => (
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minH: '0' })}>
+            {sampled ? (
+              <Callout tone="info" title="Sample rows from the mock platform">
+                This wrapper has no handler here, so the service is not called: the platform made these rows from the table’s columns. The SQL editor answers this table the same way.
+              </Callout>
+            ) : null}
+            {data.rows.length === 0 ? (
+              <EmptyState title="No rows" />
+            ) : (
+              <div className={css({ overflow: 'auto', minH: '0' })}>
+                <table aria-label={`Rows of ${table.schema}.${table.name}`} className={css({ borderCollapse: 'collapse' })}>
+                  <TableHead columns={columns} cellClass={cellClass} />
+                  <tbody>
+                    {data.rows.map((row, index) => (
+                      <tr key={index}>
+                        {columns.map((column) => (
+                          <td key={column} className={cellClass} title={shown(row[column])}>
+                            {shown(row[column])}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        )}
+      </QueryStates>
     </ViewDialog>
   )
 }

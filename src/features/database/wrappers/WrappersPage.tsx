@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button'
 import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
+import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
@@ -56,62 +56,60 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
       }
     >
       {permission.reason ? <Callout tone="warning" title={permission.reason} /> : null}
-      {wrappers.isPending ? (
-        <LoadingState label="Loading wrappers…" />
-      ) : wrappers.isError ? (
-        <ErrorState title="The wrappers could not be read" message={wrappers.error.message} onRetry={() => void wrappers.refetch()} />
-      ) : wrappers.data.length === 0 ? (
-        <EmptyState title="No wrappers yet">Connect Stripe, Firebase, S3 and other services to query their data with SQL.</EmptyState>
-      ) : (
-        wrappers.data.map((wrapper) => {
-          const kind = kindOfWrapper(wrapper)
-          return (
-            <section key={wrapper.id} aria-label={wrapper.name} className={cardClass}>
-              <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                <h2 className={css({ fontWeight: 'semibold' })}>{wrapper.name}</h2>
-                <Badge tone="info">{kind?.name ?? 'Custom'}</Badge>
-                {wrapper.handler ? (
-                  <span className={monoClass}>handler {wrapper.handler}</span>
-                ) : (
-                  <Badge tone="warning">Sample rows: no handler in this database</Badge>
-                )}
-                <span className={css({ flex: '1' })} />
-                <RowDeleteButton name={wrapper.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })} />
-              </header>
-              {wrapper.servers.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No server yet.</p> : null}
-              {wrapper.servers.map((server) => (
-                <div key={server.id} className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-                  <div className={css({ fontSize: 'sm' })}>
-                    Server <span className={monoClass}>{server.name}</span>
-                    {server.options.length > 0 ? (
-                      <ul className={css({ listStyle: 'none', mt: '1', color: 'fg.muted' })}>
-                        {server.options.map((option) => (
-                          <li key={option} className={monoClass}>
-                            {shownOption(option)}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
+      <QueryStates query={wrappers} loading="Loading wrappers…" failed="The wrappers could not be read">
+        {(data) => data.length === 0 ? (
+          <EmptyState title="No wrappers yet">Connect Stripe, Firebase, S3 and other services to query their data with SQL.</EmptyState>
+        ) : (
+          data.map((wrapper) => {
+            const kind = kindOfWrapper(wrapper)
+            return (
+              <section key={wrapper.id} aria-label={wrapper.name} className={cardClass}>
+                <header className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                  <h2 className={css({ fontWeight: 'semibold' })}>{wrapper.name}</h2>
+                  <Badge tone="info">{kind?.name ?? 'Custom'}</Badge>
+                  {wrapper.handler ? (
+                    <span className={monoClass}>handler {wrapper.handler}</span>
+                  ) : (
+                    <Badge tone="warning">Sample rows: no handler in this database</Badge>
+                  )}
+                  <span className={css({ flex: '1' })} />
+                  <RowDeleteButton name={wrapper.name} disabled={!permission.allowed} onClick={() => setDialog({ kind: 'delete', wrapper })} />
+                </header>
+                {wrapper.servers.length === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No server yet.</p> : null}
+                {wrapper.servers.map((server) => (
+                  <div key={server.id} className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+                    <div className={css({ fontSize: 'sm' })}>
+                      Server <span className={monoClass}>{server.name}</span>
+                      {server.options.length > 0 ? (
+                        <ul className={css({ listStyle: 'none', mt: '1', color: 'fg.muted' })}>
+                          {server.options.map((option) => (
+                            <li key={option} className={monoClass}>
+                              {shownOption(option)}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </div>
+                    <ul aria-label={`Foreign tables of ${server.name}`} className={css({ listStyle: 'none', display: 'flex', flexDir: 'column', gap: '1' })}>
+                      {server.tables.map((table) => (
+                        <li key={table.id} className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
+                          <span className={monoClass}>
+                            {table.schema}.{table.name}
+                          </span>
+                          <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{table.options.join(', ')}</span>
+                          <Button size="sm" aria-label={`Preview rows of ${table.schema}.${table.name}`} onClick={() => setPreview({ schema: table.schema, name: table.name })}>
+                            Preview rows
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
                   </div>
-                  <ul aria-label={`Foreign tables of ${server.name}`} className={css({ listStyle: 'none', display: 'flex', flexDir: 'column', gap: '1' })}>
-                    {server.tables.map((table) => (
-                      <li key={table.id} className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
-                        <span className={monoClass}>
-                          {table.schema}.{table.name}
-                        </span>
-                        <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>{table.options.join(', ')}</span>
-                        <Button size="sm" aria-label={`Preview rows of ${table.schema}.${table.name}`} onClick={() => setPreview({ schema: table.schema, name: table.name })}>
-                          Preview rows
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </section>
-          )
-        })
-      )}
+                ))}
+              </section>
+            )
+          })
+        )}
+      </QueryStates>
       {preview ? <ForeignRowsPreview projectRef={ref} connectionString={connectionString} table={preview} onClose={() => setPreview(null)} /> : null}
       {dialog?.kind === 'create' ? (
         <CreateWrapperDialog
