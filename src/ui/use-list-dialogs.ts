@@ -20,17 +20,19 @@ export function useListDialog<D>(refresh: () => unknown) {
 
 /**
  * A list page's two form drafts: the new item's outlives a Cancel and a refused run (nothing typed is lost)
- * and starts afresh once the item is made; an edit starts from the item each time it opens.
+ * and starts afresh once the item is made; an edit starts from the item each time it opens. `editing`
+ * says which one the open dialog shows.
  */
-export function useFormDrafts<F>(empty: () => F) {
+export function useFormDrafts<F>(empty: () => F, editing = false) {
   const [newDraft, setNewDraft] = useState<F>(empty)
   const [editDraft, setEditDraft] = useState<F>(empty)
   return {
-    values: (editing: boolean) => (editing ? editDraft : newDraft),
-    setter: (editing: boolean) => (editing ? setEditDraft : setNewDraft),
+    /** The open dialog's draft. */
+    values: editing ? editDraft : newDraft,
+    set: editing ? setEditDraft : setNewDraft,
     startEdit: setEditDraft,
     /** After a save: the new item's draft is used up; an edit's is dropped on the next open anyway. */
-    saved: (editing: boolean) => {
+    saved: () => {
       if (!editing) setNewDraft(empty())
     },
   }

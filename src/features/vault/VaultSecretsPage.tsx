@@ -39,7 +39,7 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
   const write = useSecretsPermission(ref, PermissionAction.SECRETS_WRITE, PERMISSION_MESSAGE.writeSecrets)
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new secret's form outlives a Cancel and a refused save; an edit starts from the secret.
-  const drafts = useFormDrafts<SecretFormValues>(emptySecretForm)
+  const drafts = useFormDrafts<SecretFormValues>(emptySecretForm, dialog?.kind === 'edit')
   const [search, setSearch] = useState('')
 
   const shown = useMemo(() => {
@@ -127,13 +127,12 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
         <SecretDialog
           editing={dialog.kind === 'edit' ? dialog.secret : null}
           others={secrets.data ?? []}
-          values={drafts.values(dialog.kind === 'edit')}
-          onChange={drafts.setter(dialog.kind === 'edit')}
+          values={drafts.values}
+          onChange={drafts.set}
           run={run}
           onDone={() => {
-            const editing = dialog.kind === 'edit'
-            finish(`Secret ${drafts.values(editing).name.trim()} ${editing ? 'saved' : 'added'}`)
-            drafts.saved(editing)
+            finish(`Secret ${drafts.values.name.trim()} ${dialog.kind === 'edit' ? 'saved' : 'added'}`)
+            drafts.saved()
           }}
           onClose={() => setDialog(null)}
         />

@@ -145,13 +145,13 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
       </div>
       {dialog?.kind === 'create' ? (
         <CreateUserDialog
-          draft={newUser.values(false)}
-          onDraft={newUser.setter(false)}
+          draft={newUser.values}
+          onDraft={newUser.set}
           run={run}
           onClose={close}
           onDone={() => {
-            finish(`User ${newUser.values(false).email.trim().toLowerCase()} created`)
-            newUser.saved(false)
+            finish(`User ${newUser.values.email.trim().toLowerCase()} created`)
+            newUser.saved()
           }}
         />
       ) : null}

@@ -25,12 +25,12 @@ export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'functions', PERMISSION_MESSAGE.manageFunctions)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const drafts = useFormDrafts(emptyFunctionDraft)
   const [search, setSearch] = useState('')
   const needle = search.trim().toLowerCase()
   const shown = (functions.data ?? []).filter((fn) => fn.schema === schema && (!needle || `${fn.name} ${fn.arguments} ${fn.return_type ?? ''}`.toLowerCase().includes(needle)))
   const close = () => setDialog(null)
   const editing = dialog?.kind === 'edit'
+  const drafts = useFormDrafts(emptyFunctionDraft, editing)
 
   return (
     <DatabaseToolPage
@@ -85,13 +85,13 @@ export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
         <FunctionDialog
           schema={dialog.kind === 'edit' ? dialog.fn.schema : schema}
           editing={editing}
-          draft={drafts.values(editing)}
-          onDraft={drafts.setter(editing)}
+          draft={drafts.values}
+          onDraft={drafts.set}
           run={run}
           onClose={close}
           onDone={() => {
-            finish(editing ? `Function ${drafts.values(true).name} saved` : `Function ${drafts.values(false).name} created`)
-            drafts.saved(editing)
+            finish(`Function ${drafts.values.name} ${editing ? 'saved' : 'created'}`)
+            drafts.saved()
           }}
         />
       ) : null}

@@ -31,7 +31,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
   const permission = useDatabaseWritePermission(ref, PERMISSION_RESOURCES.triggers, PERMISSION_MESSAGE.manageWebhooks)
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new webhook's form outlives a Cancel (nothing typed is lost); an edit starts from the webhook each time.
-  const drafts = useFormDrafts<WebhookFormValues>(emptyWebhookForm)
+  const drafts = useFormDrafts<WebhookFormValues>(emptyWebhookForm, dialog?.kind === 'edit')
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const turnOn = useMutation({ mutationFn: () => enableWebhooks(ref), onSuccess: () => refresh() })
 
@@ -145,13 +145,12 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
           projectRef={ref}
           connectionString={connectionString}
           editing={dialog.kind === 'edit' ? dialog.hook : undefined}
-          values={drafts.values(dialog.kind === 'edit')}
-          onChange={drafts.setter(dialog.kind === 'edit')}
+          values={drafts.values}
+          onChange={drafts.set}
           run={run}
           onDone={() => {
-            const editing = dialog.kind === 'edit'
-            finish(`Webhook ${drafts.values(editing).name.trim()} ${editing ? 'saved' : 'created'}`)
-            drafts.saved(editing)
+            finish(`Webhook ${drafts.values.name.trim()} ${dialog.kind === 'edit' ? 'saved' : 'created'}`)
+            drafts.saved()
           }}
           onClose={() => setDialog(null)}
         />

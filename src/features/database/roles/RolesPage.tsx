@@ -43,9 +43,9 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
   const roles = useQuery({ ...databaseRoleListQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const permission = useDatabaseWritePermission(ref, 'roles', PERMISSION_MESSAGE.manageRoles)
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const drafts = useFormDrafts(emptyRoleDraft)
   const close = () => setDialog(null)
   const editing = dialog?.kind === 'edit'
+  const drafts = useFormDrafts(emptyRoleDraft, editing)
   // On a shared server the project's own role may not make roles: Postgres would refuse, so say it first.
   const current = roles.data?.find((r) => r.is_current && r.can_login)
   const databaseRefuses = current !== undefined && !current.superuser && !current.create_role ? `The role your SQL runs as here (${current.name}) may not create or change roles on this server.` : null
@@ -110,15 +110,15 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
       </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <RoleDialog
-          draft={drafts.values(editing)}
-          onDraft={drafts.setter(editing)}
+          draft={drafts.values}
+          onDraft={drafts.set}
           editing={dialog.kind === 'edit' ? dialog.role : null}
           groups={groups}
           run={run}
           onClose={close}
           onDone={() => {
-            finish(editing ? `Role ${drafts.values(true).name} saved` : `Role ${drafts.values(false).name} created`)
-            drafts.saved(editing)
+            finish(`Role ${drafts.values.name} ${editing ? 'saved' : 'created'}`)
+            drafts.saved()
           }}
         />
       ) : null}
