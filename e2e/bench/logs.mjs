@@ -152,6 +152,8 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
   // Opening the page cold: a new document (the dashboard starting, the log store opening again from
   // IndexedDB with the 100,000 events above, its history kept) from navigation start to the first events painted.
   await page.addInitScript(() => {
+    // The store's worker then marks its start's steps on this page's timeline (worker-marks.ts).
+    window.__studioPathMarks = true
     const check = () => {
       if (document.querySelector('[role="grid"][aria-label="API Gateway events"] [role="row"][aria-rowindex="2"]')) window.__logsPaintedAt = performance.now()
       else requestAnimationFrame(check)
@@ -167,7 +169,16 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
     await page.waitForFunction(() => window.__logsPaintedAt !== undefined, null, { timeout: 60_000 })
     const { painted, readStart, store } = await page.evaluate(() => ({
       painted: window.__logsPaintedAt,
-      store: Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('log-store:') && m.startTime < window.__logsPaintedAt).map((m) => [m.name.slice(10), Math.round(m.duration)])),
+      store: {
+        ...Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('log-store:') && m.startTime < window.__logsPaintedAt).map((m) => [m.name.slice(10), Math.round(m.duration)])),
+        // The worker's steps, as ms from navigation start: init, wasm-compiled, kept-files-read, -merged, -loaded, storage, booted.
+        workerStepsAtMs: Object.fromEntries(
+          performance
+            .getEntriesByType('mark')
+            .filter((m) => m.name.startsWith('studio:path:database:worker:') && m.detail?.requestId === 'log-store')
+            .map((m) => [m.name.slice('studio:path:database:worker:'.length), Math.round(m.startTime)]),
+        ),
+      },
       // The list's quick first read (its statement ends `limit 500`; a space is a + in the query string).
       readStart: performance.getEntriesByType('resource').find((e) => e.name.includes('logs.all') && /limit\+500(&|$)/.test(e.name))?.startTime ?? null,
     }))

@@ -7,11 +7,14 @@ import type { Transaction } from '@electric-sql/pglite'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { compiledPostgres, keepCompiledPostgres } from '../postgres/compiled-postgres'
 import { INITIAL_DATA_FILE } from '../postgres/initial-data'
+import { relayWorkerMarks } from '../postgres/worker-marks'
 import { decodeWorkerError } from '../postgres/worker-error'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data'
 import type { LogDatabase } from './log-store'
 
 export const LOG_STORE_DATA_DIR = 'idb://studio-logs'
+/** What the log store's start steps are marked under (`database:worker:<step>`, detail.requestId), for the bench. */
+export const LOG_STORE_MARKS_NAME = 'log-store'
 
 export async function openBrowserLogDatabase(basePath: string): Promise<LogDatabase> {
   const worker = new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' })
@@ -19,7 +22,7 @@ export async function openBrowserLogDatabase(basePath: string): Promise<LogDatab
   const pg = await PGliteWorker.create(worker, {
     dataDir: LOG_STORE_DATA_DIR,
     // Read by our worker's init, which fetches the first that answers only for a store not kept yet.
-    ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`], compiledPostgres: compiledPostgres() } as object),
+    ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`], compiledPostgres: compiledPostgres(), marksRef: relayWorkerMarks() ? LOG_STORE_MARKS_NAME : null } as object),
   })
   return withPostgresErrors(pg)
 }

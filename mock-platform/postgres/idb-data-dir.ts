@@ -75,7 +75,12 @@ export interface DataDirStorage {
  * PGlite's IDBFS kept of it (an earlier Studio's page stored there, `/pglite/name`), started once
  * on it (`openIdbfs`), dumped and moved; else the first of `urls` that answers (none: initdb).
  */
-export async function dataDirStorage(dataDir: string, urls: readonly string[], openIdbfs: (dataDir: string) => Promise<PGlite>): Promise<DataDirStorage> {
+export async function dataDirStorage(
+  dataDir: string,
+  urls: readonly string[],
+  openIdbfs: (dataDir: string) => Promise<PGlite>,
+  mark: (step: string) => void = () => undefined,
+): Promise<DataDirStorage> {
   if (!dataDir.startsWith('idb://')) {
     const snapshot = urls.length > 0 ? await fetchFirstSnapshot(urls) : null
     return { options: { dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}) }, isNew: () => snapshot !== null, started: async () => {} }
@@ -97,7 +102,7 @@ export async function dataDirStorage(dataDir: string, urls: readonly string[], o
       snapshot = await fetchFirstSnapshot(urls)
     }
   }
-  const fs = new KeptDataDirFS(name, snapshot)
+  const fs = new KeptDataDirFS(name, snapshot, mark)
   return {
     options: { fs },
     isNew: () => fs.isNew && !moved,

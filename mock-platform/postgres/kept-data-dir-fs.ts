@@ -99,6 +99,8 @@ class KeptDataDirBackend implements StorageBackend {
   constructor(
     readonly name: string,
     private readonly snapshot: Blob | null,
+    /** Marks a step of the start (worker-marks.ts). */
+    private readonly mark: (step: string) => void,
   ) {}
 
   async init(): Promise<void> {
@@ -121,6 +123,7 @@ class KeptDataDirBackend implements StorageBackend {
       requested(tx.objectStore('removals').getAll() as IDBRequest<RemovalRecord[]>),
       requested(tx.objectStore('meta').get('seq') as IDBRequest<number | undefined>),
     ])
+    this.mark('kept-files-read')
     this.#seq = seq ?? 0
     let base = kept ?? null
     // A directory initdb made (kept without a snapshot) never takes one under its files.
@@ -158,10 +161,12 @@ class KeptDataDirBackend implements StorageBackend {
     for (const path of [...state.keys()]) {
       for (let parent = parentOf(path); parent !== '' && !state.has(parent); parent = parentOf(parent)) state.set(parent, null)
     }
+    this.mark('kept-files-merged')
     for (const path of [...state.keys()].sort()) {
       const data = state.get(path)
       yield data ? { kind: 'file', path, data } : { kind: 'dir', path }
     }
+    this.mark('kept-files-loaded')
   }
 
   async apply(changes: ChangeSet): Promise<void> {
@@ -211,8 +216,8 @@ class KeptDataDirBackend implements StorageBackend {
 export class KeptDataDirFS extends MemfsFrontendFS {
   declare readonly backend: KeptDataDirBackend
 
-  constructor(name: string, snapshot: Blob | null) {
-    const backend = new KeptDataDirBackend(name, snapshot)
+  constructor(name: string, snapshot: Blob | null, mark: (step: string) => void = () => undefined) {
+    const backend = new KeptDataDirBackend(name, snapshot, mark)
     super(backend)
     backend.readFile = (path) => {
       const fs = this.pg?.Module.FS

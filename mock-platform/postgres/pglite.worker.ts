@@ -72,7 +72,7 @@ async function startDatabase(
   void files.wasm.then(() => mark('wasm-compiled'))
   const options = Promise.all([files.wasm, files.data]).then(([wasmModule, fsBundle]) => projectDatabaseOptions({ wasmModule, fsBundle }))
   // A database kept from an earlier page needs no snapshot: it is not even fetched.
-  const storage = dataDirStorage(dataDir, initialDataUrls, async (old) => new StudioPGlite({ ...(await options), dataDir: old }))
+  const storage = dataDirStorage(dataDir, initialDataUrls, async (old) => new StudioPGlite({ ...(await options), dataDir: old }), mark)
   void storage.then(() => mark('snapshot-fetched'))
   const [databaseOptions, { options: storageOptions, ...kept }] = await Promise.all([options, storage, preloadedBundles])
   mark('files')
