@@ -186,8 +186,33 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
     coldStore.push(store)
     if (readStart !== null) coldReadLeft.push(readStart)
   }
+  // What the store keeps in IndexedDB after all that (kept-data-dir-fs.ts): its snapshot and the files changed since, by folder.
+  const keptStore = await page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const opening = indexedDB.open('/studio-pgdata/studio-logs')
+      opening.onsuccess = () => resolve(opening.result)
+      opening.onerror = () => reject(opening.error)
+    })
+    const all = (store, what) =>
+      new Promise((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store)[what]()
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    const [base, paths, files] = [await all('base', 'getAll'), await all('files', 'getAllKeys'), await all('files', 'getAll')]
+    db.close()
+    const byFolder = {}
+    paths.forEach((path, i) => {
+      const folder = path.split('/').slice(0, 3).join('/')
+      byFolder[folder] ??= { files: 0, bytes: 0 }
+      byFolder[folder].files++
+      byFolder[folder].bytes += files[i].data?.byteLength ?? 0
+    })
+    return { baseBytes: base[0]?.size ?? 0, files: paths.length, bytes: files.reduce((sum, file) => sum + (file.data?.byteLength ?? 0), 0), byFolder }
+  })
   await context.close()
   return {
+    keptStore,
     events: total === null ? null : Number(total.replaceAll(',', '')),
     endpoint: "the mock platform's log store (PGlite in the page's worker) behind the real endpoint",
     openLogsPageFromTheProjectToFirstEventsPainted: { medianMs: Math.round(median(opening)), runsMs: opening.map(Math.round), goalMs: 500 },

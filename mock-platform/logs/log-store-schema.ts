@@ -7,7 +7,17 @@
  */
 import { LOG_COMMON_COLUMNS, LOG_SOURCES, type LogColumn } from '../../src/constants'
 import { fnv1a } from '../../src/lib/fnv1a'
-import type { LogDatabase, LogSql } from './log-store'
+
+/** What the store runs its SQL on: a PGlite (the page's, node's, one on disk), or a pool on a PostgreSQL server (log-store-postgres.ts). */
+export interface LogSql {
+  exec(sql: string): Promise<unknown>
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+export interface LogDatabase extends LogSql {
+  /** Runs `work` in one transaction: committed whole, or rolled back when it throws. */
+  transaction<T>(work: (tx: LogSql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
 
 export const STORE_SCHEMA = 'store'
 export const READER_SCHEMA = 'logs'

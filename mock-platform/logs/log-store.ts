@@ -9,12 +9,14 @@
  */
 import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_STORE_KEPT_DAYS, type LogTableName } from '../../src/constants'
 import { toJsonValue } from '../postgres/query'
+import { measuredSteps } from '../../src/lib/path-marks'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { keptPart, keptState, markPartWritten, pruneDue, pruneEventsSql, type KeptState } from './log-store-kept'
 import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
-import { ensureSchema, underStoreLock, READER_ROLE, READER_SCHEMA, SETTING, STORE_SCHEMA, logTableColumns, type LogStoreLayout } from './log-store-schema'
+import { ensureSchema, underStoreLock, READER_ROLE, READER_SCHEMA, SETTING, STORE_SCHEMA, logTableColumns, type LogDatabase, type LogSql, type LogStoreLayout } from './log-store-schema'
 
 export { LogQueryRefused }
+export type { LogDatabase, LogSql }
 
 /** One event: its table, its project, and its columns (LOG_COMMON_COLUMNS and the source's own). */
 export interface LogEvent {
@@ -26,17 +28,6 @@ export interface LogEvent {
   request_id?: string | null
   metadata?: Record<string, unknown>
   [column: string]: unknown
-}
-
-/** What the store runs its SQL on: a PGlite (the page's, node's, one on disk), or a pool on a PostgreSQL server (log-store-postgres.ts). */
-export interface LogSql {
-  exec(sql: string): Promise<unknown>
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
-}
-export interface LogDatabase extends LogSql {
-  /** Runs `work` in one transaction: committed whole, or rolled back when it throws. */
-  transaction<T>(work: (tx: LogSql) => Promise<T>): Promise<T>
-  close(): Promise<void>
 }
 
 /** Events waiting for the store to open are capped: a page that never opens logs keeps only the recent ones. */
@@ -109,14 +100,18 @@ export function createLogStore(options: LogStoreOptions) {
 
   const opened = (): Promise<LogDatabase> =>
     (database ??= (async () => {
-      // Measured (the bench reads it): the worker's database ready and its schema checked (its first answer).
-      const started = performance.now()
+      // Measured (the bench reads them): the worker's database ready, its schema checked (its first answer), the rest.
+      const open = measuredSteps('log-store:open')
       const db = await options.open()
+      open.step('database')
       const rebuilt = await ensureSchema(db, options.layout ?? 'single')
+      open.step('schema')
       if (options.durable) restoreState(await underStoreLock(db, options.layout ?? 'single', (sql) => keptState(sql, rebuilt)))
       await pruneIfDue(db)
+      open.step('kept-state-and-prune')
       if (options.waiting) await takeWaiting(db, options.waiting)
-      performance.measure('log-store:open', { start: started })
+      open.step('waiting')
+      open.end()
       return db
     })())
 

@@ -20,3 +20,16 @@ export function pathMarksOn(): boolean {
 export function markPath(step: string, requestId: string | null, notes: { path?: string; serverTiming?: string } = {}, startTime?: number): void {
   if (pathMarksOn()) performance.mark(`studio:path:${step}`, { detail: { requestId, ...notes }, ...(startTime === undefined ? {} : { startTime }) })
 }
+
+/** Measures consecutive steps as `<prefix>:<step>`, each from the end of the one before, and the whole as `<prefix>` (from now to `end`). */
+export function measuredSteps(prefix: string): { step: (name: string) => void; end: () => void } {
+  const started = performance.now()
+  let from = started
+  return {
+    step: (name) => {
+      performance.measure(`${prefix}:${name}`, { start: from })
+      from = performance.now()
+    },
+    end: () => void performance.measure(prefix, { start: started }),
+  }
+}
