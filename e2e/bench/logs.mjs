@@ -200,15 +200,18 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
         request.onerror = () => reject(request.error)
       })
     const [base, paths, files] = [await all('base', 'getAll'), await all('files', 'getAllKeys'), await all('files', 'getAll')]
+    const blocks = db.objectStoreNames.contains('blocks') ? await all('blocks', 'getAll') : []
     db.close()
     const byFolder = {}
     paths.forEach((path, i) => {
       const folder = path.split('/').slice(0, 3).join('/')
       byFolder[folder] ??= { files: 0, bytes: 0 }
       byFolder[folder].files++
-      byFolder[folder].bytes += files[i].data?.byteLength ?? 0
+      // A file kept in blocks says its size; one kept whole (before blocks) holds its bytes.
+      byFolder[folder].bytes += files[i].size ?? files[i].data?.byteLength ?? 0
     })
-    return { baseBytes: base[0]?.size ?? 0, files: paths.length, bytes: files.reduce((sum, file) => sum + (file.data?.byteLength ?? 0), 0), byFolder }
+    const bytes = Object.values(byFolder).reduce((sum, folder) => sum + folder.bytes, 0)
+    return { baseBytes: base[0]?.size ?? 0, files: paths.length, blocks: blocks.length, bytes, byFolder }
   })
   await context.close()
   return {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readInitialData } from './initial-data-node'
-import { requested } from '../records/indexed-db'
-import { KeptDataDirFS, keptDataDirDatabase, keptDataDirExists } from './kept-data-dir-fs'
+import { completed, requested } from '../records/indexed-db'
+import { BLOCK_BYTES, KeptDataDirFS, keptDataDirDatabase, keptDataDirExists } from './kept-data-dir-fs'
 import { StudioPGlite } from './studio-pglite'
 
 let snapshot: Blob
@@ -122,6 +122,57 @@ describe('a data directory kept in IndexedDB as its snapshot and the files chang
     expect(second.fs.isNew).toBe(false)
     expect((await stored(name)).base).toBe(0)
     await second.pg.close()
+    await deleteKeptDataDir(name)
+  }, 180_000)
+
+  it('keeps a file in blocks: a changed page of a large table stores a block or two, and shrinking, growing and a file kept whole by an older store all read back', async () => {
+    const name = 'kept-blocks'
+    const first = start(name, snapshot)
+    await first.pg.exec("create table big as select g, repeat(md5(g::text), 6) as pad from generate_series(1, 12000) g")
+    // Read once and written out: the first read sets every page's hint bits, which changes them all.
+    await first.pg.exec('select count(*) from big; checkpoint')
+    const file = (await first.pg.query<{ path: string }>("select pg_relation_filepath('big') as path")).rows[0]!.path
+    const tableBytes = first.pg.Module.FS.stat(`/pglite/data/${file}`).size
+    expect(tableBytes).toBeGreaterThan(2_000_000)
+    // One row changed, its page written out: that page's block, the WAL's and the control file's.
+    await first.pg.exec("update big set pad = 'changed' where g = 6000")
+    await first.pg.exec('checkpoint')
+    expect(first.fs.backend.lastStored.bytes).toBeGreaterThan(0)
+    expect(first.fs.backend.lastStored.bytes).toBeLessThanOrEqual(6 * BLOCK_BYTES)
+    // Shrunk (vacuum cuts the emptied end off the file), then grown again.
+    await first.pg.exec('delete from big where g > 100')
+    await first.pg.exec('vacuum big')
+    expect(first.pg.Module.FS.stat(`/pglite/data/${file}`).size).toBeLessThan(BLOCK_BYTES)
+    await first.pg.exec("insert into big select g, 'again' from generate_series(20001, 21000) g; checkpoint")
+    await first.pg.close()
+
+    const sums = 'select count(*)::int as n, sum(g)::bigint::text as total, count(*) filter (where pad = $1)::int as again from big'
+    const expected = { n: 1100, total: String(5050 + (20001 + 21000) * 500), again: 1000 }
+    const second = start(name, null)
+    expect((await second.pg.query(sums, ['again'])).rows[0]).toEqual(expected)
+    await second.pg.close()
+
+    // A store from before blocks kept each file whole: the table's file is put back so, and still read.
+    const db = await requested(indexedDB.open(keptDataDirDatabase(name)))
+    const tx = db.transaction(['files', 'blocks'], 'readwrite')
+    const record = (await requested(tx.objectStore('files').get(`/${file}`))) as { seq: number; size: number }
+    const blocks = (await requested(tx.objectStore('blocks').getAll(IDBKeyRange.bound([`/${file}`, 0], [`/${file}`, Infinity])))) as Uint8Array[]
+    const whole = new Uint8Array(record.size)
+    blocks.forEach((block, index) => whole.set(block.subarray(0, record.size - index * BLOCK_BYTES), index * BLOCK_BYTES))
+    tx.objectStore('files').put({ seq: record.seq, data: whole }, `/${file}`)
+    tx.objectStore('blocks').delete(IDBKeyRange.bound([`/${file}`, 0], [`/${file}`, Infinity]))
+    await completed(tx)
+    db.close()
+    const third = start(name, null)
+    expect((await third.pg.query(sums, ['again'])).rows[0]).toEqual(expected)
+    // Its next change keeps it in blocks, every one of them.
+    await third.pg.exec("update big set pad = 'last' where g = 1; checkpoint")
+    expect(third.fs.backend.lastStored.bytes).toBeGreaterThanOrEqual(third.pg.Module.FS.stat(`/pglite/data/${file}`).size)
+    await third.pg.close()
+    const fourth = start(name, null)
+    expect((await fourth.pg.query<{ pad: string }>('select pad from big where g = 1')).rows).toEqual([{ pad: 'last' }])
+    expect((await fourth.pg.query(sums, ['again'])).rows[0]).toEqual(expected)
+    await fourth.pg.close()
     await deleteKeptDataDir(name)
   }, 180_000)
 })
