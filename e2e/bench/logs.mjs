@@ -171,7 +171,7 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
       painted: window.__logsPaintedAt,
       store: {
         ...Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('log-store:') && m.startTime < window.__logsPaintedAt).map((m) => [m.name.slice(10), Math.round(m.duration)])),
-        // The worker's steps, as ms from navigation start: init, wasm-compiled, kept-files-read, -merged, -loaded, storage, booted.
+        // The worker's steps, as ms from navigation start: init, storage, wasm-compiled, kept-files-reading, -read, -merged, -loaded, booted.
         workerStepsAtMs: Object.fromEntries(
           performance
             .getEntriesByType('mark')

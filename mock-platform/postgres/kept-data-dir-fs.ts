@@ -6,8 +6,8 @@
  * (≈ 1,000 files, 25 MB: 3.6–4.1 s of CPU in Chromium on a 2-core machine, 2026-12-01), and every
  * later store first read the key and time of every stored file (2.5–3.3 s of CPU for one `create
  * table`). Here a new database stores its snapshot as one value (3 MB, gzip) and each store puts
- * only what changed, in one transaction: all or nothing. A file is kept in blocks, so a write stores
- * the blocks it touched: stored whole, one changed page of a 50 MB table (the log store's events, after
+ * only what changed, in one transaction: all or nothing. A file is kept in 1 MB blocks, so a write
+ * stores the blocks it touched: stored whole, one changed page of a 50 MB table (the log store's events, after
  * the first query of each start) cost ~0.45 s of a cold logs page (bench, 2026-12-02).
  *
  * The store (`/studio-pgdata/<name>`): `base` → the snapshot (a tar of the data directory, gzip or not);
@@ -39,12 +39,14 @@ export const UNKEPT_FOLDERS: ReadonlySet<string> = new Set(['pg_stat_tmp'])
 const isUnkept = (path: string) => UNKEPT_FOLDERS.has(path.split('/')[1] ?? '')
 
 /**
- * A kept file's block: a write stores the blocks it touched (Postgres writes 8 KB pages; WAL grows a
- * page at a time). Not smaller: Chromium keeps a value under 64 KB inside its LevelDB, and 64 MB in
- * 16–60 KB values took 7–29 s to write and 0.65–0.7 s to read, against 1.3 s and 0.14 s in 64 KB ones
- * (kept beside, as files) and 0.5 s and 0.17 s in 1 MB ones (headless Chromium, 2026-12-02).
+ * A kept file's block: a write stores the blocks it touched. Chromium keeps a value under 64 KB inside
+ * its LevelDB and a larger one beside it as a file, whose cost is mostly per value: 64 MB took 7–29 s
+ * to write and 0.65 s to read in 16–60 KB values, 1.3 s and 0.14 s in 64 KB ones, 0.5 s and 0.17 s in
+ * 1 MB ones, and one 1 MB value 7 ms to write, about what one 64 KB value took (headless Chromium,
+ * 2026-12-02). A file rewritten whole (the end of a start's recovery after 100,000 events) must not
+ * cost much more than one value; a page changed in a 50 MB table must not cost the table.
  */
-export const BLOCK_BYTES = 64 * 1024
+export const BLOCK_BYTES = 1024 * 1024
 
 interface FileRecord {
   seq: number
@@ -141,6 +143,7 @@ class KeptDataDirBackend implements StorageBackend {
   }
 
   async *load(): AsyncIterable<StorageEntry> {
+    this.mark('kept-files-reading')
     const db = this.#store()
     const tx = db.transaction(['base', 'files', 'blocks', 'removals', 'meta'])
     const [kept, paths, files, blockKeys, blocks, removalSeqs, removals, seq] = await Promise.all([
