@@ -100,7 +100,8 @@ export function createLogStore(options: LogStoreOptions) {
 
   const opened = (): Promise<LogDatabase> =>
     (database ??= (async () => {
-      // Measured (the bench reads them): the worker's database ready, its schema checked (its first answer), the rest.
+      // Measured (the bench reads them): the worker answering (its database still starting), the schema checked (the first
+      // answer: it waits for the start, whose own steps the worker marks), the kept state and prune, the waiting events.
       const open = measuredSteps('log-store:open')
       const db = await options.open()
       open.step('database')
