@@ -7,8 +7,9 @@
  * later store first read the key and time of every stored file (2.5–3.3 s of CPU for one `create
  * table`). Here a new database stores its snapshot as one value (3 MB, gzip) and each store puts
  * only what changed, in one transaction: all or nothing. A file is kept in 1 MB blocks, so a write
- * stores the blocks it touched: stored whole, one changed page of a 50 MB table (the log store's events, after
- * the first query of each start) cost ~0.45 s of a cold logs page (bench, 2026-12-02).
+ * stores the blocks it touched: kept whole, the few pages a start's recovery rewrote in the log store's
+ * 50 MB events table stored the whole table again after its first query (0.14–0.34 s of IndexedDB
+ * at each cold logs page), and each commit its whole 1 MB WAL segment (bench, 2026-12-02).
  *
  * The store (`/studio-pgdata/<name>`): `base` → the snapshot (a tar of the data directory, gzip or not);
  * `files` → path → { seq, size } for a file kept in blocks, { seq, data } for one kept whole (stores
