@@ -11,13 +11,10 @@ import { relayWorkerMarks } from '../postgres/worker-marks'
 import { decodeWorkerError } from '../postgres/worker-error'
 import { LOG_STORE_INITIAL_DATA_FILE } from './log-store-initial-data'
 import type { LogDatabase } from './log-store'
-import { withQuietCheckpoints } from './log-store-checkpoint'
 
 export const LOG_STORE_DATA_DIR = 'idb://studio-logs'
 /** What the log store's start steps are marked under (`database:worker:<step>`, detail.requestId), for the bench. */
 export const LOG_STORE_MARKS_NAME = 'log-store'
-/** How long the store is quiet after a statement before it checkpoints (log-store-checkpoint.ts). */
-const CHECKPOINT_WHEN_QUIET_MS = 5000
 
 export async function openBrowserLogDatabase(basePath: string): Promise<LogDatabase> {
   const worker = new Worker(new URL('./log-store.worker.ts', import.meta.url), { type: 'module' })
@@ -27,7 +24,8 @@ export async function openBrowserLogDatabase(basePath: string): Promise<LogDatab
     // Read by our worker's init, which fetches the first that answers only for a store not kept yet.
     ...({ initialDataUrls: [`${basePath}/${LOG_STORE_INITIAL_DATA_FILE}`, `${basePath}/${INITIAL_DATA_FILE}`], compiledPostgres: compiledPostgres(), marksRef: relayWorkerMarks() ? LOG_STORE_MARKS_NAME : null } as object),
   })
-  return withQuietCheckpoints(withPostgresErrors(pg), CHECKPOINT_WHEN_QUIET_MS)
+  // Checkpointed by its worker when quiet, as every database a page keeps (postgres/quiet-checkpoint.ts).
+  return withPostgresErrors(pg)
 }
 
 /** Postgres's errors as Postgres said them: the worker packs their fields into the message (worker-error.ts), the store reads them. */
