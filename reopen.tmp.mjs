@@ -24,14 +24,18 @@ const sql = async (query) => {
   return answer.body
 }
 await page.goto(`${BASE}/project/${ref}`)
+await page.waitForFunction(() => window.__studioMock)
 await sql('select 1')
 const t = Date.now()
-await sql(`create table big_ab as select g, md5(g::text) as m from generate_series(1, 300000) g`)
+await sql('create table big_ab (g int, m text)'); await sql(`insert into big_ab select g, md5(g::text) from generate_series(1, 300000) g`)
 console.error(label, 'wrote in', Date.now() - t, 'ms')
+await page.waitForTimeout(9000)
+console.error(label, JSON.stringify(await sql('select checkpoint_lsn::text, pg_current_wal_insert_lsn()::text as now, redo_lsn::text from pg_control_checkpoint()')))
 const out = []
 for (let i = 0; i < 3; i++) {
   await page.waitForTimeout(9000)
   await page.goto(`${BASE}/project/${ref}`)
+  await page.waitForFunction(() => window.__studioMock)
   await sql('select count(*) from big_ab')
   const answered = await page.evaluate(() => performance.now())
   const marks = await page.evaluate((ref) => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('studio:path:database:worker:') && m.detail?.requestId === ref).map((m) => [m.name.slice(28), Math.round(m.startTime)])), ref)

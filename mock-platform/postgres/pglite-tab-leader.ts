@@ -11,12 +11,12 @@
  * statement of every tab — the leader's own page too — waited forever. Here a lock granted to a
  * closed tab is released at once, and a closed tab's calls not yet begun are not run.
  *
- * And one addition: the leader checkpoints its database once no tab has called for a while
+ * And one addition: the leader checkpoints its database once its writes have been quiet a while
  * (quiet-checkpoint.ts), which single-user Postgres never does on its own.
  */
 import type { PGlite } from '@electric-sql/pglite'
 import type { PGliteWorkerOptions } from '@electric-sql/pglite/worker'
-import { checkpointWhenQuiet, type QuietCheckpoints } from './quiet-checkpoint.ts'
+import { checkpointWhenQuiet } from './quiet-checkpoint.ts'
 
 type LeaderOptions = Exclude<PGliteWorkerOptions, 'extensions'>
 
@@ -110,10 +110,6 @@ export function leaderApiForTab(db: PGlite, tabClosed: Promise<void>) {
 
 type LeaderApi = ReturnType<typeof leaderApiForTab>
 type LeaderCall = Exclude<keyof LeaderApi, 'closed'>
-interface RunningDatabase {
-  db: PGlite
-  quiet: QuietCheckpoints
-}
 
 /** A slice of the wasm's whole memory is copied: posting it would clone all of it. */
 function ownBuffer(bytes: Uint8Array): Uint8Array {
@@ -134,7 +130,7 @@ function whenTabCloses(tabId: string): Promise<void> {
   })
 }
 
-function connectTab(tabId: string, { db, quiet }: RunningDatabase, connectedTabs: Set<string>): void {
+function connectTab(tabId: string, db: PGlite, connectedTabs: Set<string>): void {
   if (connectedTabs.has(tabId)) return
   connectedTabs.add(tabId)
   const tabChannel = new BroadcastChannel(`pglite-tab:${tabId}`)
@@ -146,23 +142,17 @@ function connectTab(tabId: string, { db, quiet }: RunningDatabase, connectedTabs
   })
   tabChannel.addEventListener('message', (event: MessageEvent<{ type?: string; callId: string; method: LeaderCall; args: unknown[] }>) => {
     if (event.data.type !== 'rpc-call') return
-    void answerCall(db, api, tabChannel, event.data, quiet)
+    void answerCall(db, api, tabChannel, event.data)
   })
   tabChannel.postMessage({ type: 'connected' })
 }
 
-async function answerCall(
-  db: PGlite,
-  api: LeaderApi,
-  tabChannel: BroadcastChannel,
-  { callId, method, args }: { callId: string; method: LeaderCall; args: unknown[] },
-  quiet: QuietCheckpoints,
-) {
+async function answerCall(db: PGlite, api: LeaderApi, tabChannel: BroadcastChannel, { callId, method, args }: { callId: string; method: LeaderCall; args: unknown[] }) {
   await db.waitReady
   // Nobody is listening for the answer, and a call begun now would act for a tab that is gone.
   if (api.closed) return
   try {
-    const result: unknown = await quiet.during(() => (api[method] as (...callArgs: unknown[]) => Promise<unknown>)(...args))
+    const result: unknown = await (api[method] as (...callArgs: unknown[]) => Promise<unknown>)(...args)
     if (!api.closed) tabChannel.postMessage({ type: 'rpc-return', callId, result })
   } catch (error) {
     console.error(error)
@@ -188,13 +178,13 @@ export async function leadTabs({ init }: { init: (options: LeaderOptions) => Pro
   const connectedTabs = new Set<string>()
   // Held until this worker ends, which hands the database to the next tab's worker.
   await holdLock(`pglite-election-lock:${id}`)
-  // Checkpointed when every tab has been quiet a while (quiet-checkpoint.ts): single-user Postgres never checkpoints on its own.
-  const started = init(options).then((db): RunningDatabase => ({ db, quiet: checkpointWhenQuiet(db) }))
+  const started = init(options)
   broadcastChannel.onmessage = async (event: MessageEvent<{ type?: string; id: string }>) => {
     if (event.data.type === 'tab-here') connectTab(event.data.id, await started, connectedTabs)
   }
   broadcastChannel.postMessage({ type: 'leader-here', id })
   postMessage({ type: 'leader-now' })
-  const { db } = await started
+  const db = await started
   db.onNotification((channel, payload) => broadcastChannel.postMessage({ type: 'notify', channel, payload }))
+  checkpointWhenQuiet(db)
 }

@@ -3,76 +3,79 @@ import { initialDataOption } from './initial-data-node'
 import { StudioPGlite } from './studio-pglite'
 import { checkpointWhenQuiet } from './quiet-checkpoint'
 
-const QUIET_MS = 300
+const LOOK_MS = 400
 const pg = new StudioPGlite(await initialDataOption())
 afterAll(() => pg.close())
 
-/** Where the last checkpoint is, read as the tab leader's own call (not a tab's, which would hold the checkpoint off). */
 const lastCheckpoint = async () => (await pg.query<{ lsn: string }>('select checkpoint_lsn::text as lsn from pg_control_checkpoint()')).rows[0]!.lsn
-const quietFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const insert = () => pg.query("insert into events select g, repeat('x', 100) from generate_series(1, 200) g")
 
-describe('a page database checkpointed when quiet', () => {
-  it('checkpoints once the calls have been quiet a while, not while they go on, and not after a read that changes nothing', async () => {
-    const quiet = checkpointWhenQuiet(pg, QUIET_MS)
-    await quiet.during(() => pg.exec('create table events (id int, note text)'))
+describe('a page database checkpointed when its writes are quiet', () => {
+  it('checkpoints once the writes have stopped a while, not while they go on, and not after reads that change nothing', async () => {
+    await pg.exec('create table events (id int, note text)')
+    const checkpoints = checkpointWhenQuiet(pg, { lookMs: LOOK_MS })
     const before = await lastCheckpoint()
-    // Writes closer together than the quiet time: no checkpoint between them.
-    for (let i = 0; i < 5; i++) {
-      await quiet.during(() => pg.query("insert into events select g, repeat('x', 100) from generate_series(1, 500) g"))
-      await quietFor(QUIET_MS / 6)
-      expect(await lastCheckpoint()).toBe(before)
+    // Writes more often than it looks: no checkpoint between them.
+    for (let i = 0; i < 24; i++) {
+      await insert()
+      await waitFor(LOOK_MS / 10)
     }
-    await quietFor(QUIET_MS * 4)
+    expect(await lastCheckpoint()).toBe(before)
+    await waitFor(LOOK_MS * 3)
     const after = await lastCheckpoint()
     expect(after).not.toBe(before)
     // The first read sets the new rows' hint bits, which may write WAL (whole pages, with checksums on): checkpointed too.
-    await quiet.during(() => pg.query('select count(*) from events'))
-    await quietFor(QUIET_MS * 4)
+    await pg.query('select count(*) from events')
+    await waitFor(LOOK_MS * 3)
     const afterHints = await lastCheckpoint()
-    // A read that changes nothing writes no WAL worth a checkpoint.
-    await quiet.during(() => pg.query('select count(*) from events'))
-    await quietFor(QUIET_MS * 4)
+    // Reads every little while, as a project's cron scheduler makes: they write nothing, and hold nothing off.
+    for (let i = 0; i < 8; i++) {
+      await pg.query('select count(*) from events')
+      await waitFor(LOOK_MS / 4)
+    }
     expect(await lastCheckpoint()).toBe(afterHints)
-    quiet.stop()
+    await insert()
+    for (let i = 0; i < 16; i++) {
+      await pg.query('select count(*) from events where id = 1')
+      await waitFor(LOOK_MS / 4)
+    }
+    expect(await lastCheckpoint()).not.toBe(afterHints)
+    checkpoints.stop()
   })
 
-  it('holds the checkpoint off while a call runs longer than the quiet time', async () => {
-    const quiet = checkpointWhenQuiet(pg, QUIET_MS)
-    await quiet.during(() => pg.query('insert into events values (1, null)'))
+  it('checkpoints writes that never pause at least every so often', async () => {
+    const checkpoints = checkpointWhenQuiet(pg, { lookMs: LOOK_MS, atLeastEveryMs: LOOK_MS * 3 })
     const before = await lastCheckpoint()
-    // A second call begins before the first's quiet time is up and outlasts it (a tab holding its lock for a while).
-    await quietFor(QUIET_MS / 2)
-    await quiet.during(() => quietFor(QUIET_MS * 3))
-    expect(await lastCheckpoint()).toBe(before)
-    await quietFor(QUIET_MS * 4)
+    const deadline = Date.now() + LOOK_MS * 8
+    while (Date.now() < deadline && (await lastCheckpoint()) === before) {
+      await insert()
+      await waitFor(LOOK_MS / 5)
+    }
     expect(await lastCheckpoint()).not.toBe(before)
-    quiet.stop()
+    checkpoints.stop()
   })
 
   it('does not checkpoint once stopped, nor a database that is closed or cannot answer', async () => {
-    const stopped = checkpointWhenQuiet(pg, QUIET_MS)
-    await stopped.during(() => pg.query('insert into events values (0, null)'))
-    const before = await lastCheckpoint()
+    const stopped = checkpointWhenQuiet(pg, { lookMs: LOOK_MS })
     stopped.stop()
-    await quietFor(QUIET_MS * 4)
+    await insert()
+    const before = await lastCheckpoint()
+    await waitFor(LOOK_MS * 4)
     expect(await lastCheckpoint()).toBe(before)
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const query = vi.fn(async () => Promise.reject(new Error('the database did not start')))
-    const failed = checkpointWhenQuiet({ closed: false, query, exec: query }, QUIET_MS / 3)
-    await failed.during(async () => null)
-    await quietFor(QUIET_MS)
-    await failed.during(async () => null)
-    await quietFor(QUIET_MS)
+    checkpointWhenQuiet({ closed: false, query, exec: query }, { lookMs: LOOK_MS / 4 })
+    await waitFor(LOOK_MS * 2)
     // Asked once, said once, then left alone.
     expect(query).toHaveBeenCalledTimes(1)
     expect(warn).toHaveBeenCalledTimes(1)
     warn.mockRestore()
 
     const closedQuery = vi.fn()
-    const closed = checkpointWhenQuiet({ closed: true, query: closedQuery, exec: closedQuery }, QUIET_MS / 3)
-    await closed.during(async () => null)
-    await quietFor(QUIET_MS)
+    checkpointWhenQuiet({ closed: true, query: closedQuery, exec: closedQuery }, { lookMs: LOOK_MS / 4 })
+    await waitFor(LOOK_MS)
     expect(closedQuery).not.toHaveBeenCalled()
   })
 })
