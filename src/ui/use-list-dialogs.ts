@@ -19,6 +19,24 @@ export function useListDialog<D>(refresh: () => unknown) {
 }
 
 /**
+ * A create dialog's draft: it outlives a Cancel and a refused run (nothing typed is lost) and starts afresh
+ * once the item is made. `props` go to the dialog; `made(message)` is `finish` (from useListDialog) with the
+ * draft emptied.
+ */
+export function useNewItemDraft<F>(empty: () => F, finish: (message: string) => void) {
+  const [draft, setDraft] = useState<F>(empty)
+  return {
+    draft,
+    setDraft,
+    props: { draft, onDraft: setDraft },
+    made: (message: string) => {
+      finish(message)
+      setDraft(empty())
+    },
+  }
+}
+
+/**
  * A list page's two form drafts: the new item's outlives a Cancel and a refused run (nothing typed is lost)
  * and starts afresh once the item is made; an edit starts from the item each time it opens. `editing`
  * says which one the open dialog shows.

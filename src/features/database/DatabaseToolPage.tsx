@@ -32,3 +32,13 @@ export const toolCellClass = css({ px: '3', py: '2', verticalAlign: 'middle', bo
 export function ToolTableHead({ columns }: { columns: readonly TableColumn[] }) {
   return <TableHead columns={columns} cellClass={toolHeadClass} />
 }
+
+/** A tool's table: its name for screen readers (where the page has more than one, or a schema in it), the head, and the rows given. */
+export function ToolTable({ label, columns, children }: { label?: string; columns: readonly TableColumn[]; children: ReactNode }) {
+  return (
+    <table className={toolTableClass} aria-label={label}>
+      <ToolTableHead columns={columns} />
+      <tbody>{children}</tbody>
+    </table>
+  )
+}

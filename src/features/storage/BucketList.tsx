@@ -5,7 +5,7 @@ import { formatDisplayDate } from '../../lib/display-date'
 import { formatBytes } from '../../lib/format-bytes'
 import { Badge } from '../../ui/badge'
 import { Menu, MenuItem } from '../../ui/menu'
-import { toolCellClass, ToolTableHead, toolTableClass } from '../database'
+import { toolCellClass, ToolTable } from '../database'
 import type { BucketDialogRequest } from './BucketDialogs'
 
 /** A bucket's access as a badge: public (readable by URL) or private. */
@@ -35,33 +35,30 @@ export function BucketActions({ bucket, onRequest }: { bucket: StorageBucket; on
 /** Every bucket of the project: access, limits, and a link to its files. */
 export function BucketTable({ buckets, hrefOf, onRequest }: { buckets: readonly StorageBucket[]; hrefOf: (bucket: StorageBucket) => string; onRequest: (request: BucketDialogRequest) => void }) {
   return (
-    <table className={toolTableClass}>
-      <ToolTableHead columns={['Name', 'Access', 'File size limit', 'Allowed MIME types', 'Created', { hidden: 'Actions' }]} />
-      <tbody>
-        {buckets.map((bucket) => (
-          <tr key={bucket.id} aria-label={bucket.name}>
-            <td className={toolCellClass}>
-              <Link href={hrefOf(bucket)} className={css({ fontWeight: 'medium', color: 'accent.default', wordBreak: 'break-word', _hover: { textDecoration: 'underline' } })}>
-                {bucket.name}
-              </Link>
-            </td>
-            <td className={toolCellClass}>
-              <AccessBadge bucket={bucket} />
-            </td>
-            <td className={toolCellClass}>{sizeLimitText(bucket)}</td>
-            <td className={toolCellClass}>
-              <span className={css({ fontSize: 'xs', wordBreak: 'break-word' })}>{mimeTypesText(bucket)}</span>
-            </td>
-            <td className={toolCellClass}>
-              <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>{formatDisplayDate(bucket.created_at)}</span>
-            </td>
-            <td className={toolCellClass}>
-              <BucketActions bucket={bucket} onRequest={onRequest} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ToolTable columns={['Name', 'Access', 'File size limit', 'Allowed MIME types', 'Created', { hidden: 'Actions' }]}>
+      {buckets.map((bucket) => (
+        <tr key={bucket.id} aria-label={bucket.name}>
+          <td className={toolCellClass}>
+            <Link href={hrefOf(bucket)} className={css({ fontWeight: 'medium', color: 'accent.default', wordBreak: 'break-word', _hover: { textDecoration: 'underline' } })}>
+              {bucket.name}
+            </Link>
+          </td>
+          <td className={toolCellClass}>
+            <AccessBadge bucket={bucket} />
+          </td>
+          <td className={toolCellClass}>{sizeLimitText(bucket)}</td>
+          <td className={toolCellClass}>
+            <span className={css({ fontSize: 'xs', wordBreak: 'break-word' })}>{mimeTypesText(bucket)}</span>
+          </td>
+          <td className={toolCellClass}>
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>{formatDisplayDate(bucket.created_at)}</span>
+          </td>
+          <td className={toolCellClass}>
+            <BucketActions bucket={bucket} onRequest={onRequest} />
+          </td>
+        </tr>
+      ))}
+    </ToolTable>
   )
 }
 

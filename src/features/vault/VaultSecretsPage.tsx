@@ -15,7 +15,7 @@ import { SqlPreviewDialog } from '../../ui/sql-preview-dialog'
 import { EmptyState, QueryStates } from '../../ui/states'
 import { RowActions } from '../../ui/row-actions'
 import { useFormDrafts, useListDialog } from '../../ui/use-list-dialogs'
-import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useProjectDatabase } from '../database'
+import { DatabaseToolPage, toolCellClass, ToolTable, useProjectDatabase } from '../database'
 import { usePermission } from '../permissions'
 import { useProjectOrganization } from '../project-shell'
 import { SecretDialog } from './SecretDialog'
@@ -82,41 +82,38 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
                 {shown.length === 0 ? (
                   <EmptyState title="No secret matches">Try another name or word of its description.</EmptyState>
                 ) : (
-                  <table className={toolTableClass}>
-                    <ToolTableHead columns={['Name', 'Value', 'Key id', 'Updated', { hidden: 'Actions' }]} />
-                    <tbody>
-                      {shown.map((secret) => (
-                        <tr key={secret.id} aria-label={secret.name ?? secret.id}>
-                          <td className={toolCellClass}>
-                            <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{secret.name ?? '(no name)'}</div>
-                            {secret.description ? <div className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-word' })}>{secret.description}</div> : null}
-                          </td>
-                          <td className={toolCellClass}>
-                            <SecretValue projectRef={ref} connectionString={connectionString} secret={secret} blockedReason={read.reason} />
-                          </td>
-                          <td className={toolCellClass}>
-                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{secret.key_id ?? '—'}</span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })} title={`Created ${formatDisplayDate(secret.created_at) ?? ''}`}>
-                              {formatDisplayDate(secret.updated_at)}
-                            </span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <RowActions
-                              name={secret.name ?? 'secret'}
-                              disabled={!write.allowed}
-                              onEdit={() => {
-                                drafts.startEdit(secretFormFrom(secret))
-                                setDialog({ kind: 'edit', secret })
-                              }}
-                              onDelete={() => setDialog({ kind: 'delete', secret })}
-                            />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <ToolTable columns={['Name', 'Value', 'Key id', 'Updated', { hidden: 'Actions' }]}>
+                    {shown.map((secret) => (
+                      <tr key={secret.id} aria-label={secret.name ?? secret.id}>
+                        <td className={toolCellClass}>
+                          <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{secret.name ?? '(no name)'}</div>
+                          {secret.description ? <div className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-word' })}>{secret.description}</div> : null}
+                        </td>
+                        <td className={toolCellClass}>
+                          <SecretValue projectRef={ref} connectionString={connectionString} secret={secret} blockedReason={read.reason} />
+                        </td>
+                        <td className={toolCellClass}>
+                          <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{secret.key_id ?? '—'}</span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })} title={`Created ${formatDisplayDate(secret.created_at) ?? ''}`}>
+                            {formatDisplayDate(secret.updated_at)}
+                          </span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <RowActions
+                            name={secret.name ?? 'secret'}
+                            disabled={!write.allowed}
+                            onEdit={() => {
+                              drafts.startEdit(secretFormFrom(secret))
+                              setDialog({ kind: 'edit', secret })
+                            }}
+                            onDelete={() => setDialog({ kind: 'delete', secret })}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </ToolTable>
                 )}
               </>
             )}

@@ -11,7 +11,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, SchemaPicker, ToolTableHead, toolCellClass, toolTableClass, useDatabaseWritePermission, useProjectDatabase, useSchemaParam } from '../../database'
+import { DatabaseToolPage, SchemaPicker, ToolTable, toolCellClass, useDatabaseWritePermission, useProjectDatabase, useSchemaParam } from '../../database'
 import { DropPolicyDialog, PolicyDialog, RowLevelSecurityDialog } from './PolicyDialogs'
 import { policyDraftOf, templateDraft, type PolicyDraft } from './policy-draft'
 
@@ -46,34 +46,31 @@ function TablePolicies({ table, blocked, focused, onDialog }: { table: PolicyTab
       ) : null}
       {!table.rls_enabled ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Row level security is off: every role with a grant reads and writes every row{table.policies.length > 0 ? '; these policies do not count until it is on' : ''}.</p> : null}
       {table.policies.length > 0 ? (
-        <table className={toolTableClass} aria-label={`Policies on ${table.name}`}>
-          <ToolTableHead columns={['Name', 'Command', 'Roles', 'USING', 'WITH CHECK', { hidden: 'Actions' }]} />
-          <tbody>
-            {table.policies.map((policy) => (
-              <tr key={policy.name}>
-                <td className={toolCellClass}>
-                  {policy.name}
-                  {policy.permissive ? null : (
-                    <span className={css({ ml: '1.5' })}>
-                      <Badge tone="info">restrictive</Badge>
-                    </span>
-                  )}
-                </td>
-                <td className={toolCellClass}>{policy.command.toUpperCase()}</td>
-                <td className={toolCellClass}>{policy.roles.join(', ')}</td>
-                <td className={toolCellClass}>
-                  <code className={monoClass}>{policy.using ?? '—'}</code>
-                </td>
-                <td className={toolCellClass}>
-                  <code className={monoClass}>{policy.check ?? '—'}</code>
-                </td>
-                <td className={toolCellClass}>
-                  <RowActions name={policy.name} disabled={blocked !== null} onEdit={() => onDialog({ kind: 'edit', table, policy })} onDelete={() => onDialog({ kind: 'drop', table, policy })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ToolTable label={`Policies on ${table.name}`} columns={['Name', 'Command', 'Roles', 'USING', 'WITH CHECK', { hidden: 'Actions' }]}>
+          {table.policies.map((policy) => (
+            <tr key={policy.name}>
+              <td className={toolCellClass}>
+                {policy.name}
+                {policy.permissive ? null : (
+                  <span className={css({ ml: '1.5' })}>
+                    <Badge tone="info">restrictive</Badge>
+                  </span>
+                )}
+              </td>
+              <td className={toolCellClass}>{policy.command.toUpperCase()}</td>
+              <td className={toolCellClass}>{policy.roles.join(', ')}</td>
+              <td className={toolCellClass}>
+                <code className={monoClass}>{policy.using ?? '—'}</code>
+              </td>
+              <td className={toolCellClass}>
+                <code className={monoClass}>{policy.check ?? '—'}</code>
+              </td>
+              <td className={toolCellClass}>
+                <RowActions name={policy.name} disabled={blocked !== null} onEdit={() => onDialog({ kind: 'edit', table, policy })} onDelete={() => onDialog({ kind: 'drop', table, policy })} />
+              </td>
+            </tr>
+          ))}
+        </ToolTable>
       ) : null}
     </section>
   )

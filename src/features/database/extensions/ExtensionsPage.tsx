@@ -15,7 +15,7 @@ import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { currentDestination } from '../../project-shell'
 import { QueryLoadingState } from '../../retries'
-import { DatabaseToolPage, ToolTableHead, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { DisableExtensionDialog, EnableExtensionDialog } from './ExtensionDialogs'
 import { extensionRows, filterExtensionRows, type ExtensionRow } from './extension-list'
@@ -74,20 +74,17 @@ export function ExtensionsScreen({ projectRef: ref }: { projectRef: string }) {
         {() => shown.length === 0 ? (
           <EmptyState title="No extension matches">Try another word or tag.</EmptyState>
         ) : (
-          <table className={toolTableClass}>
-            <ToolTableHead columns={['Name', 'Description', 'Version', 'Schema', { hidden: 'Enabled' }]} />
-            <tbody>
-              {shown.map((row) => (
-                <ExtensionTableRow
-                  key={row.name}
-                  projectRef={ref}
-                  row={row}
-                  disabled={!permission.allowed}
-                  onChange={(enable) => setChange({ kind: enable ? 'enable' : 'disable', extension: row })}
-                />
-              ))}
-            </tbody>
-          </table>
+          <ToolTable columns={['Name', 'Description', 'Version', 'Schema', { hidden: 'Enabled' }]}>
+            {shown.map((row) => (
+              <ExtensionTableRow
+                key={row.name}
+                projectRef={ref}
+                row={row}
+                disabled={!permission.allowed}
+                onChange={(enable) => setChange({ kind: enable ? 'enable' : 'disable', extension: row })}
+              />
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
       {change?.kind === 'enable' ? (

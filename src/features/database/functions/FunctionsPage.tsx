@@ -9,7 +9,7 @@ import { SearchField } from '../../../ui/field'
 import { RowActions } from '../../../ui/row-actions'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
 import { DropFunctionDialog, emptyFunctionDraft, FunctionDialog, functionDraftOf } from './FunctionDialogs'
@@ -44,41 +44,38 @@ export function FunctionsScreen({ projectRef: ref }: { projectRef: string }) {
         {() => shown.length === 0 ? (
           <EmptyState title={needle ? `No function of ${schema} matches “${search.trim()}”` : `No functions in ${schema}`}>Functions an extension installed are the extension’s and are not listed.</EmptyState>
         ) : (
-          <table className={toolTableClass} aria-label={`Functions of ${schema}`}>
-            <ToolTableHead columns={['Name', 'Arguments', 'Returns', 'Language', 'Runs as', { hidden: 'Actions' }]} />
-            <tbody>
-              {shown.map((fn) => (
-                <tr key={fn.id}>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{fn.name}</span>
-                    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
-                      {fn.kind === 'procedure' ? <Badge tone="info">Procedure</Badge> : null}
-                      {fn.volatility === 'volatile' ? null : <Badge tone="info">{fn.volatility}</Badge>}
-                    </span>
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{fn.arguments || '—'}</span>
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{fn.return_type ?? '—'}</span>
-                  </td>
-                  <td className={toolCellClass}>{fn.language}</td>
-                  <td className={toolCellClass}>{fn.security_definer ? <Badge tone="warning">Definer</Badge> : 'Invoker'}</td>
-                  <td className={toolCellClass}>
-                    <RowActions
-                      name={fn.name}
-                      disabled={!canChange}
-                      onEdit={() => {
-                        drafts.startEdit(functionDraftOf(fn))
-                        setDialog({ kind: 'edit', fn })
-                      }}
-                      onDelete={() => setDialog({ kind: 'drop', fn })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ToolTable label={`Functions of ${schema}`} columns={['Name', 'Arguments', 'Returns', 'Language', 'Runs as', { hidden: 'Actions' }]}>
+            {shown.map((fn) => (
+              <tr key={fn.id}>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.name}</span>
+                  <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                    {fn.kind === 'procedure' ? <Badge tone="info">Procedure</Badge> : null}
+                    {fn.volatility === 'volatile' ? null : <Badge tone="info">{fn.volatility}</Badge>}
+                  </span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.arguments || '—'}</span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{fn.return_type ?? '—'}</span>
+                </td>
+                <td className={toolCellClass}>{fn.language}</td>
+                <td className={toolCellClass}>{fn.security_definer ? <Badge tone="warning">Definer</Badge> : 'Invoker'}</td>
+                <td className={toolCellClass}>
+                  <RowActions
+                    name={fn.name}
+                    disabled={!canChange}
+                    onEdit={() => {
+                      drafts.startEdit(functionDraftOf(fn))
+                      setDialog({ kind: 'edit', fn })
+                    }}
+                    onDelete={() => setDialog({ kind: 'drop', fn })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

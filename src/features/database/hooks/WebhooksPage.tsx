@@ -14,7 +14,7 @@ import { RowActions } from '../../../ui/row-actions'
 import { Switch } from '../../../ui/switch'
 import { showToast } from '../../../ui/toast'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, toolCellClass, ToolTable } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { WebhookCalls } from './WebhookCalls'
 import { WebhookDialog } from './WebhookDialog'
@@ -81,59 +81,56 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
               <EmptyState title="No webhooks yet">Create one to call a URL whenever rows of a table change.</EmptyState>
             ) : (
               <>
-                <table className={toolTableClass}>
-                  <ToolTableHead columns={['Name', 'Table', 'Events', 'Request', { hidden: 'Enabled' }, { hidden: 'Actions' }]} />
-                  <tbody>
-                    {data.map((hook) => {
-                      const [url = '', method = 'POST'] = hook.args
-                      return (
-                        <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
-                          <td className={toolCellClass}>
-                            <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
-                              {hook.name}
-                            </button>
-                          </td>
-                          <td className={toolCellClass}>
-                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-                              {hook.schema}.{hook.table}
-                            </span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <span className={css({ display: 'inline-flex', gap: '1' })}>
-                              {hook.on_insert ? <Badge>INSERT</Badge> : null}
-                              {hook.on_update ? <Badge>UPDATE</Badge> : null}
-                              {hook.on_delete ? <Badge>DELETE</Badge> : null}
-                            </span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
-                              {method} {url}
-                            </span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <Switch
-                              checked={hook.enabled}
-                              disabled={!permission.allowed}
-                              onCheckedChange={(on) => void toggle(hook, on)}
-                              label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
-                            />
-                          </td>
-                          <td className={toolCellClass}>
-                            <RowActions
-                              name={hook.name}
-                              disabled={!permission.allowed}
-                              onEdit={() => {
-                                drafts.startEdit(webhookFormFrom(hook))
-                                setDialog({ kind: 'edit', hook })
-                              }}
-                              onDelete={() => setDialog({ kind: 'delete', hook })}
-                            />
-                          </td>
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
+                <ToolTable columns={['Name', 'Table', 'Events', 'Request', { hidden: 'Enabled' }, { hidden: 'Actions' }]}>
+                  {data.map((hook) => {
+                    const [url = '', method = 'POST'] = hook.args
+                    return (
+                      <tr key={hook.id} aria-label={hook.name} aria-selected={selected?.id === hook.id} className={css({ bg: selected?.id === hook.id ? 'bg.muted' : undefined })}>
+                        <td className={toolCellClass}>
+                          <button type="button" onClick={() => setSelectedId(hook.id)} className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}>
+                            {hook.name}
+                          </button>
+                        </td>
+                        <td className={toolCellClass}>
+                          <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                            {hook.schema}.{hook.table}
+                          </span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <span className={css({ display: 'inline-flex', gap: '1' })}>
+                            {hook.on_insert ? <Badge>INSERT</Badge> : null}
+                            {hook.on_update ? <Badge>UPDATE</Badge> : null}
+                            {hook.on_delete ? <Badge>DELETE</Badge> : null}
+                          </span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <span className={css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' })}>
+                            {method} {url}
+                          </span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <Switch
+                            checked={hook.enabled}
+                            disabled={!permission.allowed}
+                            onCheckedChange={(on) => void toggle(hook, on)}
+                            label={<span className={css({ srOnly: true })}>{`${hook.name} enabled`}</span>}
+                          />
+                        </td>
+                        <td className={toolCellClass}>
+                          <RowActions
+                            name={hook.name}
+                            disabled={!permission.allowed}
+                            onEdit={() => {
+                              drafts.startEdit(webhookFormFrom(hook))
+                              setDialog({ kind: 'edit', hook })
+                            }}
+                            onDelete={() => setDialog({ kind: 'delete', hook })}
+                          />
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </ToolTable>
                 {selected ? <WebhookCalls key={selected.id} projectRef={ref} connectionString={connectionString} hook={selected} /> : null}
               </>
             )}

@@ -12,8 +12,8 @@ import { Checkbox } from '../../../ui/form-controls'
 import { SearchField } from '../../../ui/field'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, QueryStates } from '../../../ui/states'
-import { useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
 import { CreateIndexDialog, emptyIndexDraft } from './CreateIndexDialog'
@@ -43,7 +43,7 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'indexes', PERMISSION_MESSAGE.manageIndexes)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const [draft, setDraft] = useState(emptyIndexDraft)
+  const newIndex = useNewItemDraft(emptyIndexDraft, finish)
   const [search, setSearch] = useState('')
   const needle = search.trim().toLowerCase()
   const shown = (indexes.data ?? []).filter((index) => index.schema === schema && (!needle || `${index.table} ${index.name} ${index.columns.join(' ')}`.toLowerCase().includes(needle)))
@@ -61,53 +61,38 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
         {() => shown.length === 0 ? (
           <EmptyState title={needle ? `No index of ${schema} matches “${search.trim()}”` : `No indexes in ${schema}`}>Primary keys and unique constraints come with one; create others for the columns reads filter on.</EmptyState>
         ) : (
-          <table className={toolTableClass} aria-label={`Indexes of ${schema}`}>
-            <ToolTableHead columns={['Table', 'Name', 'Keys', 'Method', 'Size', 'Scans', { hidden: 'Actions' }]} />
-            <tbody>
-              {shown.map((index) => (
-                <tr key={index.id}>
-                  <td className={toolCellClass}>
-                    <Link href={`/project/${ref}/editor/${index.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
-                      {index.table}
-                    </Link>
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{index.name}</span>
-                    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
-                      {index.is_primary ? <Badge tone="info">Primary key</Badge> : index.is_unique ? <Badge tone="info">Unique</Badge> : null}
-                      {index.is_valid ? null : <Badge tone="warning">Invalid: a concurrent build failed; delete it and make it again</Badge>}
-                    </span>
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{index.columns.join(', ')}</span>
-                    {index.predicate ? <p className={monoClass}>{`where ${index.predicate}`}</p> : null}
-                  </td>
-                  <td className={toolCellClass}>{index.method}</td>
-                  <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
-                  <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
-                  <td className={toolCellClass}>
-                    <RowDeleteButton name={index.name} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ToolTable label={`Indexes of ${schema}`} columns={['Table', 'Name', 'Keys', 'Method', 'Size', 'Scans', { hidden: 'Actions' }]}>
+            {shown.map((index) => (
+              <tr key={index.id}>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${index.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                    {index.table}
+                  </Link>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{index.name}</span>
+                  <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                    {index.is_primary ? <Badge tone="info">Primary key</Badge> : index.is_unique ? <Badge tone="info">Unique</Badge> : null}
+                    {index.is_valid ? null : <Badge tone="warning">Invalid: a concurrent build failed; delete it and make it again</Badge>}
+                  </span>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{index.columns.join(', ')}</span>
+                  {index.predicate ? <p className={monoClass}>{`where ${index.predicate}`}</p> : null}
+                </td>
+                <td className={toolCellClass}>{index.method}</td>
+                <td className={toolCellClass}>{formatBytes(index.size_bytes)}</td>
+                <td className={toolCellClass}>{index.scans.toLocaleString('en-US')}</td>
+                <td className={toolCellClass}>
+                  <RowDeleteButton name={index.name} disabled={!canChange || dropBlocked(index) !== null} title={dropBlocked(index) ?? undefined} onClick={() => setDialog({ kind: 'drop', index })} />
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
       {dialog?.kind === 'create' ? (
-        <CreateIndexDialog
-          projectRef={ref}
-          connectionString={connectionString}
-          schema={schema}
-          draft={draft}
-          onDraft={setDraft}
-          run={run}
-          onClose={close}
-          onDone={() => {
-            finish('Index created')
-            setDraft(emptyIndexDraft())
-          }}
-        />
+        <CreateIndexDialog projectRef={ref} connectionString={connectionString} schema={schema} {...newIndex.props} run={run} onClose={close} onDone={() => newIndex.made('Index created')} />
       ) : null}
       {dialog?.kind === 'drop' ? <DropIndexDialog index={dialog.index} run={run} onClose={close} onDone={() => finish(`Index ${dialog.index.name} deleted`)} /> : null}
     </DatabaseToolPage>

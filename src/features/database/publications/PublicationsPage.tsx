@@ -15,7 +15,7 @@ import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { useSwitchRun } from '../use-switch-run'
@@ -92,29 +92,26 @@ export function PublicationsScreen({ projectRef: ref }: { projectRef: string }) 
               {tables.length === 0 ? (
                 <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{`No tables in ${schema}.`}</p>
               ) : (
-                <table className={toolTableClass} aria-label={`Tables of ${schema} in ${publication.name}`}>
-                  <ToolTableHead columns={['Table', 'In the publication']} />
-                  <tbody>
-                    {tables.map((table) => {
-                      const member = publication.tables.some((t) => t.schema === schema && t.table === table.name)
-                      return (
-                        <tr key={table.id}>
-                          <td className={toolCellClass}>
-                            <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{table.name}</span>
-                          </td>
-                          <td className={toolCellClass}>
-                            <Switch
-                              label={<span className={css({ srOnly: true })}>{`${table.name} in ${publication.name}`}</span>}
-                              checked={member}
-                              disabled={!permission.allowed || publication.all_tables || switches.running === `${publication.name}\u0000${table.name}`}
-                              onCheckedChange={(on) => void setMember(publication, table.name, on)}
-                            />
-                          </td>
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
+                <ToolTable label={`Tables of ${schema} in ${publication.name}`} columns={['Table', 'In the publication']}>
+                  {tables.map((table) => {
+                    const member = publication.tables.some((t) => t.schema === schema && t.table === table.name)
+                    return (
+                      <tr key={table.id}>
+                        <td className={toolCellClass}>
+                          <span className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{table.name}</span>
+                        </td>
+                        <td className={toolCellClass}>
+                          <Switch
+                            label={<span className={css({ srOnly: true })}>{`${table.name} in ${publication.name}`}</span>}
+                            checked={member}
+                            disabled={!permission.allowed || publication.all_tables || switches.running === `${publication.name}\u0000${table.name}`}
+                            onCheckedChange={(on) => void setMember(publication, table.name, on)}
+                          />
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </ToolTable>
               )}
               {publication.all_tables ? <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>It holds every table, those made later too: none can be taken out.</p> : null}
             </section>

@@ -9,7 +9,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
 import { QueryStates } from '../../../ui/states'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { DropRoleDialog, emptyRoleDraft, RoleDialog, roleDraftOf } from './RoleDialogs'
 
@@ -68,44 +68,41 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
       {databaseRefuses ? <Callout tone="info" title={databaseRefuses} /> : null}
       <QueryStates query={roles} loading="Loading roles…" failed="The roles could not be read">
         {(data) => (
-          <table className={toolTableClass} aria-label="Roles">
-            <ToolTableHead columns={['Name', 'May', 'Member of', 'Connections', { hidden: 'Actions' }]} />
-            <tbody>
-              {data.map((role) => {
-                const reason = protectedRoleReason(role)
-                return (
-                  <tr key={role.id}>
-                    <td className={toolCellClass}>
-                      <span className={monoClass}>{role.name}</span>
-                      <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
-                        {reason ? <Badge tone="info">{role.is_current ? 'You' : 'Platform'}</Badge> : null}
-                      </span>
-                    </td>
-                    <td className={toolCellClass}>{attributesOf(role).join(', ') || '—'}</td>
-                    <td className={toolCellClass}>
-                      <span className={monoClass}>{role.member_of.join(', ') || '—'}</span>
-                    </td>
-                    <td className={toolCellClass}>{role.connection_limit === -1 ? 'No limit' : role.connection_limit}</td>
-                    <td className={toolCellClass}>
-                      {reason ? (
-                        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{reason}</span>
-                      ) : (
-                        <RowActions
-                          name={role.name}
-                          disabled={!mayChange}
-                          onEdit={() => {
-                            drafts.startEdit(roleDraftOf(role))
-                            setDialog({ kind: 'edit', role })
-                          }}
-                          onDelete={() => setDialog({ kind: 'drop', role })}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+          <ToolTable label="Roles" columns={['Name', 'May', 'Member of', 'Connections', { hidden: 'Actions' }]}>
+            {data.map((role) => {
+              const reason = protectedRoleReason(role)
+              return (
+                <tr key={role.id}>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{role.name}</span>
+                    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
+                      {reason ? <Badge tone="info">{role.is_current ? 'You' : 'Platform'}</Badge> : null}
+                    </span>
+                  </td>
+                  <td className={toolCellClass}>{attributesOf(role).join(', ') || '—'}</td>
+                  <td className={toolCellClass}>
+                    <span className={monoClass}>{role.member_of.join(', ') || '—'}</span>
+                  </td>
+                  <td className={toolCellClass}>{role.connection_limit === -1 ? 'No limit' : role.connection_limit}</td>
+                  <td className={toolCellClass}>
+                    {reason ? (
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{reason}</span>
+                    ) : (
+                      <RowActions
+                        name={role.name}
+                        disabled={!mayChange}
+                        onEdit={() => {
+                          drafts.startEdit(roleDraftOf(role))
+                          setDialog({ kind: 'edit', role })
+                        }}
+                        onDelete={() => setDialog({ kind: 'drop', role })}
+                      />
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </ToolTable>
         )}
       </QueryStates>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

@@ -8,7 +8,7 @@ import { Badge } from '../../../ui/badge'
 import { SearchField } from '../../../ui/field'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { REALTIME_PUBLICATION } from '../../../constants'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { SchemaPicker, useSchemaParam } from '../SchemaPicker'
 import { useProjectDatabase } from '../use-project-database'
 
@@ -37,42 +37,39 @@ export function TablesScreen({ projectRef: ref }: { projectRef: string }) {
             </Link>
           </EmptyState>
         ) : (
-          <table className={toolTableClass} aria-label={`Tables of ${schema}`}>
-            <ToolTableHead columns={['Name', 'Rows (estimated)', 'Size', 'Row level security', 'Realtime', 'Comment', 'Columns']} />
-            <tbody>
-              {shown.map((table) => (
-                <tr key={table.id}>
-                  <td className={toolCellClass}>
-                    <Link href={`/project/${ref}/editor/${table.id}`} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.default', textDecoration: 'underline' })}>
-                      {table.name}
+          <ToolTable label={`Tables of ${schema}`} columns={['Name', 'Rows (estimated)', 'Size', 'Row level security', 'Realtime', 'Comment', 'Columns']}>
+            {shown.map((table) => (
+              <tr key={table.id}>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${table.id}`} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.default', textDecoration: 'underline' })}>
+                    {table.name}
+                  </Link>
+                  {table.type === 'materialized_view' ? <Badge tone="info">Materialized view</Badge> : null}
+                </td>
+                <td className={toolCellClass}>{table.estimated_rows.toLocaleString('en-US')}</td>
+                <td className={toolCellClass}>{formatBytes(table.size_bytes)}</td>
+                <td className={toolCellClass}>{table.type === 'table' ? <Badge tone={table.rls_enabled ? 'success' : 'warning'}>{table.rls_enabled ? 'Enabled' : 'Disabled'}</Badge> : '—'}</td>
+                <td className={toolCellClass}>
+                  {table.publications.includes(REALTIME_PUBLICATION) ? <Badge tone="info">Realtime</Badge> : null}
+                  {table.publications.filter((p) => p !== REALTIME_PUBLICATION).length > 0 ? (
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.publications.filter((p) => p !== REALTIME_PUBLICATION).join(', ')}</span>
+                  ) : table.publications.length === 0 ? (
+                    <Link href={`/project/${ref}/database/publications?schema=${encodeURIComponent(schema)}`} className={css({ fontSize: 'xs', color: 'fg.muted', textDecoration: 'underline' })}>
+                      Not published
                     </Link>
-                    {table.type === 'materialized_view' ? <Badge tone="info">Materialized view</Badge> : null}
-                  </td>
-                  <td className={toolCellClass}>{table.estimated_rows.toLocaleString('en-US')}</td>
-                  <td className={toolCellClass}>{formatBytes(table.size_bytes)}</td>
-                  <td className={toolCellClass}>{table.type === 'table' ? <Badge tone={table.rls_enabled ? 'success' : 'warning'}>{table.rls_enabled ? 'Enabled' : 'Disabled'}</Badge> : '—'}</td>
-                  <td className={toolCellClass}>
-                    {table.publications.includes(REALTIME_PUBLICATION) ? <Badge tone="info">Realtime</Badge> : null}
-                    {table.publications.filter((p) => p !== REALTIME_PUBLICATION).length > 0 ? (
-                      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.publications.filter((p) => p !== REALTIME_PUBLICATION).join(', ')}</span>
-                    ) : table.publications.length === 0 ? (
-                      <Link href={`/project/${ref}/database/publications?schema=${encodeURIComponent(schema)}`} className={css({ fontSize: 'xs', color: 'fg.muted', textDecoration: 'underline' })}>
-                        Not published
-                      </Link>
-                    ) : null}
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.comment ?? ''}</span>
-                  </td>
-                  <td className={toolCellClass}>
-                    <Link href={`/project/${ref}/editor/${table.id}?view=structure`} aria-label={`${table.columns} columns of ${table.name}`} className={linkClass}>
-                      {table.columns}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : null}
+                </td>
+                <td className={toolCellClass}>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{table.comment ?? ''}</span>
+                </td>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${table.id}?view=structure`} aria-label={`${table.columns} columns of ${table.name}`} className={linkClass}>
+                    {table.columns}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
     </DatabaseToolPage>

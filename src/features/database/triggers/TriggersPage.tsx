@@ -8,8 +8,8 @@ import { PERMISSION_MESSAGE } from '../../../constants'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
-import { useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { emptyFunctionDraft, FunctionDialog } from '../functions/FunctionDialogs'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
@@ -29,7 +29,7 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const [draft, setDraft] = useState(emptyTriggerDraft)
+  const newTrigger = useNewItemDraft(emptyTriggerDraft, finish)
   const [functionDraft, setFunctionDraft] = useState(() => ({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY }))
   // The new trigger function's dialog opens over the trigger's, which stays as typed beneath it.
   const [writingFunction, setWritingFunction] = useState(false)
@@ -58,33 +58,30 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
         {() => shown.length === 0 ? (
           <EmptyState title={`No triggers in ${schema}`}>A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change.</EmptyState>
         ) : (
-          <table className={toolTableClass} aria-label={`Triggers of ${schema}`}>
-            <ToolTableHead columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]} />
-            <tbody>
-              {shown.map((trigger) => (
-                <tr key={trigger.id}>
-                  <td className={toolCellClass}>
-                    <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
-                      {trigger.table}
-                    </Link>
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{trigger.name}</span>
-                  </td>
-                  <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
-                  <td className={toolCellClass}>
-                    <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
-                  </td>
-                  <td className={toolCellClass}>
-                    <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
-                  </td>
-                  <td className={toolCellClass}>
-                    <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ToolTable label={`Triggers of ${schema}`} columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]}>
+            {shown.map((trigger) => (
+              <tr key={trigger.id}>
+                <td className={toolCellClass}>
+                  <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
+                    {trigger.table}
+                  </Link>
+                </td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{trigger.name}</span>
+                </td>
+                <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
+                <td className={toolCellClass}>
+                  <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
+                </td>
+                <td className={toolCellClass}>
+                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
+                </td>
+                <td className={toolCellClass}>
+                  <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
       {dialog?.kind === 'create' ? (
@@ -92,15 +89,11 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
           projectRef={ref}
           connectionString={connectionString}
           schema={schema}
-          draft={draft}
-          onDraft={setDraft}
+          {...newTrigger.props}
           onNewFunction={() => setWritingFunction(true)}
           run={run}
           onClose={close}
-          onDone={() => {
-            finish(`Trigger ${draft.name} created`)
-            setDraft(emptyTriggerDraft())
-          }}
+          onDone={() => newTrigger.made(`Trigger ${newTrigger.draft.name} created`)}
         />
       ) : null}
       {dialog?.kind === 'create' && writingFunction ? (
@@ -113,7 +106,7 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
           onClose={() => setWritingFunction(false)}
           // Once made, the new function is the one the trigger runs.
           onDone={() => {
-            setDraft({ ...draft, functionSchema: schema, functionName: functionDraft.name.trim() })
+            newTrigger.setDraft({ ...newTrigger.draft, functionSchema: schema, functionName: functionDraft.name.trim() })
             setFunctionDraft({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY })
             setWritingFunction(false)
             void refresh()

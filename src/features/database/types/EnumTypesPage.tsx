@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { enumTypesQuery } from '../../../api/queries/database-objects'
@@ -7,8 +6,8 @@ import type { EnumType } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { Button } from '../../../ui/button'
 import { EmptyState, QueryStates } from '../../../ui/states'
-import { useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTableHead, toolCellClass, toolTableClass } from '../DatabaseToolPage'
+import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
+import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
 import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
 import { useProjectDatabase } from '../use-project-database'
 import { AddEnumValueDialog, CreateEnumDialog, DropEnumDialog, emptyEnumDraft, RenameEnumValueDialog } from './EnumTypeDialogs'
@@ -25,7 +24,7 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'types', PERMISSION_MESSAGE.manageTypes)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const [draft, setDraft] = useState(emptyEnumDraft)
+  const newType = useNewItemDraft(emptyEnumDraft, finish)
   const shown = (types.data ?? []).filter((type) => type.schema === schema)
   const close = () => setDialog(null)
 
@@ -40,69 +39,56 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
         {() => shown.length === 0 ? (
           <EmptyState title={`No enumerated types in ${schema}`}>Create one to give a column a fixed list of values, like an order’s status.</EmptyState>
         ) : (
-          <table className={toolTableClass} aria-label={`Enumerated types of ${schema}`}>
-            <ToolTableHead columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]} />
-            <tbody>
-              {shown.map((type) => (
-                <tr key={type.id}>
-                  <td className={toolCellClass}>
-                    <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
-                    {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
-                  </td>
-                  <td className={toolCellClass}>
-                    <ol aria-label={`Values of ${type.name}`}>
-                      {type.values.map((value) => (
-                        <li key={value} className={valueClass}>
-                          {value}
+          <ToolTable label={`Enumerated types of ${schema}`} columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]}>
+            {shown.map((type) => (
+              <tr key={type.id}>
+                <td className={toolCellClass}>
+                  <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
+                  {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
+                </td>
+                <td className={toolCellClass}>
+                  <ol aria-label={`Values of ${type.name}`}>
+                    {type.values.map((value) => (
+                      <li key={value} className={valueClass}>
+                        {value}
+                      </li>
+                    ))}
+                  </ol>
+                </td>
+                <td className={toolCellClass}>
+                  {type.used_by.length === 0 ? (
+                    <span className={css({ color: 'fg.muted' })}>No column</span>
+                  ) : (
+                    <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                      {type.used_by.map((c) => (
+                        <li key={`${c.schema}.${c.table}.${c.column}`}>
+                          <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
+                            {`${c.schema}.${c.table}`}
+                          </Link>
+                          {`.${c.column}`}
                         </li>
                       ))}
-                    </ol>
-                  </td>
-                  <td className={toolCellClass}>
-                    {type.used_by.length === 0 ? (
-                      <span className={css({ color: 'fg.muted' })}>No column</span>
-                    ) : (
-                      <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-                        {type.used_by.map((c) => (
-                          <li key={`${c.schema}.${c.table}.${c.column}`}>
-                            <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
-                              {`${c.schema}.${c.table}`}
-                            </Link>
-                            {`.${c.column}`}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className={toolCellClass}>
-                    <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
-                      <Button size="sm" aria-label={`Add value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
-                        Add value
-                      </Button>
-                      <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
-                        Rename value
-                      </Button>
-                      <RowDeleteButton name={type.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    </ul>
+                  )}
+                </td>
+                <td className={toolCellClass}>
+                  <span className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap' })}>
+                    <Button size="sm" aria-label={`Add value to ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'add', type })}>
+                      Add value
+                    </Button>
+                    <Button size="sm" aria-label={`Rename value of ${type.name}`} disabled={!canChange} onClick={() => setDialog({ kind: 'rename', type })}>
+                      Rename value
+                    </Button>
+                    <RowDeleteButton name={type.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', type })} />
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
         )}
       </QueryStates>
       {dialog?.kind === 'create' ? (
-        <CreateEnumDialog
-          schema={schema}
-          draft={draft}
-          onDraft={setDraft}
-          run={run}
-          onClose={close}
-          onDone={() => {
-            finish(`Type ${draft.name} created`)
-            setDraft(emptyEnumDraft())
-          }}
-        />
+        <CreateEnumDialog schema={schema} {...newType.props} run={run} onClose={close} onDone={() => newType.made(`Type ${newType.draft.name} created`)} />
       ) : null}
       {dialog?.kind === 'add' ? <AddEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value added to ${dialog.type.name}`)} /> : null}
       {dialog?.kind === 'rename' ? <RenameEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value of ${dialog.type.name} renamed`)} /> : null}

@@ -12,7 +12,7 @@ import { Callout } from '../../../ui/callout'
 import { GuardedButton } from '../../../ui/guarded-button'
 import { SqlPreviewDialog } from '../../../ui/sql-preview-dialog'
 import { EmptyState, QueryStates } from '../../../ui/states'
-import { useListDialog } from '../../../ui/use-list-dialogs'
+import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
 import { DatabaseToolPage } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { CreateWrapperDialog } from './CreateWrapperDialog'
@@ -41,8 +41,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   const vault = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const secretsTable = vault.data ? VAULT_SECRETS_TABLE : WRAPPER_SECRETS_TABLE
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  // What the user typed outlives a Cancel and a refused run; it starts afresh once a wrapper is made.
-  const [draft, setDraft] = useState<WrapperFormValues>(() => emptyWrapperForm())
+  const newWrapper = useNewItemDraft<WrapperFormValues>(emptyWrapperForm, finish)
   const [preview, setPreview] = useState<{ schema: string; name: string } | null>(null)
 
   return (
@@ -115,13 +114,10 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
         <CreateWrapperDialog
           existing={wrappers.data ?? []}
           secretsTable={secretsTable}
-          values={draft}
-          onChange={setDraft}
+          values={newWrapper.draft}
+          onChange={newWrapper.setDraft}
           run={run}
-          onDone={() => {
-            finish(`Wrapper ${draft.wrapperName.trim()} created`)
-            setDraft(emptyWrapperForm())
-          }}
+          onDone={() => newWrapper.made(`Wrapper ${newWrapper.draft.wrapperName.trim()} created`)}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -7,7 +7,7 @@ import { formatCountdown } from '../../../lib/duration'
 import { Button } from '../../../ui/button'
 import { RowActions } from '../../../ui/row-actions'
 import { Switch } from '../../../ui/switch'
-import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
+import { toolCellClass, ToolTable } from '../../database'
 import { RunStatusBadge } from './CronRuns'
 
 /** How a job is named on screen: its name, or its id for one made without a name (in SQL). */
@@ -64,60 +64,57 @@ export function CronJobsTable({
   const now = useNow()
   const blocked = blockedReason !== null
   return (
-    <table className={toolTableClass}>
-      <ToolTableHead columns={['Name', 'Schedule', 'Next run', 'Last run', 'Active', { hidden: 'Actions' }]} />
-      <tbody>
-        {jobs.map((job) => {
-          const label = jobLabel(job)
-          const current = job.jobid === selectedId
-          return (
-            <tr key={job.jobid} aria-label={label} aria-selected={current} className={css({ bg: current ? 'bg.muted' : undefined })}>
-              <td className={toolCellClass}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(job.jobid)}
-                  className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', wordBreak: 'break-word', _hover: { textDecoration: 'underline' } })}
-                >
-                  {label}
-                </button>
-                <div className={muted}>as {job.username}</div>
-              </td>
-              <td className={toolCellClass}>
-                <div className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{job.schedule}</div>
-                <div className={muted}>{describeCronSchedule(job.schedule) ?? 'Not a schedule pg_cron reads'}</div>
-              </td>
-              <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap' })}`}>
-                <NextRun job={job} now={now} />
-              </td>
-              <td className={toolCellClass}>
-                {job.last_status ? (
-                  <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5', alignItems: 'flex-start' })}>
-                    <RunStatusBadge status={job.last_status} />
-                    {job.last_start ? <span className={muted}>{formatDisplayDate(job.last_start)}</span> : null}
-                  </span>
-                ) : (
-                  <span className={muted}>Not run yet</span>
-                )}
-              </td>
-              <td className={toolCellClass}>
-                <Switch
-                  checked={switching.get(job.jobid) ?? job.active}
-                  disabled={blocked || switching.has(job.jobid)}
-                  onCheckedChange={(active) => onToggle(job, active)}
-                  label={<span className={css({ srOnly: true })}>{`${label} active`}</span>}
-                />
-              </td>
-              <td className={toolCellClass}>
-                <RowActions name={label} disabled={blocked} onEdit={() => onEdit(job)} onDelete={() => onDelete(job)}>
-                  <Button size="sm" aria-label={`Run now: ${label}`} disabled={blocked} onClick={() => onRunNow(job)}>
-                    Run now
-                  </Button>
-                </RowActions>
-              </td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <ToolTable columns={['Name', 'Schedule', 'Next run', 'Last run', 'Active', { hidden: 'Actions' }]}>
+      {jobs.map((job) => {
+        const label = jobLabel(job)
+        const current = job.jobid === selectedId
+        return (
+          <tr key={job.jobid} aria-label={label} aria-selected={current} className={css({ bg: current ? 'bg.muted' : undefined })}>
+            <td className={toolCellClass}>
+              <button
+                type="button"
+                onClick={() => onSelect(job.jobid)}
+                className={css({ fontWeight: 'medium', textAlign: 'left', cursor: 'pointer', wordBreak: 'break-word', _hover: { textDecoration: 'underline' } })}
+              >
+                {label}
+              </button>
+              <div className={muted}>as {job.username}</div>
+            </td>
+            <td className={toolCellClass}>
+              <div className={css({ fontFamily: 'mono', fontSize: 'xs' })}>{job.schedule}</div>
+              <div className={muted}>{describeCronSchedule(job.schedule) ?? 'Not a schedule pg_cron reads'}</div>
+            </td>
+            <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap' })}`}>
+              <NextRun job={job} now={now} />
+            </td>
+            <td className={toolCellClass}>
+              {job.last_status ? (
+                <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5', alignItems: 'flex-start' })}>
+                  <RunStatusBadge status={job.last_status} />
+                  {job.last_start ? <span className={muted}>{formatDisplayDate(job.last_start)}</span> : null}
+                </span>
+              ) : (
+                <span className={muted}>Not run yet</span>
+              )}
+            </td>
+            <td className={toolCellClass}>
+              <Switch
+                checked={switching.get(job.jobid) ?? job.active}
+                disabled={blocked || switching.has(job.jobid)}
+                onCheckedChange={(active) => onToggle(job, active)}
+                label={<span className={css({ srOnly: true })}>{`${label} active`}</span>}
+              />
+            </td>
+            <td className={toolCellClass}>
+              <RowActions name={label} disabled={blocked} onEdit={() => onEdit(job)} onDelete={() => onDelete(job)}>
+                <Button size="sm" aria-label={`Run now: ${label}`} disabled={blocked} onClick={() => onRunNow(job)}>
+                  Run now
+                </Button>
+              </RowActions>
+            </td>
+          </tr>
+        )
+      })}
+    </ToolTable>
   )
 }

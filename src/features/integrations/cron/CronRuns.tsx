@@ -10,7 +10,7 @@ import { Badge, type BadgeTone } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { fieldLabelClass, inputClass, ValueOptions } from '../../../ui/field'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
-import { toolCellClass, ToolTableHead, toolTableClass } from '../../database'
+import { toolCellClass, ToolTable } from '../../database'
 
 const STATUS_TONE: Record<string, BadgeTone> = { succeeded: 'success', failed: 'danger', running: 'info', starting: 'info', connecting: 'info', sending: 'info' }
 
@@ -91,23 +91,20 @@ export function CronRuns({
         </EmptyState>
       ) : (
         <>
-          <table className={toolTableClass}>
-            <ToolTableHead columns={['Status', 'Started', 'Duration', 'Message']} />
-            <tbody>
-              {runs.data.map((run) => (
-                <tr key={run.runid}>
-                  <td className={toolCellClass}>
-                    <RunStatusBadge status={run.status} />
-                  </td>
-                  <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap', color: 'fg.muted', fontSize: 'xs' })}`}>{run.start_time ? formatDisplayDate(run.start_time) : '—'}</td>
-                  <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap', fontSize: 'xs' })}`}>{duration(run)}</td>
-                  <td className={`${toolCellClass} ${css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word', color: run.status === 'failed' ? 'danger.default' : undefined })}`}>
-                    {run.return_message ?? ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ToolTable columns={['Status', 'Started', 'Duration', 'Message']}>
+            {runs.data.map((run) => (
+              <tr key={run.runid}>
+                <td className={toolCellClass}>
+                  <RunStatusBadge status={run.status} />
+                </td>
+                <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap', color: 'fg.muted', fontSize: 'xs' })}`}>{run.start_time ? formatDisplayDate(run.start_time) : '—'}</td>
+                <td className={`${toolCellClass} ${css({ whiteSpace: 'nowrap', fontSize: 'xs' })}`}>{duration(run)}</td>
+                <td className={`${toolCellClass} ${css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word', color: run.status === 'failed' ? 'danger.default' : undefined })}`}>
+                  {run.return_message ?? ''}
+                </td>
+              </tr>
+            ))}
+          </ToolTable>
           <nav aria-label="Runs pages" className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'flex-end', fontSize: 'sm', color: 'fg.muted' })}>
             <span>
               {first + 1}–{first + runs.data.length} of {total}

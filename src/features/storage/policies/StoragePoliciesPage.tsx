@@ -10,7 +10,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
 import { policyTablesQuery } from '../../../api/queries/table-policies'
-import { DatabaseToolPage, toolCellClass, ToolTableHead, toolTableClass, useDatabaseWritePermission, useProjectDatabase } from '../../database'
+import { DatabaseToolPage, toolCellClass, ToolTable, useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { CreatePolicyDialog, DeletePolicyDialog } from './PolicyDialogs'
 import { RowDeleteButton } from '../../../ui/row-actions'
 
@@ -20,35 +20,32 @@ const codeClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-wo
 
 function PolicyRows({ policies, canWrite, onDelete }: { policies: (StoragePolicy & { scope: 'bucket' | 'all' })[]; canWrite: boolean; onDelete: (name: string) => void }) {
   return (
-    <table className={toolTableClass}>
-      <ToolTableHead columns={['Policy', 'Operation', 'Roles', 'Condition', { hidden: 'Actions' }]} />
-      <tbody>
-        {policies.map((policy) => (
-          <tr key={policy.name} aria-label={policy.name}>
-            <td className={toolCellClass}>
-              <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{policy.name}</div>
-              <div className={css({ display: 'flex', gap: '1', mt: '0.5' })}>
-                {policy.scope === 'all' ? <Badge tone="info">every bucket</Badge> : null}
-                {policy.permissive ? null : <Badge tone="warning">restrictive</Badge>}
-              </div>
-            </td>
-            <td className={toolCellClass}>
-              <span className={codeClass}>{policy.command}</span>
-            </td>
-            <td className={toolCellClass}>
-              <span className={codeClass}>{policy.roles.join(', ')}</span>
-            </td>
-            <td className={toolCellClass}>
-              {policy.using_expression ? <div className={codeClass}>using {policy.using_expression}</div> : null}
-              {policy.check_expression ? <div className={codeClass}>with check {policy.check_expression}</div> : null}
-            </td>
-            <td className={toolCellClass}>
-              <RowDeleteButton name={policy.name} disabled={!canWrite} onClick={() => onDelete(policy.name)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ToolTable columns={['Policy', 'Operation', 'Roles', 'Condition', { hidden: 'Actions' }]}>
+      {policies.map((policy) => (
+        <tr key={policy.name} aria-label={policy.name}>
+          <td className={toolCellClass}>
+            <div className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{policy.name}</div>
+            <div className={css({ display: 'flex', gap: '1', mt: '0.5' })}>
+              {policy.scope === 'all' ? <Badge tone="info">every bucket</Badge> : null}
+              {policy.permissive ? null : <Badge tone="warning">restrictive</Badge>}
+            </div>
+          </td>
+          <td className={toolCellClass}>
+            <span className={codeClass}>{policy.command}</span>
+          </td>
+          <td className={toolCellClass}>
+            <span className={codeClass}>{policy.roles.join(', ')}</span>
+          </td>
+          <td className={toolCellClass}>
+            {policy.using_expression ? <div className={codeClass}>using {policy.using_expression}</div> : null}
+            {policy.check_expression ? <div className={codeClass}>with check {policy.check_expression}</div> : null}
+          </td>
+          <td className={toolCellClass}>
+            <RowDeleteButton name={policy.name} disabled={!canWrite} onClick={() => onDelete(policy.name)} />
+          </td>
+        </tr>
+      ))}
+    </ToolTable>
   )
 }
 
