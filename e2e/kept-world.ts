@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test'
 import { createPlatformFixtures } from '../fixtures/platform'
 import { keptDataDirDatabase } from '../mock-platform/postgres/kept-data-dir-fs'
 import { expect, test as freshWorldTest } from './fixtures'
@@ -106,6 +106,8 @@ export class KeptWorld {
   /** The test that used the world last: named when its reset fails, to replay the pair. */
   lastTest = ''
   private fingerprint = ''
+  /** The IndexedDB databases the last deletion found still open (named when a reset fails). */
+  private readonly stillOpen = new Set<string>()
 
   private constructor(
     private readonly browser: Browser,
@@ -141,7 +143,8 @@ export class KeptWorld {
       await this.resetKept()
     } catch (error) {
       this.rebuilds++
-      console.warn(`The kept world was made anew after "${this.lastTest}": ${error instanceof Error ? error.message : String(error)}`)
+      const held = this.stillOpen.size > 0 ? ` (still open: ${[...this.stillOpen].join(', ')})` : ''
+      console.warn(`The kept world was made anew after "${this.lastTest}": ${error instanceof Error ? error.message : String(error)}${held}`)
       await this.context.close().catch(() => undefined)
       const { context, keeper } = await KeptWorld.openKeeper(this.browser, this.options)
       this.context = context
@@ -192,22 +195,36 @@ export class KeptWorld {
     )
   }
 
-  /** Deletes IndexedDB databases; one still open somewhere (a closing worker) is waited for, not skipped. */
+  /**
+   * Deletes IndexedDB databases; one still open somewhere (a closing worker) is waited for, not skipped.
+   * The ones held open are noted (`stillOpen`), so a wait that never ends says whose it was.
+   */
   private async deleteDatabases(names: string[]): Promise<void> {
-    await this.keeper.evaluate(
-      (databases) =>
-        Promise.all(
-          databases.map(
-            (name) =>
-              new Promise<void>((resolve, reject) => {
-                const deleting = indexedDB.deleteDatabase(name)
-                deleting.onsuccess = () => resolve()
-                deleting.onerror = () => reject(new Error(`IndexedDB ${name} could not be deleted`))
-              }),
+    this.stillOpen.clear()
+    const noteBlocked = (message: ConsoleMessage) => {
+      const held = /^kept-world: (.+) is still open$/.exec(message.text())?.[1]
+      if (held) this.stillOpen.add(held)
+    }
+    this.keeper.on('console', noteBlocked)
+    try {
+      await this.keeper.evaluate(
+        (databases) =>
+          Promise.all(
+            databases.map(
+              (name) =>
+                new Promise<void>((resolve, reject) => {
+                  const deleting = indexedDB.deleteDatabase(name)
+                  deleting.onsuccess = () => resolve()
+                  deleting.onerror = () => reject(new Error(`IndexedDB ${name} could not be deleted`))
+                  deleting.onblocked = () => console.info(`kept-world: ${name} is still open`)
+                }),
+            ),
           ),
-        ),
-      names,
-    )
+        names,
+      )
+    } finally {
+      this.keeper.off('console', noteBlocked)
+    }
   }
 }
 
