@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import type { Organization, ProjectDetail } from '../../api/schemas'
 import { PERMISSION_RESOURCES, PROJECT_PAUSE_MESSAGE, PROJECT_TRANSITION_MESSAGE } from '../../constants'
 import { PermissionAction } from '../../lib/permissions'
@@ -9,6 +9,7 @@ import { GuardedButton } from '../../ui/guarded-button'
 import { usePermission } from '../permissions'
 import { useProjectStatusActor } from '../project-shell'
 import { isActiveProjectStatus } from '../../lib/project-gate'
+import { homeCardClass } from './home-card'
 
 /** The project home's pause: a Free plan project that runs can be paused, after a confirmation. */
 export function ProjectPauseSection({ project, organization }: { project: ProjectDetail; organization: Organization | undefined }) {
@@ -25,19 +26,7 @@ export function ProjectPauseSection({ project, organization }: { project: Projec
   if (!isActiveProjectStatus(project.status)) return null
   const blockedReason = permission.reason ?? (organization && organization.plan.id !== 'free' ? PROJECT_TRANSITION_MESSAGE.pausePaidPlan : null)
   return (
-    <section
-      aria-labelledby="pause-project-title"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: '4',
-        flexWrap: 'wrap',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'md',
-        p: '5',
-      })}
-    >
+    <section aria-labelledby="pause-project-title" className={cx(homeCardClass, css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }))}>
       <div className={css({ flex: '1', minW: '60' })}>
         <h2 id="pause-project-title" className={css({ fontWeight: 'semibold' })}>
           Pause project
