@@ -92,6 +92,28 @@ test.describe('mock platform in the browser', () => {
   })
 })
 
+test("the app's own files never reach the mock's service worker, while its API still goes through it", async ({ page }) => {
+  await page.goto('/sign-in')
+  await page.waitForFunction(() => !!window.__studioMock)
+  // Controlled by the worker from this load on, whichever page of the context installed it.
+  await page.reload()
+  await page.waitForFunction(() => !!window.__studioMock)
+  // Chromium's static routing: the browser sent the build's scripts to the network itself, without a fetch event.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+      .map((entry) => (entry as PerformanceResourceTiming & { workerMatchedSourceType: string }).workerMatchedSourceType),
+  )
+  expect(scripts.length).toBeGreaterThan(10)
+  expect(new Set(scripts)).toEqual(new Set(['network']))
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/platform/profile'))
+  await page.evaluate(() => fetch('/api/platform/profile'))
+  const answer = await answered
+  expect(answer.fromServiceWorker()).toBe(true)
+  expect(answer.status()).toBe(401)
+})
+
 test('the top bar switches organization and project', async ({ page }) => {
   await signIn(page)
   await page.getByRole('button', { name: 'Switch organization' }).click()
