@@ -20,20 +20,11 @@ export function useListDialog<D>(refresh: () => unknown) {
 
 /**
  * A create dialog's draft: it outlives a Cancel and a refused run (nothing typed is lost) and starts afresh
- * once the item is made. `props` go to the dialog; `made(message)` is `finish` (from useListDialog) with the
- * draft emptied.
+ * once the item is made (`made()`).
  */
-export function useNewItemDraft<F>(empty: () => F, finish: (message: string) => void) {
+export function useNewItemDraft<F>(empty: () => F) {
   const [draft, setDraft] = useState<F>(empty)
-  return {
-    draft,
-    setDraft,
-    props: { draft, onDraft: setDraft },
-    made: (message: string) => {
-      finish(message)
-      setDraft(empty())
-    },
-  }
+  return { draft, setDraft, made: () => setDraft(empty()) }
 }
 
 /**
@@ -42,16 +33,16 @@ export function useNewItemDraft<F>(empty: () => F, finish: (message: string) => 
  * says which one the open dialog shows.
  */
 export function useFormDrafts<F>(empty: () => F, editing = false) {
-  const [newDraft, setNewDraft] = useState<F>(empty)
+  const newItem = useNewItemDraft(empty)
   const [editDraft, setEditDraft] = useState<F>(empty)
   return {
     /** The open dialog's draft. */
-    values: editing ? editDraft : newDraft,
-    set: editing ? setEditDraft : setNewDraft,
+    values: editing ? editDraft : newItem.draft,
+    set: editing ? setEditDraft : newItem.setDraft,
     startEdit: setEditDraft,
     /** After a save: the new item's draft is used up; an edit's is dropped on the next open anyway. */
     saved: () => {
-      if (!editing) setNewDraft(empty())
+      if (!editing) newItem.made()
     },
   }
 }

@@ -15,7 +15,7 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { SelectField } from '../../../ui/form-controls'
 import { EmptyState, QueryStates } from '../../../ui/states'
 import { showToast } from '../../../ui/toast'
-import { useFormDrafts } from '../../../ui/use-list-dialogs'
+import { useNewItemDraft } from '../../../ui/use-list-dialogs'
 import { useDatabaseWritePermission, useProjectDatabase } from '../../database'
 import { readUserListParams, writeUserListParams, type UserListParams } from './user-list-params'
 import { BanUserDialog, CreateUserDialog, DeleteUserDialog, emptyNewUserDraft, InviteUserDialog, MetadataDialog, metadataDraftOf, type MetadataDraft } from './UserDialogs'
@@ -61,7 +61,7 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
   const permission = useDatabaseWritePermission(ref, 'auth_users', PERMISSION_MESSAGE.manageAuthUsers)
   const blocked = permission.allowed ? null : (permission.reason ?? PERMISSION_MESSAGE.checking)
   const [dialog, setDialog] = useState<Dialog | null>(null)
-  const newUser = useFormDrafts(emptyNewUserDraft)
+  const newUser = useNewItemDraft(emptyNewUserDraft)
   const [metadata, setMetadata] = useState<MetadataDraft>(() => metadataDraftOf(null))
   const close = () => setDialog(null)
   const finish = (message: string, change: Partial<UserListParams> = {}, description?: string) => {
@@ -145,13 +145,13 @@ export function UsersScreen({ projectRef: ref }: { projectRef: string }) {
       </div>
       {dialog?.kind === 'create' ? (
         <CreateUserDialog
-          draft={newUser.values}
-          onDraft={newUser.set}
+          draft={newUser.draft}
+          onDraft={newUser.setDraft}
           run={run}
           onClose={close}
           onDone={() => {
-            finish(`User ${newUser.values.email.trim().toLowerCase()} created`)
-            newUser.saved()
+            finish(`User ${newUser.draft.email.trim().toLowerCase()} created`)
+            newUser.made()
           }}
         />
       ) : null}

@@ -43,7 +43,7 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'indexes', PERMISSION_MESSAGE.manageIndexes)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const newIndex = useNewItemDraft(emptyIndexDraft, finish)
+  const newIndex = useNewItemDraft(emptyIndexDraft)
   const [search, setSearch] = useState('')
   const needle = search.trim().toLowerCase()
   const shown = (indexes.data ?? []).filter((index) => index.schema === schema && (!needle || `${index.table} ${index.name} ${index.columns.join(' ')}`.toLowerCase().includes(needle)))
@@ -92,7 +92,19 @@ export function IndexesScreen({ projectRef: ref }: { projectRef: string }) {
         )}
       </QueryStates>
       {dialog?.kind === 'create' ? (
-        <CreateIndexDialog projectRef={ref} connectionString={connectionString} schema={schema} {...newIndex.props} run={run} onClose={close} onDone={() => newIndex.made('Index created')} />
+        <CreateIndexDialog
+          projectRef={ref}
+          connectionString={connectionString}
+          schema={schema}
+          draft={newIndex.draft}
+          onDraft={newIndex.setDraft}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish('Index created')
+            newIndex.made()
+          }}
+        />
       ) : null}
       {dialog?.kind === 'drop' ? <DropIndexDialog index={dialog.index} run={run} onClose={close} onDone={() => finish(`Index ${dialog.index.name} deleted`)} /> : null}
     </DatabaseToolPage>

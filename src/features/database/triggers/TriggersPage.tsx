@@ -29,7 +29,7 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const newTrigger = useNewItemDraft(emptyTriggerDraft, finish)
+  const newTrigger = useNewItemDraft(emptyTriggerDraft)
   const [functionDraft, setFunctionDraft] = useState(() => ({ ...emptyFunctionDraft(), returns: 'trigger', body: NEW_TRIGGER_FUNCTION_BODY }))
   // The new trigger function's dialog opens over the trigger's, which stays as typed beneath it.
   const [writingFunction, setWritingFunction] = useState(false)
@@ -89,11 +89,15 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
           projectRef={ref}
           connectionString={connectionString}
           schema={schema}
-          {...newTrigger.props}
+          draft={newTrigger.draft}
+          onDraft={newTrigger.setDraft}
           onNewFunction={() => setWritingFunction(true)}
           run={run}
           onClose={close}
-          onDone={() => newTrigger.made(`Trigger ${newTrigger.draft.name} created`)}
+          onDone={() => {
+            finish(`Trigger ${newTrigger.draft.name} created`)
+            newTrigger.made()
+          }}
         />
       ) : null}
       {dialog?.kind === 'create' && writingFunction ? (

@@ -24,7 +24,7 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
   const access = useSchemaObjects(ref, 'types', PERMISSION_MESSAGE.manageTypes)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const newType = useNewItemDraft(emptyEnumDraft, finish)
+  const newType = useNewItemDraft(emptyEnumDraft)
   const shown = (types.data ?? []).filter((type) => type.schema === schema)
   const close = () => setDialog(null)
 
@@ -88,7 +88,17 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
         )}
       </QueryStates>
       {dialog?.kind === 'create' ? (
-        <CreateEnumDialog schema={schema} {...newType.props} run={run} onClose={close} onDone={() => newType.made(`Type ${newType.draft.name} created`)} />
+        <CreateEnumDialog
+          schema={schema}
+          draft={newType.draft}
+          onDraft={newType.setDraft}
+          run={run}
+          onClose={close}
+          onDone={() => {
+            finish(`Type ${newType.draft.name} created`)
+            newType.made()
+          }}
+        />
       ) : null}
       {dialog?.kind === 'add' ? <AddEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value added to ${dialog.type.name}`)} /> : null}
       {dialog?.kind === 'rename' ? <RenameEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value of ${dialog.type.name} renamed`)} /> : null}

@@ -41,7 +41,7 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
   const vault = useQuery({ ...vaultEnabledQuery(ref, connectionString), enabled: Boolean(connectionString) })
   const secretsTable = vault.data ? VAULT_SECRETS_TABLE : WRAPPER_SECRETS_TABLE
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
-  const newWrapper = useNewItemDraft<WrapperFormValues>(emptyWrapperForm, finish)
+  const newWrapper = useNewItemDraft<WrapperFormValues>(emptyWrapperForm)
   const [preview, setPreview] = useState<{ schema: string; name: string } | null>(null)
 
   return (
@@ -117,7 +117,10 @@ export function WrappersScreen({ projectRef: ref }: { projectRef: string }) {
           values={newWrapper.draft}
           onChange={newWrapper.setDraft}
           run={run}
-          onDone={() => newWrapper.made(`Wrapper ${newWrapper.draft.wrapperName.trim()} created`)}
+          onDone={() => {
+            finish(`Wrapper ${newWrapper.draft.wrapperName.trim()} created`)
+            newWrapper.made()
+          }}
           onClose={() => setDialog(null)}
         />
       ) : null}
