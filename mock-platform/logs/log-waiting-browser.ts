@@ -5,7 +5,7 @@
  * keeps its events here; whichever store opens next takes them all, under a Web Lock, so two tabs
  * opening at once never write an event twice.
  */
-import { completed, requested } from '../records/indexed-db'
+import { completed, keptConnection, requested } from '../records/indexed-db'
 import type { LogEvent, WaitingLogEvents } from './log-store'
 
 const DATABASE = 'studio-log-events-waiting'
@@ -20,8 +20,7 @@ function openWaiting(): Promise<IDBDatabase> {
 }
 
 export function indexedDbWaitingLogEvents(): WaitingLogEvents {
-  let database: Promise<IDBDatabase> | null = null
-  const opened = () => (database ??= openWaiting())
+  const opened = keptConnection(openWaiting)
   return {
     async keep(events: LogEvent[]) {
       const transaction = (await opened()).transaction(STORE, 'readwrite')

@@ -12,3 +12,26 @@ export const completed = (transaction: IDBTransaction) =>
     transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'))
     transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'))
   })
+
+/**
+ * A connection a store keeps open between its uses, opened on first use. It gives way when another
+ * tab (or a test's reset) deletes or upgrades the database: closed at once, so that tab is not left
+ * waiting on an idle one, and opened again by the next use. A failed open is not kept either.
+ */
+export function keptConnection(open: () => Promise<IDBDatabase>): () => Promise<IDBDatabase> {
+  let connection: Promise<IDBDatabase> | null = null
+  return () =>
+    (connection ??= open().then(
+      (database) => {
+        database.onversionchange = () => {
+          database.close()
+          connection = null
+        }
+        return database
+      },
+      (error: unknown) => {
+        connection = null
+        throw error
+      },
+    ))
+}

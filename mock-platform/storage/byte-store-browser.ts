@@ -3,7 +3,7 @@
  * `[ref, bucket, id]`, so a bucket's bytes are one key range. They outlive a reload like the
  * project's PGlite (which IndexedDB also keeps).
  */
-import { completed, requested } from '../records/indexed-db'
+import { completed, keptConnection, requested } from '../records/indexed-db'
 import type { StorageByteStore } from './byte-store'
 
 const DATABASE_NAME = 'studio-storage-bytes'
@@ -24,11 +24,7 @@ const bucketRange = (ref: string, bucket: string) => IDBKeyRange.bound([ref, buc
 const projectRange = (ref: string) => IDBKeyRange.bound([ref, ''], [ref, []])
 
 export function createIndexedDbByteStore(): StorageByteStore {
-  let opened: Promise<IDBDatabase> | null = null
-  const database = () => (opened ??= open().catch((error: unknown) => {
-    opened = null
-    throw error
-  }))
+  const database = keptConnection(open)
   async function write(change: (store: IDBObjectStore) => void) {
     const tx = (await database()).transaction(STORE, 'readwrite')
     change(tx.objectStore(STORE))
