@@ -130,7 +130,22 @@ export class KeptWorld {
     // The sign-in page runs the mock platform and nothing else: no polling, no cron, no log store.
     await keeper.goto('/sign-in')
     await keeper.waitForFunction(() => !!window.__studioMock)
+    await KeptWorld.leaveMockWorkerPages(context, keeper)
     return { context, keeper }
+  }
+
+  /**
+   * The keeper leaves msw's pages: msw's worker hands a request it cannot place (a closing test page's,
+   * a worker's) to the first page it knows, and the keeper's mock would then hold that project's
+   * database and log events open against the next reset. The keeper's own work never goes through the
+   * worker. The worker unregisters when the page leaving is its last window, so another (a static
+   * file's) is open meanwhile.
+   */
+  private static async leaveMockWorkerPages(context: BrowserContext, keeper: Page) {
+    const witness = await context.newPage()
+    await witness.goto('/favicon.svg')
+    await leaveMockWorker(keeper)
+    await witness.close()
   }
 
   /**
@@ -226,6 +241,24 @@ export class KeptWorld {
       this.keeper.off('console', noteBlocked)
     }
   }
+}
+
+/** The page leaves msw's pages, as its closing would tell the worker (msw's `CLIENT_CLOSED`), and the worker has taken it in. */
+export function leaveMockWorker(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const worker = navigator.serviceWorker.controller!
+    worker.postMessage('CLIENT_CLOSED')
+    // Messages are taken in order: the answer to this one comes once the leaving is done.
+    await new Promise<void>((resolve) => {
+      const answered = (event: MessageEvent<{ type?: string }>) => {
+        if (event.data?.type !== 'KEEPALIVE_RESPONSE') return
+        navigator.serviceWorker.removeEventListener('message', answered)
+        resolve()
+      }
+      navigator.serviceWorker.addEventListener('message', answered)
+      worker.postMessage('KEEPALIVE_REQUEST')
+    })
+  })
 }
 
 /** What a test of the kept world that asks for `page.clock` is told. */
