@@ -37,7 +37,7 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
   const rows: ItemRow[] = initial.map((row) => ({ ...row }))
   const writes: string[] = []
   /** Answers one statement as the database would, or throws a Postgres-like error. */
-  function answer(sql: string): ItemRow[] | { count: number }[] | { id: number }[] | { position: number; id: number }[] {
+  function answer(sql: string): ItemRow[] | { count: number }[] | { id: number }[] | { position: number; id: number }[] | { 'QUERY PLAN': unknown }[] {
     if (/^\s*update /i.test(sql)) {
       writes.push(sql)
       const match = /set "name" = (.+) where "id" = (\d+) returning \*$/s.exec(sql)
@@ -61,6 +61,8 @@ export function itemsDatabase(initial: ItemRow[] = [1, 2, 3].map((id) => ({ id, 
       return []
     }
     if (/count\(\*\)/.test(sql)) return [{ count: rows.length }]
+    // The planner's estimate (EXPLAIN, FORMAT JSON): exact here.
+    if (/^\s*explain \(format json\)/i.test(sql)) return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': rows.length } }] }]
     // A slice of anchors: every stride-th row from the cursor on (inclusive), its position counted from there.
     // In the key's order they hop (`offset stride - 1 limit 1`, `anchors - 1` hops); in a sort, a numbered slice.
     if (/studio_anchor/.test(sql)) {

@@ -9,6 +9,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { setSession } from '../../api/session'
 import { ITEMS_TABLE, itemsDatabase } from '../../test/items-table'
 import { stubLayoutInFile } from '../../test/resize-observer'
+import type { TableEntity } from '../../api/schemas'
 import { TableDataView } from './TableDataView'
 
 /**
@@ -68,8 +69,9 @@ describe('rows arriving', () => {
     )
     await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
     await waitFor(() => expect(cellText(1)).toBe('item 1'))
-    // The first page, the count, the page after it (read ahead) and the anchors (read in the background) have landed.
-    await waitFor(() => expect(reads).toBe(4))
+    // The first page, the planner's estimate (the catalog has none here), the count, the page after it (read ahead)
+    // and the anchors (read in the background) have landed.
+    await waitFor(() => expect(reads).toBe(5))
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
     const loaded = { ...renders }
 
@@ -121,5 +123,60 @@ describe('rows arriving', () => {
     expect(drawnAt(4)).toBe(0)
     expect(drawnAt(5)).toBe(35)
     expect(drawnAt(VISIBLE + 3)).toBe(35 * (VISIBLE - 1))
+  })
+
+  it('the catalog answering after the rows started (a table just made, opened before the list knows it) does not read them again', async () => {
+    const client = new QueryClient()
+    const entity: TableEntity = { id: ITEMS_TABLE.id, schema: ITEMS_TABLE.schema, name: ITEMS_TABLE.name, type: 'table', comment: null, estimated_rows: ROWS, rls_enabled: true }
+    const tree = (known: TableEntity | undefined) => (
+      <QueryClientProvider client={client}>
+        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
+          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={known} entities={known ? [known] : []} />
+        </Router>
+      </QueryClientProvider>
+    )
+    const view = render(tree(undefined))
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    const before = reads
+    view.rerender(tree(entity))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    expect(reads).toBe(before)
+    expect(cellText(1)).toBe('item 1')
+  })
+})
+
+describe('Ctrl+End', () => {
+  it("pressed while the planner's estimate is on its way waits for it, not for an exact count: the end's rows are read first", async () => {
+    const asked: string[] = []
+    let answerEstimate = () => {}
+    const estimated = new Promise<void>((resolve) => (answerEstimate = resolve))
+    server.use(
+      http.post('*/platform/pg-meta/:ref/query', async ({ request }) => {
+        const { query } = (await request.json()) as { query: string }
+        asked.push(query)
+        // A table of millions as the planner sees it; its answer held back until the key is pressed.
+        if (query.startsWith('explain (format json)')) return estimated.then(() => HttpResponse.json([{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 5_000_000 } }] }]))
+        return HttpResponse.json(database.answer(query))
+      }),
+    )
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
+          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
+        </Router>
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(cellText(1)).toBe('item 1'))
+    fireEvent.keyDown(screen.getByRole('grid', { name: 'Rows' }), { key: 'End', ctrlKey: true })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    expect(asked.some((query) => query.includes('count(*)'))).toBe(false)
+    answerEstimate()
+    await waitFor(() => expect(asked.some((query) => query.includes('count(*)'))).toBe(true))
+    const endRead = asked.findIndex((query) => /order by "id" desc/.test(query))
+    expect(endRead).toBeGreaterThan(-1)
+    expect(endRead).toBeLessThan(asked.findIndex((query) => query.includes('count(*)')))
+    // Then counted: the table's own number of rows, not the estimate.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
   })
 })

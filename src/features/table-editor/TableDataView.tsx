@@ -78,7 +78,13 @@ export function TableDataView({ projectRef, connectionString, table, entity, ent
     () => ({ schema: table.schema, table: table.name, key: table.primary_keys, sort: query.sort, filters: query.filters }),
     [table, query],
   )
-  const store = useMemo(() => new RowWindowStore(source, (sql, signal) => run(sql, signal), entity?.estimated_rows ?? 0), [source, run, entity?.estimated_rows])
+  // The catalog's estimate as the rows start to be read: the catalog answering later (a table just
+  // made, opened before the list knows it) or read again after an edit does not read the rows anew.
+  const catalogEstimate = useRef<number | null>(null)
+  useEffect(() => {
+    catalogEstimate.current = entity?.estimated_rows ?? null
+  })
+  const store = useMemo(() => new RowWindowStore(source, (sql, signal) => run(sql, signal), () => catalogEstimate.current), [source, run])
   useEffect(() => {
     store.start()
     return () => store.dispose()

@@ -135,7 +135,9 @@ export function TableGrid(props: TableGridProps) {
       requestAnimationFrame(() => scrollToRow(row, 'bottom'))
     }
     // Under an estimated count the store shows the end's rows at the estimated end at once; once
-    // counted they move to their place, and so does the cell, unless the user has moved since.
+    // counted they move to their place, and so does the cell, unless the user has moved since. An
+    // estimate on its way comes first: without one, the end is an exact count of the table away.
+    if (!store.count) await store.countKnown()
     const end = store.jumpToEnd()
     if (end.placed) go(end.row)
     const moved = moves.current

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
+import { EXACT_COUNT_ROW_LIMIT } from '../../constants'
 import { rowCountSql, type RowSource } from '../../lib/sql/table-rows'
 import { useRowsDatabase } from '../../test/rows-database'
 import { ANCHOR_STRIDE } from './row-anchors'
@@ -18,7 +19,7 @@ const rows = useRowsDatabase(
 const { reads, run, everyRow } = rows
 
 async function started(source: RowSource, estimate = ROWS) {
-  const store = new RowWindowStore(source, run, estimate)
+  const store = new RowWindowStore(source, run, () => estimate)
   store.start()
   await store.idle()
   await store.countExactly()
@@ -35,7 +36,7 @@ describe('RowWindowStore', () => {
   })
 
   it('started, disposed and started again at once (React StrictMode in development) reads its rows and count', async () => {
-    const store = new RowWindowStore(base, run, ROWS)
+    const store = new RowWindowStore(base, run, () => ROWS)
     store.start()
     store.dispose()
     store.start()
@@ -48,7 +49,7 @@ describe('RowWindowStore', () => {
   })
 
   it('keeps an estimate above the exact-count limit until asked', async () => {
-    const store = new RowWindowStore(base, run, 1_000_000)
+    const store = new RowWindowStore(base, run, () => 1_000_000)
     store.start()
     await store.idle()
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -120,7 +121,7 @@ describe('RowWindowStore', () => {
           }
           return run(sql, signal)
         },
-        1_000_050,
+        () => 1_000_050,
       )
       store.start()
       await store.idle()
@@ -149,12 +150,50 @@ describe('RowWindowStore', () => {
     }
   })
 
+  it("a jump's end reads go on while the view is still where it was (the top asked for again before the scroll lands)", async () => {
+    let release = () => {}
+    const counted = new Promise<void>((resolve) => (release = resolve))
+    const all = await everyRow(base)
+    const store = new RowWindowStore(base, async (sql, signal) => (sql === rowCountSql(base) && (await counted), run(sql, signal)), () => 1_000_050)
+    store.start()
+    await store.idle()
+    const end = store.jumpToEnd()
+    // The grid re-renders as the jump starts: its view, not scrolled yet, asks for the top once more.
+    store.ensure(0, 30)
+    await vi.waitFor(() => expect(store.row(end.row)).toEqual(all.at(-1)))
+    // Come to the end, the view asks for it: from then on, the top is what a move away aborts again.
+    store.ensure(end.row - 30, end.row)
+    release()
+    await store.countExactly()
+    expect(store.count).toEqual({ value: ROWS, exact: true })
+    store.dispose()
+  })
+
+  it("a table the catalog has no estimate of (not known yet, or 0: never analyzed) is not counted first: the planner's estimate, an exact count only when small", async () => {
+    await rows.db().exec(`create table "window test".unanalyzed (id int primary key); insert into "window test".unanalyzed select generate_series(1, ${EXACT_COUNT_ROW_LIMIT + 10_000})`)
+    await rows.db().exec(`create table "window test".small_unanalyzed (id int primary key); insert into "window test".small_unanalyzed select generate_series(1, 350)`)
+    for (const estimate of [null, 0]) {
+      for (const [table, counted] of [['unanalyzed', false], ['small_unanalyzed', true]] as const) {
+        const source: RowSource = { schema: 'window test', table, key: ['id'] }
+        const asked: string[] = []
+        const store = new RowWindowStore(source, (sql, signal) => (asked.push(sql), run(sql, signal)), () => estimate)
+        store.start()
+        await vi.waitFor(() => expect(store.count).not.toBeNull())
+        if (counted) expect(store.count).toEqual({ value: 350, exact: true })
+        else expect(store.count).toMatchObject({ exact: false, value: expect.any(Number) as number })
+        if (!counted) expect(store.count!.value).toBeGreaterThan(EXACT_COUNT_ROW_LIMIT)
+        expect(asked.includes(rowCountSql(source))).toBe(counted)
+        store.dispose()
+      }
+    }
+  })
+
   it('a far too high estimate: the rows read from its end reach the first row, and the count puts each in its place once', async () => {
     await rows.db().exec(`create table "window test".few (id int primary key); insert into "window test".few select generate_series(1, 350)`)
     const source: RowSource = { schema: 'window test', table: 'few', key: ['id'] }
     let release = () => {}
     const counted = new Promise<void>((resolve) => (release = resolve))
-    const store = new RowWindowStore(source, async (sql, signal) => (sql === rowCountSql(source) && (await counted), run(sql, signal)), 60_000)
+    const store = new RowWindowStore(source, async (sql, signal) => (sql === rowCountSql(source) && (await counted), run(sql, signal)), () => 60_000)
     store.start()
     await store.idle()
     const end = store.jumpToEnd()
@@ -211,7 +250,7 @@ describe('RowWindowStore', () => {
 
   it('reports a failed read and reads again on retry', async () => {
     let failing = true
-    const store = new RowWindowStore(base, (sql, signal) => (failing ? Promise.reject(new Error('relation does not exist')) : run(sql, signal)), ROWS)
+    const store = new RowWindowStore(base, (sql, signal) => (failing ? Promise.reject(new Error('relation does not exist')) : run(sql, signal)), () => ROWS)
     store.start()
     await store.idle()
     expect(store.error?.message).toBe('relation does not exist')

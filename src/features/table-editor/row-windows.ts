@@ -1,12 +1,5 @@
 import { EXACT_COUNT_ROW_LIMIT } from '../../constants'
-import {
-  cursorOf,
-  rowCountSql,
-  rowEstimateSql,
-  rowOffsetWindowSql,
-  rowWindowSql,
-  type RowSource,
-} from '../../lib/sql/table-rows'
+import { cursorOf, estimatedRowsOf, rowCountSql, rowEstimateSql, rowOffsetWindowSql, rowWindowSql, type RowSource } from '../../lib/sql/table-rows'
 import { ANCHOR_STRIDE, RowAnchors } from './row-anchors'
 
 export type Row = Record<string, unknown>
@@ -38,9 +31,12 @@ export class RowWindowStore {
   private readonly failures = new Map<number, Error>()
   private anchors: RowAnchors
   private countLoading: Promise<void> | null = null
+  private firstCount: Promise<void> = Promise.resolve()
   /** After a jump to the end under an estimated count (an exact one of 10M rows takes seconds): pages counted back from the estimated end, moved to their place once counted. */
   private endAtEstimate = false
   private readonly endPages = new Set<number>()
+  /** The pages a jump to the end is reading, until the view comes to them. */
+  private jumpPages = new Set<number>()
   private readonly listeners = new Set<() => void>()
   /** Aborts every read of this run of the store; a new one on each start after a dispose. */
   private controller = new AbortController()
@@ -55,8 +51,8 @@ export class RowWindowStore {
   constructor(
     readonly source: RowSource,
     private readonly run: RunRows,
-    /** The catalog's estimate for the whole table (pg_class.reltuples), used when nothing is filtered. */
-    private readonly tableEstimate: number,
+    /** The catalog's estimate of the table (pg_class.reltuples) as the store starts, used when nothing is filtered; null: not known yet. */
+    private readonly tableEstimate: () => number | null,
   ) {
     this.anchors = this.newAnchors()
   }
@@ -89,7 +85,12 @@ export class RowWindowStore {
       this.forgetEnd()
     }
     this.ensure(0, PAGE_SIZE - 1)
-    void this.loadInitialCount()
+    this.firstCount = this.loadInitialCount()
+  }
+
+  /** Settles once the count first known (an estimate, or exact for a small table) is in, or its read failed. */
+  countKnown(): Promise<void> {
+    return this.firstCount
   }
 
   dispose() {
@@ -123,7 +124,9 @@ export class RowWindowStore {
     const to = Math.min(lastPage, lastInView + 1)
     this.wanted = [from, to]
     this.wantedRows = [first, last]
-    for (const [page, { controller }] of this.loading) if (page < from || page > to) controller.abort()
+    // The end's pages a jump asked for stay asked until the view has come to them (what was in view a moment before does not abort them).
+    if ([...this.jumpPages].some((page) => page >= from && page <= to)) this.jumpPages.clear()
+    for (const [page, { controller }] of this.loading) if ((page < from || page > to) && !this.jumpPages.has(page)) controller.abort()
     // The pages in view first, then the one on either side: reads run one after another in the
     // database, so after a jump the rows on screen do not wait behind the page above them.
     for (let page = firstInView; page <= lastInView; page++) void this.load(page)
@@ -160,7 +163,9 @@ export class RowWindowStore {
     const row = Math.max(0, this.count.value - 1)
     const last = Math.floor(row / PAGE_SIZE)
     // The page above too: the end's page may hold only a few rows of the screen.
-    const ends = [last, last - 1].filter((page) => page >= 0).map((page) => this.load(page))
+    const endPages = [last, last - 1].filter((page) => page >= 0)
+    this.jumpPages = new Set(endPages)
+    const ends = endPages.map((page) => this.load(page))
     return { row, placed: true, counted: Promise.all(ends).then(() => this.countExactly()) }
   }
 
@@ -218,10 +223,12 @@ export class RowWindowStore {
     const signal = this.controller.signal
     try {
       const filtered = (this.source.filters ?? []).length > 0
-      let estimate = this.tableEstimate
-      if (filtered) {
+      let estimate = this.tableEstimate()
+      // Not known, or 0 (never analyzed, as a table filled in PGlite stays): the planner's. An exact count first
+      // of what may be millions of rows would hold the database, and every read behind it, for seconds.
+      if (filtered || !estimate) {
         const [row] = await this.read(rowEstimateSql(this.source), signal)
-        estimate = planRows(row)
+        estimate = estimatedRowsOf(row)
       }
       if (estimate <= EXACT_COUNT_ROW_LIMIT) await this.countExactly()
       else if (!this.count && !signal.aborted) this.setCount({ value: estimate, exact: false })
@@ -264,6 +271,7 @@ export class RowWindowStore {
   private forgetEnd() {
     this.endAtEstimate = false
     this.endPages.clear()
+    this.jumpPages.clear()
   }
 
   /** A failure of a read whose run was not aborted (an aborted read's error is nobody's). */
@@ -388,11 +396,4 @@ export class RowWindowStore {
       this.endPages.delete(page)
     }
   }
-}
-
-/** The row estimate in an EXPLAIN (FORMAT JSON) answer. */
-function planRows(row: Row | undefined): number {
-  const plan = row?.['QUERY PLAN']
-  const rows = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined)?.Plan?.['Plan Rows'] : undefined
-  return typeof rows === 'number' ? rows : Number.MAX_SAFE_INTEGER
 }

@@ -183,6 +183,13 @@ export function rowEstimateSql(source: RowSource): string {
   return `explain (format json) select 1 from ${qualifiedName(source.schema, source.table)}${whereClause((source.filters ?? []).map(filterCondition))}`
 }
 
+/** The planner's row estimate in the answer of rowEstimateSql; past every limit when the answer holds none. */
+export function estimatedRowsOf(row: Record<string, unknown> | undefined): number {
+  const plan = row?.['QUERY PLAN']
+  const rows = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined)?.Plan?.['Plan Rows'] : undefined
+  return typeof rows === 'number' ? rows : Number.MAX_SAFE_INTEGER
+}
+
 /** The order values of the last row of a window: the cursor for the next. */
 export function cursorOf(source: RowSource, row: Record<string, unknown>): CursorValue[] {
   return orderColumns(source).map((o) => ownValue(row, o.column) ?? null)

@@ -67,7 +67,7 @@ export const TABLE_EDITOR_STORAGE_ROWS: StorageRow[] = [
 /** The table's edits as a page has them: a fresh hook over a fresh row store (so a second call is a reload). */
 function editsPage(): { actions: TableEditActions; unmount: () => void } {
   const run = (sql: string) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql })
-  const rows = new RowWindowStore({ schema: ITEMS_TABLE.schema, table: ITEMS_TABLE.name, key: ITEMS_TABLE.primary_keys }, (sql, signal) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql, signal }), 0)
+  const rows = new RowWindowStore({ schema: ITEMS_TABLE.schema, table: ITEMS_TABLE.name, key: ITEMS_TABLE.primary_keys }, (sql, signal) => executeSql({ ref: REF, connectionString: 'encrypted:abc', query: sql, signal }), () => 0)
   const { result, unmount } = renderHook(() => useTableEdits(REF, ITEMS_TABLE, run, rows, () => {}))
   return { actions: result.current.actions, unmount }
 }
