@@ -58,15 +58,20 @@ afterAll(() => {
 
 const cellText = (row: number) => document.querySelector(`[role=row][aria-rowindex="${row + 1}"] [role=gridcell][aria-colindex="2"]`)?.textContent
 
+/** The data view of the items table at its address, with the catalog's entry for it when known. */
+function dataView(entity?: TableEntity, client = new QueryClient()) {
+  return (
+    <QueryClientProvider client={client}>
+      <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
+        <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={entity} entities={entity ? [entity] : []} />
+      </Router>
+    </QueryClientProvider>
+  )
+}
+
 describe('rows arriving', () => {
   it('redraw neither the header nor the rows already shown', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
-          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
-        </Router>
-      </QueryClientProvider>,
-    )
+    render(dataView())
     await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
     await waitFor(() => expect(cellText(1)).toBe('item 1'))
     // The first page, the planner's estimate (the catalog has none here), the count, the page after it (read ahead)
@@ -94,13 +99,7 @@ describe('rows arriving', () => {
   })
 
   it('scrolling row by row draws only the rows coming into view', async () => {
-    const view = render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
-          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
-        </Router>
-      </QueryClientProvider>,
-    )
+    const view = render(dataView())
     await waitFor(() => expect(cellText(1)).toBe('item 1'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
     const grid = view.getByRole('grid', { name: 'Rows' })
@@ -128,18 +127,11 @@ describe('rows arriving', () => {
   it('the catalog answering after the rows started (a table just made, opened before the list knows it) does not read them again', async () => {
     const client = new QueryClient()
     const entity: TableEntity = { id: ITEMS_TABLE.id, schema: ITEMS_TABLE.schema, name: ITEMS_TABLE.name, type: 'table', comment: null, estimated_rows: ROWS, rls_enabled: true }
-    const tree = (known: TableEntity | undefined) => (
-      <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
-          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={known} entities={known ? [known] : []} />
-        </Router>
-      </QueryClientProvider>
-    )
-    const view = render(tree(undefined))
+    const view = render(dataView(undefined, client))
     await waitFor(() => expect(screen.getByRole('status', { name: 'Row count' }).textContent).toBe('1,000 rows'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
     const before = reads
-    view.rerender(tree(entity))
+    view.rerender(dataView(entity, client))
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
     expect(reads).toBe(before)
     expect(cellText(1)).toBe('item 1')
@@ -160,13 +152,7 @@ describe('Ctrl+End', () => {
         return HttpResponse.json(database.answer(query))
       }),
     )
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Router hook={memoryLocation({ path: `/project/${REF}/editor/42` }).hook}>
-          <TableDataView projectRef={REF} connectionString="encrypted:abc" table={ITEMS_TABLE} entity={undefined} entities={[]} />
-        </Router>
-      </QueryClientProvider>,
-    )
+    render(dataView())
     await waitFor(() => expect(cellText(1)).toBe('item 1'))
     fireEvent.keyDown(screen.getByRole('grid', { name: 'Rows' }), { key: 'End', ctrlKey: true })
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
