@@ -95,6 +95,15 @@ test('buckets and files: create a bucket and a folder, preview an image, downloa
   await expect(root.getByRole('row', { name: 'reports' })).toBeHidden()
   await expect(root.getByRole('row', { name: 'pixel.png' })).toBeVisible()
 
+  // The list view beside an open preview is narrow: the name stays readable, the other columns give way.
+  await root.getByRole('row', { name: 'pixel.png' }).click()
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click()
+  const listed = page.getByRole('grid', { name: 'Files in e2e files' }).getByRole('row', { name: 'pixel.png' })
+  await expect(page.getByRole('complementary', { name: 'File pixel.png' })).toBeVisible()
+  const nameWidth = await listed.getByRole('gridcell').nth(1).evaluate((cell) => cell.getBoundingClientRect().width)
+  expect(nameWidth).toBeGreaterThanOrEqual(160)
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Columns' }).click()
+
   // The new Storage interface: the same bucket at …/storage/files, and the old address leads there.
   await page.goto(`/project/${healthy.ref}/storage/buckets/e2e%20files?featurePreviewModal=${PREVIEW.newStorage}`)
   await page.getByRole('dialog', { name: 'Dashboard feature previews' }).getByRole('button', { name: 'Enable feature' }).click()

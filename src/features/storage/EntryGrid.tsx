@@ -1,24 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { ChevronRight, File, FileImage, FileText, Folder } from 'lucide-react'
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { StorageSort } from '../../api/queries/storage'
-import type { StorageSortColumn } from '../../constants/storage'
 import { Spinner } from '../../ui/spinner'
-import { itemKey, previewKind, type ExplorerItem } from './explorer-items'
-import { explorerKeyAction } from './miller-columns'
 import { usePendingRowFocus } from '../../ui/virtual-rows'
+import { itemKey, type ExplorerItem } from './explorer-items'
+import { explorerKeyAction } from './miller-columns'
+import { ENTRY_ROW_HEIGHT, EntryRow, cellClass, type EntryColumn, type EntryRowActions } from './EntryRow'
 
-export const ENTRY_ROW_HEIGHT = 30
-
-/** A column of the grid: what it shows of an entry, how wide (null: the rest), and the server sort it stands for. */
-export interface EntryColumn {
-  id: string
-  label: string
-  width: number | null
-  render: (item: ExplorerItem) => ReactNode
-  sortBy?: StorageSortColumn
-}
+export { ENTRY_ROW_HEIGHT, EntryIcon, EntryName, type EntryColumn } from './EntryRow'
 
 export interface EntrySelection {
   keys: ReadonlySet<string>
@@ -27,25 +17,9 @@ export interface EntrySelection {
   onToggleAll: () => void
 }
 
-const cellClass = css({ px: '2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: `${ENTRY_ROW_HEIGHT}px`, minW: '0' })
-
-/** The icon of an entry: a folder, an image, a text, or any file. */
-export function EntryIcon({ item }: { item: ExplorerItem }) {
-  const kind = item.kind === 'folder' ? 'folder' : previewKind(item.name, item.object?.metadata?.mimetype)
-  const Icon = kind === 'folder' ? Folder : kind === 'image' ? FileImage : kind === 'text' || kind === 'json' || kind === 'csv' ? FileText : File
-  return <Icon aria-hidden size={15} className={css({ flexShrink: '0', color: item.kind === 'folder' ? 'accent.default' : 'fg.muted' })} />
-}
-
-/** An entry's name with its icon (and a chevron for a folder when asked). */
-export function EntryName({ item, chevron = false }: { item: ExplorerItem; chevron?: boolean }) {
-  return (
-    <span className={css({ display: 'flex', alignItems: 'center', gap: '2', minW: '0' })}>
-      <EntryIcon item={item} />
-      <span className={css({ flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{item.name}</span>
-      {chevron && item.kind === 'folder' ? <ChevronRight aria-hidden size={14} className={css({ flexShrink: '0', color: 'fg.subtle' })} /> : null}
-    </span>
-  )
-}
+const OVERSCAN = 4
+const NAME_MIN_WIDTH = 160
+const moreRowClass = css({ position: 'absolute', top: '0', left: '0', w: 'full', h: `${ENTRY_ROW_HEIGHT}px`, display: 'flex', alignItems: 'center', gap: '2', px: '3', color: 'fg.muted', fontSize: 'xs' })
 
 /**
  * A folder's entries as a grid, virtualized: only the rows in view are in the DOM, and the next page is
@@ -98,10 +72,10 @@ export function EntryGrid({
     count: items.length + (hasMore ? 1 : 0),
     getScrollElement: () => scroller.current,
     estimateSize: () => ENTRY_ROW_HEIGHT,
-    overscan: 12,
+    overscan: OVERSCAN,
     scrollPaddingStart: header,
   })
-  const activeIndex = activeKey === null ? -1 : items.findIndex((item) => itemKey(item) === activeKey)
+  const activeIndex = useMemo(() => (activeKey === null ? -1 : items.findIndex((item) => itemKey(item) === activeKey)), [items, activeKey])
   const [focusIndex, setFocusIndex] = useState(0)
   const tabIndex = Math.min(Math.max(0, focusIndex), Math.max(0, items.length - 1))
   const pendingFocus = usePendingRowFocus(scroller)
@@ -122,6 +96,24 @@ export function EntryGrid({
     onFocusTaken?.()
   }, [wantsFocus, items.length, activeIndex, virtualizer, onFocusTaken, pendingFocus])
 
+  // The rows' handlers read the latest props through a ref: one object for every render, so rows stay memoized.
+  const latest = useRef({ onOpen, selection })
+  latest.current = { onOpen, selection }
+  const actions = useMemo<EntryRowActions>(
+    () => ({
+      focus: setFocusIndex,
+      click: (item, shiftKey) => {
+        const { onOpen, selection } = latest.current
+        if (shiftKey && selection) selection.onToggle(item, true)
+        else onOpen(item)
+      },
+      toggle: (item, range) => latest.current.selection?.onToggle(item, range),
+    }),
+    [],
+  )
+  // As many slots as rows the viewport and both overscans can hold, so no two rows in view share one.
+  const slots = Math.max(virtualRows.length, Math.ceil((virtualizer.scrollRect?.height ?? 0) / ENTRY_ROW_HEIGHT) + 2 * OVERSCAN + 2)
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target instanceof HTMLInputElement) return
     const action = explorerKeyAction(event.key, items, tabIndex)
@@ -136,7 +128,9 @@ export function EntryGrid({
     else onDelete(action.item)
   }
 
-  const grid = [selection ? '32px' : null, ...columns.map((c) => (c.width === null ? 'minmax(0, 1fr)' : `${c.width}px`))].filter(Boolean).join(' ')
+  // The name keeps room to be read and the other columns give way (their text cut short) when the list
+  // is narrow, as beside an open preview; at full width they take their own widths.
+  const grid = [selection ? '32px' : null, ...columns.map((c) => (c.width === null ? `minmax(${NAME_MIN_WIDTH}px, 1fr)` : `minmax(0, ${c.width}px)`))].filter(Boolean).join(' ')
   return (
     // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the rows take focus (one roving tab stop); the grid listens to the keys they bubble
     <div
@@ -188,74 +182,28 @@ export function EntryGrid({
           const item = items[row.index]
           if (!item) {
             return (
-              <div key="more" role="row" aria-rowindex={row.index + 1 + (showHeader ? 1 : 0)} style={{ transform: `translateY(${row.start}px)` }} className={css({ position: 'absolute', top: '0', left: '0', w: 'full', h: `${ENTRY_ROW_HEIGHT}px`, display: 'flex', alignItems: 'center', gap: '2', px: '3', color: 'fg.muted', fontSize: 'xs' })}>
+              <div key="more" role="row" aria-rowindex={row.index + 1 + (showHeader ? 1 : 0)} style={{ transform: `translateY(${row.start}px)` }} className={moreRowClass}>
                 <div role="gridcell">{loadingMore ? <Spinner label="Loading more" /> : null} Loading more…</div>
               </div>
             )
           }
-          const key = itemKey(item)
-          const checked = selection?.keys.has(key) ?? false
           return (
-            <div
-              key={key}
-              role="row"
-              aria-rowindex={row.index + 1 + (showHeader ? 1 : 0)}
-              aria-label={item.name}
-              aria-selected={selection ? checked : undefined}
-              aria-current={row.index === activeIndex ? 'true' : undefined}
-              data-index={row.index}
-              data-kind={item.kind}
-              tabIndex={row.index === tabIndex ? 0 : -1}
-              onFocus={() => setFocusIndex(row.index)}
-              onClick={(event) => {
-                if (event.shiftKey && selection) selection.onToggle(item, true)
-                else onOpen(item)
-              }}
-              onKeyDown={(event) => {
-                // Space checks the focused entry (Enter, the arrows and Delete bubble to the grid).
-                if (event.key !== ' ' || !selection) return
-                event.preventDefault()
-                selection.onToggle(item, event.shiftKey)
-              }}
-              style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: grid }}
-              className={css({
-                display: 'grid',
-                alignItems: 'center',
-                position: 'absolute',
-                top: '0',
-                left: '0',
-                w: 'full',
-                h: `${ENTRY_ROW_HEIGHT}px`,
-                cursor: 'pointer',
-                userSelect: 'none',
-                _hover: { bg: 'bg.subtle' },
-                '&[aria-selected=true]': { bg: 'bg.muted' },
-                '&[aria-current=true]': { bg: 'accent.subtle' },
-                _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
-              })}
-            >
-              {selection ? (
-                <div role="gridcell" className={cx(cellClass, css({ display: 'flex', alignItems: 'center' }))}>
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    aria-label={`Select ${item.name}`}
-                    checked={checked}
-                    readOnly
-                    // The click (not the change) knows whether Shift was held; checking is not opening, so the row never sees it.
-                    onClick={(event) => {
-                      event.stopPropagation()
-                      selection.onToggle(item, event.shiftKey)
-                    }}
-                  />
-                </div>
-              ) : null}
-              {columns.map((column) => (
-                <div key={column.id} role="gridcell" className={cellClass}>
-                  {column.render(item)}
-                </div>
-              ))}
-            </div>
+            <EntryRow
+              // By slot: a row scrolled out gives its element to the one coming in (its text and place change,
+              // nothing is made anew).
+              key={row.index % slots}
+              item={item}
+              index={row.index}
+              rowIndex={row.index + 1 + (showHeader ? 1 : 0)}
+              top={row.start}
+              gridColumns={grid}
+              columns={columns}
+              selectable={selection !== undefined}
+              checked={selection?.keys.has(itemKey(item)) ?? false}
+              current={row.index === activeIndex}
+              tabStop={row.index === tabIndex}
+              actions={actions}
+            />
           )
         })}
       </div>
