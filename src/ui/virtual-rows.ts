@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, type RefObject } from 'react'
+import { css } from 'styled-system/css'
 
 /**
  * The row virtualizer of our lists and grids. A sticky header of `headerHeight` sits above the rows
@@ -27,6 +28,22 @@ export function useRowVirtualizer({
     scrollPaddingStart: headerHeight,
   })
 }
+
+/**
+ * A virtualized list's row, a grid of its cells placed by its own translateY: muted under the pointer
+ * and ringed when focused from the keyboard. A list adds its height and its marks with
+ * `css(virtualRowStyle, { … })`.
+ */
+export const virtualRowStyle = css.raw({
+  display: 'grid',
+  position: 'absolute',
+  top: '0',
+  left: '0',
+  w: 'full',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
+})
 
 /**
  * Keyboard focus moved to a row the virtualizer has not rendered yet: set `.current` to its index

@@ -4,7 +4,7 @@ import type { LogEventRow } from '../../api/schemas'
 import { formatDisplayDate } from '../../lib/display-date'
 import { eventTime } from '../../lib/log-range'
 import { ownValue } from '../../lib/own-record'
-import { usePendingRowFocus, useRowVirtualizer } from '../../ui/virtual-rows'
+import { usePendingRowFocus, useRowVirtualizer, virtualRowStyle } from '../../ui/virtual-rows'
 
 const ROW_HEIGHT = 28
 
@@ -24,6 +24,7 @@ export const fieldColumn = (id: string, label: string, width: number | null, ton
 // SPEC §9: dates shown in the display format; the event panel and a request's trace keep the milliseconds.
 export const timeColumn: EventColumn = { id: 'timestamp', label: 'Time', width: 232, value: (row) => formatDisplayDate(row.timestamp) ?? eventTime(row.timestamp) }
 
+const eventRowClass = css(virtualRowStyle, { h: `${ROW_HEIGHT}px`, borderBottomWidth: '1px', borderColor: 'border.default', '&[aria-selected=true]': { bg: 'accent.subtle' } })
 const cellClass = css({ px: '2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: `${ROW_HEIGHT}px`, flexShrink: 0 })
 const toneClass = css({
   fontWeight: 'medium',
@@ -129,20 +130,7 @@ export function EventList({
                 }
               }}
               style={{ transform: `translateY(${item.start - ROW_HEIGHT}px)`, gridTemplateColumns: grid }}
-              className={css({
-                display: 'grid',
-                position: 'absolute',
-                top: '0',
-                left: '0',
-                w: 'full',
-                h: `${ROW_HEIGHT}px`,
-                cursor: 'pointer',
-                borderBottomWidth: '1px',
-                borderColor: 'border.default',
-                _hover: { bg: 'bg.subtle' },
-                '&[aria-selected=true]': { bg: 'accent.subtle' },
-                _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
-              })}
+              className={eventRowClass}
             >
               {columns.map((column) => {
                 const value = column.value(row)

@@ -2,6 +2,7 @@ import { ChevronRight, File, FileImage, FileText, Folder } from 'lucide-react'
 import { memo, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { StorageSortColumn } from '../../constants/storage'
+import { virtualRowStyle } from '../../ui/virtual-rows'
 import { previewKind, type ExplorerItem } from './explorer-items'
 
 export const ENTRY_ROW_HEIGHT = 30
@@ -31,21 +32,13 @@ const fileIconClass = css({ flexShrink: '0', color: 'fg.muted' })
 const chevronClass = css({ flexShrink: '0', color: 'fg.subtle' })
 // `contain: strict`: a row's size is its own (full width, one row high), so the rows coming into view
 // are laid out and painted alone instead of the whole page being laid out again on every frame.
-const rowClass = css({
-  display: 'grid',
+const rowClass = css(virtualRowStyle, {
   alignItems: 'center',
-  position: 'absolute',
-  top: '0',
-  left: '0',
-  w: 'full',
   h: `${ENTRY_ROW_HEIGHT}px`,
   contain: 'strict',
-  cursor: 'pointer',
   userSelect: 'none',
-  _hover: { bg: 'bg.subtle' },
   '&[aria-selected=true]': { bg: 'bg.muted' },
   '&[aria-current=true]': { bg: 'accent.subtle' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '-2px' },
 })
 
 /** The icon of an entry: a folder, an image, a text, or any file. */
