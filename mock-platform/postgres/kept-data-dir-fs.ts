@@ -110,6 +110,33 @@ async function tarOf(blob: Blob): Promise<Uint8Array> {
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
 
+/** What a kept data directory's store holds, read in one transaction. */
+interface KeptRecords {
+  base: Blob | undefined
+  paths: string[]
+  files: FileRecord[]
+  blockKeys: [string, number][]
+  blocks: Uint8Array[]
+  removalSeqs: number[]
+  removals: RemovalRecord[]
+  seq: number | undefined
+}
+
+async function readKept(db: IDBDatabase): Promise<KeptRecords> {
+  const tx = db.transaction(['base', 'files', 'blocks', 'removals', 'meta'])
+  const [base, paths, files, blockKeys, blocks, removalSeqs, removals, seq] = await Promise.all([
+    requested(tx.objectStore('base').get('base') as IDBRequest<Blob | undefined>),
+    requested(tx.objectStore('files').getAllKeys() as IDBRequest<string[]>),
+    requested(tx.objectStore('files').getAll() as IDBRequest<FileRecord[]>),
+    requested(tx.objectStore('blocks').getAllKeys()).then((keys) => keys as [string, number][]),
+    requested(tx.objectStore('blocks').getAll() as IDBRequest<Uint8Array[]>),
+    requested(tx.objectStore('removals').getAllKeys() as IDBRequest<number[]>),
+    requested(tx.objectStore('removals').getAll() as IDBRequest<RemovalRecord[]>),
+    requested(tx.objectStore('meta').get('seq') as IDBRequest<number | undefined>),
+  ])
+  return { base, paths, files, blockKeys, blocks, removalSeqs, removals, seq }
+}
+
 /** The store behind KeptDataDirFS. */
 class KeptDataDirBackend implements StorageBackend {
   #db: IDBDatabase | null = null
@@ -127,15 +154,33 @@ class KeptDataDirBackend implements StorageBackend {
   /** Whether this start stored the snapshot it was given: a new database. */
   isNew = false
 
+  /** The store, opened as the file system is made. */
+  readonly #opened: Promise<IDBDatabase>
+  /** Everything it keeps, read as soon as it is open (see the constructor). */
+  readonly #kept: Promise<KeptRecords>
+
   constructor(
     readonly name: string,
     private readonly snapshot: Blob | null,
     /** Marks a step of the start (worker-marks.ts). */
     private readonly mark: (step: string) => void,
-  ) {}
+  ) {
+    // Read at once: PGlite asks for the files only once Postgres is compiled and instantiated, and
+    // the read (0.3 s for the log store's 64 MB) runs meanwhile instead of after. Only the leading
+    // tab's worker makes this file system, so no other writer comes between the read and the start.
+    this.#opened = openStore(name)
+    this.#kept = this.#opened.then(async (db) => {
+      this.mark('kept-files-reading')
+      const kept = await readKept(db)
+      this.mark('kept-files-read')
+      return kept
+    })
+    // Awaited by init and load, which report a failure; not an unhandled rejection meanwhile.
+    this.#kept.catch(() => undefined)
+  }
 
   async init(): Promise<void> {
-    this.#db = await openStore(this.name)
+    this.#db = await this.#opened
   }
 
   #store(): IDBDatabase {
@@ -144,20 +189,8 @@ class KeptDataDirBackend implements StorageBackend {
   }
 
   async *load(): AsyncIterable<StorageEntry> {
-    this.mark('kept-files-reading')
     const db = this.#store()
-    const tx = db.transaction(['base', 'files', 'blocks', 'removals', 'meta'])
-    const [kept, paths, files, blockKeys, blocks, removalSeqs, removals, seq] = await Promise.all([
-      requested(tx.objectStore('base').get('base') as IDBRequest<Blob | undefined>),
-      requested(tx.objectStore('files').getAllKeys() as IDBRequest<string[]>),
-      requested(tx.objectStore('files').getAll() as IDBRequest<FileRecord[]>),
-      requested(tx.objectStore('blocks').getAllKeys()).then((keys) => keys as [string, number][]),
-      requested(tx.objectStore('blocks').getAll() as IDBRequest<Uint8Array[]>),
-      requested(tx.objectStore('removals').getAllKeys() as IDBRequest<number[]>),
-      requested(tx.objectStore('removals').getAll() as IDBRequest<RemovalRecord[]>),
-      requested(tx.objectStore('meta').get('seq') as IDBRequest<number | undefined>),
-    ])
-    this.mark('kept-files-read')
+    const { base: kept, paths, files, blockKeys, blocks, removalSeqs, removals, seq } = await this.#kept
     this.#seq = seq ?? 0
     let base = kept ?? null
     // A directory initdb made (kept without a snapshot) never takes one under its files.
