@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createPlatformFixtures } from '../../fixtures/platform'
-import { DEMO_CREDENTIALS } from '../../src/constants'
+import { AUDIT_PRUNE_INTERVAL_MS, DEMO_CREDENTIALS } from '../../src/constants'
 import { MemoryStorage } from '../../src/test/memory-storage'
+import { recordAuditEvent } from '../audit/audit-log'
 import { createMockPlatform } from '../platform'
 import { useNodeMockPlatform } from '../testing'
 
@@ -53,16 +54,39 @@ describe("an organization's audit log", () => {
     expect((await platform.call('/platform/organizations/acme-corp/audit?iso_timestamp_start=yesterday')).status).toBe(400)
   })
 
-  it("drops an organization's events past its plan's retention as a new one is recorded, and no other organization's", async () => {
-    const { db } = platform.mock.platform
+  it("drops an organization's events past its plan's retention as a new one is recorded (looking at most once an interval), and no other organization's", async () => {
+    const { db, ctx } = platform.mock.platform
     const [template] = db.auditEvents.all()
     expect(template).toBeDefined()
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString()
     for (const organization_slug of ['acme-corp', 'globex']) await db.auditEvents.create({ ...template!, id: `old-${organization_slug}`, organization_slug, occurred_at: eightDaysAgo })
-    // Acme keeps 7 days (its plan): a write there drops Acme's old event only.
-    expect((await platform.call(`/platform/projects/${acme[0]!.ref}`, json('PATCH', { name: 'Past retention' }))).status).toBe(200)
-    expect(db.auditEvents.all().map((e) => e.id)).not.toContain('old-acme-corp')
-    expect(db.auditEvents.all().map((e) => e.id)).toContain('old-globex')
+    // Acme keeps 7 days (its plan): a write there, once the interval since Acme's last look has passed, drops Acme's old event only.
+    ctx.clockOffset = AUDIT_PRUNE_INTERVAL_MS
+    try {
+      expect((await platform.call(`/platform/projects/${acme[0]!.ref}`, json('PATCH', { name: 'Past retention' }))).status).toBe(200)
+      expect(db.auditEvents.all().map((e) => e.id)).not.toContain('old-acme-corp')
+      expect(db.auditEvents.all().map((e) => e.id)).toContain('old-globex')
+      // One past retention that comes before the next look stays kept a while, and is never shown: the log reads only what the retention keeps.
+      await db.auditEvents.create({ ...template!, id: 'old-acme-again', organization_slug: 'acme-corp', occurred_at: eightDaysAgo })
+      expect((await platform.call(`/platform/projects/${acme[0]!.ref}`, json('PATCH', { name: 'Within the interval' }))).status).toBe(200)
+      expect(db.auditEvents.all().map((e) => e.id)).toContain('old-acme-again')
+      expect((await auditOf('acme-corp')).result.map((e) => e.occurred_at)).not.toContain(eightDaysAgo)
+    } finally {
+      ctx.clockOffset = 0
+    }
+  })
+
+  it('looks through the kept events for what is past retention at most once an interval, not at every event (each look reads them all)', async () => {
+    const { db, ctx } = platform.mock.platform
+    const [template] = db.auditEvents.all()
+    const looks = vi.spyOn(db.auditEvents, 'all')
+    try {
+      for (let i = 0; i < 50; i++) await recordAuditEvent(ctx, { ...template!, id: `burst-${i}`, organization_slug: 'globex', occurred_at: new Date().toISOString() })
+      expect(looks.mock.calls.length).toBeLessThanOrEqual(1)
+    } finally {
+      looks.mockRestore()
+    }
+    expect(db.auditEvents.all().filter((e) => e.id.startsWith('burst-'))).toHaveLength(50)
   })
 
   it('is for members only; the profile log holds the member’s own writes in every organization', async () => {

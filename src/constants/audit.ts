@@ -4,6 +4,12 @@ import type { PlanId } from './platform'
 /** How long an organization's audit log keeps an event, by plan (SPEC §9 audit trails; enterprise: not shown, the Team plan's). */
 export const AUDIT_RETENTION_HOURS: Record<PlanId, number> = { ...PLAN_QUOTAS.auditTrailRetentionHours, enterprise: PLAN_QUOTAS.auditTrailRetentionHours.team }
 
+/**
+ * How often, at most, the platform looks through an organization's audit events for those past its
+ * plan's retention as new ones come (reads filter by retention meanwhile, so none is ever shown).
+ */
+export const AUDIT_PRUNE_INTERVAL_MS = 60_000
+
 /** Events the page's own platform keeps in local storage across reloads (served: all, in PostgreSQL). */
 export const EMBEDDED_AUDIT_EVENTS_KEPT = 1000
 
