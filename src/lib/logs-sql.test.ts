@@ -134,6 +134,21 @@ describe('the explorer statements', () => {
     expect(filtered.map((b) => b['count'])).toEqual([1])
   })
 
+  it('counts its few buckets by hashing them, not by sorting every event of the range: the planner is told a histogram has few bars', async () => {
+    await db.exec('begin')
+    try {
+      // A day of events, analyzed: the planner expects a group an event from date_bin over them.
+      await db.exec(`insert into edge_logs (id, timestamp, level, event_message) select 'many-' || g, timestamp '${HOUR}' + g * interval '4 seconds', 'info', 'GET' from generate_series(1, 20000) g; analyze edge_logs`)
+      const plan = (await rows(`explain ${histogramSql('api-gateway', NO_LOG_FILTERS, new Date(HOUR), 600)}`)).map((row) => String(row['QUERY PLAN'])).join('\n')
+      expect(plan).toMatch(/HashAggregate/)
+      expect(plan).not.toMatch(/GroupAggregate/)
+      const unified = (await rows(`explain ${unifiedHistogramSql(NO_UNIFIED_FILTERS, new Date(HOUR), 600)}`)).map((row) => String(row['QUERY PLAN'])).join('\n')
+      expect(unified).not.toMatch(/GroupAggregate/)
+    } finally {
+      await db.exec('rollback')
+    }
+  })
+
   it('reads one event by id and a request across sources in time order', async () => {
     expect(ids(await rows(eventByIdSql('postgres', 'p1')))).toEqual(['p1'])
     expect((await rows(eventByIdSql('postgres', 'p1')))[0]).toMatchObject({ metadata: { query: 'select * from no_such_table' } })

@@ -98,10 +98,16 @@ export function histogramSql(sourceId: LogSourceId, filters: LogFilters, origin:
   return histogramOver(source.table, filterConditions(source, filters), origin, bucketSeconds)
 }
 
-/** The histogram's statement over any relation (a table, or the unified view's `events`). */
+/**
+ * The histogram's statement over any relation (a table, or the unified view's `events`). The buckets
+ * are made in a subquery the planner does not flatten (`offset 0`): grouping date_bin over the table
+ * itself, it expects a group an event and sorts them all (an external sort at 100,000 events); over
+ * the subquery's column it expects few, as a histogram has, and hashes them (80 → 53 ms in node's PGlite).
+ */
 export function histogramOver(relation: string, conditions: readonly string[], origin: Date, bucketSeconds: number, withClause = ''): string {
   const errors = `count(*) filter (where level = 'error')::int as errors`
-  return `${withClause}select date_bin(interval '${Math.max(1, Math.floor(bucketSeconds))} seconds', timestamp, ${sqlLiteral(origin)}) as bucket, count(*)::int as count, ${errors}\nfrom ${relation}${whereClause(conditions)}\ngroup by bucket\norder by bucket`
+  const bucket = `date_bin(interval '${Math.max(1, Math.floor(bucketSeconds))} seconds', timestamp, ${sqlLiteral(origin)}) as bucket`
+  return `${withClause}select bucket, count(*)::int as count, ${errors}\nfrom (select ${bucket}, level from ${relation}${whereClause(conditions)} offset 0) as binned\ngroup by bucket\norder by bucket`
 }
 
 /** One event by id, with every column of its table (the unified list reads only the shared ones). */
