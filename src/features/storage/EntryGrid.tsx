@@ -98,7 +98,9 @@ export function EntryGrid({
 
   // The rows' handlers read the latest props through a ref: one object for every render, so rows stay memoized.
   const latest = useRef({ onOpen, selection })
-  latest.current = { onOpen, selection }
+  useEffect(() => {
+    latest.current = { onOpen, selection }
+  })
   const actions = useMemo<EntryRowActions>(
     () => ({
       focus: setFocusIndex,
