@@ -2,17 +2,20 @@
  * `npm run serve` under load (issue 28): 50 people signed in at once, each running SQL on the team's
  * project and saving snippets for 60 s, against a server of its own on loopback (a fresh records
  * schema and database prefix on DATABASE_URL's server, dropped after). Prints errors, snippets lost
- * (saved with a 2xx but not in the store, or not listed after) and latency percentiles as JSON.
+ * (saved with a 2xx but not in the store, or not listed after) and latency percentiles as JSON. The
+ * people run in a worker thread (serve-load-people.mjs), the server alone in this thread's event loop.
  * Run by run.mjs (BENCH_ONLY=serve-load); alone, after `npm run build`: `DATABASE_URL=… npx tsx e2e/bench/serve-load.ts`.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { createPlatformFixtures } from '../../fixtures/platform'
 import { DEFAULT_DIST_DIR } from '../../mock-platform/serve/config'
 import { startStudioServer } from '../../mock-platform/serve/server'
 import { DEMO_CREDENTIALS, PG_META_HEADERS } from '../../src/constants'
+import { call as callServer, type CallInit, type runPeople } from './serve-load-people.mjs'
 
 const USERS = Number(process.env.LOAD_USERS ?? 50)
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
@@ -37,42 +40,25 @@ async function main() {
     signInLimit: { attempts: USERS * 2, windowMs: 60_000 },
   })
   const ref = createPlatformFixtures().projects.find((p) => p.organization_slug === 'acme-corp' && p.status === 'ACTIVE_HEALTHY')!.ref
-  const latencies = { sql: [] as number[], save: [] as number[] }
-  const errors: string[] = []
-  const saved = new Set<string>()
   try {
-    const call = async (path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
-      if (init.token) headers.authorization = `Bearer ${init.token}`
-      const answer = await fetch(`${server.url}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
-      const text = await answer.text()
-      return { status: answer.status, body: text ? (JSON.parse(text) as unknown) : null }
-    }
+    const call = (path: string, init: CallInit = {}) => callServer(server.url, path, init)
     const signIn = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: DEMO_CREDENTIALS })
     const project = await call(`/platform/projects/${ref}`, { token: (signIn.body as { access_token: string }).access_token })
     const connection = (project.body as { connectionString: string }).connectionString
     const until = Date.now() + SECONDS * 1000
 
-    async function person(n: number) {
-      const session = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: DEMO_CREDENTIALS })
-      if (session.status !== 200) return void errors.push(`sign-in ${session.status}`)
-      const token = (session.body as { access_token: string }).access_token
-      for (let round = 0; Date.now() < until; round++) {
-        const sqlStarted = performance.now()
-        const sql = await call(`/platform/pg-meta/${ref}/query`, { method: 'POST', token, headers: { [PG_META_HEADERS.connection]: connection }, body: { query: `select count(*)::int as n, ${n} as person, ${round} as round from public.customers` } })
-        latencies.sql.push(performance.now() - sqlStarted)
-        if (sql.status !== 200) errors.push(`sql ${sql.status}`)
-        const id = crypto.randomUUID()
-        const saveStarted = performance.now()
-        const save = await call(`/platform/projects/${ref}/content`, { method: 'PUT', token, body: { id, name: `Load ${n}.${round}`, type: 'sql', content: { sql: `select ${n}, ${round}` } } })
-        latencies.save.push(performance.now() - saveStarted)
-        if (save.status >= 200 && save.status < 300) saved.add(id)
-        else errors.push(`save ${save.status}`)
-      }
-    }
+    // The people in a thread of their own (serve-load-people.mjs), the server alone in this one's event loop.
     const started = Date.now()
-    await Promise.all(Array.from({ length: USERS }, (_, n) => person(n)))
+    const people = new Worker(new URL('./serve-load-people.mjs', import.meta.url), {
+      workerData: { people: { url: server.url, ref, connection, connectionHeader: PG_META_HEADERS.connection, credentials: DEMO_CREDENTIALS, users: USERS, until } },
+    })
+    const { latencies, errors, saved: savedIds } = await new Promise<Awaited<ReturnType<typeof runPeople>>>((resolve, reject) => {
+      people.once('message', resolve)
+      people.once('error', reject)
+    })
+    await people.terminate()
     const elapsedMs = Date.now() - started
+    const saved = new Set(savedIds)
 
     // Lost: answered as saved but not in the store, or not read back through the API.
     const stored = await admin.query<{ key: string }>(`select key from "${schema}".snippets where key = any($1)`, [[...saved]])
