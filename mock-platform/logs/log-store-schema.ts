@@ -7,6 +7,7 @@
  */
 import { LOG_COMMON_COLUMNS, LOG_SOURCES, type LogColumn } from '../../src/constants'
 import { fnv1a } from '../../src/lib/fnv1a'
+import { sqlLiteral } from '../../src/lib/sql/quote'
 
 /** What the store runs its SQL on: a PGlite (the page's, node's, one on disk), or a pool on a PostgreSQL server (log-store-postgres.ts). */
 export interface LogSql {
@@ -86,6 +87,20 @@ function schemaSql(partitionedByDay = false): string {
     -- The views read the range from settings: a reader must not be able to move them.
     revoke execute on function pg_catalog.set_config(text, text, boolean) from public;
   `
+}
+
+/**
+ * A read's transaction as the reader sees it, in one text (one round trip to a store in a worker,
+ * where each costs milliseconds): read-only, the project and range the views keep, the time limit,
+ * then the reader's role, which can change none of it.
+ */
+export function readerSettingsSql(project: string, start: Date, end: Date, timeoutMs: number): string {
+  const settings = [
+    [SETTING.project, project],
+    [SETTING.start, start.toISOString()],
+    [SETTING.end, end.toISOString()],
+  ].map(([name, value]) => `set_config(${sqlLiteral(name!)}, ${sqlLiteral(value!)}, true)`)
+  return `set transaction read only; select ${settings.join(', ')}; set local statement_timeout = ${timeoutMs}; set local search_path = ${READER_SCHEMA}; set local role ${READER_ROLE}`
 }
 
 /** The advisory lock a by-day store's schema and days are made and dropped under (one store a database, so any fixed key). */

@@ -63,4 +63,41 @@ describe('the log store', () => {
     expect(await refused('-- recent\n(select count(*) from edge_logs)')).toBeNull()
     expect(await refused('with e as (select * from edge_logs) select count(*) from e;')).toBeNull()
   })
+
+  it("reads in three round trips inside its transaction: the reader's settings, the plan, the statement", async () => {
+    const sent: string[] = []
+    const counting = createLogStore({
+      now: () => NOW,
+      open: async () => {
+        const db = await startEmptyDatabase()
+        const inTransaction = db.transaction.bind(db)
+        const transaction: typeof db.transaction = (work) =>
+          inTransaction((tx) =>
+            work(
+              new Proxy(tx, {
+                get: (target, name) => {
+                  const value = Reflect.get(target, name) as unknown
+                  if ((name !== 'exec' && name !== 'query') || typeof value !== 'function') return value
+                  return (sql: string, ...rest: unknown[]) => {
+                    sent.push(sql)
+                    return (value as (...args: unknown[]) => unknown).call(target, sql, ...rest)
+                  }
+                },
+              }),
+            ),
+          )
+        return Object.assign(db, { transaction })
+      },
+    })
+    try {
+      await counting.query({ project: 'abc', sql: 'select count(*) from edge_logs', ...day, retentionDays: 7 })
+      sent.length = 0
+      const [row] = await counting.query({ project: 'abc', sql: "select current_setting('studio.logs_project') as project, current_user as reader", ...day, retentionDays: 7 })
+      expect(row).toEqual({ project: 'abc', reader: 'logs_reader' })
+      expect(sent).toHaveLength(3)
+      expect(sent[1]).toMatch(/^explain /)
+    } finally {
+      await counting.close()
+    }
+  }, 60_000)
 })

@@ -13,7 +13,7 @@ import { measuredSteps } from '../../src/lib/path-marks'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { keptPart, keptState, markPartWritten, pruneDue, pruneEventsSql, type KeptState } from './log-store-kept'
 import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
-import { ensureSchema, underStoreLock, READER_ROLE, READER_SCHEMA, SETTING, STORE_SCHEMA, logTableColumns, type LogDatabase, type LogSql, type LogStoreLayout } from './log-store-schema'
+import { ensureSchema, underStoreLock, readerSettingsSql, STORE_SCHEMA, logTableColumns, type LogDatabase, type LogSql, type LogStoreLayout } from './log-store-schema'
 
 export { LogQueryRefused }
 export type { LogDatabase, LogSql }
@@ -319,16 +319,7 @@ export function createLogStore(options: LogStoreOptions) {
 
   function read(db: LogDatabase, input: QueryLogsInput, statement: string) {
     return db.transaction(async (tx) => {
-      await tx.exec(`set transaction read only`)
-      await tx.query(`select set_config($1, $2, true), set_config($3, $4, true), set_config($5, $6, true)`, [
-        SETTING.project,
-        input.project,
-        SETTING.start,
-        input.start.toISOString(),
-        SETTING.end,
-        input.end.toISOString(),
-      ])
-      await tx.exec(`set local statement_timeout = ${LOG_QUERY_TIMEOUT_MS}; set local search_path = ${READER_SCHEMA}; set local role ${READER_ROLE}`)
+      await tx.exec(readerSettingsSql(input.project, input.start, input.end, LOG_QUERY_TIMEOUT_MS))
       await refuseByPlan(tx, statement)
       const result = await tx.query<Record<string, unknown>>(`select * from (${statement}\n) as logs_query limit ${LOG_QUERY_ROW_LIMIT}`)
       return result.rows.map((row) => toJsonValue(row) as Record<string, unknown>)
