@@ -7,11 +7,12 @@
  * and the rest are written while the store is otherwise idle. Events past the longest plan
  * retention are deleted (LOG_STORE_KEPT_DAYS), when the store opens and then now and again.
  */
-import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_STORE_KEPT_DAYS, type LogTableName } from '../../src/constants'
+import { LOG_QUERY_ROW_LIMIT, LOG_QUERY_TIMEOUT_MS, LOG_SOURCES, LOG_STORE_KEPT_DAYS, type LogTableName } from '../../src/constants'
 import { toJsonValue } from '../postgres/query'
 import { measuredSteps } from '../../src/lib/path-marks'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { keptPart, keptState, markPartWritten, pruneDue, pruneEventsSql, type KeptState } from './log-store-kept'
+import { quietWork, vacuumLedger, VACUUM_AFTER_ROWS } from './log-store-upkeep'
 import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
 import { ensureSchema, underStoreLock, readerSettingsSql, STORE_SCHEMA, logTableColumns, type LogDatabase, type LogSql, type LogStoreLayout } from './log-store-schema'
 
@@ -38,7 +39,7 @@ const KEEP_DELAY_MS = 0
 const DAY_MS = 24 * 3600_000
 /** PostgreSQL's SQLSTATE for a row no partition takes ("no partition of relation … found for row"). */
 const NO_PARTITION_FOR_ROW = '23514'
-/** The rest of a project's history waits this long after the store's last query (its answers come first). */
+/** Background work (the rest of a project's history, a vacuum) waits this long after the store's last query (its answers come first). */
 const BACKGROUND_HISTORY_DELAY_MS = 1500
 
 export interface LogStoreOptions {
@@ -97,6 +98,14 @@ export function createLogStore(options: LogStoreOptions) {
   const daysMade = new Set<string>()
   let activeQueries = 0
   let lastQueryAt = 0
+  let closed = false
+  const whenQuiet = quietWork({ now, whenIdle, delayMs: BACKGROUND_HISTORY_DELAY_MS, busy: () => activeQueries > 0, lastQueryAt: () => lastQueryAt, stopped: () => closed })
+  // A server's store has autovacuum; a PGlite's tables are vacuumed here.
+  const vacuums = byDay
+    ? null
+    : vacuumLedger(whenQuiet, async (tables) => {
+        if (database) await (await database).exec(`vacuum ${tables.map((table) => `${STORE_SCHEMA}.${table}`).join(', ')}`)
+      })
 
   const opened = (): Promise<LogDatabase> =>
     (database ??= (async () => {
@@ -179,6 +188,7 @@ export function createLogStore(options: LogStoreOptions) {
         await daysOfBatch()
         await insert()
       })
+      vacuums?.wrote(table, rows.length)
     }
   }
 
@@ -250,8 +260,13 @@ export function createLogStore(options: LogStoreOptions) {
           await makeDays(tx, new Date(history.anchor.getTime() - ((history.retentionDays ?? 1) + 1) * DAY_MS), history.anchor, false)
           for (const statement of historyPartSql(project, part, history.retentionDays ?? 1, history.anchor)) await tx.exec(statement)
           if (options.durable) await markPartWritten(tx, project, part, history.anchor, history.retentionDays ?? 1)
+          return true
         })
-        .then(() => void performance.measure(`log-store:history-part-${part}`, { start: started }))
+        .then((wroteAll) => {
+          performance.measure(`log-store:history-part-${part}`, { start: started })
+          // A part writes every source's table, thousands of rows in all.
+          if (wroteAll) for (const { table } of LOG_SOURCES) vacuums?.wrote(table, VACUUM_AFTER_ROWS)
+        })
       written.catch(() => history.parts.delete(part))
       history.parts.set(part, written)
     }
@@ -284,20 +299,15 @@ export function createLogStore(options: LogStoreOptions) {
     const history = histories.get(project)
     if (!history || history.background) return
     history.background = true
-    const step = () =>
-      whenIdle(() => {
-        const quietFor = now() - lastQueryAt
-        if (activeQueries > 0 || quietFor < BACKGROUND_HISTORY_DELAY_MS) {
-          setTimeout(step, Math.max(100, BACKGROUND_HISTORY_DELAY_MS - quietFor))
-          return
-        }
+    const next = () =>
+      whenQuiet(() => {
         const part = HISTORY_PARTS.findIndex((_, i) => !history.parts.has(i))
         if (part === -1 || !database) return
         void database
           .then((db) => writePart(db, project, history, part))
-          .then(step, (error: unknown) => console.warn('Log store: history not written', error))
+          .then(next, (error: unknown) => console.warn('Log store: history not written', error))
       })
-    step()
+    next()
   }
 
   /** Runs a logs query for one project and range: one checked SELECT, as the reader role, read-only. */
@@ -354,6 +364,7 @@ export function createLogStore(options: LogStoreOptions) {
     pending: () => buffer.length,
     /** Writes what waits and stops the store. */
     async close() {
+      closed = true
       if (flushTimer) clearTimeout(flushTimer)
       if (keepTimer) clearTimeout(keepTimer)
       if (!database) {
@@ -363,6 +374,7 @@ export function createLogStore(options: LogStoreOptions) {
       await flush()
       // A part being written finishes first (no background step starts once the database is gone).
       await Promise.allSettled([...histories.values()].flatMap((history) => [...history.parts.values()]))
+      await vacuums?.settled()
       await (await database).close()
       database = null
     },
