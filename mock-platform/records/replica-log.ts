@@ -12,7 +12,7 @@ import { sqlIdent } from '../../src/lib/sql/quote'
 import { createMockDatabase, type MockDatabase } from './db'
 import { COLLECTION_NAMES, type CollectionName } from './record-tables'
 import { makeRecord, readStoredSnapshot, RECORD_CHANGES_TABLE } from './stored-records'
-import { applyChanges, recordsArray, type UnitChanges } from './unit-of-work'
+import { applyChanges, recordsArray, replaceRecords, type UnitChanges } from './unit-of-work'
 
 /** How often a replica reads the others' commits when no request asks it to. */
 export const REPLICA_POLL_MS = 1_000
@@ -112,11 +112,7 @@ export function createReplicaLog(
     if (!read) return
     const { kept, version } = read
     if (version <= seen) return
-    for (const name of COLLECTION_NAMES) {
-      const records = recordsArray(live[name])
-      records.length = 0
-      for (const record of recordsArray(scratch[name])) records.push(record)
-    }
+    for (const name of COLLECTION_NAMES) replaceRecords(recordsArray(live[name]), recordsArray(scratch[name]))
     committedKept.clear()
     for (const [key, record] of kept) committedKept.set(key, record)
     console.warn(`The platform records were read again whole: this replica was at version ${seen}, older than the log still holds (now at ${version})`)

@@ -117,4 +117,34 @@ describe('a unit of work', () => {
     for (const [kind, count] of Object.entries(seen)) expect(count, kind).toBeGreaterThan(25)
     expect(seen.collided).toBeLessThan(seen.changed)
   }, 60_000)
+
+  it('walks no record a request only made, nor one another commit only appended after what it saw', async () => {
+    const live = createMockDatabase()
+    for (let n = 1; n <= 2_000; n++) await live.folders.create(folder(uuid(0, n), 'seeded'))
+    const kept = new Map<string, unknown>()
+    const unit = new UnitOfWork(live, kept)
+    await unit.collection('folders').create(folder(uuid(1, 1), 'mine'))
+    const other = new UnitOfWork(live, kept)
+    await other.collection('folders').create(folder(uuid(2, 1), 'theirs'))
+    applyChanges(live, kept, other.changes())
+
+    // From here, every read of a committed record the request saw is counted.
+    const committed = recordsArray(live.folders)
+    let reads = 0
+    for (let index = 0; index < 2_000; index++) {
+      const record = committed[index]
+      Object.defineProperty(committed, index, { get: () => (reads++, record), configurable: true, enumerable: true })
+    }
+    const changes = unit.changes()
+    expect(changes.collections).toEqual([{ name: 'folders', deleted: [], updated: [], appended: [{ key: uuid(1, 1), record: expect.objectContaining({ name: 'mine' }), recreated: false }] }])
+    expect(unit.collision(changes)).toBeNull()
+    expect(reads).toBe(0)
+
+    // An update, even one that changes nothing, is looked for where it is.
+    const updating = new UnitOfWork(live, kept)
+    await updating.collection('folders').update((q) => q.where({ id: uuid(0, 7) }), { data: () => undefined })
+    reads = 0
+    expect(updating.changes().collections[0]?.updated.map((u) => u.key)).toEqual([uuid(0, 7)])
+    expect(reads).toBeGreaterThan(0)
+  })
 })

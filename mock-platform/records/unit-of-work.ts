@@ -9,6 +9,11 @@
  * Both comparisons look only where the two lists differ: records are never changed in place, so what
  * is the same object at the start and at the end of both lists is unchanged, and a request that
  * appends one snippet to thousands keys one record, not thousands (a key names one record of a list).
+ * Neither walks the lists when it need not: a request that only made records (no update or delete
+ * called on its copy) changed its copy's tail, and committed records not rewritten since the request
+ * looked (only appended to: a `Generation`) differ from what it saw only in their tail. So a snippet
+ * saved among 10,000 costs the copy of the list, not four walks of it (the served load's profile:
+ * `collision` and `changes` 7 % of its CPU).
  */
 import { createMockDatabase, type MockDatabase } from './db'
 import { recordKey, type CollectionName } from './record-tables'
@@ -39,11 +44,42 @@ export function recordsArray(collection: { all(): readonly StoredRecord[] }): St
   return records as StoredRecord[]
 }
 
+/**
+ * A collection's committed records between two rewrites (applyChanges' updates and deletes, a
+ * replica's reload): only appended to meanwhile, so what a request first saw of them is their first
+ * `baseLength` records, then and now — no copy of them is kept per request.
+ */
+interface Generation {
+  /** The records as they were when a rewrite ended this generation; null while it lasts. */
+  ended: StoredRecord[] | null
+}
+const generations = new WeakMap<StoredRecord[], Generation>()
+
+function generationOf(records: StoredRecord[]): Generation {
+  let generation = generations.get(records)
+  if (!generation) generations.set(records, (generation = { ended: null }))
+  return generation
+}
+
+/** Puts `next` in place of a collection's committed records (anything but appending): requests that looked before keep what they saw. */
+export function replaceRecords(records: StoredRecord[], next: readonly StoredRecord[]): void {
+  generationOf(records).ended = records.slice()
+  generations.set(records, { ended: null })
+  records.length = 0
+  for (const record of next) records.push(record)
+}
+
+/** The methods of a collection that change or remove records where they are (anything but `create`). */
+const IN_PLACE_METHODS = ['update', 'updateMany', 'delete', 'deleteMany', 'clear'] as const
+
 interface CollectionCopy {
-  /** The committed records when the request first touched the collection. */
-  base: StoredRecord[]
+  /** The committed records' generation when the request first touched the collection, and how many they were. */
+  generation: Generation
+  baseLength: number
   /** Keys of records deleted in the copy (a record made again under one of them moves to the end). */
   removed: Set<string>
+  /** A record of the copy may have been changed or removed where it is; else the request only made records, at the end. */
+  inPlace: boolean
 }
 
 interface KeptCopy {
@@ -71,12 +107,26 @@ export class UnitOfWork {
       const committed = recordsArray(this.live[name])
       const copied = recordsArray(copy)
       for (const record of committed) copied.push(record)
-      const removed = new Set<string>()
+      const entry: CollectionCopy = { generation: generationOf(committed), baseLength: committed.length, removed: new Set(), inPlace: false }
       const hooks = copy.hooks as unknown as { on(type: 'delete', listener: (event: { data: { deletedRecord: unknown } }) => void): void }
-      hooks.on('delete', ({ data }) => void removed.add(recordKey(name, data.deletedRecord)))
-      this.copies.set(name, { base: committed.slice(), removed })
+      hooks.on('delete', ({ data }) => void entry.removed.add(recordKey(name, data.deletedRecord)))
+      // An update makes a new record in place and says nothing when it changed no field: noted here, by the call.
+      const methods = copy as unknown as Record<(typeof IN_PLACE_METHODS)[number], (...args: unknown[]) => unknown>
+      for (const method of IN_PLACE_METHODS) {
+        const original = methods[method].bind(copy)
+        methods[method] = (...args) => {
+          entry.inPlace = true
+          return original(...args)
+        }
+      }
+      this.copies.set(name, entry)
     }
     return copy
+  }
+
+  /** The committed records as the request first saw them: the first `baseLength` of these. */
+  private base(name: CollectionName, { generation }: CollectionCopy): StoredRecord[] {
+    return generation.ended ?? recordsArray(this.live[name])
   }
 
   /** A kept record as this request sees it: its own change, else what was committed when it first looked (the committed one once closed). */
@@ -112,9 +162,12 @@ export class UnitOfWork {
   /** What the request changed, compared with what it started from. */
   changes(): UnitChanges {
     const collections: CollectionChange[] = []
-    for (const [name, { base, removed }] of this.copies) {
+    for (const [name, copy] of this.copies) {
+      const { baseLength, removed } = copy
       const final = recordsArray(this.scratch![name])
-      const window = differingWindow(base, final)
+      const base = this.base(name, copy)
+      // Only made: they are what follows the records it started from.
+      const window = copy.inPlace ? differingWindow(base, final, baseLength) : appendedWindow(baseLength, final.length)
       if (!window) continue
       const before = keyedRecords(name, base, window.start, window.beforeEnd)
       const change: CollectionChange = { name, deleted: [], updated: [], appended: [] }
@@ -138,9 +191,11 @@ export class UnitOfWork {
   /** The first key of `changes` that another commit changed since this request first looked at it, or null. */
   collision(changes: UnitChanges): string | null {
     for (const change of changes.collections) {
-      const { base } = this.copies.get(change.name)!
+      const copy = this.copies.get(change.name)!
       const committed = recordsArray(this.live[change.name])
-      const window = differingWindow(base, committed)
+      const base = this.base(change.name, copy)
+      // Not rewritten since: what other commits changed is what they made after what this request saw.
+      const window = copy.generation.ended ? differingWindow(base, committed, copy.baseLength) : appendedWindow(copy.baseLength, committed.length)
       // Nothing committed since, in this collection.
       if (!window) continue
       const was = keyedRecords(change.name, base, window.start, window.beforeEnd)
@@ -159,18 +214,27 @@ export class UnitOfWork {
  * before `start`, and after `beforeEnd` in `before` and `afterEnd` in `after`, is the same record
  * object in both. Null when they hold the same records in the same order.
  */
-export function differingWindow(before: readonly StoredRecord[], after: readonly StoredRecord[]): { start: number; beforeEnd: number; afterEnd: number } | null {
-  const shorter = Math.min(before.length, after.length)
+export function differingWindow(
+  before: readonly StoredRecord[],
+  after: readonly StoredRecord[],
+  beforeLength = before.length,
+): { start: number; beforeEnd: number; afterEnd: number } | null {
+  const shorter = Math.min(beforeLength, after.length)
   let start = 0
   while (start < shorter && before[start] === after[start]) start++
-  if (start === before.length && start === after.length) return null
-  let beforeEnd = before.length
+  if (start === beforeLength && start === after.length) return null
+  let beforeEnd = beforeLength
   let afterEnd = after.length
   while (beforeEnd > start && afterEnd > start && before[beforeEnd - 1] === after[afterEnd - 1]) {
     beforeEnd--
     afterEnd--
   }
   return { start, beforeEnd, afterEnd }
+}
+
+/** The window of a list only appended to, from `length` records to `nowLength`: its new tail, or null. */
+function appendedWindow(length: number, nowLength: number) {
+  return nowLength > length ? { start: length, beforeEnd: length, afterEnd: nowLength } : null
 }
 
 /** The records of `records[from, to)` by key. */
@@ -197,8 +261,7 @@ export function applyChanges(live: MockDatabase, committedKept: Map<string, unkn
       if (!gone.has(key)) next.push(updated.get(key) ?? record)
     }
     for (const { record } of change.appended) next.push(record)
-    records.length = 0
-    for (const record of next) records.push(record)
+    replaceRecords(records, next)
   }
   for (const { key, record } of changes.kept) committedKept.set(key, record)
 }
