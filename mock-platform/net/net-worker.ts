@@ -88,17 +88,35 @@ async function hasQueue(db: ProjectDatabase): Promise<boolean> {
   return rows[0]?.['present'] === true
 }
 
+/**
+ * Databases whose queue was found: drained without asking first (a drain follows every statement
+ * the SQL editor runs, so asking cost a round trip each); a queue dropped since is found out by the
+ * drain itself, and asked for again next time.
+ */
+const queueFound = new WeakSet<ProjectDatabase>()
+/** PostgreSQL's SQLSTATE for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01'
+
 /** Sends what is queued now, round after round until the queue is empty; resolves to how many were sent. */
 export async function drainHttpQueue(db: ProjectDatabase, options: NetWorkerOptions = {}): Promise<number> {
-  if (!(await hasQueue(db))) return 0
+  if (!queueFound.has(db)) {
+    if (!(await hasQueue(db))) return 0
+    queueFound.add(db)
+  }
   let sent = 0
   for (;;) {
     // Taken off the queue in one statement, so two drains never send the same request.
-    const { rows } = await db.query(
-      `delete from net.http_request_queue
-        where id in (select id from net.http_request_queue order by id limit ${BATCH})
-    returning id::text as id, method::text as method, url, headers, convert_from(body, 'UTF8') as body, timeout_milliseconds`,
-    )
+    const { rows } = await db
+      .query(
+        `delete from net.http_request_queue
+          where id in (select id from net.http_request_queue order by id limit ${BATCH})
+      returning id::text as id, method::text as method, url, headers, convert_from(body, 'UTF8') as body, timeout_milliseconds`,
+      )
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown } | null)?.code !== UNDEFINED_TABLE) throw error
+        queueFound.delete(db)
+        return { rows: [] }
+      })
     if (rows.length === 0) return sent
     for (const row of rows) {
       const request: QueuedRequest = {

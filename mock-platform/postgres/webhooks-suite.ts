@@ -48,6 +48,36 @@ export function describeWebhooksSuite(database: () => ProjectDatabase): void {
       expect((await db.query('select count(*)::int as n from net.http_request_queue')).rows).toEqual([{ n: 0 }])
     })
 
+    it("asks once whether a database has pg_net's queue, then drains it in one statement; a queue gone since is found out", async () => {
+      const asked: string[] = []
+      // The worker's own view of the database: each statement it sends is noted.
+      const watched = new Proxy(db, {
+        get: (target, name) => {
+          const value = Reflect.get(target, name) as unknown
+          if (typeof value !== 'function') return value
+          if (name !== 'query') return value.bind(target)
+          return (sql: string, params?: unknown[]) => (asked.push(sql.trim().split(/\s+/)[0]!), target.query(sql, params as never))
+        },
+      })
+      const { send } = recordingFetch()
+      expect(await drainHttpQueue(watched, { fetch: send })).toBe(0)
+      expect(asked).toEqual(['select', 'delete'])
+      asked.length = 0
+      expect(await drainHttpQueue(watched, { fetch: send })).toBe(0)
+      expect(asked).toEqual(['delete'])
+      await db.exec('drop extension if exists pg_net cascade; drop schema if exists net cascade')
+      try {
+        expect(await drainHttpQueue(watched, { fetch: send })).toBe(0)
+      } finally {
+        await installShim(db, PG_NET)
+      }
+      // Asked again, and found.
+      asked.length = 0
+      await db.query(`select net.http_get('https://example.com/again')`)
+      expect(await drainHttpQueue(watched, { fetch: send })).toBe(1)
+      expect(asked.slice(0, 2)).toEqual(['select', 'delete'])
+    })
+
     it('calls a webhook for each changed row, with the record, keeping every header', async () => {
       await db.exec(`create table public.hook_items (id int primary key, label text);
         create trigger "items hook" after insert or update on public.hook_items for each row
