@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { issueAccessToken, readAccessToken } from '../auth/access-tokens'
-import { hmacTokenSigning, loadOrCreateSecret, SECRET_FILE } from './secret'
+import { hmacTokenSigning, loadOrCreateSecret, rememberingValid, SECRET_FILE } from './secret'
 
 const made: string[] = []
 afterEach(async () => {
@@ -44,5 +44,19 @@ describe('the signing secret', () => {
     expect(readAccessToken(`${body}.`, signing)).toBeNull()
     // Expiry still holds for a signed token.
     expect(readAccessToken(issueAccessToken('user-1', 60, signing, Date.now() - 120_000), signing)).toBeNull()
+  })
+
+  it('checks a valid token once while it is remembered, a refused one every time, and forgets the oldest first', () => {
+    const checked: string[] = []
+    const verify = rememberingValid((body, signature) => (checked.push(body), signature === `signed ${body}`), 2)
+    expect([verify('a', 'signed a'), verify('a', 'signed a'), verify('a', 'forged')]).toEqual([true, true, false])
+    expect(verify('a', 'forged')).toBe(false)
+    expect(checked).toEqual(['a', 'a', 'a'])
+    verify('b', 'signed b')
+    verify('c', 'signed c')
+    checked.length = 0
+    // 'a' was the oldest of three kept two: checked again; 'c' is still remembered.
+    expect([verify('a', 'signed a'), verify('c', 'signed c')]).toEqual([true, true])
+    expect(checked).toEqual(['a'])
   })
 })
