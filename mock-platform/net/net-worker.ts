@@ -139,15 +139,41 @@ export async function drainHttpQueue(db: ProjectDatabase, options: NetWorkerOpti
   }
 }
 
-const draining = new WeakMap<ProjectDatabase, Promise<unknown>>()
+/** Per database: the drain running, and the one waiting to start after it (with the latest caller's options). */
+interface Drains {
+  running: Promise<void> | null
+  waiting: { done: Promise<void>; options: NetWorkerOptions } | null
+}
+const drains = new WeakMap<ProjectDatabase, Drains>()
 
-/** Drains after whatever drain is running for this database (one at a time per database); errors are logged, never thrown. */
+/**
+ * Drains after whatever drain is running for this database (one at a time per database); errors are
+ * logged, never thrown. A drain that has not started yet sends whatever is queued when it starts, so
+ * callers while one waits share it: under load (a drain after every statement) they had queued one
+ * each, thousands behind, and a request queued by a statement waited for all of them.
+ */
 export function scheduleHttpDrain(db: ProjectDatabase, options: NetWorkerOptions = {}): Promise<void> {
-  const previous = draining.get(db) ?? Promise.resolve()
-  const next = previous.then(() => drainHttpQueue(db, options)).then(
-    () => undefined,
-    (error: unknown) => console.warn('pg_net worker (mock): a round failed', error),
-  )
-  draining.set(db, next)
-  return next
+  let state = drains.get(db)
+  if (!state) drains.set(db, (state = { running: null, waiting: null }))
+  const drainsOf = state
+  if (drainsOf.waiting) {
+    drainsOf.waiting.options = options
+    return drainsOf.waiting.done
+  }
+  const waiting: NonNullable<Drains['waiting']> = { done: Promise.resolve(), options }
+  waiting.done = (drainsOf.running ?? Promise.resolve())
+    .then(() => {
+      drainsOf.waiting = null
+      drainsOf.running = waiting.done
+      return drainHttpQueue(db, waiting.options)
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => console.warn('pg_net worker (mock): a round failed', error),
+    )
+    .finally(() => {
+      if (drainsOf.running === waiting.done) drainsOf.running = null
+    })
+  drainsOf.waiting = waiting
+  return waiting.done
 }
