@@ -58,6 +58,24 @@ export const SCHEMA_HASH_SQL = `select hash from ${STORE_SCHEMA}.version`
 /** Undoes the schema (a snapshot of older code), keeping the role: before it is made again. */
 export const DROP_SCHEMA_SQL = `drop schema if exists ${READER_SCHEMA} cascade; drop schema if exists ${STORE_SCHEMA} cascade;`
 
+/**
+ * The index every read of a table goes through: its project and time, newest first, carrying the
+ * level, so the histogram (time and level of every event in range) reads the index alone, not the
+ * rows and their metadata (an index-only scan once the pages are vacuumed: 106,000 events in node's
+ * PGlite 145–157 ms by the rows, 36–40 ms by the index; a seq scan, which statistics can lead the
+ * planner to, 406–456 ms).
+ */
+const projectTimeIndexSql = (table: string) => `create index if not exists ${table}_project_time_level on ${STORE_SCHEMA}.${table} (project, "timestamp" desc) include (level);`
+
+/**
+ * Stores made by an earlier schema, by its fingerprint (single layout, by day), and what makes them
+ * this one without losing their events (a store of any other schema is made again, empty).
+ */
+const SCHEMA_UPGRADES: ReadonlyMap<string, string> = new Map(
+  // The index without the level.
+  ['4e0e02b8', '872c973d'].map((hash) => [hash, LOG_SOURCES.map(({ table }) => `drop index if exists ${STORE_SCHEMA}.${table}_project_time; ${projectTimeIndexSql(table)}`).join('\n')]),
+)
+
 /** The schema's statements, idempotent. */
 function schemaSql(partitionedByDay = false): string {
   const tables = LOG_SOURCES.map(({ table }) => {
@@ -65,7 +83,7 @@ function schemaSql(partitionedByDay = false): string {
     const definitions = ['project text not null', ...columns.map((c) => `"${c.name}" ${c.type}`)].join(', ')
     return `
       create table if not exists ${STORE_SCHEMA}.${table} (${definitions})${partitionedByDay ? ` partition by range ("timestamp")` : ''};
-      create index if not exists ${table}_project_time on ${STORE_SCHEMA}.${table} (project, "timestamp" desc);
+      ${projectTimeIndexSql(table)}
       create or replace view ${READER_SCHEMA}.${table} as
         select ${columnList(columns)} from ${STORE_SCHEMA}.${table}
         where project = current_setting('${SETTING.project}')
@@ -186,6 +204,11 @@ export async function ensureSchema(db: LogDatabase, layout: LogStoreLayout): Pro
     if (present.rows[0]?.present) {
       const found = await sql.query<{ hash: string }>(SCHEMA_HASH_SQL)
       if (found.rows[0]?.hash === schema.hash) return false
+      const upgrade = SCHEMA_UPGRADES.get(found.rows[0]?.hash ?? '')
+      if (upgrade) {
+        await sql.exec(`${upgrade}\ndelete from ${STORE_SCHEMA}.version; insert into ${STORE_SCHEMA}.version (hash) values ('${schema.hash}');`)
+        return false
+      }
       // A snapshot of other code: made again from what this code says.
       await sql.exec(DROP_SCHEMA_SQL)
     }
