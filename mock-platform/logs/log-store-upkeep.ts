@@ -2,7 +2,6 @@
  * The log store's background upkeep: work that waits until no query has run for a while (the
  * answers come first), and vacuuming the tables that were written to.
  */
-import { STORE_SCHEMA, type LogSql } from './log-store-schema'
 
 /**
  * A table this many rows written since its last vacuum is vacuumed when the store is quiet. A PGlite
@@ -12,20 +11,6 @@ import { STORE_SCHEMA, type LogSql } from './log-store-schema'
  * histogram after 100,000 events were written (probe), during a user's read.
  */
 export const VACUUM_AFTER_ROWS = 1_000
-
-/**
- * The vacuum analyzes too, from a sample of 3,000 rows (statistics target 10): with no statistics the
- * planner expects a handful of events in any range and sorts the histogram's 100,000 rows to group
- * them (an external merge); with them it hashes. 106,000 events in node's PGlite: 76–103 ms after a
- * plain vacuum, 40–45 ms analyzed; the analyze 51–60 ms (493 ms at the default target of 100).
- */
-const STATISTICS_TARGET = 10
-
-/** Vacuums and analyzes tables of the store, each statement alone (a vacuum cannot run in a transaction). */
-export async function vacuumAndAnalyze(db: LogSql, tables: readonly string[]): Promise<void> {
-  await db.exec(`set default_statistics_target = ${STATISTICS_TARGET}`)
-  await db.exec(`vacuum (analyze) ${tables.map((table) => `${STORE_SCHEMA}.${table}`).join(', ')}`)
-}
 
 export type WhenQuiet = (work: () => void) => void
 

@@ -12,7 +12,7 @@ import { toJsonValue } from '../postgres/query'
 import { measuredSteps } from '../../src/lib/path-marks'
 import { HISTORY_PARTS, historyPartSql } from './log-history'
 import { keptPart, keptState, markPartWritten, pruneDue, pruneEventsSql, type KeptState } from './log-store-kept'
-import { quietWork, vacuumAndAnalyze, vacuumLedger, VACUUM_AFTER_ROWS } from './log-store-upkeep'
+import { quietWork, vacuumLedger, VACUUM_AFTER_ROWS } from './log-store-upkeep'
 import { checkLogSql, LogQueryRefused, readerError, refusePlan } from './log-sql-check'
 import { ensureSchema, underStoreLock, readerSettingsSql, STORE_SCHEMA, logTableColumns, type LogDatabase, type LogSql, type LogStoreLayout } from './log-store-schema'
 
@@ -104,7 +104,7 @@ export function createLogStore(options: LogStoreOptions) {
   const vacuums = byDay
     ? null
     : vacuumLedger(whenQuiet, async (tables) => {
-        if (database) await vacuumAndAnalyze(await database, tables)
+        if (database) await (await database).exec(`vacuum ${tables.map((table) => `${STORE_SCHEMA}.${table}`).join(', ')}`)
       })
 
   const opened = (): Promise<LogDatabase> =>
