@@ -120,7 +120,7 @@ export async function logsFigures(browser, { signedInPage, base, runs }) {
     const painted = paintedWhen(page, dayCount)
     await range.selectOption('24h')
     const at = await painted
-    const readStart = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('date_bin'))?.startTime ?? null)
+    const readStart = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('generate_series'))?.startTime ?? null)
     if (readStart !== null) histogram.push(at - readStart)
     await listRead(/^[\d,]{6,} events · read in/)
     total = await page.evaluate(() => /^([\d,]+) events/.exec(document.querySelector('main [role="status"]:not([aria-label])')?.textContent ?? '')?.[1] ?? null)

@@ -72,7 +72,7 @@ export interface HistogramBucket {
 
 /**
  * Every bucket of the range, the empty ones too (the query answers only buckets that have events).
- * Buckets start at the range's start (the query's date_bin origin); the last one ends at the range's end.
+ * Buckets start at the range's start (the histogram's first); the last one ends at the range's end.
  */
 export function fillBuckets(rows: readonly { bucket: string; count: number; errors: number }[], range: ResolvedRange, bucketSeconds: number): HistogramBucket[] {
   const size = bucketSeconds * 1000

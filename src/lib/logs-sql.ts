@@ -92,14 +92,22 @@ export function eventsSinceSql(sourceId: LogSourceId, filters: LogFilters, since
   return `select ${listColumns(source)}\nfrom ${source.table}${whereClause(conditions)}\norder by timestamp desc\nlimit ${Math.max(1, Math.floor(limit))}`
 }
 
-/** Events per bucket (and how many of them are errors), from the range's start: `date_bin` needs its origin. */
-export function histogramSql(sourceId: LogSourceId, filters: LogFilters, origin: Date, bucketSeconds: number): string {
+/**
+ * Events per bucket (and how many of them are errors) of one source, the buckets from the range's
+ * start to its end, those with none left out. Each bucket is counted by its own range of the table's
+ * time index, not by grouping every event of the range: no plan the statistics choose sorts or
+ * hashes 100,000 rows (node's PGlite, 100,000 events: 27–43 ms against 80–122 ms grouped).
+ */
+export function histogramSql(sourceId: LogSourceId, filters: LogFilters, start: Date, end: Date, bucketSeconds: number): string {
   const source = logSource(sourceId)
-  return histogramOver(source.table, filterConditions(source, filters), origin, bucketSeconds)
+  const step = `interval '${Math.max(1, Math.floor(bucketSeconds))} seconds'`
+  const inBucket = [`timestamp >= bucket`, `timestamp < bucket + ${step}`, ...filterConditions(source, filters)]
+  const counted = `select count(*)::int as count, count(*) filter (where level = 'error')::int as errors\n  from ${source.table}\n  where ${inBucket.join('\n    and ')}`
+  return `select bucket, counted.count, counted.errors\nfrom generate_series(${sqlLiteral(start)}::timestamptz, ${sqlLiteral(end)}::timestamptz, ${step}) as bucket\ncross join lateral (\n  ${counted}\n) as counted\nwhere counted.count > 0\norder by bucket`
 }
 
 /**
- * The histogram's statement over any relation (a table, or the unified view's `events`). The buckets
+ * The histogram's statement over any relation (the unified view's `events`, made of every source). The buckets
  * are made in a subquery the planner does not flatten (`offset 0`): grouping date_bin over the table
  * itself, it expects a group an event and sorts them all (an external sort at 100,000 events); over
  * the subquery's column it expects few, as a histogram has, and hashes them (80 → 53 ms in node's PGlite).

@@ -24,7 +24,7 @@ function stubLogs(answer: (sql: string, url: URL) => unknown[] | undefined) {
       const url = new URL(String(input))
       requests.push(url)
       const sql = url.searchParams.get('sql') ?? ''
-      const result = answer(sql, url) ?? (sql.includes('date_bin') ? [{ bucket: ago(3000), count: 2, errors: 0 }] : [event('a', 10), event('b', 20)])
+      const result = answer(sql, url) ?? (sql.includes('generate_series') ? [{ bucket: ago(3000), count: 2, errors: 0 }] : [event('a', 10), event('b', 20)])
       return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } })
     }),
   )
@@ -53,13 +53,13 @@ describe('the logs explorer, further', () => {
 
   it('in live mode, puts the events newer than the newest shown first', async () => {
     let live = false
-    const requests = stubLogs((sql) => (live && sql.includes('timestamp >=') ? [event('new', 1, 500)] : undefined))
+    const requests = stubLogs((sql) => (live && sql.includes("timestamp >= '") ? [event('new', 1, 500)] : undefined))
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
     await waitFor(() => expect(paths()).toEqual(['/a', '/b']))
     live = true
     fireEvent.click(screen.getByRole('switch', { name: 'Live' }))
     await waitFor(() => expect(paths()).toEqual(['/new', '/a', '/b']))
-    const tail = requests.find((url) => url.searchParams.get('sql')!.includes('timestamp >='))!
+    const tail = requests.find((url) => url.searchParams.get('sql')!.includes("timestamp >= '"))!
     // From the newest event shown, without it.
     expect(tail.searchParams.get('iso_timestamp_start')).toBe(ago(10))
     expect(tail.searchParams.get('sql')).toContain("id not in ('a')")
@@ -70,7 +70,7 @@ describe('the logs explorer, further', () => {
     let live = false
     // An event a minute after the range the histogram counted (which ends when the screen opened).
     const later = { ...event('later', 0), timestamp: new Date(Date.now() + 60_000).toISOString(), level: 'error' }
-    stubLogs((sql) => (live && sql.includes('timestamp >=') ? [later] : undefined))
+    stubLogs((sql) => (live && sql.includes("timestamp >= '") ? [later] : undefined))
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
     const histogram = () => screen.getByRole('region', { name: 'Events over time' })
     await waitFor(() => expect(histogram().textContent).toMatch(/^2 events over time/))

@@ -40,7 +40,7 @@ function stubLogs(answer: (sql: string) => Answer | undefined = () => undefined)
       const custom = answer(sql)
       const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
       if (custom) return json(custom)
-      if (sql.includes('date_bin')) return json({ status: 200, body: { result: [{ bucket: ago(40), count: 3, errors: 1 }] } })
+      if (sql.includes('generate_series')) return json({ status: 200, body: { result: [{ bucket: ago(40), count: 3, errors: 1 }] } })
       if (sql.includes('union all')) return json({ status: 200, body: { result: [{ source: 'api-gateway', id: 'g2', timestamp: ago(20), event_message: 'POST | 500 | /rest/v1/orders', level: 'error', request_id: 'req-g2' }, { source: 'postgres', id: 'p9', timestamp: ago(19), event_message: 'relation "x" does not exist', level: 'error', request_id: 'req-g2' }] } })
       const byId = /where id = '([^']+)'/.exec(sql)?.[1]
       if (byId) return json({ status: 200, body: { result: EVENTS.filter((e) => e.id === byId) } })
@@ -68,7 +68,7 @@ describe('the logs explorer', () => {
     expect(screen.getByRole('button', { name: /: 3 events, 1 error$/ })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'API Gateway', current: 'page' })).toBeTruthy()
     // The events' first read is asked before the histogram: a store opening cold answers it first.
-    expect(statements.findIndex((sql) => sql.endsWith('limit 500'))).toBeLessThan(statements.findIndex((sql) => sql.includes('date_bin')))
+    expect(statements.findIndex((sql) => sql.endsWith('limit 500'))).toBeLessThan(statements.findIndex((sql) => sql.includes('generate_series')))
   })
 
   it('filters by status group: the SQL asks for 5xx and the list shows the 500', async () => {
@@ -97,7 +97,7 @@ describe('the logs explorer', () => {
   })
 
   it('says when the range holds no events, with a way to widen it', async () => {
-    stubLogs((sql) => (sql.includes('date_bin') ? undefined : { status: 200, body: { result: [] } }))
+    stubLogs((sql) => (sql.includes('generate_series') ? undefined : { status: 200, body: { result: [] } }))
     renderProjectScreen(<LogsExplorer projectRef={SCREEN_REF} />, { actions: ['%'] })
     expect(await screen.findByText(LOGS_UI_MESSAGE.empty)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Show the last 24 hours' })).toBeTruthy()

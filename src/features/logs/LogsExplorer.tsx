@@ -69,7 +69,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const bucketSeconds = histogramBucketSeconds(resolved.end.getTime() - resolved.start.getTime())
   const histogram = useQuery({
     ...logHistogramQuery(projectRef, {
-      sql: histogramSql(sourceId, settledFilters, resolved.start, bucketSeconds),
+      sql: histogramSql(sourceId, settledFilters, resolved.start, resolved.end, bucketSeconds),
       start: resolved.start.toISOString(),
       end: resolved.end.toISOString(),
     }),
