@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { BILLING_DATE_FORMAT } from '../constants'
 import { formatBillingDate, formatBillingUnixDate } from './billing-date'
+import { itReadsEach } from '../test/each-row'
 
 describe(`formatBillingDate (SPEC §9 '${BILLING_DATE_FORMAT}')`, () => {
-  it.each([
+  itReadsEach('%s → %s', formatBillingDate, [
     ['2026-11-01T12:00:00.000Z', '01 Nov, 2026'],
     ['2026-01-09T00:00:00Z', '09 Jan, 2026'],
     ['2025-12-31T23:59:59Z', '31 Dec, 2025'],
     ['2024-02-29T00:00:00Z', '29 Feb, 2024'],
     ['2026-05-15T08:30:00+02:00', '15 May, 2026'],
-  ])('%s → %s', (iso, text) => {
-    expect(formatBillingDate(iso)).toBe(text)
-  })
+  ])
 
   it('reads the date in UTC, so midnight starts of a billing period keep their day anywhere', () => {
     expect(formatBillingDate(Date.UTC(2026, 9, 10))).toBe('10 Oct, 2026')

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { formatCents, formatMonthlyPrice, formatUnitPrice, formatUsd } from './billing-money'
+import { itReadsEach } from '../test/each-row'
 
 describe('formatUsd (SPEC §9: USD, 2 decimals, sub-cent amounts with no minimum digits)', () => {
-  it.each([
+  itReadsEach('%s → %s', formatUsd, [
     [0, '$0.00'],
     [25, '$25.00'],
     [599, '$599.00'],
@@ -14,11 +15,9 @@ describe('formatUsd (SPEC §9: USD, 2 decimals, sub-cent amounts with no minimum
     [0.125, '$0.13'],
     [1.005, '$1.01'],
     [-10, '-$10.00'],
-  ])('%s → %s', (amount, text) => {
-    expect(formatUsd(amount)).toBe(text)
-  })
+  ])
 
-  it.each([
+  itReadsEach('sub-cent %s keeps its digits: %s', formatUsd, [
     [0.00325, '$0.00325'],
     [0.005, '$0.005'],
     [0.0099, '$0.0099'],
@@ -26,9 +25,7 @@ describe('formatUsd (SPEC §9: USD, 2 decimals, sub-cent amounts with no minimum
     [0.0000025, '$0.0000025'],
     [0.01344 / 10, '$0.001344'],
     [-0.00325, '-$0.00325'],
-  ])('sub-cent %s keeps its digits: %s', (amount, text) => {
-    expect(formatUsd(amount)).toBe(text)
-  })
+  ])
 
   it('says nothing misleading for amounts that are not numbers', () => {
     expect(formatUsd(Number.NaN)).toBe('—')
@@ -46,20 +43,18 @@ describe('formatCents', () => {
 })
 
 describe('formatMonthlyPrice (the tier labels: whole dollars)', () => {
-  it.each([
+  itReadsEach('%s → %s', formatMonthlyPrice, [
     [0, '$0/month'],
     [25, '$25/month'],
     [599, '$599/month'],
     [1500, '$1,500/month'],
     [2.5, '$2.50/month'],
     [null, 'Custom'],
-  ])('%s → %s', (price, text) => {
-    expect(formatMonthlyPrice(price)).toBe(text)
-  })
+  ])
 })
 
 describe('formatUnitPrice (prices per unit are never rounded to the cent)', () => {
-  it.each([
+  itReadsEach('%s → %s', formatUnitPrice, [
     [0.125, '$0.125'],
     [0.09, '$0.09'],
     [0.021, '$0.021'],
@@ -68,7 +63,5 @@ describe('formatUnitPrice (prices per unit are never rounded to the cent)', () =
     [2.5, '$2.50'],
     [2, '$2.00'],
     [100, '$100.00'],
-  ])('%s → %s', (price, text) => {
-    expect(formatUnitPrice(price)).toBe(text)
-  })
+  ])
 })

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { connectionOptions, connectionUri, type PoolerEntry } from './connection-string'
+import { itReadsEach } from '../test/each-row'
 
 const settings = { db_host: 'db.abcdefghijklmnopqrst.example.co', db_port: 5432, db_name: 'postgres', db_user: 'postgres' }
 const transaction: PoolerEntry = {
@@ -13,15 +14,13 @@ const transaction: PoolerEntry = {
 }
 
 describe('connectionUri', () => {
-  it.each([
+  itReadsEach('%o → %s', connectionUri, [
     [{ host: 'db.x.example.co', port: 5432, database: 'postgres', user: 'postgres' }, 'postgresql://postgres:[YOUR-PASSWORD]@db.x.example.co:5432/postgres'],
     [{ host: 'pooler.example.co', port: 6543, database: 'postgres', user: 'postgres.ref' }, 'postgresql://postgres.ref:[YOUR-PASSWORD]@pooler.example.co:6543/postgres'],
     // Characters that would end the user or the path are encoded.
     [{ host: 'localhost', port: 6000, database: 'my db/1', user: 'me@corp' }, 'postgresql://me%40corp:[YOUR-PASSWORD]@localhost:6000/my%20db%2F1'],
     [{ host: '::1', port: 5432, database: 'studio_x', user: 'postgres' }, 'postgresql://postgres:[YOUR-PASSWORD]@[::1]:5432/studio_x'],
-  ])('%o → %s', (target, uri) => {
-    expect(connectionUri(target)).toBe(uri)
-  })
+  ])
 
   it('reads back as the same host, port, database and user, with only the placeholder as password', () => {
     // '.' and '..' alone are path steps to a URL parser; no one names a database that.

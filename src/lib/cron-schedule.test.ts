@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeCronSchedule, isCronDue, nextCronRuns, parseCronSchedule } from './cron-schedule'
+import { itReadsEach } from '../test/each-row'
 
 const at = (iso: string) => new Date(iso)
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString())
@@ -90,16 +91,14 @@ describe('isCronDue: a run in (since, now]', () => {
 })
 
 describe('describeCronSchedule', () => {
-  it.each([
+  itReadsEach('%s → %s', describeCronSchedule, [
     ['*/5 * * * *', 'Every 5 minutes (UTC)'],
     ['0 9 * * 1', 'At 09:00, only on Monday (UTC)'],
     ['0 0 $ * *', 'At 00:00, on the last day of the month (UTC)'],
     ['30 seconds', 'Every 30 seconds'],
     ['1 second', 'Every second'],
     ['@hourly', 'Every hour (UTC)'],
-  ])('%s → %s', (text, words) => {
-    expect(describeCronSchedule(text)).toBe(words)
-  })
+  ])
 
   it('has no words for a schedule pg_cron refuses', () => {
     expect(describeCronSchedule('61 seconds')).toBeNull()

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe } from 'vitest'
 import { formatCountdown, formatDuration } from './duration'
+import { itReadsEach } from '../test/each-row'
 
 describe('formatDuration', () => {
-  it.each([
+  itReadsEach('%d ms reads "%s"', formatDuration, [
     [0, '< 1 ms'],
     [0.4, '< 1 ms'],
     [1, '1 ms'],
@@ -13,13 +14,11 @@ describe('formatDuration', () => {
     [61_000, '61.0 s'],
     [-1, '—'],
     [Number.NaN, '—'],
-  ])('%d ms reads "%s"', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text)
-  })
+  ])
 })
 
 describe('formatCountdown', () => {
-  it.each([
+  itReadsEach('%d ms reads "%s"', formatCountdown, [
     [-5, 'now'],
     [0, 'now'],
     [1, 'in 1 s'],
@@ -30,7 +29,5 @@ describe('formatCountdown', () => {
     [3 * 3_600_000, 'in 3 h'],
     [5 * 86_400_000, 'in 5 days'],
     [Number.POSITIVE_INFINITY, '—'],
-  ])('%d ms reads "%s"', (ms, text) => {
-    expect(formatCountdown(ms)).toBe(text)
-  })
+  ])
 })

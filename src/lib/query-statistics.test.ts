@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { STATEMENT_SORT_KEYS } from '../constants/advisors'
 import { formatCacheHitRate, formatStatementTime, searchStatements, sortStatements, statementSummary, type StatementStatistics } from './query-statistics'
+import { itReadsEach } from '../test/each-row'
 
 const statement = (id: string, values: Partial<StatementStatistics> = {}): StatementStatistics => ({
   id,
@@ -55,7 +56,7 @@ describe('searching and sorting statements', () => {
 })
 
 describe('numbers for reading', () => {
-  it.each([
+  itReadsEach('%s ms reads %s', formatStatementTime, [
     [0, '0 ms'],
     [0.04213, '0.042 ms'],
     [0.5, '0.50 ms'],
@@ -64,9 +65,7 @@ describe('numbers for reading', () => {
     [2412, '2.41 s'],
     [192_000, '3 min 12 s'],
     [Number.NaN, '—'],
-  ])('%s ms reads %s', (ms, text) => {
-    expect(formatStatementTime(ms)).toBe(text)
-  })
+  ])
 
   it('writes cache hit rates as percentages, unmeasured as a dash', () => {
     expect([1, 0, 0.9876, null].map(formatCacheHitRate)).toEqual(['100 %', '0 %', '98.8 %', '—'])

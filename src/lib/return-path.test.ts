@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { DEFAULT_RETURN_PATH } from '../constants'
 import { isSafeReturnPath, MAX_RETURN_PATH_LENGTH, resolveReturnPath, signInPathFor } from './return-path'
 import { RETURN_PATH_CASES } from './return-path.cases'
+import { itReadsEach } from '../test/each-row'
 
 const cases = RETURN_PATH_CASES
 
@@ -49,7 +50,7 @@ describe('isSafeReturnPath', () => {
 })
 
 describe('signInPathFor', () => {
-  it.each([
+  itReadsEach('%j -> %s', signInPathFor, [
     ['/org/acme', '/sign-in?returnTo=%2Forg%2Facme'],
     ['/org/acme?tab=billing&q=a+b', '/sign-in?returnTo=%2Forg%2Facme%3Ftab%3Dbilling%26q%3Da%2Bb'],
     ['/organizations?page=2', '/sign-in?returnTo=%2Forganizations%3Fpage%3D2'],
@@ -64,9 +65,7 @@ describe('signInPathFor', () => {
     ['/\\evil.com', '/sign-in'],
     ['https://evil.com', '/sign-in'],
     ['', '/sign-in'],
-  ])('%j -> %s', (current, expected) => {
-    expect(signInPathFor(current)).toBe(expected)
-  })
+  ])
 
   it('round-trips through the sign-in URL', () => {
     const signIn = new URL(signInPathFor('/project/abc/sql/new?tab=x'), 'http://localhost')

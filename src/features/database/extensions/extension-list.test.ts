@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { DatabaseExtension } from '../../../api/schemas'
 import { EXTENSION_CATALOGUE, EXTENSION_TAGS } from '../../../constants'
 import { extensionRows, extensionSchemaProblem, filterExtensionRows } from './extension-list'
+import { itReadsEach } from '../../../test/each-row'
 
 const extension = (name: string, installed: string | null = null, comment: string | null = null, installable = true): DatabaseExtension => ({
   name,
@@ -68,15 +69,13 @@ describe('filterExtensionRows', () => {
 })
 
 describe('extensionSchemaProblem', () => {
-  it.each([
+  itReadsEach('%j → %s', extensionSchemaProblem, [
     ['', 'Choose a schema, or name a new one.'],
     [' extensions', 'The schema name may not start or end with a space.'],
     ['my "schema"', 'An extension cannot go in a schema whose name has a quote, $ or backslash in it.'],
     ["o'brien", 'An extension cannot go in a schema whose name has a quote, $ or backslash in it.'],
     ['pg_mine', 'Names starting with pg_ are reserved for Postgres.'],
-  ])('%j → %s', (schema, problem) => {
-    expect(extensionSchemaProblem(schema)).toBe(problem)
-  })
+  ])
   it.each(['extensions', 'geo tools', 'Ünïcode', 'select'])('%j is fine', (schema) => {
     expect(extensionSchemaProblem(schema)).toBeNull()
   })

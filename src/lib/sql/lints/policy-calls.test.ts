@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { wrapPerRowCalls } from './policy-calls'
+import { itReadsEach } from '../../../test/each-row'
 
 describe('wrapPerRowCalls', () => {
-  it.each([
+  itReadsEach('%s', wrapPerRowCalls, [
     ['(auth.uid() = user_id)', '((select auth.uid()) = user_id)'],
     ["((auth.jwt() ->> 'role'::text) = 'admin'::text)", "(((select auth.jwt()) ->> 'role'::text) = 'admin'::text)"],
     ['(( SELECT auth.uid() AS uid) = user_id)', '(( SELECT auth.uid() AS uid) = user_id)'],
@@ -11,9 +12,7 @@ describe('wrapPerRowCalls', () => {
     ['(my_auth.uid() = user_id)', '(my_auth.uid() = user_id)'],
     ['((auth.uid() = owner) OR (auth.role() = \'service_role\'::text))', "(((select auth.uid()) = owner) OR ((select auth.role()) = 'service_role'::text))"],
     ['(( SELECT auth.uid() AS uid) = a) AND (auth.uid() = b)', '(( SELECT auth.uid() AS uid) = a) AND ((select auth.uid()) = b)'],
-  ])('%s', (input, output) => {
-    expect(wrapPerRowCalls(input)).toBe(output)
-  })
+  ])
 
   it('leaves an unbalanced call as it was', () => {
     expect(wrapPerRowCalls('auth.uid(')).toBe('auth.uid(')
