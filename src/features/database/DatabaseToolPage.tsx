@@ -27,6 +27,8 @@ export function DatabaseToolPage({ title, description, actions, children }: { ti
 export const toolTableClass = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default' })
 export const toolHeadClass = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted', whiteSpace: 'nowrap' })
 export const toolCellClass = css({ px: '3', py: '2', verticalAlign: 'middle', borderTopWidth: '1px', borderColor: 'border.default' })
+/** The database tools' monospaced text in a cell: names, signatures, definitions. */
+export const toolMonoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
 
 /** A tool table's head: its column names, a name in `{ hidden }` read by screen readers only (a column of buttons). */
 export function ToolTableHead({ columns }: { columns: readonly TableColumn[] }) {

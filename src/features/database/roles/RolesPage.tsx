@@ -9,13 +9,11 @@ import { GuardedButton } from '../../../ui/guarded-button'
 import { RowActions } from '../../../ui/row-actions'
 import { QueryStates } from '../../../ui/states'
 import { useFormDrafts, useListDialog } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
+import { DatabaseToolPage, ToolTable, toolCellClass, toolMonoClass } from '../DatabaseToolPage'
 import { useDatabaseWritePermission, useProjectDatabase } from '../use-project-database'
 import { DropRoleDialog, emptyRoleDraft, RoleDialog, roleDraftOf } from './RoleDialogs'
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'drop'; role: DatabaseRole }
-
-const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
 
 /** Why a role is not for changing here, or null: the platform's, or the one this connection runs as. */
 export function protectedRoleReason(role: DatabaseRole): string | null {
@@ -74,14 +72,14 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
               return (
                 <tr key={role.id}>
                   <td className={toolCellClass}>
-                    <span className={monoClass}>{role.name}</span>
+                    <span className={toolMonoClass}>{role.name}</span>
                     <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', mt: '1' })}>
                       {reason ? <Badge tone="info">{role.is_current ? 'You' : 'Platform'}</Badge> : null}
                     </span>
                   </td>
                   <td className={toolCellClass}>{attributesOf(role).join(', ') || '—'}</td>
                   <td className={toolCellClass}>
-                    <span className={monoClass}>{role.member_of.join(', ') || '—'}</span>
+                    <span className={toolMonoClass}>{role.member_of.join(', ') || '—'}</span>
                   </td>
                   <td className={toolCellClass}>{role.connection_limit === -1 ? 'No limit' : role.connection_limit}</td>
                   <td className={toolCellClass}>

@@ -1,32 +1,25 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { Link } from 'wouter'
 import { databaseTriggersQuery } from '../../../api/queries/database-objects'
 import type { DatabaseTrigger } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { setTriggerEnabledSql } from '../../../lib/sql/triggers'
-import { EmptyState, QueryStates } from '../../../ui/states'
 import { Switch } from '../../../ui/switch'
 import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
+import { toolCellClass, toolMonoClass } from '../DatabaseToolPage'
 import { emptyFunctionDraft, FunctionDialog } from '../functions/FunctionDialogs'
-import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
-import { useProjectDatabase } from '../use-project-database'
+import { SchemaObjectsPage, TableLinkCell, useSchemaObjectsScreen } from '../SchemaObjects'
 import { useSwitchRun } from '../use-switch-run'
 import { CreateTriggerDialog, DropTriggerDialog, emptyTriggerDraft } from './TriggerDialogs'
 import { RowDeleteButton } from '../../../ui/row-actions'
 
 type Dialog = { kind: 'create' } | { kind: 'drop'; trigger: DatabaseTrigger }
 
-const monoClass = css({ fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-word' })
 const NEW_TRIGGER_FUNCTION_BODY = 'begin\n  -- new is the row as it will be written (old: as it was)\n  return new;\nend;'
 
 /** /project/{ref}/database/triggers: a schema's triggers by table; create, enable or disable, delete. */
 export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
-  const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const triggers = useQuery({ ...databaseTriggersQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const access = useSchemaObjects(ref, 'triggers', PERMISSION_MESSAGE.manageTriggers)
+  const { connectionString, run, refresh, list: triggers, access } = useSchemaObjectsScreen(ref, databaseTriggersQuery, 'triggers', PERMISSION_MESSAGE.manageTriggers)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const newTrigger = useNewItemDraft(emptyTriggerDraft)
@@ -34,7 +27,6 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
   // The new trigger function's dialog opens over the trigger's, which stays as typed beneath it.
   const [writingFunction, setWritingFunction] = useState(false)
   const switches = useSwitchRun(run, refresh)
-  const shown = (triggers.data ?? []).filter((trigger) => trigger.schema === schema)
   const close = () => {
     setDialog(null)
     setWritingFunction(false)
@@ -48,42 +40,36 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
 
 
   return (
-    <DatabaseToolPage
+    <SchemaObjectsPage
+      projectRef={ref}
+      access={access}
       title="Triggers"
       description="Functions that run when rows of a table change, before or after the change."
-      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create trigger" onCreate={() => setDialog({ kind: 'create' })} />}
+      one="trigger"
+      many="triggers"
+      onCreate={() => setDialog({ kind: 'create' })}
+      query={triggers}
+      emptyHint="A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change."
+      columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]}
+      row={(trigger) => (
+        <tr key={trigger.id}>
+          <TableLinkCell projectRef={ref} tableId={trigger.table_id} table={trigger.table} />
+          <td className={toolCellClass}>
+            <span className={toolMonoClass}>{trigger.name}</span>
+          </td>
+          <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
+          <td className={toolCellClass}>
+            <span className={toolMonoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
+          </td>
+          <td className={toolCellClass}>
+            <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
+          </td>
+          <td className={toolCellClass}>
+            <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
+          </td>
+        </tr>
+      )}
     >
-      <SchemaObjectsNotices access={access} objects="triggers" />
-      <QueryStates query={triggers} loading="Loading triggers…" failed="The triggers could not be read">
-        {() => shown.length === 0 ? (
-          <EmptyState title={`No triggers in ${schema}`}>A trigger runs a function when rows change: to stamp an updated_at, keep a history, or refuse a change.</EmptyState>
-        ) : (
-          <ToolTable label={`Triggers of ${schema}`} columns={['Table', 'Name', 'Runs', 'Function', 'Enabled', { hidden: 'Actions' }]}>
-            {shown.map((trigger) => (
-              <tr key={trigger.id}>
-                <td className={toolCellClass}>
-                  <Link href={`/project/${ref}/editor/${trigger.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline', fontFamily: 'mono', fontSize: 'xs' })}>
-                    {trigger.table}
-                  </Link>
-                </td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{trigger.name}</span>
-                </td>
-                <td className={toolCellClass}>{`${trigger.timing} ${trigger.events.join(' or ')}, for each ${trigger.level}`}</td>
-                <td className={toolCellClass}>
-                  <span className={monoClass}>{`${trigger.function_schema}.${trigger.function_name}()`}</span>
-                </td>
-                <td className={toolCellClass}>
-                  <Switch label={<span className={css({ srOnly: true })}>{`${trigger.name} enabled`}</span>} checked={trigger.enabled} disabled={!canChange || switches.running === String(trigger.id)} onCheckedChange={(on) => void setEnabled(trigger, on)} />
-                </td>
-                <td className={toolCellClass}>
-                  <RowDeleteButton name={trigger.name} disabled={!canChange} onClick={() => setDialog({ kind: 'drop', trigger })} />
-                </td>
-              </tr>
-            ))}
-          </ToolTable>
-        )}
-      </QueryStates>
       {dialog?.kind === 'create' ? (
         <CreateTriggerDialog
           projectRef={ref}
@@ -118,6 +104,6 @@ export function TriggersScreen({ projectRef: ref }: { projectRef: string }) {
         />
       ) : null}
       {dialog?.kind === 'drop' ? <DropTriggerDialog trigger={dialog.trigger} run={run} onClose={close} onDone={() => finish(`Trigger ${dialog.trigger.name} deleted`)} /> : null}
-    </DatabaseToolPage>
+    </SchemaObjectsPage>
   )
 }

@@ -1,15 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { Link } from 'wouter'
 import { enumTypesQuery } from '../../../api/queries/database-objects'
 import type { EnumType } from '../../../api/schemas'
 import { PERMISSION_MESSAGE } from '../../../constants'
 import { Button } from '../../../ui/button'
-import { EmptyState, QueryStates } from '../../../ui/states'
 import { useListDialog, useNewItemDraft } from '../../../ui/use-list-dialogs'
-import { DatabaseToolPage, ToolTable, toolCellClass } from '../DatabaseToolPage'
-import { SchemaObjectsActions, SchemaObjectsNotices, useSchemaObjects } from '../SchemaObjects'
-import { useProjectDatabase } from '../use-project-database'
+import { toolCellClass } from '../DatabaseToolPage'
+import { SchemaObjectsPage, useSchemaObjectsScreen } from '../SchemaObjects'
 import { AddEnumValueDialog, CreateEnumDialog, DropEnumDialog, emptyEnumDraft, RenameEnumValueDialog } from './EnumTypeDialogs'
 import { RowDeleteButton } from '../../../ui/row-actions'
 
@@ -19,56 +16,53 @@ const valueClass = css({ display: 'inline-block', fontFamily: 'mono', fontSize: 
 
 /** /project/{ref}/database/types: a schema's enumerated types, their values and the columns that use them. */
 export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
-  const { connectionString, run, refresh } = useProjectDatabase(ref)
-  const types = useQuery({ ...enumTypesQuery(ref, connectionString), enabled: Boolean(connectionString) })
-  const access = useSchemaObjects(ref, 'types', PERMISSION_MESSAGE.manageTypes)
+  const { run, refresh, list: types, access } = useSchemaObjectsScreen(ref, enumTypesQuery, 'types', PERMISSION_MESSAGE.manageTypes)
   const { schema, canChange } = access
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   const newType = useNewItemDraft(emptyEnumDraft)
-  const shown = (types.data ?? []).filter((type) => type.schema === schema)
   const close = () => setDialog(null)
 
   return (
-    <DatabaseToolPage
+    <SchemaObjectsPage
+      projectRef={ref}
+      access={access}
       title="Enumerated types"
       description="Types whose values are a fixed list, in order: a column of one holds one of them."
-      actions={<SchemaObjectsActions projectRef={ref} access={access} createLabel="Create type" onCreate={() => setDialog({ kind: 'create' })} />}
-    >
-      <SchemaObjectsNotices access={access} objects="types" />
-      <QueryStates query={types} loading="Loading types…" failed="The types could not be read">
-        {() => shown.length === 0 ? (
-          <EmptyState title={`No enumerated types in ${schema}`}>Create one to give a column a fixed list of values, like an order’s status.</EmptyState>
-        ) : (
-          <ToolTable label={`Enumerated types of ${schema}`} columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]}>
-            {shown.map((type) => (
-              <tr key={type.id}>
-                <td className={toolCellClass}>
-                  <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
-                  {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
-                </td>
-                <td className={toolCellClass}>
-                  <ol aria-label={`Values of ${type.name}`}>
-                    {type.values.map((value) => (
-                      <li key={value} className={valueClass}>
-                        {value}
-                      </li>
-                    ))}
-                  </ol>
-                </td>
-                <td className={toolCellClass}>
-                  {type.used_by.length === 0 ? (
-                    <span className={css({ color: 'fg.muted' })}>No column</span>
-                  ) : (
-                    <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
-                      {type.used_by.map((c) => (
-                        <li key={`${c.schema}.${c.table}.${c.column}`}>
-                          <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
-                            {`${c.schema}.${c.table}`}
-                          </Link>
-                          {`.${c.column}`}
-                        </li>
-                      ))}
-                    </ul>
+      one="type"
+      many="types"
+      onCreate={() => setDialog({ kind: 'create' })}
+      query={types}
+      emptyHint="Create one to give a column a fixed list of values, like an order’s status."
+      columns={['Name', 'Values', 'Used by', { hidden: 'Actions' }]}
+      row={(type) => (
+        <tr key={type.id}>
+          <td className={toolCellClass}>
+            <span className={css({ fontFamily: 'mono', fontWeight: 'medium' })}>{type.name}</span>
+            {type.comment ? <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>{type.comment}</p> : null}
+          </td>
+          <td className={toolCellClass}>
+            <ol aria-label={`Values of ${type.name}`}>
+              {type.values.map((value) => (
+                <li key={value} className={valueClass}>
+                  {value}
+                </li>
+              ))}
+            </ol>
+          </td>
+          <td className={toolCellClass}>
+            {type.used_by.length === 0 ? (
+              <span className={css({ color: 'fg.muted' })}>No column</span>
+            ) : (
+              <ul aria-label={`Columns of type ${type.name}`} className={css({ fontFamily: 'mono', fontSize: 'xs' })}>
+                {type.used_by.map((c) => (
+                  <li key={`${c.schema}.${c.table}.${c.column}`}>
+                    <Link href={`/project/${ref}/editor/${c.table_id}`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
+                      {`${c.schema}.${c.table}`}
+                    </Link>
+                    {`.${c.column}`}
+                  </li>
+                ))}
+              </ul>
                   )}
                 </td>
                 <td className={toolCellClass}>
@@ -83,10 +77,8 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
                   </span>
                 </td>
               </tr>
-            ))}
-          </ToolTable>
-        )}
-      </QueryStates>
+      )}
+    >
       {dialog?.kind === 'create' ? (
         <CreateEnumDialog
           schema={schema}
@@ -103,6 +95,6 @@ export function EnumTypesScreen({ projectRef: ref }: { projectRef: string }) {
       {dialog?.kind === 'add' ? <AddEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value added to ${dialog.type.name}`)} /> : null}
       {dialog?.kind === 'rename' ? <RenameEnumValueDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Value of ${dialog.type.name} renamed`)} /> : null}
       {dialog?.kind === 'drop' ? <DropEnumDialog type={dialog.type} run={run} onClose={close} onDone={() => finish(`Type ${dialog.type.name} deleted`)} /> : null}
-    </DatabaseToolPage>
+    </SchemaObjectsPage>
   )
 }
