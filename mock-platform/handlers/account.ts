@@ -6,7 +6,7 @@ import { platformNow } from '../auth/auth-sessions'
 import { rememberAccessTokens, rememberProfile } from '../auth/account-store'
 import { accessTokenAlias, findAccessToken, isAccessToken, keptAccessToken, mintAccessToken } from '../auth/personal-access-tokens'
 import type { MockAccessToken } from '../records/db'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { errorResponse, readBody, signedIn } from './util'
 import { USERNAME_SHAPE } from '../../src/lib/address-shapes'
 
 const TOKENS = '*/platform/profile/access-tokens'
@@ -28,12 +28,11 @@ const tokenAnswer = ({ id, name, alias, created_at, expires_at, last_used_at }: 
 export function accountHandlers(ctx: PlatformContext) {
   return [
     http.patch('*/platform/profile', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
-      const parsed = v.safeParse(ProfileBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const { first_name, last_name, username } = parsed.output
+      const { body, invalid } = await readBody(request, ProfileBodySchema)
+      if (invalid) return invalid
+      const { first_name, last_name, username } = body
       if (!USERNAME_SHAPE.test(username)) return errorResponse(400, ACCOUNT_MESSAGE.usernameInvalid)
       const lower = username.toLowerCase()
       if (ctx.db.users.findFirst((q) => q.where({ username: (name: string) => name.toLowerCase() === lower, id: (id: string) => id !== user.id }))) {
@@ -48,29 +47,27 @@ export function accountHandlers(ctx: PlatformContext) {
       return HttpResponse.json(saved)
     }),
     http.get(TOKENS, async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const mine = ctx.db.accessTokens.findMany((q) => q.where({ gotrue_id: user.id }))
       return HttpResponse.json(mine.sort((a, b) => b.id - a.id).map(tokenAnswer))
     }),
     http.post(TOKENS, async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
-      const parsed = v.safeParse(TokenBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const { body, invalid } = await readBody(request, TokenBodySchema)
+      if (invalid) return invalid
       const now = platformNow(ctx)
-      if (parsed.output.expires_at !== null && Date.parse(parsed.output.expires_at) <= now) return errorResponse(400, 'expires_at is in the past')
+      if (body.expires_at !== null && Date.parse(body.expires_at) <= now) return errorResponse(400, 'expires_at is in the past')
       const token = mintAccessToken()
       const record = await ctx.db.accessTokens.create({
         id: Math.max(0, ...ctx.db.accessTokens.findMany().map((t) => t.id)) + 1,
         gotrue_id: user.id,
-        name: parsed.output.name,
+        name: body.name,
         token: keptAccessToken(ctx, token),
         alias: accessTokenAlias(token),
         created_at: new Date(now).toISOString(),
-        expires_at: parsed.output.expires_at,
+        expires_at: body.expires_at,
         last_used_at: null,
       })
       rememberAccessTokens(ctx, user.id)
@@ -78,8 +75,7 @@ export function accountHandlers(ctx: PlatformContext) {
       return HttpResponse.json({ ...tokenAnswer(record), token }, { status: 201 })
     }),
     http.delete(`${TOKENS}/:id`, async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const record = ctx.db.accessTokens.findFirst((q) => q.where({ id: Number(params.id), gotrue_id: user.id }))
       if (!record) return errorResponse(404, 'Access token not found')

@@ -6,7 +6,7 @@ import { PermissionAction } from '../../src/lib/permissions'
 import { LintFailed, runProjectLints } from '../advisors/advisor-lints'
 import { apiSchemaSetting, readAdvisorRecord, updateAdvisorRecord } from '../advisors/advisor-store'
 import type { PlatformContext } from '../context'
-import { authenticate, authorizeProject, errorResponse, readJson, type RequiredPermission } from './util'
+import { authenticate, authorizeProject, errorResponse, readBody, type RequiredPermission } from './util'
 
 const ExceptionsBodySchema = v.object({ exceptions: v.pipe(v.array(NewLintExceptionSchema), v.minLength(1, 'Name at least one rule.')) })
 /** A schema name as PostgREST's setting lists it: anything but a comma, not blank. */
@@ -63,13 +63,13 @@ export function advisorHandlers(ctx: PlatformContext) {
       const ref = String(params.ref)
       const { denied } = await authorizeProject(ctx, request, ref, { permission: ADVISOR_RULES_PERMISSION })
       if (denied) return denied
-      const parsed = v.safeParse(ExceptionsBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const { body, invalid } = await readBody(request, ExceptionsBodySchema)
+      if (invalid) return invalid
       const { user } = authenticate(ctx, request)
       const author = user ? ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: user.id })) : undefined
       const created: LintException[] = []
       updateAdvisorRecord(ctx, ref, (record) => {
-        for (const wanted of parsed.output.exceptions) {
+        for (const wanted of body.exceptions) {
           const cacheKey = wanted.is_disabled ? null : wanted.cache_key
           // One rule per lint (disabled) or per finding (dismissed): asking again replaces its reason.
           const kept = record.exceptions.filter((rule) => !(rule.lint_name === wanted.lint_name && rule.cache_key === cacheKey && rule.is_disabled === wanted.is_disabled))
@@ -117,9 +117,9 @@ export function advisorHandlers(ctx: PlatformContext) {
       const ref = String(params.ref)
       const { denied } = await authorizeProject(ctx, request, ref, { permission: POSTGREST_CONFIG_PERMISSION })
       if (denied) return denied
-      const parsed = v.safeParse(PostgrestPatchSchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      updateAdvisorRecord(ctx, ref, (record) => (record.db_schema = parsed.output.db_schema))
+      const { body, invalid } = await readBody(request, PostgrestPatchSchema)
+      if (invalid) return invalid
+      updateAdvisorRecord(ctx, ref, (record) => (record.db_schema = body.db_schema))
       return HttpResponse.json({ db_schema: apiSchemaSetting(ctx, ref) })
     }),
   ]

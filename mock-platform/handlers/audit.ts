@@ -3,7 +3,7 @@ import { AUDIT_PAGE_LIMIT } from '../../src/constants'
 import type { PlatformContext } from '../context'
 import type { MockAuditEvent } from '../records/db'
 import { auditRetentionMs } from '../audit/audit-log'
-import { authenticate, errorResponse, findMemberOrganization, withLatency } from './util'
+import { errorResponse, findMemberOrganization, signedIn } from './util'
 
 /** An event as the platform answers it (the real platform's audit log entry: action, actor, target). */
 function entryOf(event: MockAuditEvent) {
@@ -49,8 +49,7 @@ function answer(ctx: PlatformContext, request: Request, events: MockAuditEvent[]
 export function auditLogHandlers(ctx: PlatformContext) {
   return [
     http.get('*/platform/organizations/:slug/audit', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const organization = findMemberOrganization(ctx, user.id, String(params.slug))
       if (!organization) return errorResponse(404, 'Organization not found')
@@ -58,8 +57,7 @@ export function auditLogHandlers(ctx: PlatformContext) {
       return answer(ctx, request, events, auditRetentionMs(ctx, organization.slug))
     }),
     http.get('*/platform/profile/audit', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       return answer(ctx, request, ctx.db.auditEvents.findMany((q) => q.where({ actor_id: user.id })), auditRetentionMs(ctx, null))
     }),

@@ -8,7 +8,7 @@ import { invoicePeriodEnd } from '../billing/billing-cycle'
 import type { PlatformContext } from '../context'
 import { organizationProjects } from '../billing/organization-billing'
 import { upcomingInvoiceFor } from '../billing/upcoming-invoice'
-import { authenticate, errorResponse, authorizeOrganization, readJson, withLatency } from './util'
+import { authorizeOrganization, errorResponse, readJson, signedIn } from './util'
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -151,8 +151,7 @@ export function billingAccountHandlers(ctx: PlatformContext) {
       return invoice ? HttpResponse.json(invoice) : errorResponse(404, 'Invoice not found')
     }),
     http.get('*/platform/stripe/invoices/overdue', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const slugs = new Set(ctx.db.permissions.findMany((q) => q.where({ gotrue_id: user.id })).map((p) => p.organization_slug))
       const ids = new Set(ctx.db.organizations.findMany((q) => q.where({ slug: (s) => slugs.has(s) })).map((o) => o.id))

@@ -20,7 +20,7 @@ import type { PlatformContext } from '../context'
 import { platformNow } from '../auth/auth-sessions'
 import { billingCycleAt, subscriptionAnchorDay } from '../billing/billing-cycle'
 import { billedComputeSize, computeItem, metricAllocations, organizationAddons, organizationProjects, type BilledItem } from '../billing/organization-billing'
-import { authenticate, errorResponse, findMemberOrganization, readJson, withLatency } from './util'
+import { errorResponse, findMemberOrganization, readJson, signedIn } from './util'
 
 export const BILLING_ERROR = {
   notFound: 'Organization not found',
@@ -115,8 +115,7 @@ export function billingHandlers(ctx: PlatformContext) {
   }
 
   async function signedInMember(request: Request, slug: string) {
-    await withLatency(ctx)
-    const { user, denied } = authenticate(ctx, request)
+    const { user, denied } = await signedIn(ctx, request)
     if (denied) return { denied }
     const org = memberOrganization(user.id, slug)
     if (!org) return { denied: errorResponse(404, BILLING_ERROR.notFound) }

@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context'
 import { ORGANIZATION_ROLE } from '../../src/constants'
 import { isRoleId, rolePermission } from '../auth/organization-roles'
 import { rememberInvitation, rememberMembership } from '../auth/organization-store'
-import { authenticate, errorResponse, isOrganizationMember, withLatency } from './util'
+import { errorResponse, isOrganizationMember, signedIn } from './util'
 import { recordMembership } from '../logs/log-events'
 
 /** The platform's answers to a POST that cannot join. */
@@ -30,8 +30,7 @@ export function invitationHandlers(ctx: PlatformContext) {
 
   return [
     http.get(PATH, async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const slug = String(params.slug)
       const invitation = openInvitation(slug, String(params.token))
@@ -58,8 +57,7 @@ export function invitationHandlers(ctx: PlatformContext) {
       })
     }),
     http.post(PATH, async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const slug = String(params.slug)
       if (isMember(user.id, slug)) return errorResponse(409, INVITATION_ERROR.alreadyMember)

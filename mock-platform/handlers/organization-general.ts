@@ -4,7 +4,7 @@ import { ORGANIZATION_ROLE, ORGANIZATION_SETTINGS_MESSAGE } from '../../src/cons
 import type { PlatformContext } from '../context'
 import { mayManageMembers } from '../../src/lib/organization-roles'
 import { rememberOrganizationDeleted, rememberOrganizationName, removeOrganizationRecords } from '../auth/organization-store'
-import { errorResponse, readJson } from './util'
+import { errorResponse, readBody } from './util'
 import { asOrganizationMember } from './organization-member'
 
 const NAME_MAX_LENGTH = 64
@@ -19,9 +19,9 @@ export function organizationGeneralHandlers(ctx: PlatformContext) {
       const { organization, role, denied } = await asMember(request, String(params.slug))
       if (denied) return denied
       if (!mayManageMembers(role)) return errorResponse(403, `You do not have permission to ${ORGANIZATION_SETTINGS_MESSAGE.renameDenied}`)
-      const parsed = v.safeParse(RenameBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const renamed = await ctx.db.organizations.update(organization, { data: (o) => void (o.name = parsed.output.name) })
+      const { body, invalid } = await readBody(request, RenameBodySchema)
+      if (invalid) return invalid
+      const renamed = await ctx.db.organizations.update(organization, { data: (o) => void (o.name = body.name) })
       if (!renamed) return errorResponse(404, 'Organization not found')
       rememberOrganizationName(ctx, renamed.slug, renamed.name)
       return HttpResponse.json(renamed)

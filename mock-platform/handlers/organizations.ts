@@ -1,11 +1,10 @@
 import { http, HttpResponse } from 'msw'
-import * as v from 'valibot'
 import { memberPermission } from '../../fixtures/platform'
 import { PLAN_NAMES, PRICING_TIERS } from '../../src/constants'
 import { CreateOrganizationBodySchema } from '../../src/lib/new-organization'
 import { rememberOrganization } from '../auth/account-store'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { errorResponse, readBody, signedIn } from './util'
 
 export const CREATE_ORGANIZATION_ERROR = {
   enterprise: 'Enterprise organizations are set up with our sales team: contact us',
@@ -39,12 +38,11 @@ export function organizationHandlers(ctx: PlatformContext) {
   return [
     // PLATFORM-API §2: the creator is the organization's owner (a member with every permission).
     http.post('*/platform/organizations', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
-      const parsed = v.safeParse(CreateOrganizationBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const { name, tier } = parsed.output
+      const { body, invalid } = await readBody(request, CreateOrganizationBodySchema)
+      if (invalid) return invalid
+      const { name, tier } = body
       const plan = PRICING_TIERS.find((t) => t.id === tier)!.planId
       if (plan === 'enterprise') return errorResponse(400, CREATE_ORGANIZATION_ERROR.enterprise)
       const slug = organizationSlugFor(name, (candidate) => Boolean(ctx.db.organizations.findFirst((q) => q.where({ slug: candidate }))))
@@ -70,15 +68,13 @@ export function organizationHandlers(ctx: PlatformContext) {
       return HttpResponse.json(organization, { status: 201 })
     }),
     http.get('*/platform/organizations', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const slugs = memberSlugs(user.id)
       return HttpResponse.json(ctx.db.organizations.findMany((q) => q.where({ slug: (slug) => slugs.has(slug) })))
     }),
     http.get('*/platform/organizations/:slug/projects', async ({ request, params }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const slug = String(params.slug)
       if (!memberSlugs(user.id).has(slug)) return errorResponse(404, 'Organization not found')

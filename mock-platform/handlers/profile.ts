@@ -3,21 +3,19 @@ import { PASSWORD_MESSAGE, PASSWORD_RULES, PROFILE_MESSAGE } from '../../src/con
 import type { PlatformContext } from '../context'
 import { profileFor } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
-import { authenticate, errorResponse, readJson, withLatency } from './util'
+import { errorResponse, readJson, signedIn, withLatency } from './util'
 
 export function profileHandlers(ctx: PlatformContext) {
   return [
     http.get('*/platform/profile', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const profile = ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: user.id }))
       if (!profile) return errorResponse(404, PROFILE_MESSAGE.notFound)
       return HttpResponse.json(profile)
     }),
     http.post('*/platform/profile', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const existing = ctx.db.profiles.findFirst((q) => q.where({ gotrue_id: user.id }))
       if (existing) return errorResponse(409, 'Profile already exists')
@@ -25,8 +23,7 @@ export function profileHandlers(ctx: PlatformContext) {
       return HttpResponse.json(profile, { status: 201 })
     }),
     http.get('*/platform/profile/permissions', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const entries = ctx.db.permissions.findMany((q) => q.where({ gotrue_id: user.id }))
       return HttpResponse.json(entries.map(({ gotrue_id: _omit, ...entry }) => entry))

@@ -6,7 +6,7 @@ import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED } from '../records/db'
 import { rememberProjectSettings } from '../auth/account-store'
 import { billedComputeSize } from '../billing/organization-billing'
-import { authorizeProject, errorResponse, readJson, type RequiredPermission } from './util'
+import { authorizeProject, errorResponse, readBody, type RequiredPermission } from './util'
 
 const COMPUTE_PERMISSION: RequiredPermission = { action: PermissionAction.BILLING_WRITE, resource: BILLING_RESOURCES.subscriptions, what: PROJECT_SETTINGS_MESSAGE.computeDenied }
 const COMPUTE_ADDON_TYPE = 'compute_instance'
@@ -54,9 +54,9 @@ export function projectComputeHandlers(ctx: PlatformContext) {
     http.post('*/platform/projects/:ref/billing/addons', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { outsiders: 404, permission: COMPUTE_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(AddonBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const size = COMPUTE_SIZES.find((each) => variantOf(each.id) === parsed.output.addon_variant)
+      const { body, invalid } = await readBody(request, AddonBodySchema)
+      if (invalid) return invalid
+      const size = COMPUTE_SIZES.find((each) => variantOf(each.id) === body.addon_variant)
       if (!size) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.computeUnknownSize)
       if (isSettling(project.status)) return errorResponse(409, PROJECT_SETTINGS_MESSAGE.computeSettling)
       if (INACTIVE_PROJECT_STATUSES.includes(project.status as ProjectStatus) || !project.status.startsWith('ACTIVE_')) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.computeNotActive)

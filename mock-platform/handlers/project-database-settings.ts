@@ -8,7 +8,7 @@ import type { MockProject } from '../records/db'
 import { rememberProjectSettings } from '../auth/account-store'
 import { scorePassword } from '../auth/password-strength'
 import { scramVerifier } from '../auth/scram-verifier'
-import { authorizeProject, errorResponse, readJson, type RequiredPermission } from './util'
+import { authorizeProject, errorResponse, readBody, type RequiredPermission } from './util'
 
 const DATABASE_SETTINGS_PERMISSION: RequiredPermission = {
   action: PermissionAction.UPDATE,
@@ -54,11 +54,11 @@ export function projectDatabaseSettingsHandlers(ctx: PlatformContext) {
     http.patch('*/platform/projects/:ref/db-password', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: DATABASE_SETTINGS_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(PasswordBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const { score } = await scorePassword(parsed.output.password)
+      const { body, invalid } = await readBody(request, PasswordBodySchema)
+      if (invalid) return invalid
+      const { score } = await scorePassword(body.password)
       if (score < PASSWORD_RULES.requiredScore) return errorResponse(400, PASSWORD_MESSAGE.needStronger)
-      await setDatabasePassword(ctx, project.ref, parsed.output.password)
+      await setDatabasePassword(ctx, project.ref, body.password)
       const changedAt = new Date(Date.now() + ctx.clockOffset).toISOString()
       if (!(await changeProject(ctx, project, (p) => void (p.db_password_changed_at = changedAt)))) return errorResponse(404, 'Project not found')
       return HttpResponse.json({ result: 'Password updated' })
@@ -71,9 +71,9 @@ export function projectDatabaseSettingsHandlers(ctx: PlatformContext) {
     http.put('*/platform/projects/:ref/ssl-enforcement', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: DATABASE_SETTINGS_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(SslBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const updated = await changeProject(ctx, project, (p) => void (p.ssl_enforced = parsed.output.requestedConfig.database))
+      const { body, invalid } = await readBody(request, SslBodySchema)
+      if (invalid) return invalid
+      const updated = await changeProject(ctx, project, (p) => void (p.ssl_enforced = body.requestedConfig.database))
       return updated ? HttpResponse.json(sslAnswer(updated)) : errorResponse(404, 'Project not found')
     }),
     http.get('*/platform/projects/:ref/network-restrictions', async ({ request, params }) => {
@@ -84,9 +84,9 @@ export function projectDatabaseSettingsHandlers(ctx: PlatformContext) {
     http.post('*/platform/projects/:ref/network-restrictions/apply', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: DATABASE_SETTINGS_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(NetworkBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const checked = checkNetworkRestrictions(parsed.output)
+      const { body, invalid } = await readBody(request, NetworkBodySchema)
+      if (invalid) return invalid
+      const checked = checkNetworkRestrictions(body)
       if (!checked.ok) return errorResponse(400, checked.message)
       const updated = await changeProject(ctx, project, (p) => {
         p.db_allowed_cidrs = checked.value.dbAllowedCidrs

@@ -23,7 +23,7 @@ import type { PlatformContext } from '../context'
 import { isSettling, POLLS_UNTIL_SETTLED, PROJECT_DATABASE_SETTING_KEYS } from '../records/db'
 import { scorePassword } from '../auth/password-strength'
 import { countProjects, rememberProject, rememberProjectChange, rememberProjectSettings } from '../auth/account-store'
-import { authenticate, authorizeProject, errorResponse, findMemberOrganization, readJson, refuseWithout, withLatency, type RequiredPermission } from './util'
+import { authorizeProject, errorResponse, findMemberOrganization, readBody, refuseWithout, signedIn, type RequiredPermission, withLatency } from './util'
 import { isActiveProjectStatus } from '../../src/lib/project-gate'
 import { runningDatabase } from '../projects/database-start'
 import { signRoleToken } from '../auth/project-jwt'
@@ -69,12 +69,10 @@ function newRef(): string {
 export function projectHandlers(ctx: PlatformContext) {
   return [
     http.post('*/platform/projects', async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
-      const parsed = v.safeParse(CreateProjectBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const body = parsed.output
+      const { body, invalid } = await readBody(request, CreateProjectBodySchema)
+      if (invalid) return invalid
       const org = findMemberOrganization(ctx, user.id, body.organization_slug)
       if (!org) return errorResponse(404, 'Organization not found')
       const refused = refuseWithout(ctx, user.id, CREATE_PROJECT_PERMISSION, { organizationSlug: org.slug })
@@ -159,11 +157,11 @@ export function projectHandlers(ctx: PlatformContext) {
     http.patch('*/platform/projects/:ref', async ({ request, params }) => {
       const { project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: RENAME_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(UpdateProjectBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
+      const { body, invalid } = await readBody(request, UpdateProjectBodySchema)
+      if (invalid) return invalid
       const updated = await ctx.db.projects.update(project, {
         data(p) {
-          p.name = parsed.output.name
+          p.name = body.name
         },
       })
       if (!updated) return errorResponse(404, 'Project not found')
@@ -184,9 +182,9 @@ export function projectHandlers(ctx: PlatformContext) {
     http.post('*/platform/projects/:ref/transfer', async ({ request, params }) => {
       const { user, project, denied } = await authorizeProject(ctx, request, String(params.ref), { permission: TRANSFER_PERMISSION })
       if (denied || !project) return denied
-      const parsed = v.safeParse(TransferProjectBodySchema, await readJson(request))
-      if (!parsed.success) return errorResponse(400, parsed.issues[0].message)
-      const target = findMemberOrganization(ctx, user.id, parsed.output.target_organization_slug)
+      const { body, invalid } = await readBody(request, TransferProjectBodySchema)
+      if (invalid) return invalid
+      const target = findMemberOrganization(ctx, user.id, body.target_organization_slug)
       if (!target) return errorResponse(404, PROJECT_SETTINGS_MESSAGE.transferUnknownOrganization)
       if (target.slug === project.organization_slug) return errorResponse(400, PROJECT_SETTINGS_MESSAGE.transferSameOrganization)
       const refused = refuseWithout(ctx, user.id, { action: PermissionAction.CREATE, resource: PERMISSION_RESOURCES.projects, what: PROJECT_SETTINGS_MESSAGE.transferTargetDenied(target.name) }, { organizationSlug: target.slug })

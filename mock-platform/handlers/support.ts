@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { SUPPORT_MESSAGE } from '../../src/constants'
 import { validateSupportTicket } from '../../src/lib/support-ticket'
 import type { PlatformContext } from '../context'
-import { authenticate, errorResponse, findMemberProject, isOrganizationMember, withLatency } from './util'
+import { errorResponse, findMemberProject, isOrganizationMember, signedIn } from './util'
 
 /** The real platform's support-ticket path. */
 export const SUPPORT_TICKET_PATH = '*/platform/feedback/send'
@@ -18,8 +18,7 @@ export const supportTicketId = (n: number) => `SR-${String(n).padStart(6, '0')}`
 export function supportHandlers(ctx: PlatformContext) {
   return [
     http.post(SUPPORT_TICKET_PATH, async ({ request }) => {
-      await withLatency(ctx)
-      const { user, denied } = authenticate(ctx, request)
+      const { user, denied } = await signedIn(ctx, request)
       if (denied) return denied
       const body: unknown = await request.json().catch(() => null)
       const result = validateSupportTicket(body)

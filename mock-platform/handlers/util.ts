@@ -1,4 +1,5 @@
 import { HttpResponse, delay } from 'msw'
+import * as v from 'valibot'
 import { isSessionLive, platformNow } from '../auth/auth-sessions'
 import type { PlatformContext } from '../context'
 import { findAccessToken, isAccessToken } from '../auth/personal-access-tokens'
@@ -60,6 +61,18 @@ export function authenticate(ctx: PlatformContext, request: Request, rule: First
 
 export async function withLatency(ctx: PlatformContext) {
   if (ctx.latency > 0) await delay(ctx.latency)
+}
+
+/** A signed-in user's request, answered after the platform's latency: its user, or the 401 answer to send instead. */
+export async function signedIn(ctx: PlatformContext, request: Request, rule: FirstFactorRule = {}) {
+  await withLatency(ctx)
+  return authenticate(ctx, request, rule)
+}
+
+/** A request's JSON body as `schema` reads it, or the 400 answer naming its first problem. */
+export async function readBody<S extends v.GenericSchema>(request: Request, schema: S) {
+  const parsed = v.safeParse(schema, await readJson(request))
+  return parsed.success ? { body: parsed.output, invalid: undefined } : { body: undefined, invalid: errorResponse(400, parsed.issues[0].message) }
 }
 
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
