@@ -3,7 +3,7 @@ import { authProvidersSql, authUserRecordSql, authUsersSql, type AuthUserListPar
 import { api, type ApiClient } from '../client'
 import { AuthProvidersAnswerSchema, AuthUserRecordAnswerSchema, AuthUsersAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 export type AuthUserFilters = Omit<AuthUserListParams, 'offset' | 'limit'>
@@ -19,18 +19,12 @@ export function authUserPageQuery(ref: string, connectionString: ConnectionStrin
 
 /** Every provider some user signed up with, for the filter. */
 export function authProvidersQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.authProviders(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: authProvidersSql, signal }, AuthProvidersAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.authProviders(ref), { ref, connectionString, query: authProvidersSql }, AuthProvidersAnswerSchema, client)
 }
 
 /** One user's whole record (no secrets), identities and session count. */
 export function authUserRecordQuery(ref: string, connectionString: ConnectionString, id: string, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.authUserRecord(ref, id),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: authUserRecordSql(id), signal }, AuthUserRecordAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.authUserRecord(ref, id), { ref, connectionString, query: authUserRecordSql(id) }, AuthUserRecordAnswerSchema, client)
 }
 
 /** The project's auth server mails an invitation to `email` (a new user waiting for it), through the platform's API. */

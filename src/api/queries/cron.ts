@@ -5,7 +5,7 @@ import { cronCallableFunctionsSql, cronEnabledSql, cronJobsSql, cronRunsSql } fr
 import { api, type ApiClient } from '../client'
 import { CronCallablesAnswerSchema, CronEnabledAnswerSchema, CronJobsAnswerSchema, CronRunsAnswerSchema, StoredCronFormSchema, type CronJob } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -21,10 +21,7 @@ export function cronEnabledQuery(ref: string, connectionString: ConnectionString
 }
 
 export function cronJobsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.cronJobs(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: cronJobsSql, signal }, CronJobsAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.cronJobs(ref), { ref, connectionString, query: cronJobsSql }, CronJobsAnswerSchema, client)
 }
 
 /** One page (30 runs) of a job's history, optionally of one status only. */
@@ -38,10 +35,7 @@ export function cronRunsQuery(ref: string, connectionString: ConnectionString, j
 
 /** The functions and procedures a job may call. */
 export function cronCallablesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.cronCallables(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: cronCallableFunctionsSql, signal }, CronCallablesAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.cronCallables(ref), { ref, connectionString, query: cronCallableFunctionsSql }, CronCallablesAnswerSchema, client)
 }
 
 /** The form kept beside the job, when there is one that parses. */

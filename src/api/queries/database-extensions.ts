@@ -2,7 +2,7 @@ import { availableExtensionsSql, extensionDependentsSql, extensionSchemasSql } f
 import { api, type ApiClient } from '../client'
 import { DatabaseExtensionsAnswerSchema, ExtensionDependentsAnswerSchema, SchemaNamesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -17,10 +17,7 @@ export function databaseExtensionsQuery(ref: string, connectionString: Connectio
 
 /** The schemas an extension may be enabled in. */
 export function databaseSchemasQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.databaseSchemas(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: extensionSchemasSql, signal }, SchemaNamesAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.databaseSchemas(ref), { ref, connectionString, query: extensionSchemasSql }, SchemaNamesAnswerSchema, client)
 }
 
 /** What disabling `name` would also drop, as Postgres describes it. */

@@ -2,16 +2,13 @@ import { columnPrivilegesSql, privilegeRelationsSql, privilegeRolesSql, type Pri
 import { api, type ApiClient } from '../client'
 import { PrivilegeRelationsAnswerSchema, PrivilegeRolesAnswerSchema, RelationPrivilegesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
 /** The roles one may grant column privileges to, API roles first. */
 export function privilegeRolesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.databaseRoles(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: privilegeRolesSql, signal }, PrivilegeRolesAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.databaseRoles(ref), { ref, connectionString, query: privilegeRolesSql }, PrivilegeRolesAnswerSchema, client)
 }
 
 /** The relations one may grant on, the user's schemas first. */

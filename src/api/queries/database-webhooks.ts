@@ -2,7 +2,7 @@ import { webhookCallsSql, webhooksEnabledSql, webhooksSql } from '../../lib/sql/
 import { api, type ApiClient } from '../client'
 import { DatabaseWebhooksAnswerSchema, WebhookCallsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery, readEnabled } from './sql'
+import { databaseQuery, postQuery, readEnabled } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -15,10 +15,7 @@ export function webhooksEnabledQuery(ref: string, connectionString: ConnectionSt
 }
 
 export function databaseWebhooksQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.databaseWebhooks(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: webhooksSql, signal }, DatabaseWebhooksAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.databaseWebhooks(ref), { ref, connectionString, query: webhooksSql }, DatabaseWebhooksAnswerSchema, client)
 }
 
 export function webhookCallsQuery(ref: string, connectionString: ConnectionString, hook: { table_id: number; name: string }, client: ApiClient = api) {

@@ -5,15 +5,12 @@ import * as v from 'valibot'
 import { api, type ApiClient } from '../client'
 import { DatabaseWrappersAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
 export function databaseWrappersQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.databaseWrappers(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: wrappersSql, signal }, DatabaseWrappersAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.databaseWrappers(ref), { ref, connectionString, query: wrappersSql }, DatabaseWrappersAnswerSchema, client)
 }
 
 export interface ForeignRows {

@@ -34,6 +34,11 @@ export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema
   })
 }
 
+/** A read of the project's database for a query's cache: `query`'s rows as `schema` reads them, kept under `queryKey`. */
+export function databaseQuery<K extends readonly unknown[], S extends v.GenericSchema>(queryKey: K, params: Omit<QueryParams, 'signal'>, schema: S, client: ApiClient) {
+  return { queryKey, queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ...params, signal }, schema, client) }
+}
+
 /** Whether something the project turns on (database webhooks, vault) is on: `query` answers one row, `enabled`. */
 export async function readEnabled(params: QueryParams, client: ApiClient): Promise<boolean> {
   return (await postQuery(params, EnabledAnswerSchema, client))[0]?.enabled === true

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { storageObjectPoliciesSql } from '../../lib/sql/storage-policies'
 import { api, type ApiClient } from '../client'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery } from './sql'
 
 const StoragePoliciesAnswerSchema = v.array(
   v.object({
@@ -21,8 +21,5 @@ const StoragePoliciesAnswerSchema = v.array(
  * (and the database tools' refresh) reads them again.
  */
 export function storagePoliciesQuery(ref: string, connectionString: string | null | undefined, client: ApiClient = api) {
-  return {
-    queryKey: [...queryKeys.databaseCatalog(ref), 'storage-policies'] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: storageObjectPoliciesSql, signal }, StoragePoliciesAnswerSchema, client),
-  }
+  return databaseQuery([...queryKeys.databaseCatalog(ref), 'storage-policies'] as const, { ref, connectionString, query: storageObjectPoliciesSql }, StoragePoliciesAnswerSchema, client)
 }

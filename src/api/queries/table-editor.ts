@@ -6,7 +6,7 @@ import { columnDependentsSql } from '../../lib/sql/table-structure'
 import { api, type ApiClient } from '../client'
 import { ColumnDependentsAnswerSchema, ColumnTypesAnswerSchema, TableEntitiesAnswerSchema, TableSchemaAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery, postQuery } from './sql'
 
 /** The project's tables, views and materialized views (side list of the table editor). */
 export function tableEntitiesQuery(ref: string, connectionString: string | null | undefined, client: ApiClient = api) {
@@ -19,10 +19,7 @@ export function tableEntitiesQuery(ref: string, connectionString: string | null 
 
 /** One relation's schema (SPEC §3 "Table schema"); null when the id is no longer a relation. */
 export function tableSchemaQuery(ref: string, connectionString: string | null | undefined, id: number, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.tableSchema(ref, id),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: tableSchemaSql(id), signal }, TableSchemaAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.tableSchema(ref, id), { ref, connectionString, query: tableSchemaSql(id) }, TableSchemaAnswerSchema, client)
 }
 
 /** The database's enums and domains a column can take (the platform's own left out), for the column type picker. */

@@ -3,23 +3,17 @@ import { tablePoliciesSql } from '../../lib/sql/table-policies'
 import { api, type ApiClient } from '../client'
 import { PolicyEffectAnswerSchema, PolicyTablesAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery } from './sql'
+import { databaseQuery } from './sql'
 
 type ConnectionString = string | null | undefined
 
 /** A schema's tables with RLS on or off, their columns and their policies. */
 export function policyTablesQuery(ref: string, connectionString: ConnectionString, schema: string, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.policyTables(ref, schema),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: tablePoliciesSql(schema), signal }, PolicyTablesAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.policyTables(ref, schema), { ref, connectionString, query: tablePoliciesSql(schema) }, PolicyTablesAnswerSchema, client)
 }
 
 /** A policy's effect for each viewer, before and after the change, measured in a transaction rolled back. */
 export function policyEffectQuery(ref: string, connectionString: ConnectionString, request: PolicyEffectRequest, client: ApiClient = api) {
   const script = policyEffectScript(request)
-  return {
-    queryKey: queryKeys.policyEffect(ref, script),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: script, signal }, PolicyEffectAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.policyEffect(ref, script), { ref, connectionString, query: script }, PolicyEffectAnswerSchema, client)
 }

@@ -2,7 +2,7 @@ import { revealSecretSql, secretsSql, vaultEnabledSql } from '../../lib/sql/vaul
 import { api, type ApiClient } from '../client'
 import { RevealedSecretAnswerSchema, VaultSecretsAnswerSchema } from '../schemas'
 import { queryKeys } from './keys'
-import { postQuery, readEnabled } from './sql'
+import { databaseQuery, postQuery, readEnabled } from './sql'
 
 type ConnectionString = string | null | undefined
 
@@ -15,10 +15,7 @@ export function vaultEnabledQuery(ref: string, connectionString: ConnectionStrin
 
 /** The secrets' metadata (never their values). */
 export function vaultSecretsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return {
-    queryKey: queryKeys.vaultSecrets(ref),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ref, connectionString, query: secretsSql, signal }, VaultSecretsAnswerSchema, client),
-  }
+  return databaseQuery(queryKeys.vaultSecrets(ref), { ref, connectionString, query: secretsSql }, VaultSecretsAnswerSchema, client)
 }
 
 /** One secret's value, read only when the user asks to see it; never cached. */
