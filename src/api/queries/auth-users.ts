@@ -24,7 +24,7 @@ export function authProvidersQuery(ref: string, connectionString: ConnectionStri
 
 /** One user's whole record (no secrets), identities and session count. */
 export function authUserRecordQuery(ref: string, connectionString: ConnectionString, id: string, client: ApiClient = api) {
-  return databaseQuery(queryKeys.authUserRecord(ref, id), { ref, connectionString, query: authUserRecordSql(id) }, AuthUserRecordAnswerSchema, client)
+  return databaseQuery(queryKeys.authUserRecord(ref, id), { ref, connectionString, query: () => authUserRecordSql(id) }, AuthUserRecordAnswerSchema, client)
 }
 
 /** The project's auth server mails an invitation to `email` (a new user waiting for it), through the platform's API. */

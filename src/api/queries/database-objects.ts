@@ -16,22 +16,22 @@ type ConnectionString = string | null | undefined
 
 /** Every enumerated type of the database (the system's left out), with its values and the columns that use it. */
 export function enumTypesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return databaseQuery(queryKeys.enumTypes(ref), { ref, connectionString, query: enumTypesSql(EXCLUDED_SCHEMAS) }, EnumTypesAnswerSchema, client)
+  return databaseQuery(queryKeys.enumTypes(ref), { ref, connectionString, query: () => enumTypesSql(EXCLUDED_SCHEMAS) }, EnumTypesAnswerSchema, client)
 }
 
 /** Every index of the database (the system's left out), with its table, keys, method, size and scans. */
 export function databaseIndexesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return databaseQuery(queryKeys.databaseIndexes(ref), { ref, connectionString, query: indexesSql(EXCLUDED_SCHEMAS) }, DatabaseIndexesAnswerSchema, client)
+  return databaseQuery(queryKeys.databaseIndexes(ref), { ref, connectionString, query: () => indexesSql(EXCLUDED_SCHEMAS) }, DatabaseIndexesAnswerSchema, client)
 }
 
 /** Every function and procedure of the database (the system's and the extensions' left out), with its parts and dependents. */
 export function databaseFunctionsQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return databaseQuery(queryKeys.databaseFunctions(ref), { ref, connectionString, query: functionsSql(EXCLUDED_SCHEMAS) }, DatabaseFunctionsAnswerSchema, client)
+  return databaseQuery(queryKeys.databaseFunctions(ref), { ref, connectionString, query: () => functionsSql(EXCLUDED_SCHEMAS) }, DatabaseFunctionsAnswerSchema, client)
 }
 
 /** Every trigger of the database's tables and views (Postgres's internal ones left out), with the function it runs. */
 export function databaseTriggersQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return databaseQuery(queryKeys.databaseTriggers(ref), { ref, connectionString, query: triggersSql(EXCLUDED_SCHEMAS) }, DatabaseTriggersAnswerSchema, client)
+  return databaseQuery(queryKeys.databaseTriggers(ref), { ref, connectionString, query: () => triggersSql(EXCLUDED_SCHEMAS) }, DatabaseTriggersAnswerSchema, client)
 }
 
 /** The roles this project's database sees (Postgres's own and other projects' left out), with attributes and memberships. */
@@ -57,5 +57,5 @@ export function migrationsQuery(ref: string, connectionString: ConnectionString,
 
 /** Every table and materialized view (the system's left out) with rows, size, RLS, columns and publications. */
 export function databaseTablesQuery(ref: string, connectionString: ConnectionString, client: ApiClient = api) {
-  return databaseQuery(queryKeys.databaseTables(ref), { ref, connectionString, query: databaseTablesSql(EXCLUDED_SCHEMAS) }, DatabaseTablesAnswerSchema, client)
+  return databaseQuery(queryKeys.databaseTables(ref), { ref, connectionString, query: () => databaseTablesSql(EXCLUDED_SCHEMAS) }, DatabaseTablesAnswerSchema, client)
 }

@@ -34,9 +34,14 @@ export function postQuery<S extends v.GenericSchema>(params: QueryParams, schema
   })
 }
 
-/** A read of the project's database for a query's cache: `query`'s rows as `schema` reads them, kept under `queryKey`. */
-export function databaseQuery<K extends readonly unknown[], S extends v.GenericSchema>(queryKey: K, params: Omit<QueryParams, 'signal'>, schema: S, client: ApiClient) {
-  return { queryKey, queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ...params, signal }, schema, client) }
+/**
+ * A read of the project's database for a query's cache: `query`'s rows as `schema` reads them, kept under
+ * `queryKey`. A statement built from arguments is given as a function: it is built only when the query
+ * runs (not at each render, and not for a query that is not enabled, whose arguments may not be valid yet).
+ */
+export function databaseQuery<K extends readonly unknown[], S extends v.GenericSchema>(queryKey: K, params: Omit<QueryParams, 'signal' | 'query'> & { query: string | (() => string) }, schema: S, client: ApiClient) {
+  const { query, ...target } = params
+  return { queryKey, queryFn: ({ signal }: { signal?: AbortSignal }) => postQuery({ ...target, query: typeof query === 'string' ? query : query(), signal }, schema, client) }
 }
 
 /** Whether something the project turns on (database webhooks, vault) is on: `query` answers one row, `enabled`. */

@@ -19,7 +19,7 @@ export function tableEntitiesQuery(ref: string, connectionString: string | null 
 
 /** One relation's schema (SPEC §3 "Table schema"); null when the id is no longer a relation. */
 export function tableSchemaQuery(ref: string, connectionString: string | null | undefined, id: number, client: ApiClient = api) {
-  return databaseQuery(queryKeys.tableSchema(ref, id), { ref, connectionString, query: tableSchemaSql(id) }, TableSchemaAnswerSchema, client)
+  return databaseQuery(queryKeys.tableSchema(ref, id), { ref, connectionString, query: () => tableSchemaSql(id) }, TableSchemaAnswerSchema, client)
 }
 
 /** The database's enums and domains a column can take (the platform's own left out), for the column type picker. */

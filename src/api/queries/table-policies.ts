@@ -9,7 +9,7 @@ type ConnectionString = string | null | undefined
 
 /** A schema's tables with RLS on or off, their columns and their policies. */
 export function policyTablesQuery(ref: string, connectionString: ConnectionString, schema: string, client: ApiClient = api) {
-  return databaseQuery(queryKeys.policyTables(ref, schema), { ref, connectionString, query: tablePoliciesSql(schema) }, PolicyTablesAnswerSchema, client)
+  return databaseQuery(queryKeys.policyTables(ref, schema), { ref, connectionString, query: () => tablePoliciesSql(schema) }, PolicyTablesAnswerSchema, client)
 }
 
 /** A policy's effect for each viewer, before and after the change, measured in a transaction rolled back. */

@@ -10,7 +10,7 @@ import { ColumnDialog, CreateTableDialog } from './StructureDialogs'
 import { TableStructureView } from './TableStructureView'
 import { tableColumn } from '../../test/table-column'
 
-vi.mock('../../api/queries/sql', () => ({ executeSql: vi.fn() }))
+vi.mock('../../api/queries/sql', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../api/queries/sql')>()), executeSql: vi.fn() }))
 vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }))
 
 const col = tableColumn
