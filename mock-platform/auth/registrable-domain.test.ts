@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { getDomain } from './registrable-domain'
+import { itReadsEach } from '../../src/test/each-row'
 
 describe('getDomain (tldts stand-in under the mock cookie jar)', () => {
-  it('is the last two labels of a host name', () => {
-    expect(getDomain('studio.example.com')).toBe('example.com')
-    expect(getDomain('a.b.example.org.')).toBe('example.org')
-    expect(getDomain('Example.COM')).toBe('example.com')
-  })
+  itReadsEach('is the last two labels of a host name: %j → %j', getDomain, [
+    ['studio.example.com', 'example.com'],
+    ['a.b.example.org.', 'example.org'],
+    ['Example.COM', 'example.com'],
+  ])
 
   it('has none for a single label, an empty label or an IP address', () => {
     expect(getDomain('localhost')).toBeNull()

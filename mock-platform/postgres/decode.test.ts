@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { OID, ResultDecoder, parsePgArray, readArrayTypeLookup, timestampToIso, timestamptzToIso } from './decode.ts'
+import { itReadsEach } from '../../src/test/each-row'
 
 describe('parsePgArray', () => {
   it('reads flat, nested, quoted and NULL elements', () => {
@@ -27,17 +28,17 @@ describe('timestamps', () => {
     expect(new Date(timestamptzToIso('2026-11-01 12:00:00.123+02')).toISOString()).toBe('2026-11-01T10:00:00.123Z')
   })
 
-  it('keeps spellings ISO has no word for', () => {
-    expect(timestamptzToIso('infinity')).toBe('infinity')
-    expect(timestamptzToIso('0044-03-15 12:00:00+00 BC')).toBe('0044-03-15 12:00:00+00 BC')
-    expect(timestamptzToIso('1850-01-01 00:00:00+00:53:28')).toBe('1850-01-01 00:00:00+00:53:28')
-  })
+  itReadsEach('keeps spellings ISO has no word for: %j → %j', timestamptzToIso, [
+    ['infinity', 'infinity'],
+    ['0044-03-15 12:00:00+00 BC', '0044-03-15 12:00:00+00 BC'],
+    ['1850-01-01 00:00:00+00:53:28', '1850-01-01 00:00:00+00:53:28'],
+  ])
 
-  it('turns timestamp text into ISO 8601 without an offset', () => {
-    expect(timestampToIso('2026-11-01 12:00:00')).toBe('2026-11-01T12:00:00')
-    expect(timestampToIso('2026-11-01 12:00:00.25')).toBe('2026-11-01T12:00:00.25')
-    expect(timestampToIso('-infinity')).toBe('-infinity')
-  })
+  itReadsEach('turns timestamp text into ISO 8601 without an offset: %j → %j', timestampToIso, [
+    ['2026-11-01 12:00:00', '2026-11-01T12:00:00'],
+    ['2026-11-01 12:00:00.25', '2026-11-01T12:00:00.25'],
+    ['-infinity', '-infinity'],
+  ])
 })
 
 describe('ResultDecoder', () => {

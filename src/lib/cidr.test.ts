@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cidrContains, parseCidr } from './cidr'
 import { checkNetworkRestrictions } from './network-restrictions'
+import { itReadsEach } from '../test/each-row'
 
 const text = (input: string) => {
   const parsed = parseCidr(input)
@@ -8,16 +9,16 @@ const text = (input: string) => {
 }
 
 describe('parseCidr', () => {
-  it('reads IPv4 and IPv6 blocks and writes them in their canonical form', () => {
-    expect(text('203.0.113.0/24')).toBe('203.0.113.0/24')
-    expect(text(' 0.0.0.0/0 ')).toBe('0.0.0.0/0')
-    expect(text('198.51.100.7')).toBe('198.51.100.7/32')
-    expect(text('::/0')).toBe('::/0')
-    expect(text('2001:DB8:0:0:0:0:0:0/32')).toBe('2001:db8::/32')
-    expect(text('2001:db8::1')).toBe('2001:db8::1/128')
-    expect(text('::ffff:192.0.2.0/120')).toBe('::ffff:c000:200/120')
-    expect(text('fe80:0:0:1::/64')).toBe('fe80:0:0:1::/64')
-  })
+  itReadsEach('reads IPv4 and IPv6 blocks and writes them in their canonical form: %j → %j', text, [
+    ['203.0.113.0/24', '203.0.113.0/24'],
+    [' 0.0.0.0/0 ', '0.0.0.0/0'],
+    ['198.51.100.7', '198.51.100.7/32'],
+    ['::/0', '::/0'],
+    ['2001:DB8:0:0:0:0:0:0/32', '2001:db8::/32'],
+    ['2001:db8::1', '2001:db8::1/128'],
+    ['::ffff:192.0.2.0/120', '::ffff:c000:200/120'],
+    ['fe80:0:0:1::/64', 'fe80:0:0:1::/64'],
+  ])
 
   it('refuses what is not an address block, saying why', () => {
     expect(text('')).toMatch(/Enter an address block/)

@@ -8,6 +8,7 @@ import {
   validateSupportTicket,
   type SupportTicketDraft,
 } from './support-ticket'
+import { itReadsEach } from '../test/each-row'
 
 const valid: SupportTicketDraft = {
   ...EMPTY_SUPPORT_DRAFT,
@@ -96,11 +97,11 @@ describe('validateSupportTicket', () => {
 })
 
 describe('supportCategoryFrom', () => {
-  it('matches a category case-insensitively', () => {
-    expect(supportCategoryFrom('dashboard_bug')).toBe('Dashboard_bug')
-    expect(supportCategoryFrom(' LOGIN_ISSUES ')).toBe('Login_issues')
-    expect(supportCategoryFrom('Problem')).toBe('Problem')
-  })
+  itReadsEach('matches a category case-insensitively: %j → %j', supportCategoryFrom, [
+    ['dashboard_bug', 'Dashboard_bug'],
+    [' LOGIN_ISSUES ', 'Login_issues'],
+    ['Problem', 'Problem'],
+  ])
   it('gives nothing for unknown or missing values', () => {
     for (const value of ['', 'bug', null, undefined]) expect(supportCategoryFrom(value)).toBeUndefined()
   })

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { sqlArray, sqlIdent, sqlJson, sqlLiteral } from './quote'
+import { itReadsEach } from '../../test/each-row'
 
 describe('sqlLiteral', () => {
-  it('quotes strings, doubling single quotes', () => {
-    expect(sqlLiteral('plain')).toBe("'plain'")
-    expect(sqlLiteral("it's")).toBe("'it''s'")
-    expect(sqlLiteral("''")).toBe("''''''")
-    expect(sqlLiteral('')).toBe("''")
-  })
+  itReadsEach('quotes strings, doubling single quotes: %j → %j', sqlLiteral, [
+    ['plain', "'plain'"],
+    ["it's", "'it''s'"],
+    ["''", "''''''"],
+    ['', "''"],
+  ])
 
   it('uses the E form when a backslash is present, so the meaning does not depend on settings', () => {
     expect(sqlLiteral('C:\\temp')).toBe(" E'C:\\\\temp'")
     expect(sqlLiteral("\\'")).toBe(" E'\\\\'''")
   })
 
-  it('keeps unicode, newlines and would-be injections as data', () => {
-    expect(sqlLiteral('Zoë 李雷 🎉')).toBe("'Zoë 李雷 🎉'")
-    expect(sqlLiteral('a\nb\tc')).toBe("'a\nb\tc'")
-    expect(sqlLiteral("x'); drop table users; --")).toBe("'x''); drop table users; --'")
-  })
+  itReadsEach('keeps unicode, newlines and would-be injections as data: %j → %j', sqlLiteral, [
+    ['Zoë 李雷 🎉', "'Zoë 李雷 🎉'"],
+    ['a\nb\tc', "'a\nb\tc'"],
+    ["x'); drop table users; --", "'x''); drop table users; --'"],
+  ])
 
   it('refuses NUL, which Postgres text cannot hold', () => {
     expect(() => sqlLiteral('a\0b')).toThrow(RangeError)

@@ -3,6 +3,7 @@ import type { DatabaseWrapper } from '../../../api/schemas'
 import { WRAPPER_KINDS } from '../../../constants'
 import { WRAPPER_SECRETS_TABLE } from '../../../lib/sql/wrappers'
 import { emptyWrapperForm, foreignTableName, kindOfWrapper, readWrapperForm, secretIdsOf, wrapperKind } from './wrapper-form'
+import { itReadsEach } from '../../../test/each-row'
 
 const stripe = wrapperKind('stripe')!
 let ids = 0
@@ -45,12 +46,12 @@ describe('readWrapperForm', () => {
 })
 
 describe('names and kinds', () => {
-  it('names foreign tables after the object', () => {
-    expect(foreignTableName('customers')).toBe('customers')
-    expect(foreignTableName('auth/users')).toBe('users')
-    expect(foreignTableName('s3://my-bucket/exports/orders.csv')).toBe('orders')
-    expect(foreignTableName('firestore/Order Items')).toBe('order_items')
-  })
+  itReadsEach('names foreign tables after the object: %j → %j', foreignTableName, [
+    ['customers', 'customers'],
+    ['auth/users', 'users'],
+    ['s3://my-bucket/exports/orders.csv', 'orders'],
+    ['firestore/Order Items', 'order_items'],
+  ])
   it('knows a wrapper by its handler, else by its name', () => {
     expect(kindOfWrapper({ name: 'anything', handler: 'stripe_fdw_handler' })?.id).toBe('stripe')
     expect(kindOfWrapper({ name: 'airtable_wrapper', handler: null })?.id).toBe('airtable')
