@@ -9,12 +9,11 @@ import type { Organization } from '../../api/schemas'
 import { ORGANIZATION_SETTINGS_MESSAGE } from '../../constants'
 import { CopyButton } from '../../ui/copy-button'
 import { TextField } from '../../ui/field'
-import { FormSection, settingsPanelClass, SettingsSection } from '../../ui/form-section'
-import { GuardedButton } from '../../ui/guarded-button'
+import { DeleteForGoodSection } from '../../ui/delete-section'
+import { FormSection, settingsPanelClass } from '../../ui/form-section'
 import { pageClass } from '../../ui/page-layout'
 import { LoadingState } from '../../ui/states'
 import { showToast } from '../../ui/toast'
-import { TypedConfirmDialog } from '../../ui/typed-confirm-dialog'
 import { OrganizationNav, useRouteOrganization } from '../organizations'
 import { useOrganizationRole } from './use-organization-role'
 import { SaveCancelActions } from '../../ui/save-cancel-actions'
@@ -78,7 +77,6 @@ function DeleteOrganizationSection({ organization }: { organization: Organizatio
   const { isOwner } = useOrganizationRole(organization.slug)
   const projects = useInfiniteQuery(organizationProjectsQuery(organization.slug))
   const count = projects.data?.pages[0]?.pagination.count ?? null
-  const [confirming, setConfirming] = useState(false)
   const blocked = !isOwner ? ORGANIZATION_SETTINGS_MESSAGE.deleteOwnersOnly : count ? ORGANIZATION_SETTINGS_MESSAGE.deleteHasProjects(count) : null
   const remove = async () => {
     await deleteOrganization(organization.slug)
@@ -87,23 +85,14 @@ function DeleteOrganizationSection({ organization }: { organization: Organizatio
     await queryClient.invalidateQueries({ queryKey: queryKeys.organizations() })
   }
   return (
-    <SettingsSection title="Delete organization" description="Deletes the organization with its members, invitations and billing details, for good. It must hold no project." danger>
-      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-        <GuardedButton variant="danger" blockedReason={blocked} disabled={blocked !== null || count === null} onClick={() => setConfirming(true)}>
-          Delete organization
-        </GuardedButton>
-      </div>
-      {confirming ? (
-        <TypedConfirmDialog
-          title={ORGANIZATION_SETTINGS_MESSAGE.deleteConfirmTitle(organization.name)}
-          description={ORGANIZATION_SETTINGS_MESSAGE.deleteConfirmBody}
-          name={organization.name}
-          label={ORGANIZATION_SETTINGS_MESSAGE.deleteTypeToConfirm(organization.name)}
-          confirmLabel="Delete organization"
-          onConfirm={remove}
-          onClose={() => setConfirming(false)}
-        />
-      ) : null}
-    </SettingsSection>
+    <DeleteForGoodSection
+      title="Delete organization"
+      description="Deletes the organization with its members, invitations and billing details, for good. It must hold no project."
+      name={organization.name}
+      messages={ORGANIZATION_SETTINGS_MESSAGE}
+      blockedReason={blocked}
+      disabled={blocked !== null || count === null}
+      onDelete={remove}
+    />
   )
 }
