@@ -40,6 +40,10 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new secret's form outlives a Cancel and a refused save; an edit starts from the secret.
   const drafts = useFormDrafts<SecretFormValues>(emptySecretForm, dialog?.kind === 'edit')
+  const edit = (secret: VaultSecret) => {
+    drafts.startEdit(secretFormFrom(secret))
+    setDialog({ kind: 'edit', secret })
+  }
   const [search, setSearch] = useState('')
 
   const shown = useMemo(() => {
@@ -101,15 +105,7 @@ export function VaultSecretsScreen({ projectRef: ref }: { projectRef: string }) 
                           </span>
                         </td>
                         <td className={toolCellClass}>
-                          <RowActions
-                            name={secret.name ?? 'secret'}
-                            disabled={!write.allowed}
-                            onEdit={() => {
-                              drafts.startEdit(secretFormFrom(secret))
-                              setDialog({ kind: 'edit', secret })
-                            }}
-                            onDelete={() => setDialog({ kind: 'delete', secret })}
-                          />
+                          <RowActions name={secret.name ?? 'secret'} disabled={!write.allowed} onEdit={() => edit(secret)} onDelete={() => setDialog({ kind: 'delete', secret })} />
                         </td>
                       </tr>
                     ))}

@@ -32,6 +32,10 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
   const { dialog, setDialog, finish } = useListDialog<Dialog>(refresh)
   // The new webhook's form outlives a Cancel (nothing typed is lost); an edit starts from the webhook each time.
   const drafts = useFormDrafts<WebhookFormValues>(emptyWebhookForm, dialog?.kind === 'edit')
+  const edit = (hook: DatabaseWebhook) => {
+    drafts.startEdit(webhookFormFrom(hook))
+    setDialog({ kind: 'edit', hook })
+  }
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const turnOn = useMutation({ mutationFn: () => enableWebhooks(ref), onSuccess: () => refresh() })
 
@@ -117,15 +121,7 @@ export function WebhooksScreen({ projectRef: ref }: { projectRef: string }) {
                           />
                         </td>
                         <td className={toolCellClass}>
-                          <RowActions
-                            name={hook.name}
-                            disabled={!permission.allowed}
-                            onEdit={() => {
-                              drafts.startEdit(webhookFormFrom(hook))
-                              setDialog({ kind: 'edit', hook })
-                            }}
-                            onDelete={() => setDialog({ kind: 'delete', hook })}
-                          />
+                          <RowActions name={hook.name} disabled={!permission.allowed} onEdit={() => edit(hook)} onDelete={() => setDialog({ kind: 'delete', hook })} />
                         </td>
                       </tr>
                     )

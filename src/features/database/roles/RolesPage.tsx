@@ -44,6 +44,10 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
   const close = () => setDialog(null)
   const editing = dialog?.kind === 'edit'
   const drafts = useFormDrafts(emptyRoleDraft, editing)
+  const edit = (role: DatabaseRole) => {
+    drafts.startEdit(roleDraftOf(role))
+    setDialog({ kind: 'edit', role })
+  }
   // On a shared server the project's own role may not make roles: Postgres would refuse, so say it first.
   const current = roles.data?.find((r) => r.is_current && r.can_login)
   const databaseRefuses = current !== undefined && !current.superuser && !current.create_role ? `The role your SQL runs as here (${current.name}) may not create or change roles on this server.` : null
@@ -86,15 +90,7 @@ export function RolesScreen({ projectRef: ref }: { projectRef: string }) {
                     {reason ? (
                       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{reason}</span>
                     ) : (
-                      <RowActions
-                        name={role.name}
-                        disabled={!mayChange}
-                        onEdit={() => {
-                          drafts.startEdit(roleDraftOf(role))
-                          setDialog({ kind: 'edit', role })
-                        }}
-                        onDelete={() => setDialog({ kind: 'drop', role })}
-                      />
+                      <RowActions name={role.name} disabled={!mayChange} onEdit={() => edit(role)} onDelete={() => setDialog({ kind: 'drop', role })} />
                     )}
                   </td>
                 </tr>
